@@ -1,0 +1,96 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env';
+import type { Db } from './db/pool';
+import { registerAccessControl, enforceRouteDeclarations } from './http/access';
+import { registerErrorHandler } from './http/errors';
+import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerStaticWeb } from './http/static-web';
+import './http/request-context';
+import { createIdTokenIssuer } from './identity/id-tokens';
+import { identityRepo } from './identity/identity.repo';
+import { identityRoutes } from './identity/identity.routes';
+import { createIdentityService } from './identity/identity.service';
+import { loadSigningKeys } from './identity/signing-keys';
+import { createMailer, type Mailer } from './mail/mailer';
+import { outboxRoutes } from './modules/admin/outbox.routes';
+import { auditRepo } from './modules/audit/audit.repo';
+import { healthRoutes } from './modules/health/health.routes';
+import { personalInfoRoutes } from './modules/personal-info/personal-info.routes';
+import { createPersonalInfoService } from './modules/personal-info/personal-info.service';
+import { publicConfigRoutes, toPublicConfig } from './modules/public-config/public-config.routes';
+import { publishersRepo } from './modules/publishers/publishers.repo';
+import { publishersRoutes } from './modules/publishers/publishers.routes';
+import { createPublishersService } from './modules/publishers/publishers.service';
+import { reportListRoutes } from './modules/report-list/report-list.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  logger: Logger;
+  webDistDir?: string;
+  mailer?: Mailer;
+}
+
+export function publicUrlOf(config: AppConfig): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+/** Builds the whole HTTP application; main.ts and the tests both use it. */
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** Set on SIGTERM so /readyz tells the load balancer to stop sending traffic. */
+  shuttingDown: { value: boolean };
+}
+
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, db } = deps;
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; the cast keeps the instance's default generic types.
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // Request logs for the API only; static assets would drown them.
+    logController: new LogController({ disableRequestLogging: (req) => !req.url.startsWith('/api/') }),
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Node's default keeps idle sockets 5 s; load balancers expect longer.
+    keepAliveTimeout: 65_000,
+  });
+  const shuttingDown = { value: false };
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const publicUrl = publicUrlOf(config);
+  const keys = await loadSigningKeys(db);
+  const tokens = createIdTokenIssuer(keys, publicUrl, config.ID_TOKEN_TTL_SECONDS);
+  const mailer = deps.mailer ?? createMailer(db, config.MAIL_FROM, config.SMTP_URL, deps.logger);
+  const audit = auditRepo(db);
+  const identity = createIdentityService({ repo: identityRepo(db), tokens, mailer, publicUrl, productName: config.PRODUCT_NAME });
+
+  await registerSecurityHeaders(app, { extraScriptHosts: [], frameAncestors: config.IFRAME_ROOT ? [config.IFRAME_ROOT] : [], behindTls: publicUrl.startsWith('https://') });
+  await app.register(rateLimit, { global: false });
+  registerErrorHandler(app);
+  enforceRouteDeclarations(app);
+  registerAccessControl(app, tokens, config.ADMIN_ACCESS);
+  await registerOpenApi(app, config.PRODUCT_NAME);
+
+  await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value });
+  await app.register(publicConfigRoutes, { config: toPublicConfig(config, new URL(publicUrl).host) });
+  await app.register(identityRoutes, { identity, jwks: keys.jwks, ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+  await app.register(publishersRoutes, { publishers: createPublishersService(publishersRepo(db), audit) });
+  await app.register(personalInfoRoutes, { personalInfo: createPersonalInfoService(db, audit) });
+  await app.register(reportListRoutes, { db });
+  await app.register(trackingRoutes, { db });
+  await app.register(outboxRoutes, { db });
+  if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir);
+
+  return { app, shuttingDown };
+}

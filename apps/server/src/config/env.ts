@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** Booleans accept only the strings true/false (spec section 3). */
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false'], { error: 'accepts only true or false' })
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : null));
+
+const url = (what: string) =>
+  z
+    .string()
+    .optional()
+    .refine((v) => !v || /^[a-z][a-z0-9+.-]*:\/\//i.test(v), `accepts a URL (${what})`)
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : null));
+
+const idList = z
+  .string()
+  .optional()
+  .refine((v) => !v || /^\s*[A-Za-z0-9_-]+(\s*,\s*[A-Za-z0-9_-]+)*\s*$/.test(v), 'accepts a comma-separated list of publisher ids')
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+
+/** Every setting of the server, from environment variables; see docs/operations.md. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'accepts development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'accepts a port number 0-65535' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: url('postgres://user:pass@host:5432/db'),
+  SMTP_URL: url('smtp://user:pass@host:587'),
+  MAIL_FROM: z.string().default('Partners Center <no-reply@partners-center.local>'),
+  PUBLIC_URL: url('https://partners.example.com'),
+  DEMO_DATA: bool(false),
+  PRODUCT_NAME: z.string().min(1).default('Partners Center'),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'accepts fatal, error, warn, info, debug, trace or silent' }).default('info'),
+  // Spec section 3: app configuration, each named after its item.
+  DEV_FEATURES: bool(false),
+  IDENTITY_API_KEY: z.string().default('partners-center-builtin'),
+  IDENTITY_AUTH_DOMAIN: z.string().optional(),
+  PAGE_ANALYTICS_ID: optionalText,
+  PAGE_ANALYTICS_ID_2: optionalText,
+  SESSION_RECORDER_ID: optionalText,
+  SESSION_RECORDER_SNIPPET_VERSION: optionalText,
+  EVENT_ANALYTICS_KEY: optionalText,
+  PRODUCT_TOUR_KEY: optionalText,
+  HELP_WIDGET_ID: optionalText,
+  TAG_MANAGER_ID: optionalText,
+  CONSOLE_URL: url('https://console.example.com'),
+  IFRAME_ROOT: url('https://app.example.com'),
+  ALLOWED_ADMIN_EMAIL: optionalText,
+  ADMIN_ACCESS: bool(true),
+  MOBILE_WIDTH: z.coerce.number({ error: 'accepts a width in pixels' }).int().min(200).max(4000).default(1024),
+  DEMO_PUBLISHER_IDS: idList,
+  SHOW_NEW_FEATURES_UNTIL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), 'accepts a date YYYY-MM-DD')
+    .transform((v) => v || null),
+  HELP_CENTER_URL: z.string().default('https://help.partners-center.example/'),
+  SUPPORT_TICKET_URL: z.string().default('https://help.partners-center.example/tickets/new'),
+  SUPPORT_SOLUTIONS_URL: z.string().default('https://help.partners-center.example/solutions'),
+  GET_IN_TOUCH_URL: z.string().default('https://partners-center.example/contact'),
+  PRIVACY_POLICY_URL: z.string().default('https://partners-center.example/privacy-policy'),
+  TERMS_URL: z.string().default('https://partners-center.example/master-services-agreement'),
+  // Identity and security knobs.
+  ID_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'accepts seconds 60-3600' }).int().min(60).max(3600).default(3600),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(10),
+  /** Only for tests: comma-separated IPs the guarded outbound client may reach (e.g. 127.0.0.1). */
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+});
+export type AppConfig = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable and what it accepts. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`);
+  }
+  return result.data;
+}

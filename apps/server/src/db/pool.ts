@@ -1,0 +1,34 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from './schema';
+
+// BIGINT/NUMERIC come back as strings by default; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+// DATE columns stay 'YYYY-MM-DD' strings: a Date would shift with the server's time zone.
+pg.types.setTypeParser(1082, (v) => v);
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/**
+ * One pool for the process. Idle-client errors (e.g. PostgreSQL restarting) are logged instead of
+ * crashing the process; the pool replaces broken connections on the next checkout.
+ */
+export function openDatabase(url: string, log: Logger, max = 20): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  pool.on('error', (err) => log.warn({ err: err.message }, 'idle database connection lost'));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    async close() {
+      await db.destroy();
+    },
+  };
+}

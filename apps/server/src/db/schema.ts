@@ -1,0 +1,149 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface PublishersTable {
+  id: string;
+  name: string;
+  currency: Generated<string>;
+  has_direct: Generated<boolean>;
+  appnexus_marketplace_id: string | null;
+  appnexus_direct_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface CompaniesTable {
+  publisher_id: string;
+  name: string;
+  website: string;
+  address: string;
+  city: string;
+  country: string;
+  zip_code: string;
+  registration_number: string;
+  type: string;
+  vat_registration_office: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  updated_at: Generated<Date>;
+}
+
+export interface SitesTable {
+  id: string;
+  publisher_id: string;
+  name: string;
+  domain: string;
+  active: Generated<boolean>;
+  taboola_organic: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  phone_number: Generated<string>;
+  publisher_scope: string;
+  admin_access: Generated<boolean>;
+  disabled: Generated<boolean>;
+  password_changed_at: Generated<Date>;
+  created_at: Generated<Date>;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  public_jwk: Json<Record<string, unknown>>;
+  private_jwk: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+  retired_at: Date | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  scope_override: string | null;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'password_reset' | 'custom_token';
+  code_hash: string;
+  scope_override: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface TrackingEventsTable {
+  id: Generated<number>;
+  user_id: string | null;
+  event: string;
+  client_timestamp: string;
+  scope: Json | null;
+  properties: Json | null;
+  received_at: Generated<Date>;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: Json | null;
+  status: Generated<string>;
+  created_at: Generated<Date>;
+  sent_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: string | null;
+  publisher_id: string | null;
+  action: string;
+  details: Json | null;
+  created_at: Generated<Date>;
+}
+
+export interface ReportJobsTable {
+  id: Generated<string>;
+  user_id: string;
+  publisher_id: string;
+  report_type: string;
+  delivery: Generated<string>;
+  format: Generated<string>;
+  request: Json;
+  status: Generated<string>;
+  is_new: Generated<boolean>;
+  file_path: string | null;
+  error: string | null;
+  date_from: ColumnType<string, string, string>;
+  date_to: ColumnType<string, string, string>;
+  created_at: Generated<Date>;
+  finished_at: Timestamp | null;
+}
+
+export interface Database {
+  publishers: PublishersTable;
+  companies: CompaniesTable;
+  sites: SitesTable;
+  users: UsersTable;
+  signing_keys: SigningKeysTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  tracking_events: TrackingEventsTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  report_jobs: ReportJobsTable;
+}

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error';
+
+/** `/body/email` or `/email` -> `email`; nested paths keep dots (`company.name`). */
+function fieldKey(instancePath: string): string {
+  return instancePath.replace(/^\/(body|querystring|params|headers)?\/?/, '').split('/').filter(Boolean).join('.') || 'request';
+}
+
+/**
+ * One error shape `{message, name, fields?}`. Validation failures become 400 with a `fields` map
+ * whose messages are the schema's own (the spec's texts); 5xx answers never carry internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ message: err.message, name: err.name, ...(err.fields ? { fields: err.fields } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const v of err.validation) {
+        const key = fieldKey(v.instancePath);
+        fields[key] ??= v.message ?? 'Invalid value';
+      }
+      const first = Object.values(fields)[0] ?? 'Invalid request.';
+      return reply.status(400).send({ message: first, name: 'ValidationError', fields });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Something went wrong on our side. Try again in a moment.', name: 'InternalError' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ message: 'Something went wrong on our side. Try again in a moment.', name: 'InternalError' });
+    }
+    if (status === 429) return reply.status(429).send({ message: 'Too many attempts. Try again in a minute.', name: 'TooManyRequests' });
+    // Client errors raised by Fastify itself (bad JSON, body too large, unsupported media type).
+    return reply.status(status).send({ message: err.message, name: err.code ?? 'BadRequest' });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}`, name: 'NotFound' });
+  });
+}

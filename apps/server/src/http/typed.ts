@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '@pc/contracts';
+
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** The error answers every route may give, documented once for OpenAPI. */
+export const errorResponses = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  429: ApiErrorSchema,
+} as const;
+
+export const OkSchema = z.object({ ok: z.literal(true) });

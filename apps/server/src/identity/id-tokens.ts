@@ -1,0 +1,55 @@
+import { SignJWT, createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { ScopeClaimSchema, type ScopeClaim } from '@pc/contracts';
+import { TOKEN_ALG, type SigningKeySet } from './signing-keys';
+
+export interface IdTokenSubject {
+  uid: string;
+  email: string;
+  name: string | null;
+  scope: ScopeClaim;
+  /** Seconds since epoch of the last password check (sign-in or re-authentication). */
+  authTime: number;
+}
+
+export interface IdTokenIssuer {
+  sign(subject: IdTokenSubject): Promise<{ token: string; expiresIn: number }>;
+  verify(token: string): Promise<VerifiedIdToken>;
+}
+
+export interface VerifiedIdToken extends JWTPayload {
+  sub: string;
+  email: string;
+  scope: ScopeClaim;
+  auth_time: number;
+}
+
+export const TOKEN_AUDIENCE = 'partners-center';
+
+/**
+ * Signs and verifies ID tokens. Verification goes through the published JWKS with an algorithm
+ * allow-list of EdDSA only, so `alg: none` or an HMAC token signed with the public key is refused.
+ */
+export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeconds: number): IdTokenIssuer {
+  const jwks = createLocalJWKSet(keys.jwks);
+  return {
+    async sign(s) {
+      const token = await new SignJWT({ email: s.email, name: s.name, scope: s.scope, auth_time: s.authTime })
+        .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: 'JWT' })
+        .setSubject(s.uid)
+        .setIssuer(issuer)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(keys.privateKey);
+      return { token, expiresIn: ttlSeconds };
+    },
+    async verify(token) {
+      const { payload } = await jwtVerify(token, jwks, { algorithms: [TOKEN_ALG], issuer, audience: TOKEN_AUDIENCE, requiredClaims: ['sub', 'exp', 'iat'] });
+      const scope = ScopeClaimSchema.safeParse(payload.scope);
+      if (!scope.success || typeof payload.email !== 'string' || typeof payload.auth_time !== 'number') {
+        throw new Error('token claims are incomplete');
+      }
+      return { ...payload, sub: payload.sub!, email: payload.email, scope: scope.data, auth_time: payload.auth_time };
+    },
+  };
+}

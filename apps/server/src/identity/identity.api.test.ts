@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
+import { loadSigningKeys } from './signing-keys';
+import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function latestResetCode(email: string): Promise<string> {
+  const mail = await t.db.selectFrom('outbox').select(['text_body']).where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const m = /reset code: ([A-Z0-9]+)/.exec(mail.text_body);
+  if (!m) throw new Error('no code in mail');
+  return m[1]!;
+}
+
+describe('sign-in', () => {
+  it('issues an EdDSA ID token with the scope claim and a lifetime of at most one hour', async () => {
+    const s = await signIn(t.app, DEMO.multi);
+    const claims = decodeJwt(s.idToken);
+    expect(claims.scope).toEqual({ PublisherID: '1001,1003', AdminAccess: false });
+    expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(3600);
+    const admin = decodeJwt((await signIn(t.app, DEMO.admin)).idToken);
+    expect(admin.scope).toEqual({ PublisherID: 'ALL', AdminAccess: true });
+  });
+
+  it('answers a wrong password and an unknown e-mail the same way', async () => {
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: DEMO.single, password: 'nope' } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: 'nobody@demo.example', password: 'nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(unknown.json().message);
+  });
+
+  it('validates the form with the spec messages', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: '', password: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ email: 'Email is required!', password: 'Password is required!' });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: 'not-an-email', password: 'x' } });
+    expect(bad.json().fields).toEqual({ email: 'Email is invalid!' });
+  });
+
+  it('refreshes with a rotating refresh token that works once', async () => {
+    const s = await signIn(t.app, DEMO.single);
+    const r1 = await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } });
+    expect(r1.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('signs out by revoking the refresh token', async () => {
+    const s = await signIn(t.app, DEMO.single);
+    await t.app.inject({ method: 'POST', url: '/api/identity/sign-out', payload: { refreshToken: s.refreshToken } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } });
+    expect(r.statusCode).toBe(401);
+  });
+
+  it('rate-limits repeated sign-in attempts', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await limited.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: DEMO.single, password: 'wrong' } });
+        codes.push(r.statusCode);
+      }
+      expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(codes.slice(3)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for known and unknown e-mails and only mails the known one', async () => {
+    const known = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: DEMO.staff } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: 'ghost@demo.example' } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    const ghost = await t.db.selectFrom('outbox').select('id').where('to_address', '=', 'ghost@demo.example').execute();
+    expect(ghost).toHaveLength(0);
+  });
+
+  it('verifies a code, confirms once, and refuses the code a second time', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: DEMO.staff } });
+    const code = await latestResetCode(DEMO.staff);
+    const verify = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset/verify', payload: { code } });
+    expect(verify.json()).toEqual({ email: DEMO.staff });
+    const confirm = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset/confirm', payload: { code, newPassword: 'brand-new-pass-1' } });
+    expect(confirm.statusCode).toBe(200);
+    const reuse = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset/confirm', payload: { code, newPassword: 'another-pass-2' } });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().fields.code).toBeDefined();
+    await signIn(t.app, DEMO.staff, 'brand-new-pass-1');
+    const old = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: DEMO.staff, password: DEMO.password } });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('refuses an expired code', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: DEMO.multi } });
+    const code = await latestResetCode(DEMO.multi);
+    await t.db.updateTable('one_time_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('purpose', '=', 'password_reset').execute();
+    const r = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset/confirm', payload: { code, newPassword: 'whatever-123' } });
+    expect(r.statusCode).toBe(400);
+  });
+});
+
+describe('password update', () => {
+  it('needs re-authentication with the current password', async () => {
+    const s = await signIn(t.app, DEMO.single);
+    // A refreshed token is not a fresh password check.
+    const refreshed = (await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } })).json();
+    const denied = await t.app.inject({ method: 'PUT', url: '/api/identity/password', headers: bearer(refreshed.idToken), payload: { newPassword: 'changed-pass-1' } });
+    expect(denied.statusCode).toBe(401);
+    expect(denied.json().name).toBe('RequiresRecentLogin');
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/identity/reauthenticate', headers: bearer(refreshed.idToken), payload: { password: 'wrong' } });
+    expect(wrong.statusCode).toBe(400);
+    const re = await t.app.inject({ method: 'POST', url: '/api/identity/reauthenticate', headers: bearer(refreshed.idToken), payload: { password: DEMO.password } });
+    expect(re.statusCode).toBe(200);
+    const ok = await t.app.inject({ method: 'PUT', url: '/api/identity/password', headers: bearer(re.json().idToken), payload: { newPassword: 'changed-pass-1' } });
+    expect(ok.statusCode).toBe(200);
+    await signIn(t.app, DEMO.single, 'changed-pass-1');
+  });
+});
+
+describe('custom tokens', () => {
+  it('staff mint a single-use token that signs in limited to one publisher', async () => {
+    const staff = await signIn(t.app, DEMO.admin);
+    const mint = await t.app.inject({ method: 'POST', url: '/api/identity/custom-token', headers: bearer(staff.idToken), payload: { publisherId: '1002' } });
+    expect(mint.statusCode).toBe(200);
+    const { token } = mint.json();
+    const use = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in-with-token', payload: { token } });
+    expect(use.statusCode).toBe(200);
+    expect(decodeJwt(use.json().idToken).scope).toEqual({ PublisherID: '1002', AdminAccess: false });
+    const reuse = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in-with-token', payload: { token } });
+    expect(reuse.statusCode).toBe(400);
+  });
+
+  it('media owners cannot mint', async () => {
+    const s = await signIn(t.app, DEMO.multi);
+    const r = await t.app.inject({ method: 'POST', url: '/api/identity/custom-token', headers: bearer(s.idToken), payload: {} });
+    expect(r.statusCode).toBe(403);
+  });
+});
+
+describe('token verification', () => {
+  const call = (token: string) => t.app.inject({ method: 'GET', url: '/api/partners', headers: bearer(token) });
+
+  it('401 without a token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/partners' })).statusCode).toBe(401);
+  });
+
+  it('401 with an expired token', async () => {
+    // Signed with the server's own key, so only the expiry is wrong.
+    const keys = await loadSigningKeys(t.db);
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    const expired = await new SignJWT({ email: DEMO.multi, scope: { PublisherID: '1001', AdminAccess: false }, auth_time: past })
+      .setProtectedHeader({ alg: 'EdDSA', kid: keys.kid })
+      .setSubject('x')
+      .setIssuer('http://partners.test')
+      .setAudience('partners-center')
+      .setIssuedAt(past)
+      .setExpirationTime(past + 3600)
+      .sign(keys.privateKey);
+    const r = await call(expired);
+    expect(r.statusCode).toBe(401);
+    expect(r.json().name).toBe('InvalidToken');
+  });
+
+  it('401 with a tampered scope', async () => {
+    const s = await signIn(t.app, DEMO.multi);
+    const [h, p, sig] = s.idToken.split('.');
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    payload.scope = { PublisherID: 'ALL', AdminAccess: true };
+    const forged = `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${sig}`;
+    expect((await call(forged)).statusCode).toBe(401);
+  });
+
+  it('401 with alg none', async () => {
+    const s = await signIn(t.app, DEMO.multi);
+    const payload = decodeJwt(s.idToken);
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const none = `${header}.${Buffer.from(JSON.stringify({ ...payload, scope: { PublisherID: 'ALL', AdminAccess: true } })).toString('base64url')}.`;
+    expect((await call(none)).statusCode).toBe(401);
+  });
+
+  it('401 with a token signed by another key', async () => {
+    const { privateKey } = await generateKeyPair('EdDSA');
+    const foreign = await new SignJWT({ email: 'x@y.z', scope: { PublisherID: 'ALL', AdminAccess: true }, auth_time: 1 })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject('x')
+      .setIssuer('http://partners.test')
+      .setAudience('partners-center')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    expect((await call(foreign)).statusCode).toBe(401);
+  });
+
+  it('publishes the JWKS', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
+    expect(r.json().keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
+    expect(r.json().keys[0].d).toBeUndefined();
+  });
+});

@@ -1,0 +1,124 @@
+import type { TokenResponse } from '@pc/contracts';
+import { HttpError, badRequest, forbidden, unauthorized } from '../lib/http-error';
+import type { Mailer } from '../mail/mailer';
+import type { IdTokenIssuer } from './id-tokens';
+import type { IdentityRepo, UserRow } from './identity.repo';
+import { DUMMY_HASH, hashPassword, randomCode, randomSecret, sha256, verifyPassword } from './passwords';
+
+const REFRESH_TTL_MS = 30 * 24 * 3600_000;
+const RESET_CODE_TTL_MS = 30 * 60_000;
+const CUSTOM_TOKEN_TTL_MS = 5 * 60_000;
+/** How recent a password check must be before the password can be changed. */
+const RECENT_LOGIN_S = 5 * 60;
+
+export interface IdentityDeps {
+  repo: IdentityRepo;
+  tokens: IdTokenIssuer;
+  mailer: Mailer;
+  publicUrl: string;
+  productName: string;
+  now?: () => Date;
+}
+
+const invalidCredentials = () => unauthorized('The email or password is incorrect.', 'InvalidCredentials');
+const invalidCode = () => new HttpError(400, 'This code is invalid or has expired. Request a new one.', 'InvalidCode', { code: 'This code is invalid or has expired.' });
+
+/** The built-in identity service: the server half of the web app's IdentityClient. */
+export function createIdentityService(deps: IdentityDeps) {
+  const now = deps.now ?? (() => new Date());
+  const { repo, tokens } = deps;
+
+  async function issue(user: UserRow, scopeOverride: string | null, authTime: number): Promise<TokenResponse> {
+    const scope = scopeOverride ? { PublisherID: scopeOverride, AdminAccess: false } : { PublisherID: user.publisher_scope, AdminAccess: user.admin_access };
+    const name = `${user.first_name} ${user.last_name}`.trim() || null;
+    const { token, expiresIn } = await tokens.sign({ uid: user.id, email: user.email, name, scope, authTime });
+    const refreshToken = randomSecret();
+    await repo.insertRefreshToken(user.id, sha256(refreshToken), new Date(now().getTime() + REFRESH_TTL_MS), scopeOverride);
+    return { idToken: token, refreshToken, expiresIn, user: { uid: user.id, email: user.email, displayName: name } };
+  }
+
+  const nowSeconds = () => Math.floor(now().getTime() / 1000);
+
+  return {
+    async signIn(email: string, password: string): Promise<TokenResponse> {
+      const user = await repo.findUserByEmail(email);
+      // Always run one scrypt so unknown e-mails take as long as wrong passwords.
+      const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !ok || user.disabled) throw invalidCredentials();
+      return issue(user, null, nowSeconds());
+    },
+
+    async refresh(refreshToken: string, previousAuthTime?: number): Promise<TokenResponse> {
+      const row = await repo.consumeRefreshToken(sha256(refreshToken));
+      if (!row) throw unauthorized('Your session has ended. Sign in again.', 'InvalidRefreshToken');
+      const user = await repo.findUserById(row.user_id);
+      if (!user || user.disabled) throw unauthorized('Your session has ended. Sign in again.', 'InvalidRefreshToken');
+      return issue(user, row.scope_override, previousAuthTime ?? nowSeconds() - RECENT_LOGIN_S - 1);
+    },
+
+    async signOut(refreshToken: string): Promise<void> {
+      await repo.revokeRefreshToken(sha256(refreshToken));
+    },
+
+    /** Same answer for known and unknown addresses, so the form cannot be used to probe accounts. */
+    async sendPasswordResetEmail(email: string): Promise<void> {
+      const user = await repo.findUserByEmail(email);
+      if (!user || user.disabled) return;
+      await repo.invalidateCodes(user.id, 'password_reset');
+      const code = randomCode();
+      await repo.insertCode(user.id, 'password_reset', sha256(code), new Date(now().getTime() + RESET_CODE_TTL_MS));
+      const link = `${deps.publicUrl.replace(/\/$/, '')}/forgot?code=${encodeURIComponent(code)}`;
+      await deps.mailer.send({
+        to: user.email,
+        subject: `Reset your ${deps.productName} password`,
+        text: `Someone asked to reset the password of your ${deps.productName} account.\n\nYour reset code: ${code}\n\nOr open this link: ${link}\n\nThe code works once and expires in 30 minutes. If you did not ask for this, ignore this e-mail.`,
+        html: `<p>Someone asked to reset the password of your ${deps.productName} account.</p><p>Your reset code: <strong>${code}</strong></p><p><a href="${link}">Choose a new password</a></p><p>The code works once and expires in 30 minutes. If you did not ask for this, ignore this e-mail.</p>`,
+      });
+    },
+
+    async verifyPasswordResetCode(code: string): Promise<{ email: string }> {
+      const row = await repo.findLiveCode('password_reset', sha256(code.trim().toUpperCase()));
+      const user = row && (await repo.findUserById(row.user_id));
+      if (!user) throw invalidCode();
+      return { email: user.email };
+    },
+
+    async confirmPasswordReset(code: string, newPassword: string): Promise<void> {
+      const row = await repo.consumeCode('password_reset', sha256(code.trim().toUpperCase()));
+      if (!row) throw invalidCode();
+      await repo.setPassword(row.user_id, await hashPassword(newPassword));
+      await repo.revokeAllRefreshTokens(row.user_id);
+    },
+
+    async reauthenticate(uid: string, password: string): Promise<TokenResponse> {
+      const user = await repo.findUserById(uid);
+      if (!user || !(await verifyPassword(password, user.password_hash))) {
+        throw new HttpError(400, 'The current password is incorrect.', 'InvalidCredentials', { password: 'The current password is incorrect.' });
+      }
+      return issue(user, null, nowSeconds());
+    },
+
+    async updatePassword(uid: string, authTime: number, newPassword: string): Promise<void> {
+      if (nowSeconds() - authTime > RECENT_LOGIN_S) {
+        throw unauthorized('Confirm your current password before changing it.', 'RequiresRecentLogin');
+      }
+      await repo.setPassword(uid, await hashPassword(newPassword));
+    },
+
+    /** Staff only: a short-lived single-use token that signs in (optionally limited to one publisher). */
+    async mintCustomToken(user: { uid: string; internal: boolean }, publisherId?: string): Promise<{ token: string; expiresIn: number }> {
+      if (!user.internal) throw forbidden('Only provider staff can open another session.');
+      const token = randomSecret();
+      await repo.insertCode(user.uid, 'custom_token', sha256(token), new Date(now().getTime() + CUSTOM_TOKEN_TTL_MS), publisherId ?? null);
+      return { token, expiresIn: CUSTOM_TOKEN_TTL_MS / 1000 };
+    },
+
+    async signInWithCustomToken(token: string): Promise<TokenResponse> {
+      const row = await repo.consumeCode('custom_token', sha256(token));
+      const user = row && (await repo.findUserById(row.user_id));
+      if (!row || !user || user.disabled) throw badRequest('This sign-in link is invalid or has expired.', { token: 'Invalid or expired token.' });
+      return issue(user, row.scope_override, nowSeconds());
+    },
+  };
+}
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,37 @@
+import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/pool';
+
+export const TOKEN_ALG = 'EdDSA';
+
+export interface SigningKeySet {
+  kid: string;
+  privateKey: CryptoKey;
+  /** The public keys of every non-retired key: what /.well-known/jwks.json publishes. */
+  jwks: { keys: JWK[] };
+}
+
+/**
+ * Loads the newest signing key, creating one on first start. Keys live in the database so every
+ * server process signs with the same key and tokens survive restarts.
+ */
+export async function loadSigningKeys(db: Db): Promise<SigningKeySet> {
+  let rows = await db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).orderBy('created_at', 'desc').execute();
+  if (rows.length === 0) {
+    const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALG, { crv: 'Ed25519', extractable: true });
+    const kid = randomUUID();
+    await db
+      .insertInto('signing_keys')
+      .values({ kid, alg: TOKEN_ALG, public_jwk: JSON.stringify(await exportJWK(publicKey)), private_jwk: JSON.stringify(await exportJWK(privateKey)), retired_at: null })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    rows = await db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).orderBy('created_at', 'desc').execute();
+  }
+  const newest = rows[0]!;
+  const privateKey = (await importJWK(newest.private_jwk as JWK, TOKEN_ALG)) as CryptoKey;
+  return {
+    kid: newest.kid,
+    privateKey,
+    jwks: { keys: rows.map((r) => ({ ...(r.public_jwk as JWK), kid: r.kid, alg: TOKEN_ALG, use: 'sig' })) },
+  };
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { seedDemo } from './demo/seed-demo';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
+import { configOrExit, startRuntime } from './runtime';
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+async function main() {
+  // `npm start` passes --demo: demo data is on unless DEMO_DATA says otherwise.
+  const env = process.argv.includes('--demo') ? { DEMO_DATA: 'true', ...process.env } : process.env;
+  const config = configOrExit(env);
+  const runtime = await startRuntime(config);
+  const { logger, database } = runtime;
+  const demo = config.DEMO_DATA && config.NODE_ENV !== 'production';
+  if (demo && (await seedDemo(database.db))) logger.info('demo data seeded');
+
+  const { app, shuttingDown } = await buildApp({ config, db: database.db, logger, webDistDir: WEB_DIST });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    shuttingDown.value = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // close() stops accepting connections and waits for in-flight requests to finish.
+    const force = setTimeout(() => process.exit(1), 25_000);
+    await app.close().catch((err: Error) => logger.error({ err: err.message }, 'close failed'));
+    await runtime.stop();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const lines = [`\n  ${config.PRODUCT_NAME} is running at ${url}`, `  API docs: ${url}/api/docs`];
+  if (demo) {
+    lines.push(`\n  Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);
+    for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(22)} ${u.role}`);
+  }
+  lines.push(`\n  Stop with Ctrl-C; data stays in ${config.DATABASE_URL ? 'the DATABASE_URL database' : path.resolve(config.DATA_DIR)}.\n`);
+  console.log(lines.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

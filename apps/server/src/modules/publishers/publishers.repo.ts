@@ -1,0 +1,51 @@
+import type { Company, Partner, PublisherDetails, Site } from '@pc/contracts';
+import type { Db } from '../../db/pool';
+
+const COMPANY_FIELDS = ['name', 'website', 'address', 'city', 'country', 'zip_code', 'registration_number', 'type', 'vat_registration_office', 'email', 'first_name', 'last_name', 'phone'] as const;
+
+export function publishersRepo(db: Db) {
+  return {
+    /** All partners, or only the listed ids; ordered by name for the switcher. */
+    async listPartners(ids: string[] | 'ALL'): Promise<Partner[]> {
+      let q = db.selectFrom('publishers').select(['id', 'name']).orderBy('name').orderBy('id');
+      if (ids !== 'ALL') {
+        if (ids.length === 0) return [];
+        q = q.where('id', 'in', ids);
+      }
+      return (await q.execute()).map((r) => ({ name: r.name, publisherId: r.id }));
+    },
+
+    async getDetails(publisherId: string, includeSites: boolean): Promise<PublisherDetails | null> {
+      const p = await db
+        .selectFrom('publishers')
+        .leftJoin('companies', 'companies.publisher_id', 'publishers.id')
+        .select(['publishers.id', 'publishers.name as publisher_name', 'currency', 'has_direct', 'appnexus_marketplace_id', 'appnexus_direct_id'])
+        .select(COMPANY_FIELDS.map((f) => `companies.${f}` as const))
+        .where('publishers.id', '=', publisherId)
+        .executeTakeFirst();
+      if (!p) return null;
+      const sites: Site[] = includeSites
+        ? await db.selectFrom('sites').select(['id', 'name', 'domain', 'active', 'taboola_organic']).where('publisher_id', '=', publisherId).orderBy('name').execute()
+        : [];
+      const company = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, (p as Record<string, unknown>)[f] ?? ''])) as Company;
+      return {
+        id: p.id,
+        name: p.publisher_name,
+        currency: p.currency,
+        has_direct: p.has_direct,
+        appnexus_id: { marketplace: p.appnexus_marketplace_id, direct: p.appnexus_direct_id },
+        sites,
+        company,
+      };
+    },
+
+    async upsertCompany(publisherId: string, company: Company): Promise<void> {
+      await db
+        .insertInto('companies')
+        .values({ publisher_id: publisherId, ...company })
+        .onConflict((oc) => oc.column('publisher_id').doUpdateSet({ ...company, updated_at: new Date() }))
+        .execute();
+    },
+  };
+}
+export type PublishersRepo = ReturnType<typeof publishersRepo>;

@@ -1,0 +1,166 @@
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { ReportType } from '../report-catalog';
+import { DUCKDB_SCHEMA } from './duckdb-schema';
+import { applyFactBatch } from './duckdb-ingest';
+import { buildPageSql, buildStreamSql, type SqlParams } from './duckdb-sql';
+import { estimatedFromFor, markEstimated } from './estimated';
+import { isValidIsoDate, planReport } from './report-plan';
+import {
+  ReportQueryError,
+  type FactBatch,
+  type IngestSummary,
+  type ReportEngine,
+  type ReportQuery,
+  type ReportResult,
+  type ReportRow,
+  type SiteRecord,
+} from './report-engine';
+
+/**
+ * DuckDB implementation. One instance per database file; a short-lived connection per read (they
+ * cost ~0.05 ms) so reads never share a connection with a write transaction, and one writer
+ * connection behind a promise chain so ingests apply one at a time.
+ */
+export class DuckDbReportEngine implements ReportEngine {
+  private instance: DuckDBInstance | null = null;
+  private writer: DuckDBConnection | null = null;
+  private writeChain: Promise<unknown> = Promise.resolve();
+
+  /** `path` is a database file, or ':memory:' (tests). */
+  constructor(private readonly path: string) {}
+
+  async init(): Promise<void> {
+    if (this.instance) return;
+    this.instance = await DuckDBInstance.create(this.path);
+    this.writer = await this.instance.connect();
+    for (const ddl of DUCKDB_SCHEMA) await this.writer.run(ddl);
+  }
+
+  async close(): Promise<void> {
+    await this.writeChain.catch(() => undefined);
+    this.writer?.closeSync();
+    this.instance?.closeSync();
+    this.writer = null;
+    this.instance = null;
+  }
+
+  ingest(batch: FactBatch): Promise<IngestSummary> {
+    return this.write((conn) => applyFactBatch(conn, batch));
+  }
+
+  upsertSites(sites: readonly SiteRecord[]): Promise<void> {
+    return this.write(async (conn) => {
+      for (const s of sites) {
+        await conn.run('INSERT OR REPLACE INTO sites (id, publisher_id, name) VALUES ($id, $pub, $name)', {
+          id: s.id,
+          pub: s.publisherId,
+          name: s.name,
+        });
+      }
+    });
+  }
+
+  setFinalizedThrough(publisherId: string, reportType: ReportType, date: string): Promise<void> {
+    if (!isValidIsoDate(date)) return Promise.reject(new ReportQueryError('The finalized date must be YYYY-MM-DD.'));
+    return this.write(async (conn) => {
+      await conn.run(
+        'INSERT OR REPLACE INTO finalized_through (publisher_id, report_type, date) VALUES ($pub, $type, CAST($date AS DATE))',
+        { pub: publisherId, type: reportType, date },
+      );
+    });
+  }
+
+  async getFinalizedThrough(publisherId: string, reportType: ReportType): Promise<string | null> {
+    return this.read(async (conn) => {
+      const reader = await conn.runAndReadAll(
+        `SELECT strftime(date, '%Y-%m-%d') AS d FROM finalized_through WHERE publisher_id = $pub AND report_type = $type`,
+        { pub: publisherId, type: reportType },
+      );
+      const value = reader.getRowObjectsJS()[0]?.d;
+      return typeof value === 'string' ? value : null;
+    });
+  }
+
+  async query(query: ReportQuery): Promise<ReportResult> {
+    const plan = planReport(query);
+    const estimatedFrom = estimatedFromFor(plan, await this.getFinalizedThrough(plan.publisherId, plan.reportType));
+    const { sql, params } = buildPageSql(plan);
+    const raw = await this.read(async (conn) => (await conn.runAndReadAll(sql, params)).getRowObjectsJS());
+    const head = raw[0];
+    const totalRows = typeof head?.__n === 'number' ? head.__n : 0;
+    const totals: Record<string, number | null> = {};
+    for (const m of plan.metrics) totals[m] = toNumberOrNull(head?.[`__t_${m}`]);
+    const rows: ReportRow[] = [];
+    if (totalRows > 0 && plan.limit > 0) {
+      for (const r of raw) rows.push(markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+    }
+    return {
+      columns: plan.columns,
+      rows,
+      totalRows,
+      totals,
+      unavailableMetrics: plan.unavailableMetrics,
+      ...(estimatedFrom ? { estimatedFrom } : {}),
+    };
+  }
+
+  async *streamRows(query: ReportQuery): AsyncIterable<ReportRow[]> {
+    const plan = planReport(query);
+    const estimatedFrom = estimatedFromFor(plan, await this.getFinalizedThrough(plan.publisherId, plan.reportType));
+    const { sql, params } = buildStreamSql(plan);
+    const conn = await this.connect();
+    try {
+      const result = await conn.stream(sql, params);
+      // DuckDB hands over ~2048-row chunks; only the current chunk is held in JS.
+      for await (const chunk of result.yieldRowObjectJs()) {
+        yield chunk.map((r) => markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+      }
+    } finally {
+      conn.closeSync();
+    }
+  }
+
+  /** Raw SQL on a read connection: for the bench's bare-DuckDB baseline and bulk generation. */
+  async runSql(sql: string, params: SqlParams = {}): Promise<Record<string, unknown>[]> {
+    return this.read(async (conn) => (await conn.runAndReadAll(sql, params)).getRowObjectsJS());
+  }
+
+  /** Runs `fn` on the writer connection, after every earlier write has finished. */
+  write<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    const run = this.writeChain.then(() => fn(this.requireWriter()));
+    this.writeChain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async read<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    const conn = await this.connect();
+    try {
+      return await fn(conn);
+    } finally {
+      conn.closeSync();
+    }
+  }
+
+  private async connect(): Promise<DuckDBConnection> {
+    if (!this.instance) throw new Error('ReportEngine not initialised: call init() first.');
+    return this.instance.connect();
+  }
+
+  private requireWriter(): DuckDBConnection {
+    if (!this.writer) throw new Error('ReportEngine not initialised: call init() first.');
+    return this.writer;
+  }
+}
+
+function pickColumns(columns: ReportResult['columns'], raw: Record<string, unknown>): ReportRow {
+  const row: ReportRow = {};
+  for (const c of columns) {
+    const v = raw[c.key];
+    row[c.key] = typeof v === 'string' || typeof v === 'number' ? v : v == null ? null : String(v);
+  }
+  return row;
+}
+
+function toNumberOrNull(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}

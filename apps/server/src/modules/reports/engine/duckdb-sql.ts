@@ -1,0 +1,157 @@
+import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '../report-catalog';
+import type { ReportPlan } from './report-plan';
+
+/**
+ * Builds DuckDB SQL from a validated plan. Identifiers come only from the fixed maps below
+ * (keyed by catalog keys); every user value (publisher, dates, limit) is a bound parameter.
+ *
+ * Revenue has two grains: requests (day x site x product type) and sales (finer). Each grain is
+ * aggregated on its own to the chosen keys and the two are joined on those keys, so request
+ * counts are never repeated across sales rows.
+ */
+
+/** Fact-table column for each dimension. */
+const DIMENSION_COLUMN: Readonly<Record<DimensionKey, string>> = {
+  sites: 'site_id',
+  product_type: 'product_type',
+  size: 'size',
+  brand: 'brand',
+  deal_name: 'deal_name',
+  deal_id: 'deal_id',
+  widget: 'widget',
+};
+
+/**
+ * Each metric as an expression over the summed parts of a row (r = requests, i = impressions,
+ * rv = revenue, nrv = net revenue, pv = page views, ck = clicks). NULLIF turns x/0 into NULL.
+ */
+const METRIC_SQL: Readonly<Record<MetricKey, (p: string) => string>> = {
+  impRequests: (p) => `${p}r::DOUBLE`,
+  impressions: (p) => `${p}i::DOUBLE`,
+  fillRate: (p) => `${p}i::DOUBLE / NULLIF(${p}r, 0)`,
+  revenue: (p) => `${p}rv::DOUBLE`,
+  netRevenue: (p) => `${p}nrv::DOUBLE`,
+  eCpm: (p) => `${p}rv * 1000.0 / NULLIF(${p}r, 0)`,
+  netECpm: (p) => `${p}nrv * 1000.0 / NULLIF(${p}r, 0)`,
+  cpm: (p) => `${p}rv * 1000.0 / NULLIF(${p}i, 0)`,
+  netCpm: (p) => `${p}nrv * 1000.0 / NULLIF(${p}i, 0)`,
+  organicPageViews: (p) => `${p}pv::DOUBLE`,
+  organicClicks: (p) => `${p}ck::DOUBLE`,
+  organicCtr: (p) => `${p}ck::DOUBLE / NULLIF(${p}pv, 0)`,
+};
+
+export type SqlParams = Record<string, string | number>;
+
+export interface BuiltSql {
+  sql: string;
+  params: SqlParams;
+}
+
+const keyAlias = (d: DimensionKey) => `k_${d}`;
+const q = (identifier: string) => `"${identifier}"`;
+
+/** The per-key aggregate (CTE body) with base sums r/i/rv/nrv or pv/ck. */
+function aggregateSql(plan: ReportPlan, params: SqlParams): string {
+  const timeExpr = plan.timeColumn === 'date' ? 'date' : plan.timeColumn === 'month' ? `date_trunc('month', date)::DATE` : null;
+  const keys = [
+    ...(timeExpr ? [`${timeExpr} AS t`] : []),
+    ...plan.dimensions.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`),
+  ];
+  const keyNames = [...(timeExpr ? ['t'] : []), ...plan.dimensions.map(keyAlias)];
+  const where = `publisher_id = $pub AND date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)`;
+  const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
+  // HAVING keeps an ungrouped aggregate from returning one all-NULL row when nothing matches.
+  const grain = (sums: string[], table: string) =>
+    `SELECT ${[...keys, ...sums].join(', ')} FROM ${table} WHERE ${where} ${groupBy} HAVING count(*) > 0`;
+
+  if (plan.reportType === 'recirculation') {
+    let pv = 'sum(organic_page_views)';
+    if (!plan.dimensions.includes('widget')) {
+      const names = WIDGETS_EXCLUDED_FROM_SITE_TOTALS.map((w, n) => {
+        params[`w${n}`] = w;
+        return `$w${n}`;
+      });
+      pv = `sum(CASE WHEN widget IN (${names.join(', ')}) THEN 0 ELSE organic_page_views END)`;
+    }
+    return grain([`${pv} AS pv`, 'sum(organic_clicks) AS ck'], 'recirculation');
+  }
+
+  const wantsRequests = plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
+  const wantsSales = plan.metrics.some((m) => m !== 'impRequests');
+  const sales = grain(['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'], 'revenue_sales');
+  const requests = grain(['sum(imp_requests) AS r'], 'revenue_requests');
+  if (wantsSales && !wantsRequests) return `SELECT *, NULL::BIGINT AS r FROM (${sales})`;
+  if (!wantsSales) return `SELECT *, 0::BIGINT AS i, 0::DOUBLE AS rv, 0::DOUBLE AS nrv FROM (${requests})`;
+  const on = keyNames.length ? keyNames.map((k) => `s.${k} = rq.${k}`).join(' AND ') : 'TRUE';
+  const merged = keyNames.map((k) => `COALESCE(s.${k}, rq.${k}) AS ${k}`);
+  return `SELECT ${[...merged, 'COALESCE(s.i, 0) AS i', 'COALESCE(s.rv, 0) AS rv', 'COALESCE(s.nrv, 0) AS nrv', 'COALESCE(rq.r, 0) AS r'].join(', ')}
+    FROM (${sales}) s FULL OUTER JOIN (${requests}) rq ON ${on}`;
+}
+
+/** Output columns of one row, keyed by their catalog keys. */
+function rowSelect(plan: ReportPlan): { select: string; from: string } {
+  const cols: string[] = [];
+  if (plan.timeColumn === 'date') cols.push(`strftime(a.t, '%Y-%m-%d') AS ${q('date')}`);
+  if (plan.timeColumn === 'month') cols.push(`strftime(a.t, '%Y-%m') AS ${q('month')}`);
+  for (const d of plan.dimensions) {
+    cols.push(d === 'sites' ? `COALESCE(st.name, a.k_sites) AS ${q(d)}` : `a.${keyAlias(d)} AS ${q(d)}`);
+  }
+  for (const m of plan.metrics) {
+    cols.push(`${plan.unavailableMetrics[m] ? 'NULL::DOUBLE' : METRIC_SQL[m]('a.')} AS ${q(m)}`);
+  }
+  const from = plan.dimensions.includes('sites') ? 'agg a LEFT JOIN sites st ON st.id = a.k_sites' : 'agg a';
+  return { select: cols.join(', '), from };
+}
+
+function orderBy(plan: ReportPlan, prefix = ''): string {
+  return plan.sort.map((s) => `${prefix}${q(s.key)} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`).join(', ');
+}
+
+function baseParams(plan: ReportPlan): SqlParams {
+  return { pub: plan.publisherId, from: plan.dateFrom, to: plan.dateTo };
+}
+
+/**
+ * One statement for a page: the aggregate is materialised once, then the top `limit` rows and the
+ * totals (from summed parts, so ratios are recomputed, not averaged) are read from it. Totals sit
+ * on every row (LEFT JOIN from the one-row totals, so an empty page still returns them).
+ */
+export function buildPageSql(plan: ReportPlan): BuiltSql {
+  const params: SqlParams = { ...baseParams(plan), limit: plan.limit };
+  const agg = aggregateSql(plan, params);
+  const { select, from } = rowSelect(plan);
+  const sums =
+    plan.reportType === 'recirculation'
+      ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
+      : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
+  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? 'NULL::DOUBLE' : METRIC_SQL[m]('s.')} AS ${q(`__t_${m}`)}`);
+  const sql = `WITH agg AS MATERIALIZED (${agg}),
+    page AS (SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} LIMIT $limit),
+    tot AS (SELECT count(*)::BIGINT AS n, ${sums} FROM agg),
+    tot_m AS (SELECT s.n::DOUBLE AS __n, ${totals.join(', ')} FROM tot s)
+    SELECT tot_m.*, page.* FROM tot_m LEFT JOIN page ON TRUE ORDER BY ${orderBy(plan, 'page.')}`;
+  return { sql, params };
+}
+
+/** Every row, ordered, for exports: DuckDB streams it in chunks. */
+export function buildStreamSql(plan: ReportPlan): BuiltSql {
+  const params = baseParams(plan);
+  const agg = aggregateSql(plan, params);
+  const { select, from } = rowSelect(plan);
+  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)}`, params };
+}
+
+/**
+ * The same aggregate written by hand as one plain GROUP BY (no join, no totals, no names): the
+ * bench's baseline for what DuckDB itself needs.
+ */
+export function buildBareSql(plan: ReportPlan): BuiltSql {
+  const params = baseParams(plan);
+  const time = plan.timeColumn === 'date' ? ['date'] : plan.timeColumn === 'month' ? [`date_trunc('month', date)`] : [];
+  const keys = [...time, ...plan.dimensions.map((d) => DIMENSION_COLUMN[d])];
+  const table = plan.reportType === 'recirculation' ? 'recirculation' : 'revenue_sales';
+  const sums = plan.reportType === 'recirculation' ? 'sum(organic_page_views), sum(organic_clicks)' : 'sum(impressions), sum(revenue), sum(net_revenue)';
+  const group = keys.length ? `GROUP BY ${keys.join(', ')}` : '';
+  const sql = `SELECT ${[...keys, sums].join(', ')} FROM ${table} WHERE publisher_id = $pub AND date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) ${group} ORDER BY ${keys.length ? keys.join(', ') : '1'} LIMIT 500`;
+  return { sql, params };
+}

@@ -1,0 +1,120 @@
+import type { ColumnKind, DimensionKey, Interval, MetricKey, ReportType, TimeColumnKey } from '../report-catalog';
+
+/**
+ * The analytics store behind the reports. DuckDB is the embedded, tested implementation; a
+ * ClickHouse one can follow behind the same interface, so nothing outside engine/ sees SQL.
+ */
+export interface ReportEngine {
+  /** Creates tables if missing. Idempotent. */
+  init(): Promise<void>;
+  /**
+   * Applies a batch atomically: every (publisher, day) present in the batch is replaced as a
+   * whole (all of its rows in all tables of that report type), so re-sent or corrected files
+   * reconcile instead of doubling.
+   */
+  ingest(batch: FactBatch): Promise<IngestSummary>;
+  /** Site id -> display name (the Site dimension shows names). */
+  upsertSites(sites: readonly SiteRecord[]): Promise<void>;
+  /** Facts up to and including `date` are final; later days are shown as estimated. */
+  setFinalizedThrough(publisherId: string, reportType: ReportType, date: string): Promise<void>;
+  getFinalizedThrough(publisherId: string, reportType: ReportType): Promise<string | null>;
+  /** Interactive query: at most `limit` rows, totals over all rows. */
+  query(query: ReportQuery): Promise<ReportResult>;
+  /** Every row of the query (no row limit), in chunks, for exports. */
+  streamRows(query: ReportQuery): AsyncIterable<ReportRow[]>;
+  close(): Promise<void>;
+}
+
+export interface ReportQuery {
+  reportType: ReportType;
+  publisherId: string;
+  /** Inclusive, YYYY-MM-DD. */
+  dateFrom: string;
+  /** Inclusive, YYYY-MM-DD. */
+  dateTo: string;
+  dimensions: DimensionKey[];
+  metrics: MetricKey[];
+  interval: Interval;
+  /** key: a column of the result (time column, dimension or metric). */
+  sort?: { key: string; dir: 'asc' | 'desc' };
+  /** Defaults to ROW_LIMIT (500). 0 returns only totals and totalRows. */
+  limit?: number;
+}
+
+export type ColumnKey = TimeColumnKey | DimensionKey | MetricKey;
+
+export interface ReportColumn {
+  key: ColumnKey;
+  label: string;
+  kind: ColumnKind;
+}
+
+/** `estimated` is present (true/false) on Day and Month rows. */
+export type ReportCell = string | number | boolean | null;
+export type ReportRow = Record<string, ReportCell>;
+
+export interface ReportResult {
+  columns: ReportColumn[];
+  rows: ReportRow[];
+  totalRows: number;
+  /** Over all rows (not only the returned ones); ratios recomputed from summed parts. */
+  totals: Record<string, number | null>;
+  /** Requested metrics that cannot be computed for this split, with a reason for the UI. */
+  unavailableMetrics: Partial<Record<MetricKey, string>>;
+  /** First day of the range that is not finalized yet, when the range reaches past it. */
+  estimatedFrom?: string;
+}
+
+export interface SiteRecord {
+  id: string;
+  publisherId: string;
+  name: string;
+}
+
+/** Impression requests: recorded per day x publisher x site x product type only. */
+export interface RevenueRequestFact {
+  date: string;
+  publisherId: string;
+  siteId: string;
+  productType: string;
+  impRequests: number;
+}
+
+export interface RevenueSalesFact {
+  date: string;
+  publisherId: string;
+  siteId: string;
+  productType: string;
+  size: string;
+  brand: string;
+  /** Empty string when the impression was not sold through a deal. */
+  dealName: string;
+  dealId: string;
+  impressions: number;
+  revenue: number;
+  netRevenue: number;
+}
+
+export interface RecirculationFact {
+  date: string;
+  publisherId: string;
+  siteId: string;
+  widget: string;
+  organicPageViews: number;
+  organicClicks: number;
+}
+
+export type FactBatch =
+  | { reportType: 'revenue'; requests: readonly RevenueRequestFact[]; sales: readonly RevenueSalesFact[] }
+  | { reportType: 'recirculation'; rows: readonly RecirculationFact[] };
+
+export interface IngestSummary {
+  rowsApplied: number;
+  /** Distinct (publisher, day) pairs that were replaced. */
+  daysReplaced: number;
+}
+
+/** A query the engine refuses (unknown key, bad dates...). Routes map it to 400. */
+export class ReportQueryError extends Error {
+  override readonly name = 'ReportQueryError';
+}

@@ -1,0 +1,67 @@
+import pg from 'pg';
+import pino from 'pino';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config/env';
+import { openDatabase, type Db } from '../src/db/pool';
+import { DEMO_PASSWORD } from '../src/demo/demo-data';
+import { TEMPLATE_DB, withDatabase } from './global-setup';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: AppConfig;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated, demo-seeded template, and the app on top of it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `pc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  const databaseUrl = withDatabase(adminUrl, name);
+  const logger = pino({ level: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://partners.test', AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...env });
+  const handle = openDatabase(databaseUrl, logger, 5);
+  const { app } = await buildApp({ config, db: handle.db, logger });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await handle.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export const DEMO = {
+  admin: 'admin@demo.example',
+  staff: 'staff@demo.example',
+  multi: 'multi@demo.example',
+  single: 'single@demo.example',
+  password: DEMO_PASSWORD,
+} as const;
+
+export async function signIn(app: FastifyInstance, email: string, password: string = DEMO_PASSWORD) {
+  const res = await app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${res.statusCode} ${res.body}`);
+  return res.json() as { idToken: string; refreshToken: string; user: { uid: string } };
+}
+
+export const bearer = (token: string, publisherId?: string) => ({
+  authorization: `Bearer ${token}`,
+  ...(publisherId ? { 'publisher-scope': publisherId } : {}),
+});

@@ -1,0 +1,211 @@
+import { StorageKeys, readJson, readString, removeKey, writeJson, writeString } from '../storage';
+import { errorFromResponse } from '../api-error';
+import type { AuthUser, IdentityClient, Persistence } from './identity-client';
+
+interface TokenResponse {
+  idToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  user: AuthUser;
+}
+
+interface Session {
+  idToken: string;
+  refreshToken: string;
+  /** Epoch ms. */
+  expiresAt: number;
+  user: AuthUser;
+}
+
+type Listener = { next: (token: string | null, user: AuthUser | null) => void; error?: (e: unknown) => void };
+
+/** Tokens are refreshed when less than this is left (the brief: refresh when < 5 min left). */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export interface BuiltinIdentityOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  local?: Storage;
+  session?: Storage;
+}
+
+/** The built-in identity service client (server endpoints under /api/identity). */
+export class BuiltinIdentityClient implements IdentityClient {
+  private sessionData: Session | null;
+  private readonly listeners = new Set<Listener>();
+  private refreshing: Promise<string | null> | null = null;
+  private readonly base: string;
+  private readonly doFetch: typeof fetch;
+  private readonly now: () => number;
+  private readonly local: Storage;
+  private readonly sessionStore: Storage;
+
+  constructor(opts: BuiltinIdentityOptions = {}) {
+    this.base = opts.baseUrl ?? '/api/identity';
+    this.doFetch = opts.fetch ?? ((...args) => fetch(...args));
+    this.now = opts.now ?? Date.now;
+    this.local = opts.local ?? localStorage;
+    this.sessionStore = opts.session ?? sessionStorage;
+    this.sessionData = this.load();
+    if (typeof window !== 'undefined') window.addEventListener('storage', this.onStorage);
+  }
+
+  get currentUser(): AuthUser | null {
+    return this.sessionData?.user ?? null;
+  }
+
+  private persistent(): boolean {
+    // moc_auth_persistence: boolean, default true (spec section 3).
+    return readString(StorageKeys.authPersistence, this.local) !== 'false';
+  }
+
+  private store(): Storage {
+    return this.persistent() ? this.local : this.sessionStore;
+  }
+
+  private load(): Session | null {
+    const s = readJson<Session | null>(StorageKeys.identitySession, null, this.store());
+    return s && typeof s.idToken === 'string' && typeof s.refreshToken === 'string' ? s : null;
+  }
+
+  private save(session: Session | null): void {
+    removeKey(StorageKeys.identitySession, this.local);
+    removeKey(StorageKeys.identitySession, this.sessionStore);
+    if (session) writeJson(StorageKeys.identitySession, session, this.store());
+  }
+
+  // Another tab refreshed (rotating the refresh token) or signed out: adopt its session.
+  private readonly onStorage = (e: StorageEvent) => {
+    if (e.key !== StorageKeys.identitySession || e.storageArea !== this.local) return;
+    const before = this.sessionData?.idToken ?? null;
+    this.sessionData = this.load();
+    if ((this.sessionData?.idToken ?? null) !== before) this.emit();
+  };
+
+  private emit(): void {
+    const token = this.sessionData?.idToken ?? null;
+    const user = this.sessionData?.user ?? null;
+    this.listeners.forEach((l) => l.next(token, user));
+  }
+
+  private setSession(res: TokenResponse | null): void {
+    const before = this.sessionData?.idToken ?? null;
+    this.sessionData = res
+      ? { idToken: res.idToken, refreshToken: res.refreshToken, expiresAt: this.now() + res.expiresIn * 1000, user: res.user }
+      : null;
+    this.save(this.sessionData);
+    if ((this.sessionData?.idToken ?? null) !== before) this.emit();
+  }
+
+  private async post<T>(path: string, body: unknown, token?: string, method = 'POST'): Promise<T> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const res = await this.doFetch(`${this.base}${path}`, { method, headers, body: JSON.stringify(body) });
+    if (!res.ok) throw await errorFromResponse(res);
+    if (res.status === 204 || res.status === 202) return {} as T;
+    return (await res.json()) as T;
+  }
+
+  async getIdToken(forceRefresh = false): Promise<string | null> {
+    const s = this.sessionData;
+    if (!s) return null;
+    if (!forceRefresh && s.expiresAt - this.now() > REFRESH_MARGIN_MS) return s.idToken;
+    // One refresh at a time: the refresh token rotates, so parallel refreshes would revoke each other.
+    this.refreshing ??= this.refresh(s.refreshToken).finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async refresh(refreshToken: string): Promise<string | null> {
+    try {
+      const res = await this.post<TokenResponse>('/token', { refreshToken });
+      this.setSession(res);
+      return res.idToken;
+    } catch (e) {
+      // A 401 means the refresh token was revoked or already rotated elsewhere: the session is over.
+      const status = (e as { status?: number }).status;
+      if (status === 401) {
+        this.setSession(null);
+        return null;
+      }
+      this.listeners.forEach((l) => l.error?.(e));
+      throw e;
+    }
+  }
+
+  async signInWithEmailAndPassword(email: string, password: string): Promise<AuthUser> {
+    const res = await this.post<TokenResponse>('/sign-in', { email, password });
+    this.setSession(res);
+    return res.user;
+  }
+
+  async signInWithCustomToken(token: string): Promise<AuthUser | null> {
+    if (!token) return null;
+    const res = await this.post<TokenResponse>('/sign-in-with-token', { token });
+    this.setSession(res);
+    return res.user;
+  }
+
+  async sendPasswordResetEmail(email: string): Promise<void> {
+    if (!email) return;
+    await this.post('/password-reset', { email });
+  }
+
+  async verifyPasswordResetCode(code: string): Promise<string> {
+    if (!code) return '';
+    const res = await this.post<{ email: string }>('/password-reset/verify', { code });
+    return res.email;
+  }
+
+  async confirmPasswordReset(code: string, newPassword: string): Promise<void> {
+    if (!code) return;
+    await this.post('/password-reset/confirm', { code, newPassword });
+  }
+
+  async updatePassword(newPassword: string): Promise<void> {
+    const token = await this.getIdToken();
+    if (!token) return;
+    await this.post('/password', { newPassword }, token, 'PUT');
+  }
+
+  async reauthenticate(password: string): Promise<void> {
+    if (!this.sessionData?.user.email) return;
+    const token = await this.getIdToken();
+    if (!token) return;
+    const res = await this.post<TokenResponse>('/reauthenticate', { password }, token);
+    this.setSession(res);
+  }
+
+  async setPersistence(persistence: Persistence): Promise<void> {
+    writeString(StorageKeys.authPersistence, persistence === 'local' ? 'true' : 'false', this.local);
+    // Move an existing session to the chosen storage so the choice applies immediately.
+    this.save(this.sessionData);
+  }
+
+  async signOut(): Promise<void> {
+    const s = this.sessionData;
+    this.setSession(null);
+    if (s) await this.post('/sign-out', { refreshToken: s.refreshToken }).catch(() => undefined);
+  }
+
+  onIdTokenChanged(next: Listener['next'], error?: Listener['error']): () => void {
+    const listener: Listener = { next, error };
+    this.listeners.add(listener);
+    queueMicrotask(() => {
+      if (!this.listeners.has(listener)) return;
+      // Like the provider SDKs: report the current state once, refreshing a stale token first.
+      this.getIdToken().then(
+        (token) => {
+          // refresh() may already have emitted; emitting again with the same token is harmless.
+          if (this.listeners.has(listener)) next(token, token ? this.currentUser : null);
+        },
+        (e: unknown) => error?.(e),
+      );
+    });
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+}

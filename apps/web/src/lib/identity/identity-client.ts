@@ -1,0 +1,34 @@
+/** The signed-in user as the identity provider reports it (spec section 3: uid, display name, email). */
+export interface AuthUser {
+  uid: string;
+  email: string;
+  displayName: string | null;
+}
+
+export type Persistence = 'local' | 'session';
+
+/**
+ * The spec's identity-provider calls (section 7) as one interface (DESIGN section 2). The built-in
+ * implementation talks to the server's identity endpoints; a Firebase one can implement the same.
+ */
+export interface IdentityClient {
+  readonly currentUser: AuthUser | null;
+  /** The current ID token; refreshed when forced or close to expiry. Null when signed out. */
+  getIdToken(forceRefresh?: boolean): Promise<string | null>;
+  signInWithEmailAndPassword(email: string, password: string): Promise<AuthUser>;
+  signInWithCustomToken(token: string): Promise<AuthUser | null>;
+  sendPasswordResetEmail(email: string): Promise<void>;
+  /** Returns the e-mail the code was issued for. */
+  verifyPasswordResetCode(code: string): Promise<string>;
+  confirmPasswordReset(code: string, newPassword: string): Promise<void>;
+  updatePassword(newPassword: string): Promise<void>;
+  /** Re-confirms identity with the current password; does nothing without a user with an e-mail. */
+  reauthenticate(password: string): Promise<void>;
+  setPersistence(persistence: Persistence): Promise<void>;
+  signOut(): Promise<void>;
+  /**
+   * Calls `next` with the current token right away (asynchronously) and on every change;
+   * `error` when the token cannot be obtained. Returns the unsubscribe function.
+   */
+  onIdTokenChanged(next: (token: string | null, user: AuthUser | null) => void, error?: (e: unknown) => void): () => void;
+}

@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+
+// The real server (embedded PostgreSQL with demo data, built web app) on its own port and a
+// throw-away data directory; Debian's Chromium, never a downloaded browser.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${Date.now()}`;
+
+export default defineConfig({
+  testDir: './specs',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: '../test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `node --import tsx apps/server/src/main.ts --demo`,
+    cwd: '..',
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '200', CONSOLE_URL: 'https://console.partners-center.example/', DATABASE_URL: '' },
+  },
+});

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo-partners-1';
+export const USERS = {
+  admin: 'admin@demo.example',
+  staff: 'staff@demo.example',
+  multi: 'multi@demo.example',
+  single: 'single@demo.example',
+} as const;
+
+/** Signs in through the real sign-in page. */
+export async function signInThroughPage(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in and, for users with several partners, picks one on the selection page. */
+export async function signInAndChoose(page: Page, email: string, partnerName?: string): Promise<void> {
+  await signInThroughPage(page, email);
+  if (email === USERS.single) {
+    await expect(page).toHaveURL(/\/$/);
+    return;
+  }
+  await expect(page).toHaveURL(/\/partner-selection/);
+  if (partnerName) {
+    await page.getByRole('option', { name: new RegExp(partnerName) }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+  }
+}

@@ -1,0 +1,20 @@
+/** Business constants and limits (spec section 9). */
+export const Limits = {
+  toastAutoDismissMs: 10_000,
+  toastIdLength: 21,
+  signOutAnalyticsResetDelayMs: 300,
+  authPersistenceDefault: true,
+  reportPollingIntervalMs: 2_000,
+  wideLayoutBreakpointPx: 1024,
+  sidebarOpenWidthPx: 256,
+  sidebarCollapsedWidthPx: 56,
+  submenuOpenDelayMs: 120,
+  submenuCloseDelayMs: 60,
+  comboboxMaxHeight: '20rem',
+  spinnerSizes: { small: 16, default: 80, large: 120 },
+  requestTimeoutMs: 20_000,
+  requestRetries: 1,
+  errorPageReloadWindowMs: 60_000,
+  reportRowLimit: 500,
+  idTokenLifetimeSeconds: 3600,
+} as const;

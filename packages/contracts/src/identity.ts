@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { EmailField, PasswordField } from './fields';
+
+export const SignInSchema = z.object({ email: EmailField, password: PasswordField });
+export type SignIn = z.infer<typeof SignInSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: EmailField });
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+/** New passwords: the spec only requires presence; we add a minimum length users expect. */
+export const NewPasswordField = PasswordField.refine((v) => v.length >= 8, {
+  message: 'Password must be at least 8 characters.',
+}).refine((v) => v.length <= 200, { message: 'Password is too long.' });
+
+export const ResetCodeSchema = z.object({ code: z.string().trim().min(1, 'Code is required!').max(200) });
+export const ConfirmResetSchema = z.object({
+  code: z.string().trim().min(1, 'Code is required!').max(200),
+  newPassword: NewPasswordField,
+});
+export type ConfirmReset = z.infer<typeof ConfirmResetSchema>;
+
+export const ReauthenticateSchema = z.object({ password: PasswordField });
+export const UpdatePasswordSchema = z.object({ newPassword: NewPasswordField });
+export const RefreshSchema = z.object({ refreshToken: z.string().min(1) });
+export const CustomTokenSignInSchema = z.object({ token: z.string().min(1) });
+export const MintCustomTokenSchema = z.object({
+  /** Optional: restrict the minted session to one publisher (staff opening a partner's view). */
+  publisherId: z.string().min(1).optional(),
+});
+
+export const IdentityUserSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+});
+export type IdentityUser = z.infer<typeof IdentityUserSchema>;
+
+export const TokenResponseSchema = z.object({
+  idToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().int(),
+  user: IdentityUserSchema,
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+export const CustomTokenResponseSchema = z.object({ token: z.string(), expiresIn: z.number().int() });
+export const VerifyCodeResponseSchema = z.object({ email: z.string() });

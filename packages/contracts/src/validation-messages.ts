@@ -1,0 +1,9 @@
+/** Exact validation texts from the product spec (section 5); forms and the API share them. */
+export const ValidationMessages = {
+  emailRequired: 'Email is required!',
+  emailInvalid: 'Email is invalid!',
+  passwordRequired: 'Password is required!',
+  firstNameRequired: 'First Name is required!',
+  lastNameRequired: 'Last Name is required!',
+  phoneInvalid: 'Phone is invalid!',
+} as const;

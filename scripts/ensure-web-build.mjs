@@ -1,0 +1,23 @@
+// Builds the web app when apps/web/dist is missing or older than its sources, so `npm start`
+// on a fresh clone serves the real UI and later starts skip the build.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist/index.html');
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src', 'apps/web/public'];
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), st.mtimeMs);
+}
+
+const built = existsSync(dist) ? statSync(dist).mtimeMs : 0;
+const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
+if (built < changed) {
+  console.log(built ? 'Web sources changed; rebuilding the web app…' : 'Building the web app (first start)…');
+  execSync('npm run build -w @pc/web', { cwd: root, stdio: 'inherit' });
+}
