@@ -132,9 +132,28 @@ export interface ReportJobsTable {
   date_to: ColumnType<string, string, string>;
   created_at: Generated<Date>;
   finished_at: Timestamp | null;
+  job_id: string | null;
+  row_count: number | null;
+  seen_at: Timestamp | null;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  queue: string;
+  payload: Json;
+  dedupe_key: string | null;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_after: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  finished_at: Timestamp | null;
 }
 
 export interface Database {
+  jobs: JobsTable;
   publishers: PublishersTable;
   companies: CompaniesTable;
   sites: SitesTable;
