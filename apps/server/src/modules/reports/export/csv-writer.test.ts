@@ -1,0 +1,71 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { ReportColumn, ReportRow } from '../engine/report-engine';
+import { csvCell, writeCsv } from './csv-writer';
+
+const columns: ReportColumn[] = [
+  { key: 'date', label: 'Date', kind: 'date' },
+  { key: 'sites', label: 'Site', kind: 'text' },
+  { key: 'revenue', label: 'Revenue', kind: 'money' },
+  { key: 'fillRate', label: 'Fill Rate', kind: 'ratio-percent' },
+];
+
+async function collect(rows: AsyncIterable<ReportRow[]> | ReportRow[][], totals?: Record<string, number | null>): Promise<string> {
+  const out = new PassThrough();
+  let text = '';
+  out.on('data', (b: Buffer) => (text += b.toString('utf8')));
+  await writeCsv(columns, rows, out, totals ? { totals } : {});
+  out.end();
+  return text;
+}
+
+describe('writeCsv', () => {
+  it('quotes per RFC 4180 with CRLF and neutralises formula-like text only', async () => {
+    const rows: ReportRow[] = [
+      { date: '2024-01-01', sites: 'a,b "quoted"', revenue: -1.5, fillRate: 0.5 },
+      { date: '2024-01-02', sites: '=HYPERLINK("x")', revenue: 1 / 3, fillRate: null },
+      { date: '2024-01-03', sites: '+1', revenue: 0.1 + 0.2, fillRate: 1 },
+      { date: '2024-01-04', sites: '-2', revenue: 2, fillRate: 0 },
+      { date: '2024-01-05', sites: '@SUM(A1)', revenue: 3, fillRate: 0 },
+      { date: '2024-01-06', sites: '\tTab', revenue: 4, fillRate: 0 },
+      { date: '2024-01-07', sites: '\rCR', revenue: 5, fillRate: 0 },
+      { date: '2024-01-08', sites: 'line1\nline2', revenue: 6, fillRate: 0 },
+    ];
+    const text = await collect([rows.slice(0, 3), rows.slice(3)], { revenue: 21.433333, fillRate: 0.25 });
+    expect(text.split('\r\n')).toEqual([
+      'Date,Site,Revenue,Fill Rate',
+      '2024-01-01,"a,b ""quoted""",-1.5,0.5', // a negative number stays a number
+      `2024-01-02,"'=HYPERLINK(""x"")",0.333333,`,
+      "2024-01-03,'+1,0.3,1",
+      "2024-01-04,'-2,2,0", // the same text as a string is neutralised
+      "2024-01-05,'@SUM(A1),3,0",
+      "2024-01-06,'\tTab,4,0",
+      `2024-01-07,"'\rCR",5,0`,
+      '2024-01-08,"line1\nline2",6,0',
+      'Total,,21.433333,0.25',
+      '',
+    ]);
+  });
+
+  it('omits the Total row when the only row already is the total', async () => {
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (b: Buffer) => (text += b.toString('utf8')));
+    await writeCsv([{ key: 'revenue', label: 'Revenue', kind: 'money' }], [[{ revenue: 2 }]], out, { totals: { revenue: 2 } });
+    expect(text).toBe('Revenue\r\n2\r\n');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell('Plain')).toBe('Plain');
+  });
+
+  it('waits for drain on a slow stream and writes every row', async () => {
+    const out = new PassThrough({ highWaterMark: 16 });
+    let bytes = 0;
+    async function* many(): AsyncGenerator<ReportRow[]> {
+      for (let c = 0; c < 50; c += 1) yield Array.from({ length: 100 }, (_, n) => ({ date: '2024-01-01', sites: `s${n}`, revenue: n, fillRate: 0 }));
+    }
+    const done = writeCsv(columns, many(), out);
+    out.on('data', (b: Buffer) => (bytes += b.length));
+    expect(await done).toBe(5000);
+    expect(bytes).toBeGreaterThan(5000 * 20);
+  });
+});

@@ -1,0 +1,77 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { ReportColumn, ReportRow } from '../engine/report-engine';
+
+/** Rows one by one or in chunks (what ReportEngine.streamRows yields). */
+export type RowSource = AsyncIterable<ReportRow | readonly ReportRow[]> | Iterable<ReportRow | readonly ReportRow[]>;
+
+export interface ExportOptions {
+  /** Totals from ReportEngine.query (over all rows); adds a last row labelled 'Total'. */
+  totals?: Record<string, number | null>;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * CSV-injection rule: only *text* cells are neutralised. A text cell starting with = + - @ tab or
+ * CR gets a leading single quote so a spreadsheet shows it as text instead of running it. Numbers
+ * are written as plain numbers (a negative number is data, not a formula), and every value this
+ * engine emits as a number is one.
+ */
+export function neutraliseText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** RFC 4180: quote a field holding a comma, quote, CR or LF, doubling inner quotes. */
+export function quoteCsvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Numbers keep up to 6 decimals: enough for money and ratios, without float noise like 0.1+0.2. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
+}
+
+export function csvCell(value: ReportRow[string] | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return quoteCsvField(neutraliseText(value));
+}
+
+export async function* flattenRows(rows: RowSource): AsyncGenerator<readonly ReportRow[]> {
+  for await (const item of rows) yield Array.isArray(item) ? (item as readonly ReportRow[]) : [item as ReportRow];
+}
+
+/**
+ * Header row of UI labels, then the rows, then 'Total', with CRLF line endings. Writes one string
+ * per chunk and waits for 'drain' when the stream is full, so memory stays flat for any size.
+ * Does not end `out` (the caller owns it). Returns the number of data rows written.
+ */
+export async function writeCsv(columns: readonly ReportColumn[], rows: RowSource, out: Writable, options: ExportOptions = {}): Promise<number> {
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write(columns.map((c) => csvCell(c.label)).join(',') + '\r\n');
+  let count = 0;
+  for await (const chunk of flattenRows(rows)) {
+    let text = '';
+    for (const row of chunk) text += columns.map((c) => csvCell(row[c.key])).join(',') + '\r\n';
+    count += chunk.length;
+    await write(text);
+  }
+  const totalsRow = totalsRowValues(columns, options.totals);
+  if (totalsRow) await write(totalsRow.map((v) => csvCell(v)).join(',') + '\r\n');
+  return count;
+}
+
+/**
+ * The 'Total' row: label in the first column, totals under metric columns. Omitted when the first
+ * column is itself a metric (no time column and no dimension: the single row already is the total).
+ */
+export function totalsRowValues(columns: readonly ReportColumn[], totals: Record<string, number | null> | undefined): (string | number | null)[] | null {
+  const first = columns[0];
+  if (!totals || !first || !(first.kind === 'text' || first.kind === 'date' || first.kind === 'month')) return null;
+  return columns.map((c, n) => (n === 0 ? 'Total' : (totals[c.key] ?? null)));
+}

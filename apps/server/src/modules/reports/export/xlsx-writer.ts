@@ -1,0 +1,52 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { ReportColumn } from '../engine/report-engine';
+import { flattenRows, totalsRowValues, type ExportOptions, type RowSource } from './csv-writer';
+
+const NUM_FMT: Partial<Record<ReportColumn['kind'], string>> = {
+  count: '#,##0',
+  money: '#,##0.00',
+  'ratio-percent': '0.00%',
+  date: 'yyyy-mm-dd',
+};
+
+/**
+ * Streaming XLSX (exceljs WorkbookWriter): each row is committed as soon as it is added, so rows
+ * are not kept in memory. Cells are typed (numbers as numbers, text as text), so nothing is ever
+ * read as a formula and text needs no neutralising. Day dates become real dates. Ends `out`.
+ */
+export async function writeXlsx(columns: readonly ReportColumn[], rows: RowSource, out: Writable, options: ExportOptions = {}): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Report');
+  sheet.columns = columns.map((c) => ({
+    header: c.label,
+    key: c.key,
+    width: Math.max(12, c.label.length + 2),
+    style: NUM_FMT[c.kind] ? { numFmt: NUM_FMT[c.kind] } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  let count = 0;
+  for await (const chunk of flattenRows(rows)) {
+    for (const row of chunk) {
+      sheet.addRow(columns.map((c) => toCell(c, row[c.key]))).commit();
+    }
+    count += chunk.length;
+    // Let the zip stream flush between chunks; exceljs does not apply backpressure itself.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  const totalsRow = totalsRowValues(columns, options.totals);
+  if (totalsRow) {
+    const added = sheet.addRow(totalsRow);
+    added.font = { bold: true };
+    added.commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+  return count;
+}
+
+function toCell(column: ReportColumn, value: string | number | boolean | null | undefined): ExcelJS.CellValue {
+  if (value === undefined || value === null) return null;
+  if (column.kind === 'date' && typeof value === 'string') return new Date(`${value}T00:00:00Z`);
+  return value;
+}

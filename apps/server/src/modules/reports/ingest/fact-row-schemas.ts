@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { isValidIsoDate } from '../engine/report-plan';
+
+/**
+ * One schema per row shape of FORMAT.md. Inputs are already normalised: strings trimmed, empty
+ * cells removed, so "absent" and "empty" mean the same in CSV and NDJSON.
+ */
+
+/** CSV cells are text; NDJSON may carry numbers or numeric strings. Anything else fails as-is. */
+const numeric = (v: unknown) => (typeof v === 'string' && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v) ? Number(v) : v);
+
+const count = z.preprocess(numeric, z.number().int('must be a whole number').nonnegative('must not be negative').max(Number.MAX_SAFE_INTEGER));
+const amount = z.preprocess(numeric, z.number().finite().nonnegative('must not be negative'));
+const text = z.string().min(1).max(200);
+const date = z.string().refine(isValidIsoDate, 'must be a date as YYYY-MM-DD');
+
+const keys = { date, publisher_id: text, site_id: text };
+
+export const RevenueRequestRowSchema = z.strictObject({
+  kind: z.literal('requests'),
+  ...keys,
+  product_type: text,
+  imp_requests: count,
+});
+
+export const RevenueSalesRowSchema = z.strictObject({
+  kind: z.literal('sales'),
+  ...keys,
+  product_type: text,
+  size: text,
+  brand: text,
+  deal_name: text.optional(),
+  deal_id: text.optional(),
+  impressions: count,
+  revenue: amount,
+  net_revenue: amount,
+});
+
+export const RevenueRowSchema = z.discriminatedUnion('kind', [RevenueRequestRowSchema, RevenueSalesRowSchema], {
+  error: 'kind must be "requests" or "sales"',
+});
+
+export const RecirculationRowSchema = z.strictObject({
+  ...keys,
+  widget: text,
+  organic_page_views: count,
+  organic_clicks: count,
+});
+
+export type RevenueRow = z.infer<typeof RevenueRowSchema>;
+export type RecirculationRow = z.infer<typeof RecirculationRowSchema>;
+
+/** Every column a file of the type may have (CSV headers are checked against it). */
+export const KNOWN_COLUMNS = {
+  revenue: ['kind', 'date', 'publisher_id', 'site_id', 'product_type', 'size', 'brand', 'deal_name', 'deal_id', 'imp_requests', 'impressions', 'revenue', 'net_revenue'],
+  recirculation: ['date', 'publisher_id', 'site_id', 'widget', 'organic_page_views', 'organic_clicks'],
+} as const;
+
+/** Columns a CSV header must contain. */
+export const REQUIRED_COLUMNS = {
+  revenue: ['kind', 'date', 'publisher_id', 'site_id', 'product_type'],
+  recirculation: KNOWN_COLUMNS.recirculation,
+} as const;
+
+/** Plain-language list of what is wrong with a row. */
+export function describeIssues(error: z.ZodError, raw: Record<string, unknown>): string {
+  return error.issues
+    .map((issue) => {
+      if (issue.code === 'unrecognized_keys') return `${issue.keys.join(', ')} not allowed on this kind of row`;
+      const at = issue.path.join('.');
+      // zod 4 does not keep the input on issues, so "missing" is read from the row itself.
+      if (issue.code === 'invalid_type' && issue.path.length === 1 && raw[at] === undefined) return `${at} is required`;
+      if (issue.code === 'invalid_type' && issue.expected === 'int') return `${at} must be a whole number`;
+      return at ? `${at} ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}

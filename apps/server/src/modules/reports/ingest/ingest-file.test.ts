@@ -1,0 +1,123 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDbReportEngine } from '../engine/duckdb-engine';
+import type { ReportQuery } from '../engine/report-engine';
+import { ingestFile, ingestSource } from './ingest-file';
+import { parseFactsFile } from './parse-facts';
+
+const HEADER = 'kind,date,publisher_id,site_id,product_type,size,brand,deal_name,deal_id,imp_requests,impressions,revenue,net_revenue';
+const DAY1 = [
+  'requests,2024-05-01,P1,s1,Display,,,,,1000,,,',
+  'sales,2024-05-01,P1,s1,Display,300x250,Acme,,,,400,2.50,2.00',
+  'sales,2024-05-01,P1,s1,Display,728x90,Acme,"Summer, ""big"" deal",D1,,100,1.00,0.80',
+];
+const DAY2 = ['requests,2024-05-02,P1,s1,Display,,,,,500,,,', 'sales,2024-05-02,P1,s1,Display,300x250,Acme,,,,200,1.00,0.75'];
+
+const totalsQuery: ReportQuery = {
+  reportType: 'revenue',
+  publisherId: 'P1',
+  dateFrom: '2024-05-01',
+  dateTo: '2024-05-31',
+  dimensions: [],
+  metrics: ['impRequests', 'impressions', 'revenue'],
+  interval: 'Day',
+};
+
+let engine: DuckDbReportEngine;
+let dir: string;
+beforeAll(async () => {
+  engine = new DuckDbReportEngine(':memory:');
+  await engine.init();
+  dir = await mkdtemp(join(tmpdir(), 'facts-'));
+});
+afterAll(async () => {
+  await engine.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('ingestFile', () => {
+  it('replaces whole days: a corrected re-send reconciles instead of doubling', async () => {
+    const path = join(dir, 'first.csv');
+    await writeFile(path, [HEADER, ...DAY1, ...DAY2].join('\r\n') + '\r\n');
+    expect(await ingestFile(engine, 'revenue', path)).toEqual({ rowsApplied: 5, daysReplaced: 2, errors: [] });
+    // Same file again: still day 1 = 1000 req / 500 imp / 3.5 rev, day 2 = 500 / 200 / 1.
+    await ingestFile(engine, 'revenue', path);
+    let res = await engine.query(totalsQuery);
+    expect(res.rows.map((r) => [r.date, r.impRequests, r.impressions, r.revenue])).toEqual([
+      ['2024-05-01', 1000, 500, 3.5],
+      ['2024-05-02', 500, 200, 1],
+    ]);
+    // Correction of day 1 only (the deal row is gone, requests revised); day 2 is untouched.
+    const fix = join(dir, 'fix.ndjson');
+    await writeFile(
+      fix,
+      [
+        { kind: 'requests', date: '2024-05-01', publisher_id: 'P1', site_id: 's1', product_type: 'Display', imp_requests: 1100 },
+        { kind: 'sales', date: '2024-05-01', publisher_id: 'P1', site_id: 's1', product_type: 'Display', size: '300x250', brand: 'Acme', impressions: 450, revenue: '2.75', net_revenue: 2.2 },
+      ]
+        .map((o) => JSON.stringify(o))
+        .join('\n'),
+    );
+    expect(await ingestFile(engine, 'revenue', fix)).toEqual({ rowsApplied: 2, daysReplaced: 1, errors: [] });
+    res = await engine.query(totalsQuery);
+    expect(res.rows.map((r) => [r.date, r.impRequests, r.impressions, r.revenue])).toEqual([
+      ['2024-05-01', 1100, 450, 2.75],
+      ['2024-05-02', 500, 200, 1],
+    ]);
+    expect(res.totals).toMatchObject({ impRequests: 1600, impressions: 650, revenue: 3.75 });
+  });
+
+  it('keeps quoted deal names with commas and quotes', async () => {
+    const parsed = await parseFactsFile([HEADER, ...DAY1].join('\n'), 'csv', 'revenue');
+    expect(parsed.errors).toEqual([]);
+    const sales = parsed.batch?.reportType === 'revenue' ? parsed.batch.sales : [];
+    expect(sales[1]?.dealName).toBe('Summer, "big" deal');
+  });
+
+  it('rejects the whole file when any row is bad, with 1-based line numbers', async () => {
+    const csv = [
+      HEADER, // line 1
+      'requests,2024-05-03,P1,s1,Display,,,,,700,,,', // 2: fine
+      'sales,2024-05-03,P1,s1,Display,300x250,Acme,,,,-5,1.00,0.50', // 3: negative
+      'sales,2024-13-01,P1,s1,Display,300x250,Acme,,,,5,1.00,0.50', // 4: bad date
+      'requests,2024-05-03,P1,s1,Display,300x250,,,,700,,,', // 5: size on a requests row
+      'requests,2024-05-03,P1,s1,Display,,,,,800,,,', // 6: duplicate of line 2
+      'sales,2024-05-03,P1,s1,Display,300x250,Acme,,,,5,abc,0.50', // 7: not a number
+      'other,2024-05-03,P1,s1,Display,,,,,1,,,', // 8: unknown kind
+      'sales,2024-05-03,P1,s1,Display,300x250,Acme,,,,5,1.00', // 9: short row
+    ].join('\n');
+    const outcome = await ingestSource(engine, 'revenue', Readable.from([csv.slice(0, 100), csv.slice(100)]), 'csv');
+    expect(outcome.rowsApplied).toBe(0);
+    expect(outcome.errors.map((e) => e.line)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    expect(outcome.errors[0]?.message).toMatch(/impressions must not be negative/);
+    expect(outcome.errors[1]?.message).toMatch(/date must be a date as YYYY-MM-DD/);
+    expect(outcome.errors[2]?.message).toMatch(/size not allowed/);
+    expect(outcome.errors[3]?.message).toMatch(/duplicate of the row on line 2/);
+    expect(outcome.errors[6]?.message).toMatch(/expected 13 fields, found 12/);
+    // Line 2 was valid but nothing of the file was applied.
+    const res = await engine.query({ ...totalsQuery, dateFrom: '2024-05-03', dateTo: '2024-05-03' });
+    expect(res.totalRows).toBe(0);
+  });
+
+  it('reports header problems, bad JSON and recirculation rows', async () => {
+    const badHeader = await parseFactsFile('date,publisher_id,site_id,widgte\n', 'csv', 'recirculation');
+    expect(badHeader.errors).toEqual([
+      { line: 1, message: 'unknown columns: widgte' },
+      { line: 1, message: 'missing columns: widget, organic_page_views, organic_clicks' },
+    ]);
+    const nd = await parseFactsFile(
+      '{"date":"2024-05-01","publisher_id":"P1","site_id":"s1","widget":"Right Rail","organic_page_views":10,"organic_clicks":1}\n\n{oops\n{"date":"2024-05-01","publisher_id":"P1","site_id":"s1","widget":"Below Article","organic_page_views":1.5,"organic_clicks":1}\n',
+      'ndjson',
+      'recirculation',
+    );
+    expect(nd.batch).toBeNull();
+    expect(nd.errors).toEqual([
+      { line: 3, message: 'not valid JSON' },
+      { line: 4, message: 'organic_page_views must be a whole number' },
+    ]);
+    expect((await ingestFile(engine, 'revenue', join(dir, 'facts.txt'))).errors[0]?.message).toMatch(/\.csv/);
+  });
+});
