@@ -28,6 +28,15 @@ import { publishersRoutes } from './modules/publishers/publishers.routes';
 import { createPublishersService } from './modules/publishers/publishers.service';
 import { reportListRoutes } from './modules/report-list/report-list.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { createJobQueue, type Worker } from './lib/jobs/job-queue';
+import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
+import type { ReportEngine } from './modules/reports/engine/report-engine';
+import { REPORT_EXPORT_QUEUE, reportExportHandler } from './modules/reports/report-export.job';
+import { reportsRepo } from './modules/reports/reports.repo';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 
 export interface AppDeps {
   config: AppConfig;
@@ -35,6 +44,8 @@ export interface AppDeps {
   logger: Logger;
   webDistDir?: string;
   mailer?: Mailer;
+  /** Background workers poll on their own unless false (tests drain them by hand). */
+  startWorkers?: boolean;
 }
 
 export function publicUrlOf(config: AppConfig): string {
@@ -46,6 +57,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   /** Set on SIGTERM so /readyz tells the load balancer to stop sending traffic. */
   shuttingDown: { value: boolean };
+  engine: ReportEngine;
+  workers: { reportExports: Worker };
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -75,6 +88,26 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const audit = auditRepo(db);
   const identity = createIdentityService({ repo: identityRepo(db), tokens, mailer, publicUrl, productName: config.PRODUCT_NAME });
 
+  const dataDir = path.resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const engine = new DuckDbReportEngine(path.join(dataDir, 'facts.duckdb'));
+  await engine.init();
+  // The Site dimension shows names: the fact store learns them from the operational database.
+  const allSites = await db.selectFrom('sites').select(['id', 'publisher_id', 'name']).execute();
+  await engine.upsertSites(allSites.map((s) => ({ id: s.id, publisherId: s.publisher_id, name: s.name })));
+  const jobs = createJobQueue(db, deps.logger);
+  const repoOfReports = reportsRepo(db);
+  const pollMs = deps.startWorkers === false ? 0 : 1_000;
+  const reportExports = jobs.work(
+    REPORT_EXPORT_QUEUE,
+    reportExportHandler({ repo: repoOfReports, engine, mailer, exportsDir: path.join(dataDir, 'exports'), productName: config.PRODUCT_NAME }),
+    { pollMs, concurrency: 1, leaseMs: 120_000 },
+  );
+  app.addHook('onClose', async () => {
+    await reportExports.stop();
+    await engine.close();
+  });
+
   await registerSecurityHeaders(app, { extraScriptHosts: [], frameAncestors: config.IFRAME_ROOT ? [config.IFRAME_ROOT] : [], behindTls: publicUrl.startsWith('https://') });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
@@ -90,7 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(reportListRoutes, { db });
   await app.register(trackingRoutes, { db });
   await app.register(outboxRoutes, { db });
+  await app.register(reportsRoutes, { reports: createReportsService({ repo: repoOfReports, engine, jobs }) });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir);
 
-  return { app, shuttingDown };
+  return { app, shuttingDown, engine, workers: { reportExports } };
 }

@@ -3,7 +3,10 @@ import pino from 'pino';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type BuiltApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/pool';
 import { DEMO_PASSWORD } from '../src/demo/demo-data';
@@ -14,6 +17,7 @@ export interface TestApp {
   db: Db;
   config: AppConfig;
   databaseUrl: string;
+  built: BuiltApp;
   close(): Promise<void>;
 }
 
@@ -27,17 +31,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await admin.end();
   const databaseUrl = withDatabase(adminUrl, name);
   const logger = pino({ level: 'silent' });
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://partners.test', AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...env });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-test-app-'));
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://partners.test', AUTH_RATE_LIMIT_PER_MINUTE: '1000', DATA_DIR: dataDir, ...env });
   const handle = openDatabase(databaseUrl, logger, 5);
-  const { app } = await buildApp({ config, db: handle.db, logger });
+  const built = await buildApp({ config, db: handle.db, logger, startWorkers: false });
+  const { app } = built;
   await app.ready();
   return {
     app,
     db: handle.db,
     config,
     databaseUrl,
+    built,
     async close() {
       await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
       await handle.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();

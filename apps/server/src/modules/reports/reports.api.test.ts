@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { REPORT_EXPORT_QUEUE } from './report-export.job';
+import { createJobQueue } from '../../lib/jobs/job-queue';
+import pino from 'pino';
+
+let t: TestApp;
+let multi: string;
+let single: string;
+const noon = (d: string) => Date.parse(`${d}T12:00:00Z`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  multi = (await signIn(t.app, DEMO.multi)).idToken;
+  single = (await signIn(t.app, DEMO.single)).idToken;
+  // 1001 (Northwind News): site 5001 with two days; 1002 for the cross-publisher check.
+  await t.built.engine.ingest({
+    reportType: 'revenue',
+    requests: [
+      { date: '2026-10-01', publisherId: '1001', siteId: '5001', productType: 'Display', impRequests: 1000 },
+      { date: '2026-10-02', publisherId: '1001', siteId: '5001', productType: 'Display', impRequests: 3000 },
+      { date: '2026-10-01', publisherId: '1002', siteId: '5101', productType: 'Display', impRequests: 777 },
+    ],
+    sales: [
+      { date: '2026-10-01', publisherId: '1001', siteId: '5001', productType: 'Display', size: '300x250', brand: '=HYPERLINK("http://evil.example","x")', dealName: '', dealId: '', impressions: 500, revenue: 2.5, netRevenue: 2 },
+      { date: '2026-10-02', publisherId: '1001', siteId: '5001', productType: 'Display', size: '300x250', brand: 'Acme', dealName: '', dealId: '', impressions: 1500, revenue: 7.5, netRevenue: 6 },
+      { date: '2026-10-01', publisherId: '1002', siteId: '5101', productType: 'Display', size: '300x250', brand: 'Acme', dealName: '', dealId: '', impressions: 700, revenue: 70, netRevenue: 60 },
+    ],
+  });
+});
+afterAll(async () => t.close());
+
+const reportUrl = (params: Record<string, string | number>) => `/api/partner-center/report?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+const base = { reportType: 'revenue', publisherId: '1001', dateFrom: noon('2026-10-01'), dateTo: noon('2026-10-02'), dimensions: 'sites', metrics: 'impRequests,impressions,revenue,fillRate,eCpm,cpm', interval: 'Cumulative' };
+const get = (token: string, params: Record<string, string | number>, publisher = String(params.publisherId)) => t.app.inject({ method: 'GET', url: reportUrl(params), headers: bearer(token, publisher) });
+const list = async (token: string, publisherId = '1001') => (await t.app.inject({ method: 'GET', url: `/api/partner-center/reports?publisherId=${publisherId}`, headers: bearer(token, publisherId) })).json();
+
+describe('report call', () => {
+  it('answers rows, totals and currency for the chosen publisher', async () => {
+    const r = await get(multi, base);
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.currency).toBe('USD');
+    expect(body.rowLimit).toBe(500);
+    expect(body.totalRows).toBe(1);
+    // 4000 requests, 2000 impressions, 10.0 revenue: fill 0.5, eCPM 10/4000*1000 = 2.5, CPM 10/2000*1000 = 5.
+    expect(body.totals).toMatchObject({ impRequests: 4000, impressions: 2000, revenue: 10, fillRate: 0.5, eCpm: 2.5, cpm: 5 });
+    expect(body.rows[0].sites).toBe('Northwind News');
+  });
+
+  it("another publisher's report is 403", async () => {
+    expect((await get(multi, { ...base, publisherId: '1002' })).statusCode).toBe(403);
+    expect((await get(single, base, '1002')).statusCode).toBe(403);
+    expect((await get(single, base)).statusCode).toBe(403);
+  });
+
+  it.each([
+    [{ dimensions: 'sites,widget' }, 'dimensions', /Unknown dimension/],
+    [{ metrics: 'impressions,organicClicks' }, 'metrics', /Unknown metric/],
+    [{ metrics: '' }, 'metrics', /at least one metric/],
+    [{ dateFrom: noon('2026-10-05'), dateTo: noon('2026-10-01') }, 'dateTo', /before the start date/],
+    [{ dateFrom: noon('2024-01-01'), dateTo: noon('2026-10-01') }, 'dateFrom', /at most 400 days/],
+    [{ interval: 'Week' }, 'interval', /Day, Month or Cumulative/],
+    [{ sort: 'brand' }, 'sort', /Sort by a column/],
+  ])('%j is 400 with fields.%s', async (change, field, message) => {
+    const r = await get(multi, { ...base, ...change });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().fields[field]).toMatch(message);
+  });
+});
+
+describe('exports', () => {
+  it('queued -> done -> listed isNew -> downloaded -> not new', async () => {
+    const created = await get(multi, { ...base, dimensions: 'brand', metrics: 'impressions,revenue', exportReportToFile: 'true' });
+    expect(created.statusCode).toBe(202);
+    const { reportId } = created.json();
+    expect((await list(multi)).find((x: { id: string }) => x.id === reportId)).toMatchObject({ type: 'revenue', status: 'queued', isNew: false });
+    // Not downloadable before it is done.
+    expect((await get(multi, { ...base, reportId, exportReportToFile: 'true' })).statusCode).toBe(409);
+    await t.built.workers.reportExports.drain();
+    expect((await list(multi)).find((x: { id: string }) => x.id === reportId)).toMatchObject({ status: 'done', isNew: true });
+    const file = await get(multi, { ...base, reportId, exportReportToFile: 'true' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/attachment; filename="revenue-report-2026-10-01-to-2026-10-02.csv"/);
+    const lines = file.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Brand,Impressions,Revenue');
+    // CSV injection: a text cell starting with = is neutralised with a leading quote.
+    expect(file.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(lines.at(-1)).toMatch(/^Total,2000,10(\.0+)?$/);
+    expect((await list(multi)).find((x: { id: string }) => x.id === reportId).isNew).toBe(false);
+  });
+
+  it("another user cannot download someone else's export", async () => {
+    const created = (await get(multi, { ...base, exportReportToFile: 'true' })).json();
+    await t.built.workers.reportExports.drain();
+    const staff = (await signIn(t.app, DEMO.staff)).idToken;
+    expect((await get(staff, { ...base, reportId: created.reportId, exportReportToFile: 'true' })).statusCode).toBe(404);
+  });
+
+  it('a job killed mid-run resumes and still leaves exactly one file', async () => {
+    const { reportId } = (await get(multi, { ...base, dimensions: 'size', metrics: 'impressions', exportReportToFile: 'true', format: 'xlsx' })).json();
+    // A worker claims the job, writes part of a file, and dies (no finish, no lease renewal).
+    const queue = createJobQueue(t.db, pino({ level: 'silent' }));
+    const claimed = await queue.claim(REPORT_EXPORT_QUEUE, 60_000);
+    expect(claimed).not.toBeNull();
+    const dir = path.join(t.config.DATA_DIR, 'exports', '1001');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${reportId}.xlsx.${claimed!.id}.1.part`), 'half a file');
+    // Its lease runs out; the next worker takes the job over.
+    await t.db.updateTable('jobs').set({ locked_until: new Date(Date.now() - 1) }).where('id', '=', claimed!.id).execute();
+    await t.built.workers.reportExports.drain();
+    const files = readdirSync(dir).filter((f) => f.startsWith(reportId));
+    expect(files).toEqual([`${reportId}.xlsx`]);
+    expect(readFileSync(path.join(dir, files[0]!)).subarray(0, 2).toString()).toBe('PK');
+    const job = await t.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', claimed!.id).executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'done', attempts: 2 });
+  });
+
+  it('emailReportOutput e-mails the file to the user', async () => {
+    const r = await get(multi, { ...base, emailReportOutput: 'true' });
+    expect(r.statusCode).toBe(202);
+    await t.built.workers.reportExports.drain();
+    const mail = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', DEMO.multi).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Your Revenue Summary report (2026-10-01 to 2026-10-02)');
+    expect(mail.attachments).toEqual(['revenue-2026-10-01-2026-10-02.csv']);
+  });
+});

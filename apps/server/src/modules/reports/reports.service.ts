@@ -1,0 +1,54 @@
+import { HttpError, notFound } from '../../lib/http-error';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import type { ReportEngine, ReportResult } from './engine/report-engine';
+import { ReportQueryError } from './engine/report-engine';
+import { REPORT_EXPORT_QUEUE, openExport, type ReportExportPayload } from './report-export.job';
+import { toEngineQuery, type ReportCallQuery } from './report-request';
+import type { ReportsRepo } from './reports.repo';
+import { ROW_LIMIT } from './report-catalog';
+
+export interface ReportContext {
+  uid: string;
+  publisherId: string;
+}
+
+export function createReportsService(deps: { repo: ReportsRepo; engine: ReportEngine; jobs: JobQueue }) {
+  return {
+    /** The interactive report: at most 500 rows, totals over all, in the publisher's currency. */
+    async run(ctx: ReportContext, q: ReportCallQuery): Promise<ReportResult & { currency: string; rowLimit: number }> {
+      const currency = (await deps.repo.currencyOf(ctx.publisherId)) ?? 'USD';
+      try {
+        const result = await deps.engine.query(toEngineQuery(q, ctx.publisherId, ROW_LIMIT));
+        return { ...result, currency, rowLimit: ROW_LIMIT };
+      } catch (err) {
+        if (err instanceof ReportQueryError) throw new HttpError(400, err.message, 'ValidationError', { request: err.message });
+        throw err;
+      }
+    },
+
+    /** exportReportToFile / emailReportOutput: a durable job; the list shows it until it is done. */
+    async createExport(ctx: ReportContext, q: ReportCallQuery, delivery: 'file' | 'email') {
+      const query = toEngineQuery(q, ctx.publisherId);
+      const format = q.format ?? 'csv';
+      const id = await deps.repo.insertJob({ userId: ctx.uid, publisherId: ctx.publisherId, reportType: q.reportType, delivery, format, request: query, dateFrom: query.dateFrom, dateTo: query.dateTo });
+      const jobId = await deps.jobs.enqueue<ReportExportPayload>(REPORT_EXPORT_QUEUE, { reportJobId: id }, { dedupeKey: id, maxAttempts: 3 });
+      await deps.repo.attachQueueJob(id, jobId);
+      return { reportId: id, status: 'queued' as const, delivery };
+    },
+
+    /** reportId + exportReportToFile: the finished file; downloading marks it as seen. */
+    async download(ctx: ReportContext, reportId: string) {
+      const job = await deps.repo.findOwnedJob(reportId, ctx.uid, ctx.publisherId);
+      if (!job) throw notFound('This report does not exist or belongs to someone else.');
+      if (job.status !== 'done' || !job.file_path) throw new HttpError(409, 'This report is still being prepared. Try again in a moment.', 'NotReady');
+      const file = await openExport(job.file_path).catch(() => {
+        throw new HttpError(410, 'This report file is no longer available. Export it again.', 'Gone');
+      });
+      await deps.repo.markSeen(job.id);
+      const filename = `${job.report_type}-report-${job.date_from}-to-${job.date_to}.${job.format}`;
+      const contentType = job.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8';
+      return { ...file, filename, contentType };
+    },
+  };
+}
+export type ReportsService = ReturnType<typeof createReportsService>;
