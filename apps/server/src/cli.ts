@@ -1,13 +1,41 @@
+import path from 'node:path';
 import { hashPassword, randomSecret } from './identity/passwords';
+import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
+import { ingestFile } from './modules/reports/ingest/ingest-file';
+import type { ReportType } from './modules/reports/report-catalog';
 import { seedDemo } from './demo/seed-demo';
 import { configOrExit, startRuntime, type Runtime } from './runtime';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                 apply database migrations
   seed-demo               add the demo publishers and users (once)
-  create-admin <email>    create a provider admin (PublisherID ALL, AdminAccess true) and print a one-time password`;
+  create-admin <email>    create a provider admin (PublisherID ALL, AdminAccess true) and print a one-time password
+  ingest revenue|recirculation <file.csv|file.ndjson>
+                          load report facts; each (publisher, day) in the file replaces what was stored
+  finalize revenue|recirculation <publisherId> <YYYY-MM-DD>
+                          mark figures up to that day final (later days show as estimated)`;
 
 type Command = (rt: Runtime, args: string[]) => Promise<void>;
+
+async function withEngine<T>(rt: Runtime, fn: (engine: DuckDbReportEngine) => Promise<T>): Promise<T> {
+  const engine = new DuckDbReportEngine(path.join(path.resolve(rt.config.DATA_DIR), 'facts.duckdb'));
+  try {
+    await engine.init();
+  } catch (err) {
+    // DuckDB lets one process write its file: the running server holds it.
+    throw new Error(`cannot open the fact store (${(err as Error).message}). Stop the server first.`, { cause: err });
+  }
+  try {
+    return await fn(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+const reportTypeArg = (value: string | undefined): ReportType => {
+  if (value !== 'revenue' && value !== 'recirculation') throw new Error('the report type is revenue or recirculation');
+  return value;
+};
 
 const commands: Record<string, Command> = {
   async migrate() {
@@ -15,6 +43,23 @@ const commands: Record<string, Command> = {
   },
   async 'seed-demo'(rt) {
     console.log((await seedDemo(rt.database.db)) ? 'demo data seeded' : 'demo data already present');
+  },
+  async ingest(rt, [type, file]) {
+    const reportType = reportTypeArg(type);
+    if (!file) throw new Error('ingest needs a file');
+    const outcome = await withEngine(rt, (engine) => ingestFile(engine, reportType, file));
+    if (outcome.errors.length) {
+      for (const e of outcome.errors.slice(0, 50)) console.error(`line ${e.line}: ${e.message}`);
+      if (outcome.errors.length > 50) console.error(`… and ${outcome.errors.length - 50} more`);
+      throw new Error(`nothing applied: ${outcome.errors.length} bad row(s) in ${file}`);
+    }
+    console.log(`applied ${outcome.rowsApplied} rows; ${outcome.daysReplaced} publisher-days replaced`);
+  },
+  async finalize(rt, [type, publisherId, date]) {
+    const reportType = reportTypeArg(type);
+    if (!publisherId || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error('finalize needs a publisher id and a YYYY-MM-DD date');
+    await withEngine(rt, (engine) => engine.setFinalizedThrough(publisherId, reportType, date));
+    console.log(`${reportType} figures of ${publisherId} are final through ${date}`);
   },
   async 'create-admin'(rt, [email]) {
     if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error('create-admin needs a valid e-mail address');
