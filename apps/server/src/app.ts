@@ -36,6 +36,11 @@ import { reportsRepo } from './modules/reports/reports.repo';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { mkdirSync } from 'node:fs';
+import { adsTxtRepo } from './modules/adstxt/adstxt.repo';
+import { adsTxtRoutes, hostedAdsTxtRoutes } from './modules/adstxt/adstxt.routes';
+import { createAdsTxtService, type AdsTxtCrawlerPort } from './modules/adstxt/adstxt.service';
+import { createAdsTxtCrawler } from './modules/adstxt/adstxt-crawler';
+import { ADSTXT_CRAWL_QUEUE, scheduleDailyCrawls, type AdsTxtCrawlPayload } from './modules/adstxt/adstxt-crawl.job';
 import path from 'node:path';
 
 export interface AppDeps {
@@ -44,6 +49,8 @@ export interface AppDeps {
   logger: Logger;
   webDistDir?: string;
   mailer?: Mailer;
+  /** The ads.txt crawler; tests inject one that answers without the network. */
+  adsTxtCrawler?: AdsTxtCrawlerPort;
   /** Background workers poll on their own unless false (tests drain them by hand). */
   startWorkers?: boolean;
 }
@@ -58,7 +65,7 @@ export interface BuiltApp {
   /** Set on SIGTERM so /readyz tells the load balancer to stop sending traffic. */
   shuttingDown: { value: boolean };
   engine: ReportEngine;
-  workers: { reportExports: Worker };
+  workers: { reportExports: Worker; adsTxtCrawls: Worker };
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -103,7 +110,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     reportExportHandler({ repo: repoOfReports, engine, mailer, exportsDir: path.join(dataDir, 'exports'), productName: config.PRODUCT_NAME }),
     { pollMs, concurrency: 1, leaseMs: 120_000 },
   );
+  const adsTxt = createAdsTxtService({
+    repo: adsTxtRepo(db),
+    audit,
+    crawler: deps.adsTxtCrawler ?? createAdsTxtCrawler({ allowHosts: config.OUTBOUND_ALLOW_HOSTS }),
+    publicUrl,
+  });
+  const adsTxtCrawls = jobs.work<AdsTxtCrawlPayload>(ADSTXT_CRAWL_QUEUE, (job) => adsTxt.crawlDomain(job.payload.publisherId, job.payload.domainId), { pollMs, concurrency: 4, leaseMs: 90_000 });
+  const stopScheduler = deps.startWorkers === false ? () => undefined : scheduleDailyCrawls(db, jobs, deps.logger);
   app.addHook('onClose', async () => {
+    stopScheduler();
+    await adsTxtCrawls.stop();
     await reportExports.stop();
     await engine.close();
   });
@@ -123,8 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(reportListRoutes, { db });
   await app.register(trackingRoutes, { db });
   await app.register(outboxRoutes, { db });
+  await app.register(adsTxtRoutes, { adsTxt });
+  await app.register(hostedAdsTxtRoutes, { adsTxt });
   await app.register(reportsRoutes, { reports: createReportsService({ repo: repoOfReports, engine, jobs }) });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir);
 
-  return { app, shuttingDown, engine, workers: { reportExports } };
+  return { app, shuttingDown, engine, workers: { reportExports, adsTxtCrawls } };
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type BuiltApp } from '../src/app';
+import { buildApp, type AppDeps, type BuiltApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/pool';
 import { DEMO_PASSWORD } from '../src/demo/demo-data';
@@ -22,7 +22,7 @@ export interface TestApp {
 }
 
 /** A fresh database cloned from the migrated, demo-seeded template, and the app on top of it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, extra: Partial<Pick<AppDeps, 'adsTxtCrawler'>> = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `pc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -34,7 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-test-app-'));
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://partners.test', AUTH_RATE_LIMIT_PER_MINUTE: '1000', DATA_DIR: dataDir, ...env });
   const handle = openDatabase(databaseUrl, logger, 5);
-  const built = await buildApp({ config, db: handle.db, logger, startWorkers: false });
+  const built = await buildApp({ config, db: handle.db, logger, startWorkers: false, ...extra });
   const { app } = built;
   await app.ready();
   return {

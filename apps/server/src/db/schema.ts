@@ -152,7 +152,56 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+export interface AdsTxtTemplateTable {
+  id: Generated<boolean>;
+  content: string;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface AdsTxtDomainsTable {
+  id: string;
+  publisher_id: string;
+  site_id: string | null;
+  domain_name: string;
+  hosted_enabled: Generated<boolean>;
+  redirection_status: Generated<string>;
+  redirection_reason: string | null;
+  redirection_checked_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface AdsTxtCrawlsTable {
+  id: Generated<number>;
+  domain_id: string;
+  status: string;
+  http_status: number | null;
+  redirect_chain: Json<string[]>;
+  final_url: string | null;
+  content: string | null;
+  content_hash: string | null;
+  error_reason: string | null;
+  used_previous: Generated<boolean>;
+  stale: Generated<boolean>;
+  fetched_at: Timestamp;
+}
+
+export interface AdsTxtRevisionsTable {
+  id: Generated<number>;
+  domain_id: string;
+  content: string;
+  created_by: string | null;
+  lines_added: number;
+  lines_removed: number;
+  warnings: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  adstxt_template: AdsTxtTemplateTable;
+  adstxt_domains: AdsTxtDomainsTable;
+  adstxt_crawls: AdsTxtCrawlsTable;
+  adstxt_revisions: AdsTxtRevisionsTable;
   jobs: JobsTable;
   publishers: PublishersTable;
   companies: CompaniesTable;

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/pool';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import { adsTxtRepo } from './adstxt.repo';
+
+export const ADSTXT_CRAWL_QUEUE = 'adstxt-crawl';
+export interface AdsTxtCrawlPayload {
+  publisherId: string;
+  domainId: string;
+}
+
+const DAY_MS = 86_400_000;
+const CHECK_EVERY_MS = 15 * 60_000;
+
+/**
+ * Every 15 minutes, queue a crawl for each domain not crawled in the last day. The dedupe key keeps
+ * one pending crawl per domain however many server processes run this loop.
+ */
+export function scheduleDailyCrawls(db: Db, jobs: JobQueue, log: Logger): () => void {
+  const repo = adsTxtRepo(db);
+  const tick = async () => {
+    const due = await repo.allDomainsDueForCrawl(new Date(Date.now() - DAY_MS));
+    for (const d of due) await jobs.enqueue<AdsTxtCrawlPayload>(ADSTXT_CRAWL_QUEUE, { publisherId: d.publisher_id, domainId: d.id }, { dedupeKey: d.id, maxAttempts: 2 });
+    if (due.length) log.info({ domains: due.length }, 'ads.txt crawls queued');
+  };
+  const run = () => void tick().catch((err: Error) => log.warn({ err: err.message }, 'ads.txt crawl scheduling failed'));
+  const first = setTimeout(run, 10_000);
+  const timer = setInterval(run, CHECK_EVERY_MS);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

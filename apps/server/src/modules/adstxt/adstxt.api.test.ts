@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import type { AdsTxtCrawlerPort, CrawlOutcome } from './adstxt.service';
+
+/** Crawls answer from this table instead of the network (the crawler has its own tests). */
+const served: Record<string, CrawlOutcome> = {};
+const crawler: AdsTxtCrawlerPort = {
+  async crawl(domain) {
+    return served[domain] ?? { status: 'not_found', httpStatus: 404, redirectChain: [], fetchedAt: new Date() };
+  },
+  async verifyRedirection(domain) {
+    return domain === 'northwind-news.example' ? { status: 'verified' } : { status: 'broken', reason: 'The domain answers with its own file, not the hosted one.' };
+  },
+};
+
+let t: TestApp;
+let multi: string;
+let single: string;
+beforeAll(async () => {
+  t = await createTestApp({}, { adsTxtCrawler: crawler });
+  multi = (await signIn(t.app, DEMO.multi)).idToken;
+  single = (await signIn(t.app, DEMO.single)).idToken;
+  served['northwind-news.example'] = {
+    status: 'ok',
+    httpStatus: 200,
+    redirectChain: ['https://northwind-news.example/ads.txt'],
+    body: 'partners-center.example, 1001, DIRECT\ngoogle.com, pub-1, RESELLER, f08c47fec0942fa0\n',
+    contentHash: 'x',
+    fetchedAt: new Date(),
+  };
+});
+afterAll(async () => t.close());
+
+const call = (token: string, publisher: string, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(token, publisher), ...(payload ? { payload } : {}) });
+
+describe('ads.txt domains', () => {
+  it('lists the publisher domains with spec fields and a status from the crawl', async () => {
+    await call(multi, '1001', 'GET', '/api/adstxt/domains');
+    await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/verify');
+    const list = (await call(multi, '1001', 'GET', '/api/adstxt/domains')).json();
+    const news = list.find((d: { domain_id: string }) => d.domain_id === 'd5001');
+    expect(news).toMatchObject({ domain_name: 'northwind-news.example', pub_name: 'Northwind News', pub_an_id: '11001', ads_txt_redirection_status: 'not_set_up', revision_id: null, status: 'missing_lines', missingCount: 3 });
+    const sport = list.find((d: { domain_id: string }) => d.domain_id === 'd5002');
+    expect(sport.status).toBe('not_crawled');
+  });
+
+  it('downloads exactly the missing lines', async () => {
+    const r = await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/missing-lines');
+    expect(r.headers['content-type']).toMatch(/^text\/plain/);
+    expect(r.body).toBe('appnexus.com, 11001, RESELLER, f5ab79cb980f11d1\nappnexus.com, 21001, DIRECT, f5ab79cb980f11d1\nexchange.partners-center.example, 11001, RESELLER\n');
+  });
+
+  it('rejects a revision with errors, line by line, and saves none', async () => {
+    await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/hosting');
+    const before = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json();
+    const r = await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/revisions', { content: 'google.com, pub-1, DIRECT\nbad line\nexample.com, 1, SOMETIMES\n' });
+    expect(r.statusCode).toBe(400);
+    expect(Object.keys(r.json().fields)).toEqual(['line.2', 'line.3']);
+    const after = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json();
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('saves revisions with history and a diff, and serves the hosted file exactly', async () => {
+    const first = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json()[0];
+    const saved = await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/revisions', { content: 'partners-center.example, 1001, DIRECT\nopenx.com, 999, RESELLER\n' });
+    expect(saved.statusCode).toBe(200);
+    const { revision_id } = saved.json();
+    const history = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json();
+    expect(history[0]).toMatchObject({ revision_id, author: DEMO.multi, linesAdded: 1, linesRemoved: 1 });
+    const diff = (await call(multi, '1001', 'GET', `/api/adstxt/domains/d5001/diff?from=${first.revision_id}&to=${revision_id}`)).json();
+    expect(diff).toEqual([
+      { type: 'same', lines: ['partners-center.example, 1001, DIRECT'] },
+      { type: 'removed', lines: ['google.com, pub-1, RESELLER, f08c47fec0942fa0'] },
+      { type: 'added', lines: ['openx.com, 999, RESELLER'] },
+    ]);
+    const hosted = await t.app.inject({ method: 'GET', url: '/hosted/ads-txt/northwind-news.example/ads.txt' });
+    expect(hosted.statusCode).toBe(200);
+    expect(hosted.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(hosted.body).toBe(
+      'partners-center.example, 1001, DIRECT\nopenx.com, 999, RESELLER\n# Required by Partners Center\nappnexus.com, 11001, RESELLER, f5ab79cb980f11d1\nappnexus.com, 21001, DIRECT, f5ab79cb980f11d1\nexchange.partners-center.example, 11001, RESELLER\n',
+    );
+    const rev = await call(multi, '1001', 'GET', `/api/adstxt/domains/d5001/revisions/${revision_id}`);
+    expect(rev.body).toBe('partners-center.example, 1001, DIRECT\nopenx.com, 999, RESELLER\n');
+    expect(rev.headers['content-disposition']).toContain('attachment');
+  });
+
+  it('verify records the redirection status when hosting is on', async () => {
+    const d = (await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/verify')).json();
+    expect(d.ads_txt_redirection_status).toBe('verified');
+  });
+
+  it('a domain without hosting has no hosted file', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/hosted/ads-txt/blueharbor.example/ads.txt' })).statusCode).toBe(404);
+  });
+});
+
+describe('ads.txt scoping', () => {
+  const routes: [string, 'GET' | 'POST', string, object?][] = [
+    ['list', 'GET', '/api/adstxt/domains'],
+    ['detail', 'GET', '/api/adstxt/domains/d5001'],
+    ['verify', 'POST', '/api/adstxt/domains/d5001/verify'],
+    ['hosting', 'POST', '/api/adstxt/domains/d5001/hosting'],
+    ['missing lines', 'GET', '/api/adstxt/domains/d5001/missing-lines'],
+    ['history', 'GET', '/api/adstxt/domains/d5001/revisions'],
+    ['save', 'POST', '/api/adstxt/domains/d5001/revisions', { content: 'a.com, 1, DIRECT\n' }],
+    ['revision', 'GET', '/api/adstxt/domains/d5001/revisions/1'],
+    ['diff', 'GET', '/api/adstxt/domains/d5001/diff?from=1&to=1'],
+  ];
+  it.each(routes)('%s: 403 with another publisher in Publisher-Scope', async (_n, method, url, body) => {
+    expect((await call(single, '1001', method, url, body)).statusCode).toBe(403);
+  });
+  it.each(routes.slice(1))("%s: another publisher's domain id is not found within the caller's scope", async (_n, method, url, body) => {
+    expect((await call(single, '1002', method, url, body)).statusCode).toBe(404);
+  });
+  it('the template is staff-only to read and admin-only to change', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/adstxt/template', headers: bearer(multi) })).statusCode).toBe(403);
+    const staff = (await signIn(t.app, DEMO.staff)).idToken;
+    expect((await t.app.inject({ method: 'GET', url: '/api/adstxt/template', headers: bearer(staff) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/adstxt/template', headers: bearer(staff), payload: { content: 'x' } })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/pool';
+
+export interface DomainRow {
+  id: string;
+  publisher_id: string;
+  domain_name: string;
+  hosted_enabled: boolean;
+  redirection_status: string;
+  redirection_reason: string | null;
+  redirection_checked_at: Date | null;
+  pub_name: string;
+  pub_an_id: string | null;
+  appnexus_direct_id: string | null;
+}
+
+export interface CrawlRow {
+  domain_id: string;
+  status: string;
+  http_status: number | null;
+  redirect_chain: string[];
+  final_url: string | null;
+  content: string | null;
+  content_hash: string | null;
+  error_reason: string | null;
+  used_previous: boolean;
+  stale: boolean;
+  fetched_at: Date;
+}
+
+export function adsTxtRepo(db: Db) {
+  const domains = () =>
+    db
+      .selectFrom('adstxt_domains as d')
+      .innerJoin('publishers as p', 'p.id', 'd.publisher_id')
+      .select(['d.id', 'd.publisher_id', 'd.domain_name', 'd.hosted_enabled', 'd.redirection_status', 'd.redirection_reason', 'd.redirection_checked_at', 'p.name as pub_name', 'p.appnexus_marketplace_id as pub_an_id', 'p.appnexus_direct_id']);
+
+  return {
+    /** Every site domain of the publisher gets an ads.txt domain row (idempotent). */
+    async ensureDomains(publisherId: string): Promise<void> {
+      await sql`
+        INSERT INTO adstxt_domains (id, publisher_id, site_id, domain_name)
+        SELECT 'd' || s.id, s.publisher_id, s.id, lower(s.domain) FROM sites s WHERE s.publisher_id = ${publisherId}
+        ON CONFLICT DO NOTHING`.execute(db);
+    },
+    listDomains(publisherId: string): Promise<DomainRow[]> {
+      return domains().where('d.publisher_id', '=', publisherId).orderBy('d.domain_name').execute();
+    },
+    /** Scoped lookup: a domain id from another publisher is simply not found. */
+    findDomain(publisherId: string, domainId: string): Promise<DomainRow | undefined> {
+      return domains().where('d.publisher_id', '=', publisherId).where('d.id', '=', domainId).executeTakeFirst();
+    },
+    findDomainByName(domainName: string): Promise<DomainRow | undefined> {
+      return domains().where('d.domain_name', '=', domainName.toLowerCase()).executeTakeFirst();
+    },
+    allDomainsDueForCrawl(olderThan: Date): Promise<{ id: string; publisher_id: string }[]> {
+      return db
+        .selectFrom('adstxt_domains as d')
+        .select(['d.id', 'd.publisher_id'])
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('adstxt_crawls as c').select('c.id').whereRef('c.domain_id', '=', 'd.id').where('c.fetched_at', '>', olderThan))),
+        )
+        .execute();
+    },
+    async latestCrawls(domainIds: string[]): Promise<Map<string, CrawlRow>> {
+      if (domainIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('adstxt_crawls')
+        .distinctOn('domain_id')
+        .select(['domain_id', 'status', 'http_status', 'redirect_chain', 'final_url', 'content', 'content_hash', 'error_reason', 'used_previous', 'stale', 'fetched_at'])
+        .where('domain_id', 'in', domainIds)
+        .orderBy('domain_id')
+        .orderBy('fetched_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return new Map(rows.map((r) => [r.domain_id, r as CrawlRow]));
+    },
+    async insertCrawl(c: Omit<CrawlRow, 'fetched_at'> & { fetched_at: Date }): Promise<void> {
+      await db.insertInto('adstxt_crawls').values({ ...c, redirect_chain: JSON.stringify(c.redirect_chain) }).execute();
+    },
+    async setHosting(domainId: string, enabled: boolean, status: string): Promise<void> {
+      await db.updateTable('adstxt_domains').set({ hosted_enabled: enabled, redirection_status: status, redirection_reason: null }).where('id', '=', domainId).execute();
+    },
+    async setRedirection(domainId: string, status: string, reason: string | null): Promise<void> {
+      await db.updateTable('adstxt_domains').set({ redirection_status: status, redirection_reason: reason, redirection_checked_at: new Date() }).where('id', '=', domainId).execute();
+    },
+    async latestRevisionIds(domainIds: string[]): Promise<Map<string, number>> {
+      if (domainIds.length === 0) return new Map();
+      const rows = await db.selectFrom('adstxt_revisions').select(['domain_id', (eb) => eb.fn.max('id').as('id')]).where('domain_id', 'in', domainIds).groupBy('domain_id').execute();
+      return new Map(rows.map((r) => [r.domain_id, Number(r.id)]));
+    },
+    latestRevision(domainId: string) {
+      return db.selectFrom('adstxt_revisions').selectAll().where('domain_id', '=', domainId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    },
+    revision(domainId: string, revisionId: number) {
+      return db.selectFrom('adstxt_revisions').selectAll().where('domain_id', '=', domainId).where('id', '=', revisionId).executeTakeFirst();
+    },
+    revisions(domainId: string) {
+      return db
+        .selectFrom('adstxt_revisions as r')
+        .leftJoin('users as u', 'u.id', 'r.created_by')
+        .select(['r.id', 'r.lines_added', 'r.lines_removed', 'r.warnings', 'r.created_at', 'u.email as author'])
+        .where('r.domain_id', '=', domainId)
+        .orderBy('r.id', 'desc')
+        .limit(200)
+        .execute();
+    },
+    async insertRevision(r: { domainId: string; content: string; createdBy: string | null; added: number; removed: number; warnings: number }): Promise<number> {
+      const row = await db
+        .insertInto('adstxt_revisions')
+        .values({ domain_id: r.domainId, content: r.content, created_by: r.createdBy, lines_added: r.added, lines_removed: r.removed, warnings: r.warnings })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async template(): Promise<string> {
+      return (await db.selectFrom('adstxt_template').select('content').executeTakeFirstOrThrow()).content;
+    },
+    async setTemplate(content: string, userId: string): Promise<void> {
+      await db.updateTable('adstxt_template').set({ content, updated_by: userId, updated_at: new Date() }).execute();
+    },
+  };
+}
+export type AdsTxtRepo = ReturnType<typeof adsTxtRepo>;

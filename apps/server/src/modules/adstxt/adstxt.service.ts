@@ -1,0 +1,223 @@
+import { diffLines } from 'diff';
+import { HttpError, notFound } from '../../lib/http-error';
+import type { AuditRepo } from '../audit/audit.repo';
+import { parseAdsTxt } from './parser/parse-ads-txt';
+import type { AdsTxtProblem } from './parser/ads-txt-types';
+import type { AdsTxtRepo, CrawlRow, DomainRow } from './adstxt.repo';
+import { requiredLinesFor, missingRequiredLines, hostedFileContent } from './required-lines-of-domain';
+
+export type AdsTxtStatus = 'authorized' | 'missing_lines' | 'not_found' | 'error' | 'not_crawled';
+
+export interface CrawlOutcome {
+  status: 'ok' | 'not_found' | 'error';
+  httpStatus?: number;
+  redirectChain: string[];
+  finalUrl?: string;
+  body?: string;
+  contentHash?: string;
+  fetchedAt: Date;
+  errorReason?: string;
+  usedPrevious?: boolean;
+  stale?: boolean;
+}
+
+/** What the service needs from the crawler (the guarded HTTP client behind it). */
+export interface AdsTxtCrawlerPort {
+  crawl(domain: string, previous: { body: string; contentHash: string; fetchedAt: Date } | null): Promise<CrawlOutcome>;
+  verifyRedirection(domain: string, hostedUrl: string): Promise<{ status: 'verified' | 'broken'; reason?: string }>;
+}
+
+interface Ctx {
+  uid: string;
+  publisherId: string;
+}
+
+/** Domain status from its last crawl and the required lines (DESIGN section 4). */
+export function statusOf(crawl: CrawlRow | undefined, missingCount: number): AdsTxtStatus {
+  if (!crawl) return 'not_crawled';
+  if (crawl.status === 'not_found') return 'not_found';
+  if (crawl.status === 'error' && !crawl.used_previous) return 'error';
+  return missingCount === 0 ? 'authorized' : 'missing_lines';
+}
+
+export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; crawler: AdsTxtCrawlerPort; publicUrl: string }) {
+  const { repo } = deps;
+  const hostedUrl = (domainName: string) => `${deps.publicUrl.replace(/\/$/, '')}/hosted/ads-txt/${domainName}/ads.txt`;
+
+  async function domainOrThrow(ctx: Ctx, domainId: string): Promise<DomainRow> {
+    const d = await repo.findDomain(ctx.publisherId, domainId);
+    if (!d) throw notFound('This domain does not exist for the chosen publisher.');
+    return d;
+  }
+
+  function summarize(d: DomainRow, crawl: CrawlRow | undefined, template: string, revisionId: number | null) {
+    const required = requiredLinesFor(template, d);
+    const missing = crawl?.content != null ? missingRequiredLines(required, crawl.content) : crawl?.status === 'not_found' ? required : [];
+    const status = statusOf(crawl, missing.length);
+    return {
+      domain_id: d.id,
+      domain_name: d.domain_name,
+      pub_name: d.pub_name,
+      pub_an_id: d.pub_an_id,
+      ads_txt_redirection_status: d.redirection_status as 'not_set_up' | 'pending' | 'verified' | 'broken',
+      redirection_reason: d.redirection_reason,
+      revision_id: revisionId,
+      hosted: d.hosted_enabled,
+      hostedUrl: hostedUrl(d.domain_name),
+      status,
+      missingCount: missing.length,
+      errorReason: crawl?.error_reason ?? null,
+      lastCrawl: crawl ? { at: crawl.fetched_at.toISOString(), httpStatus: crawl.http_status, stale: crawl.stale, usedPrevious: crawl.used_previous } : null,
+      requiredLines: required,
+      missingLines: missing,
+    };
+  }
+
+  async function crawlAndStore(d: DomainRow) {
+    const prev = (await repo.latestCrawls([d.id])).get(d.id);
+    const previous = prev?.content != null && prev.content_hash && prev.status === 'ok' ? { body: prev.content, contentHash: prev.content_hash, fetchedAt: prev.fetched_at } : null;
+    const r = await deps.crawler.crawl(d.domain_name, previous);
+    await repo.insertCrawl({
+      domain_id: d.id,
+      status: r.status,
+      http_status: r.httpStatus ?? null,
+      redirect_chain: r.redirectChain,
+      final_url: r.finalUrl ?? null,
+      content: r.body ?? null,
+      content_hash: r.contentHash ?? null,
+      error_reason: r.errorReason ?? null,
+      used_previous: r.usedPrevious ?? false,
+      stale: r.stale ?? false,
+      fetched_at: r.fetchedAt,
+    });
+  }
+
+  return {
+    hostedUrl,
+    async list(ctx: Ctx) {
+      await repo.ensureDomains(ctx.publisherId);
+      const rows = await repo.listDomains(ctx.publisherId);
+      const ids = rows.map((r) => r.id);
+      const [crawls, revisions, template] = await Promise.all([repo.latestCrawls(ids), repo.latestRevisionIds(ids), repo.template()]);
+      return rows.map((d) => {
+        const { requiredLines: _r, missingLines: _m, ...item } = summarize(d, crawls.get(d.id), template, revisions.get(d.id) ?? null);
+        return item;
+      });
+    },
+
+    async detail(ctx: Ctx, domainId: string) {
+      const d = await domainOrThrow(ctx, domainId);
+      const [crawls, template, latest] = await Promise.all([repo.latestCrawls([d.id]), repo.template(), repo.latestRevision(d.id)]);
+      const crawl = crawls.get(d.id);
+      const summary = summarize(d, crawl, template, latest?.id ?? null);
+      return {
+        ...summary,
+        crawl: crawl ? { content: crawl.content, redirectChain: crawl.redirect_chain, finalUrl: crawl.final_url, problems: crawl.content != null ? parseAdsTxt(crawl.content).problems : [] } : null,
+        hostedContent: latest ? latest.content : null,
+      };
+    },
+
+    async verify(ctx: Ctx, domainId: string) {
+      const d = await domainOrThrow(ctx, domainId);
+      await crawlAndStore(d);
+      if (d.hosted_enabled) {
+        const v = await deps.crawler.verifyRedirection(d.domain_name, hostedUrl(d.domain_name));
+        await repo.setRedirection(d.id, v.status, v.reason ?? null);
+      }
+      await deps.audit.record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action: 'adstxt.verified', details: { domain: d.domain_name } });
+      return this.detail(ctx, domainId);
+    },
+
+    /** Daily crawl of one domain (background job). */
+    async crawlDomain(publisherId: string, domainId: string) {
+      const d = await repo.findDomain(publisherId, domainId);
+      if (d) await crawlAndStore(d);
+    },
+
+    async activateHosting(ctx: Ctx, domainId: string) {
+      const d = await domainOrThrow(ctx, domainId);
+      if (!(await repo.latestRevision(d.id))) {
+        // Start the hosted file from what the site serves today, so nothing it authorizes is lost.
+        const crawl = (await repo.latestCrawls([d.id])).get(d.id);
+        const initial = crawl?.content && parseAdsTxt(crawl.content).problems.every((p) => p.severity !== 'error') ? crawl.content : '';
+        await repo.insertRevision({ domainId: d.id, content: initial, createdBy: ctx.uid, added: lineCount(initial), removed: 0, warnings: 0 });
+      }
+      if (!d.hosted_enabled) await repo.setHosting(d.id, true, 'pending');
+      await deps.audit.record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action: 'adstxt.hosting_activated', details: { domain: d.domain_name } });
+      return this.detail(ctx, domainId);
+    },
+
+    /** A new revision only when the file has no errors (warnings are allowed and returned). */
+    async saveRevision(ctx: Ctx, domainId: string, content: string) {
+      const d = await domainOrThrow(ctx, domainId);
+      const parsed = parseAdsTxt(content);
+      const errors = parsed.problems.filter((p) => p.severity === 'error');
+      if (errors.length) {
+        const fields: Record<string, string> = {};
+        for (const p of errors.slice(0, 100)) fields[`line.${p.line}`] ??= p.reason;
+        throw new HttpError(400, `The file has ${errors.length} error${errors.length === 1 ? '' : 's'}; fix ${errors.length === 1 ? 'it' : 'them'} before saving.`, 'ValidationError', fields);
+      }
+      const previous = await repo.latestRevision(d.id);
+      const { added, removed } = countChanges(previous?.content ?? '', content);
+      const warnings = parsed.problems.filter((p) => p.severity === 'warning');
+      const id = await repo.insertRevision({ domainId: d.id, content, createdBy: ctx.uid, added, removed, warnings: warnings.length });
+      await deps.audit.record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action: 'adstxt.revision_saved', details: { domain: d.domain_name, revisionId: id, added, removed } });
+      return { revision_id: id, linesAdded: added, linesRemoved: removed, warnings: warnings as AdsTxtProblem[] };
+    },
+
+    async history(ctx: Ctx, domainId: string) {
+      const d = await domainOrThrow(ctx, domainId);
+      const rows = await repo.revisions(d.id);
+      return rows.map((r) => ({ revision_id: r.id, author: r.author ?? 'Partners Center', created: r.created_at.toISOString(), linesAdded: r.lines_added, linesRemoved: r.lines_removed, warnings: r.warnings }));
+    },
+
+    async revision(ctx: Ctx, domainId: string, revisionId: number) {
+      const d = await domainOrThrow(ctx, domainId);
+      const r = await repo.revision(d.id, revisionId);
+      if (!r) throw notFound('This revision does not exist.');
+      return { domain: d, content: r.content, revisionId: r.id };
+    },
+
+    async diff(ctx: Ctx, domainId: string, fromId: number, toId: number) {
+      const [from, to] = [await this.revision(ctx, domainId, fromId), await this.revision(ctx, domainId, toId)];
+      return diffLines(normalizeEol(from.content), normalizeEol(to.content)).map((part) => ({
+        type: part.added ? ('added' as const) : part.removed ? ('removed' as const) : ('same' as const),
+        lines: part.value.replace(/\n$/, '').split('\n'),
+      }));
+    },
+
+    async missingLinesText(ctx: Ctx, domainId: string) {
+      const detail = await this.detail(ctx, domainId);
+      return { domain: detail.domain_name, text: detail.missingLines.join('\n') + (detail.missingLines.length ? '\n' : '') };
+    },
+
+    /** The public hosted file: the publisher's own lines plus any required line they lack. */
+    async hostedFile(domainName: string): Promise<string | null> {
+      const d = await repo.findDomainByName(domainName);
+      if (!d || !d.hosted_enabled) return null;
+      const [latest, template] = await Promise.all([repo.latestRevision(d.id), repo.template()]);
+      return hostedFileContent(latest?.content ?? '', requiredLinesFor(template, d));
+    },
+
+    template: () => repo.template(),
+    async setTemplate(uid: string, content: string) {
+      await repo.setTemplate(content, uid);
+      await deps.audit.record({ actorUserId: uid, publisherId: null, action: 'adstxt.template_updated', details: { lines: lineCount(content) } });
+    },
+  };
+}
+export type AdsTxtService = ReturnType<typeof createAdsTxtService>;
+
+const normalizeEol = (s: string) => (s.replace(/\r\n?/g, '\n').replace(/^\uFEFF/, '') + '\n').replace(/\n+$/, '\n');
+const lineCount = (s: string) => normalizeEol(s).split('\n').filter((l) => l.trim() !== '').length;
+
+export function countChanges(before: string, after: string): { added: number; removed: number } {
+  let added = 0;
+  let removed = 0;
+  for (const part of diffLines(normalizeEol(before), normalizeEol(after))) {
+    const n = part.value.replace(/\n$/, '').split('\n').filter((l) => l.trim() !== '').length;
+    if (part.added) added += n;
+    else if (part.removed) removed += n;
+  }
+  return { added, removed };
+}
