@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { seedDemo } from './demo/seed-demo';
+import { seedDemoFacts } from './demo/seed-demo-facts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
 import { configOrExit, startRuntime } from './runtime';
 
@@ -19,7 +20,8 @@ async function main() {
   const demo = config.DEMO_DATA && config.NODE_ENV !== 'production';
   if (demo && (await seedDemo(database.db))) logger.info('demo data seeded');
 
-  const { app, shuttingDown } = await buildApp({ config, db: database.db, logger, webDistDir: WEB_DIST });
+  const { app, shuttingDown, engine } = await buildApp({ config, db: database.db, logger, webDistDir: WEB_DIST });
+  if (demo) await seedDemoFacts(engine, logger);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -5,6 +5,7 @@ import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test
 import { REPORT_EXPORT_QUEUE } from './report-export.job';
 import { createJobQueue } from '../../lib/jobs/job-queue';
 import pino from 'pino';
+import { homeSummary } from './home-summary';
 
 let t: TestApp;
 let multi: string;
@@ -126,5 +127,30 @@ describe('exports', () => {
     const mail = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', DEMO.multi).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Your Revenue Summary report (2026-10-01 to 2026-10-02)');
     expect(mail.attachments).toEqual(['revenue-2026-10-01-2026-10-02.csv']);
+  });
+});
+
+describe('home summary', () => {
+  it('yesterday, month to date vs the same days last month, and 30 days of revenue', async () => {
+    await t.built.engine.ingest({
+      reportType: 'revenue',
+      requests: [{ date: '2026-09-01', publisherId: '1001', siteId: '5001', productType: 'Display', impRequests: 100 }],
+      sales: [{ date: '2026-09-01', publisherId: '1001', siteId: '5001', productType: 'Display', size: '300x250', brand: 'Acme', dealName: '', dealId: '', impressions: 100, revenue: 4, netRevenue: 3 }],
+    });
+    const s = await homeSummary(t.built.engine, '1001', '2026-10-03');
+    // Yesterday 2026-10-02: 7.5 revenue over 3000 requests -> eCPM 2.5.
+    expect(s.yesterday).toEqual({ date: '2026-10-02', revenue: 7.5, eCpm: 2.5, impressions: 1500 });
+    // 1-2 Oct: 2.5 + 7.5 = 10 against 1-2 Sep: 4 -> +150 %.
+    expect(s.monthToDate).toMatchObject({ from: '2026-10-01', to: '2026-10-02', revenue: 10, previous: { from: '2026-09-01', to: '2026-09-02', revenue: 4 } });
+    expect(s.monthToDate.changeRatio).toBeCloseTo(1.5);
+    // 30 days back from 2 Oct starts on 3 Sep, so the 1 Sep sale is outside the chart.
+    expect(s.last30Days.map((d) => [d.date, d.revenue])).toEqual([['2026-10-01', 2.5], ['2026-10-02', 7.5]]);
+  });
+
+  it('is served to the chosen publisher only', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/partner-center/home-summary', headers: bearer(multi, '1001') });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().currency).toBe('USD');
+    expect((await t.app.inject({ method: 'GET', url: '/api/partner-center/home-summary', headers: bearer(multi, '1002') })).statusCode).toBe(403);
   });
 });

@@ -22,7 +22,18 @@ const ExportCreatedSchema = z.object({ reportId: z.string(), status: z.literal('
  * The report call (spec section 7) and its variants on one path: plain -> rows; exportReportToFile
  * -> an export job; emailReportOutput -> an e-mail job; reportId + exportReportToFile -> the file.
  */
+const HomeSummarySchema = z.object({
+  currency: z.string(),
+  yesterday: z.object({ date: z.string(), revenue: z.number(), eCpm: z.number().nullable(), impressions: z.number() }),
+  monthToDate: z.object({ from: z.string(), to: z.string(), revenue: z.number(), eCpm: z.number().nullable(), previous: z.object({ from: z.string(), to: z.string(), revenue: z.number() }), changeRatio: z.number().nullable() }),
+  last30Days: z.array(z.object({ date: z.string(), revenue: z.number(), estimated: z.boolean() })),
+  estimatedFrom: z.string().nullable(),
+});
+
 export async function reportsRoutes(app: FastifyInstance, opts: { reports: ReportsService }) {
+  typed(app).get('/api/partner-center/home-summary', { config: { access: 'publisher' }, schema: { tags: ['reports'], response: { 200: HomeSummarySchema, ...errorResponses } } }, async (req) =>
+    opts.reports.homeSummary(req.publisherId!),
+  );
   typed(app).get(
     '/api/partner-center/report',
     {

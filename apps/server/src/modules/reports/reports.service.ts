@@ -6,6 +6,7 @@ import { REPORT_EXPORT_QUEUE, openExport, type ReportExportPayload } from './rep
 import { toEngineQuery, type ReportCallQuery } from './report-request';
 import type { ReportsRepo } from './reports.repo';
 import { ROW_LIMIT } from './report-catalog';
+import { homeSummary } from './home-summary';
 
 export interface ReportContext {
   uid: string;
@@ -14,6 +15,11 @@ export interface ReportContext {
 
 export function createReportsService(deps: { repo: ReportsRepo; engine: ReportEngine; jobs: JobQueue }) {
   return {
+    async homeSummary(publisherId: string) {
+      const currency = (await deps.repo.currencyOf(publisherId)) ?? 'USD';
+      return { currency, ...(await homeSummary(deps.engine, publisherId, new Date().toISOString().slice(0, 10))) };
+    },
+
     /** The interactive report: at most 500 rows, totals over all, in the publisher's currency. */
     async run(ctx: ReportContext, q: ReportCallQuery): Promise<ReportResult & { currency: string; rowLimit: number }> {
       const currency = (await deps.repo.currencyOf(ctx.publisherId)) ?? 'USD';
