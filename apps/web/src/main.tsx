@@ -1,8 +1,10 @@
-import { StrictMode } from 'react';
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import '@fontsource/inter/700.css';
+import '@mantine/core/styles.css';
+import './app/global.css';
 import { createRoot } from 'react-dom/client';
+import { bootstrap } from './app/bootstrap';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <p>Partners Center</p>
-  </StrictMode>,
-);
+void bootstrap(createRoot(document.getElementById('root')!));

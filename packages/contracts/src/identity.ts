@@ -45,3 +45,9 @@ export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 export const CustomTokenResponseSchema = z.object({ token: z.string(), expiresIn: z.number().int() });
 export const VerifyCodeResponseSchema = z.object({ email: z.string() });
+
+/** The web's change-password form: current password (re-authentication) + new password twice. */
+export const ChangePasswordFormSchema = z
+  .object({ currentPassword: PasswordField, newPassword: NewPasswordField, confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'The passwords do not match.' });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;

@@ -10,3 +10,6 @@ export * from './tracking';
 export * from './public-config';
 export * from './routes';
 export * from './constants';
+export * from './report-catalog';
+export * from './report-call';
+export * from './adstxt';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const ReportTypeSchema = z.enum(['revenue', 'recirculation']);
-export type ReportType = z.infer<typeof ReportTypeSchema>;
+import { REPORT_TYPES } from './report-catalog';
+
+export const ReportTypeSchema = z.enum(REPORT_TYPES);
 
 export const ReportListItemSchema = z.object({
   id: z.string(),

@@ -1,31 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { AdsTxtDetailSchema, AdsTxtDiffSchema, AdsTxtItemSchema, AdsTxtRevisionSchema, AdsTxtSavedSchema, AdsTxtSaveRevisionSchema } from '@pc/contracts';
 import { errorResponses, OkSchema, typed } from '../../http/typed';
 import type { AdsTxtService } from './adstxt.service';
 
 const tags = ['ads.txt'];
-const ProblemSchema = z.object({ line: z.number(), severity: z.enum(['error', 'warning']), code: z.string(), reason: z.string() });
-export const AdsTxtItemSchema = z.object({
-  domain_id: z.string(),
-  domain_name: z.string(),
-  pub_name: z.string(),
-  pub_an_id: z.string().nullable(),
-  ads_txt_redirection_status: z.enum(['not_set_up', 'pending', 'verified', 'broken']),
-  redirection_reason: z.string().nullable(),
-  revision_id: z.number().nullable(),
-  hosted: z.boolean(),
-  hostedUrl: z.string(),
-  status: z.enum(['authorized', 'missing_lines', 'not_found', 'error', 'not_crawled']),
-  missingCount: z.number(),
-  errorReason: z.string().nullable(),
-  lastCrawl: z.object({ at: z.string(), httpStatus: z.number().nullable(), stale: z.boolean(), usedPrevious: z.boolean() }).nullable(),
-});
-const DetailSchema = AdsTxtItemSchema.extend({
-  requiredLines: z.array(z.string()),
-  missingLines: z.array(z.string()),
-  crawl: z.object({ content: z.string().nullable(), redirectChain: z.array(z.string()), finalUrl: z.string().nullable(), problems: z.array(ProblemSchema) }).nullable(),
-  hostedContent: z.string().nullable(),
-});
 const DomainParams = z.object({ domainId: z.string().min(1).max(100) });
 const RevisionParams = DomainParams.extend({ revisionId: z.coerce.number().int().positive() });
 const TextFile = z.string();
@@ -40,9 +19,9 @@ export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtS
   const access = { access: 'publisher' as const };
 
   r.get('/api/adstxt/domains', { config: access, schema: { tags, response: { 200: z.array(AdsTxtItemSchema), ...errorResponses } } }, async (req) => s.list(ctx(req)));
-  r.get('/api/adstxt/domains/:domainId', { config: access, schema: { tags, params: DomainParams, response: { 200: DetailSchema, ...errorResponses } } }, async (req) => s.detail(ctx(req), req.params.domainId));
-  r.post('/api/adstxt/domains/:domainId/verify', { config: access, schema: { tags, params: DomainParams, response: { 200: DetailSchema, ...errorResponses } } }, async (req) => s.verify(ctx(req), req.params.domainId));
-  r.post('/api/adstxt/domains/:domainId/hosting', { config: access, schema: { tags, params: DomainParams, response: { 200: DetailSchema, ...errorResponses } } }, async (req) =>
+  r.get('/api/adstxt/domains/:domainId', { config: access, schema: { tags, params: DomainParams, response: { 200: AdsTxtDetailSchema, ...errorResponses } } }, async (req) => s.detail(ctx(req), req.params.domainId));
+  r.post('/api/adstxt/domains/:domainId/verify', { config: access, schema: { tags, params: DomainParams, response: { 200: AdsTxtDetailSchema, ...errorResponses } } }, async (req) => s.verify(ctx(req), req.params.domainId));
+  r.post('/api/adstxt/domains/:domainId/hosting', { config: access, schema: { tags, params: DomainParams, response: { 200: AdsTxtDetailSchema, ...errorResponses } } }, async (req) =>
     s.activateHosting(ctx(req), req.params.domainId),
   );
   r.get('/api/adstxt/domains/:domainId/missing-lines', { config: access, schema: { tags, params: DomainParams, response: { 200: TextFile, ...errorResponses } } }, async (req, reply) => {
@@ -53,7 +32,7 @@ export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtS
     '/api/adstxt/domains/:domainId/revisions',
     {
       config: access,
-      schema: { tags, params: DomainParams, response: { 200: z.array(z.object({ revision_id: z.number(), author: z.string(), created: z.string(), linesAdded: z.number(), linesRemoved: z.number(), warnings: z.number() })), ...errorResponses } },
+      schema: { tags, params: DomainParams, response: { 200: z.array(AdsTxtRevisionSchema), ...errorResponses } },
     },
     async (req) => s.history(ctx(req), req.params.domainId),
   );
@@ -65,8 +44,8 @@ export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtS
       schema: {
         tags,
         params: DomainParams,
-        body: z.object({ content: z.string().max(2 * 1024 * 1024, 'The file is larger than 2 MiB.') }),
-        response: { 200: z.object({ revision_id: z.number(), linesAdded: z.number(), linesRemoved: z.number(), warnings: z.array(ProblemSchema) }), ...errorResponses },
+        body: AdsTxtSaveRevisionSchema,
+        response: { 200: AdsTxtSavedSchema, ...errorResponses },
       },
     },
     async (req) => s.saveRevision(ctx(req), req.params.domainId, req.body.content),
@@ -79,7 +58,7 @@ export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtS
     '/api/adstxt/domains/:domainId/diff',
     {
       config: access,
-      schema: { tags, params: DomainParams, querystring: z.object({ from: z.coerce.number().int().positive(), to: z.coerce.number().int().positive() }), response: { 200: z.array(z.object({ type: z.enum(['added', 'removed', 'same']), lines: z.array(z.string()) })), ...errorResponses } },
+      schema: { tags, params: DomainParams, querystring: z.object({ from: z.coerce.number().int().positive(), to: z.coerce.number().int().positive() }), response: { 200: AdsTxtDiffSchema, ...errorResponses } },
     },
     async (req) => s.diff(ctx(req), req.params.domainId, req.query.from, req.query.to),
   );

@@ -3,9 +3,10 @@ import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { ReportEngine, ReportResult } from './engine/report-engine';
 import { ReportQueryError } from './engine/report-engine';
 import { REPORT_EXPORT_QUEUE, openExport, type ReportExportPayload } from './report-export.job';
-import { toEngineQuery, type ReportCallQuery } from './report-request';
+import type { ReportCallQuery } from '@pc/contracts';
+import { toEngineQuery } from './report-request';
 import type { ReportsRepo } from './reports.repo';
-import { ROW_LIMIT } from './report-catalog';
+import { ROW_LIMIT } from '@pc/contracts';
 import { homeSummary } from './home-summary';
 
 export interface ReportContext {

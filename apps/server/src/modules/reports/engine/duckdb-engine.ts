@@ -1,5 +1,5 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { ReportType } from '../report-catalog';
+import type { ReportType } from '@pc/contracts';
 import { DUCKDB_SCHEMA } from './duckdb-schema';
 import { applyFactBatch } from './duckdb-ingest';
 import { buildPageSql, buildStreamSql, type SqlParams } from './duckdb-sql';
@@ -71,21 +71,17 @@ export class DuckDbReportEngine implements ReportEngine {
   }
 
   async getFinalizedThrough(publisherId: string, reportType: ReportType): Promise<string | null> {
-    return this.read(async (conn) => {
-      const reader = await conn.runAndReadAll(
-        `SELECT strftime(date, '%Y-%m-%d') AS d FROM finalized_through WHERE publisher_id = $pub AND report_type = $type`,
-        { pub: publisherId, type: reportType },
-      );
-      const value = reader.getRowObjectsJS()[0]?.d;
-      return typeof value === 'string' ? value : null;
-    });
+    return this.read((conn) => readFinalized(conn, publisherId, reportType));
   }
 
   async query(query: ReportQuery): Promise<ReportResult> {
     const plan = planReport(query);
-    const estimatedFrom = estimatedFromFor(plan, await this.getFinalizedThrough(plan.publisherId, plan.reportType));
     const { sql, params } = buildPageSql(plan);
-    const raw = await this.read(async (conn) => (await conn.runAndReadAll(sql, params)).getRowObjectsJS());
+    const { raw, finalized } = await this.read(async (conn) => ({
+      finalized: await readFinalized(conn, plan.publisherId, plan.reportType),
+      raw: (await conn.runAndReadAll(sql, params)).getRowObjectsJS(),
+    }));
+    const estimatedFrom = estimatedFromFor(plan, finalized);
     const head = raw[0];
     const totalRows = typeof head?.__n === 'number' ? head.__n : 0;
     const totals: Record<string, number | null> = {};
@@ -150,6 +146,15 @@ export class DuckDbReportEngine implements ReportEngine {
     if (!this.writer) throw new Error('ReportEngine not initialised: call init() first.');
     return this.writer;
   }
+}
+
+async function readFinalized(conn: DuckDBConnection, publisherId: string, reportType: ReportType): Promise<string | null> {
+  const reader = await conn.runAndReadAll(
+    `SELECT strftime(date, '%Y-%m-%d') AS d FROM finalized_through WHERE publisher_id = $pub AND report_type = $type`,
+    { pub: publisherId, type: reportType },
+  );
+  const value = reader.getRowObjectsJS()[0]?.d;
+  return typeof value === 'string' ? value : null;
 }
 
 function pickColumns(columns: ReportResult['columns'], raw: Record<string, unknown>): ReportRow {

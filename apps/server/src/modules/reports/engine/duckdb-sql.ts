@@ -1,4 +1,4 @@
-import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '../report-catalog';
+import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '@pc/contracts';
 import type { ReportPlan } from './report-plan';
 
 /**
@@ -142,16 +142,25 @@ export function buildStreamSql(plan: ReportPlan): BuiltSql {
 }
 
 /**
- * The same aggregate written by hand as one plain GROUP BY (no join, no totals, no names): the
- * bench's baseline for what DuckDB itself needs.
+ * The same aggregate written by hand as plainly as possible (no totals, no site names, no
+ * null-safe ratios): the bench's baseline for what DuckDB itself needs. Request metrics at the
+ * request grain need the requests table too, so then it is the two GROUP BYs joined.
  */
 export function buildBareSql(plan: ReportPlan): BuiltSql {
   const params = baseParams(plan);
   const time = plan.timeColumn === 'date' ? ['date'] : plan.timeColumn === 'month' ? [`date_trunc('month', date)`] : [];
   const keys = [...time, ...plan.dimensions.map((d) => DIMENSION_COLUMN[d])];
-  const table = plan.reportType === 'recirculation' ? 'recirculation' : 'revenue_sales';
-  const sums = plan.reportType === 'recirculation' ? 'sum(organic_page_views), sum(organic_clicks)' : 'sum(impressions), sum(revenue), sum(net_revenue)';
-  const group = keys.length ? `GROUP BY ${keys.join(', ')}` : '';
-  const sql = `SELECT ${[...keys, sums].join(', ')} FROM ${table} WHERE publisher_id = $pub AND date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) ${group} ORDER BY ${keys.length ? keys.join(', ') : '1'} LIMIT 500`;
-  return { sql, params };
+  const names = keys.map((_, n) => `k${n}`);
+  const select = keys.map((k, n) => `${k} AS k${n}`);
+  const where = 'WHERE publisher_id = $pub AND date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)';
+  const group = keys.length ? `GROUP BY ${names.join(', ')}` : '';
+  const order = `ORDER BY ${keys.length ? names.join(', ') : '1'} LIMIT 500`;
+  if (plan.reportType === 'recirculation') {
+    return { sql: `SELECT ${[...select, 'sum(organic_page_views) AS pv', 'sum(organic_clicks) AS ck'].join(', ')} FROM recirculation ${where} ${group} ${order}`, params };
+  }
+  const sales = `SELECT ${[...select, 'sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'].join(', ')} FROM revenue_sales ${where} ${group}`;
+  if (!plan.requestsAvailable) return { sql: `${sales} ${order}`, params };
+  const requests = `SELECT ${[...select, 'sum(imp_requests) AS r'].join(', ')} FROM revenue_requests ${where} ${group}`;
+  const join = names.length ? `USING (${names.join(', ')})` : 'ON TRUE';
+  return { sql: `SELECT * FROM (${sales}) s FULL OUTER JOIN (${requests}) q ${join} ${order}`, params };
 }

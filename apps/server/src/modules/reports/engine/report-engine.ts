@@ -1,4 +1,4 @@
-import type { ColumnKind, DimensionKey, Interval, MetricKey, ReportType, TimeColumnKey } from '../report-catalog';
+import type { ColumnKind, DimensionKey, Interval, MetricKey, ReportType, TimeColumnKey } from '@pc/contracts';
 
 /**
  * The analytics store behind the reports. DuckDB is the embedded, tested implementation; a

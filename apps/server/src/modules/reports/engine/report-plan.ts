@@ -12,7 +12,7 @@ import {
   type MetricKey,
   type ReportType,
   type TimeColumnKey,
-} from '../report-catalog';
+} from '@pc/contracts';
 import { ReportQueryError, type ColumnKey, type ReportColumn, type ReportQuery } from './report-engine';
 
 /**

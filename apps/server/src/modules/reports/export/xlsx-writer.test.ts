@@ -35,7 +35,9 @@ async function exportToBuffer(format: 'csv' | 'xlsx'): Promise<Buffer> {
 describe('exports', () => {
   it('XLSX round trip: labels, typed cells, every row past the limit, and the Total row', async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await exportToBuffer('xlsx'));
+    const buffer = await exportToBuffer('xlsx');
+    // exceljs types its input as its own Buffer (an ArrayBuffer); hand it exactly those bytes.
+    await workbook.xlsx.load(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
     const sheet = workbook.getWorksheet('Report');
     const values = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1); // exceljs rows are 1-based
     expect(values(1)).toEqual(['Date', 'Site', 'Impressions', 'Revenue', 'Fill Rate']);

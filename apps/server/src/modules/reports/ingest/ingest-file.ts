@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import type { ReportEngine } from '../engine/report-engine';
-import type { ReportType } from '../report-catalog';
+import type { ReportType } from '@pc/contracts';
 import type { TextSource } from './csv-records';
 import { parseFactsFile, type FactsFormat, type LineError } from './parse-facts';
 

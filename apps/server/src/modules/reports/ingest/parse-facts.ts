@@ -1,4 +1,4 @@
-import type { ReportType } from '../report-catalog';
+import type { ReportType } from '@pc/contracts';
 import type { FactBatch, RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../engine/report-engine';
 import { CsvSyntaxError, readCsvRecords, readLines, type TextSource } from './csv-records';
 import {

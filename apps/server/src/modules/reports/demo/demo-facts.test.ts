@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DuckDbReportEngine } from '../engine/duckdb-engine';
+import type { ReportQuery } from '../engine/report-engine';
+import { generateDemoFacts, type DemoOptions } from './demo-facts';
+
+const options: DemoOptions = {
+  publishers: [
+    { id: '1001', sites: [{ id: 's-1', name: 'Daily Planet', organic: true, active: true }, { id: 's-2', name: 'Gotham Gazette', organic: false, active: true }] },
+    { id: '1002', sites: [{ id: 's-3', name: 'Metro Sports', organic: true, active: false }] },
+    { id: '1003', sites: [{ id: 's-4', name: 'Tech Weekly', organic: false, active: true }, { id: 's-5', name: 'Food Hub', organic: true, active: true }] },
+  ],
+  endDate: '2025-03-15',
+  months: 13,
+  seed: 42,
+};
+
+const engines: DuckDbReportEngine[] = [];
+async function fresh(): Promise<DuckDbReportEngine> {
+  const engine = new DuckDbReportEngine(':memory:');
+  await engine.init();
+  engines.push(engine);
+  return engine;
+}
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.close();
+});
+
+const monthly = (publisherId: string): ReportQuery => ({
+  reportType: 'revenue', publisherId, dateFrom: '2024-03-01', dateTo: '2025-03-15', dimensions: [], metrics: ['impRequests', 'impressions', 'fillRate', 'revenue', 'cpm'], interval: 'Month',
+});
+
+describe('generateDemoFacts', () => {
+  it('is deterministic, quick and plausible', async () => {
+    const a = await fresh();
+    const started = performance.now();
+    const summary = await generateDemoFacts(a, options);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(summary.dateFrom).toBe('2024-03-01');
+    expect(summary.revenueRows).toBeGreaterThan(10_000);
+
+    const b = await fresh();
+    await generateDemoFacts(b, options);
+    const ra = await a.query(monthly('1001'));
+    expect(await b.query(monthly('1001'))).toEqual(ra);
+
+    expect(ra.rows).toHaveLength(13);
+    for (const row of ra.rows) {
+      expect(row.fillRate).toBeGreaterThan(0.3);
+      expect(row.fillRate).toBeLessThan(0.8);
+      expect(row.cpm).toBeGreaterThan(0.5);
+      expect(row.cpm).toBeLessThan(10);
+    }
+    // Growth: the last full month beats the first one.
+    expect(Number(ra.rows[11]?.impRequests)).toBeGreaterThan(Number(ra.rows[0]?.impRequests));
+    expect(ra.estimatedFrom).toBe('2025-03-13');
+
+    // Weekend dip: Saturdays have fewer requests than the Wednesday before.
+    const days = await a.query({ ...monthly('1001'), interval: 'Day', metrics: ['impRequests'], dateFrom: '2025-02-05', dateTo: '2025-02-08' });
+    expect(Number(days.rows[3]?.impRequests)).toBeLessThan(Number(days.rows[0]?.impRequests));
+
+    // Recirculation only for organic sites; the inactive site stops 90 days before the end.
+    const recirc = await a.query({ reportType: 'recirculation', publisherId: '1001', dateFrom: '2024-03-01', dateTo: '2025-03-15', dimensions: ['sites', 'widget'], metrics: ['organicPageViews', 'organicCtr'], interval: 'Cumulative' });
+    expect(new Set(recirc.rows.map((r) => r.sites))).toEqual(new Set(['Daily Planet']));
+    expect(recirc.rows.map((r) => r.widget).sort()).toEqual(['Below Article', 'Explore More', 'Right Rail']);
+    const inactive = await a.query({ ...monthly('1002'), dateFrom: '2024-12-01', metrics: ['impressions'], interval: 'Day' });
+    expect(inactive.rows.at(-1)?.date).toBe('2024-12-15');
+  });
+});

@@ -1,0 +1,97 @@
+import type { Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import type { PublicConfig } from '@pc/contracts';
+import { AppProviders, BaseProviders } from './providers';
+import { createAppRouter } from './router';
+import { PageLoader } from '../components/ui/spinner';
+import { LazyServerErrorPage } from '../components/ui/lazy-error-pages';
+import { BuiltinIdentityClient } from '../lib/identity/builtin-identity-client';
+import { setIdentityClient } from '../lib/identity/auth-instance';
+import { createAuthStore } from '../lib/identity/auth-store';
+import { AuthProvider } from '../lib/identity/auth-context';
+import { isAuthConfigComplete, syncAuthConfig } from '../lib/identity/auth-config';
+import { logout } from '../lib/identity/logout';
+import { createApiClient } from '../lib/api-client';
+import { configureApi } from '../lib/api';
+import { getChosenPublisherId } from '../lib/chosen-publisher';
+import { clearToasts } from '../lib/toast';
+import { resetAnalytics, setTrackingScope } from '../lib/tracking/track';
+
+async function loadConfig(): Promise<PublicConfig> {
+  const res = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET /api/config answered ${res.status}`);
+  // Trusted first-party answer; the server validates it against the same schema when sending.
+  return (await res.json()) as PublicConfig;
+}
+
+/** Start-up: config -> auth configuration check -> identity, API client, router -> render. */
+export async function bootstrap(root: Root): Promise<void> {
+  root.render(
+    <BaseProviders>
+      <PageLoader />
+    </BaseProviders>,
+  );
+
+  let config: PublicConfig;
+  try {
+    config = await loadConfig();
+  } catch (e) {
+    console.error('Could not load the configuration', e);
+    root.render(
+      <BaseProviders>
+        <LazyServerErrorPage />
+      </BaseProviders>,
+    );
+    return;
+  }
+  document.title = config.productName;
+
+  const authConfig = syncAuthConfig(config.identity);
+  if (!isAuthConfigComplete(authConfig)) {
+    const { AuthConfigFallback } = await import('./auth-config-fallback');
+    root.render(
+      <BaseProviders productName={config.productName}>
+        <AuthConfigFallback />
+      </BaseProviders>,
+    );
+    return;
+  }
+
+  const client = new BuiltinIdentityClient();
+  setIdentityClient(client);
+  const router = createAppRouter();
+  const navigate = (path: string) => void router.navigate(path);
+  const store = createAuthStore({ client, navigate, currentPath: () => window.location.pathname + window.location.search });
+  store.subscribe(() => {
+    const s = store.getState();
+    setTrackingScope(s.status === 'signedIn' ? s.scope : null);
+  });
+
+  configureApi(
+    createApiClient({
+      getToken: () => client.getIdToken(),
+      getPublisherId: getChosenPublisherId,
+      // Spec: a 401 signs out and goes to /login; the auth store does the redirect on sign-out.
+      onUnauthorized: () => void client.signOut(),
+    }),
+  );
+
+  const clearSession = () => {
+    clearToasts();
+    // Drop every cached answer so the next user never sees this user's data.
+    void import('swr').then(({ mutate }) => mutate(() => true, undefined, { revalidate: false }));
+  };
+  const doLogout = () => logout({ client, auth: store, clearSession, navigate, resetAnalytics });
+
+  store.start();
+  // The loader itself is only fetched when some third-party id is configured.
+  if (Object.values(config.analytics).some(Boolean)) void import('../lib/tracking/third-party-loader').then((m) => m.loadThirdPartyScripts(config.analytics));
+
+  root.render(
+    <AppProviders config={config}>
+      <AuthProvider value={{ store, logout: doLogout }}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </AppProviders>,
+  );
+}

@@ -1,0 +1,53 @@
+import type { RouteObject } from 'react-router';
+import { Routes } from '@pc/contracts';
+import { lazyPage } from './lazy-page';
+import { loadPhoneValidation } from '../lib/phone/phone-validation';
+import type { PlaceholderArea } from '../features/placeholders/placeholder-areas';
+
+/** A not-yet-built area: an honest empty state naming what will be there. */
+const placeholder = (area: PlaceholderArea): RouteObject['lazy'] => async () => {
+  const { PlaceholderPage } = await import('../features/placeholders/placeholder-page');
+  return { element: <PlaceholderPage area={area} /> };
+};
+
+const withPhones = (load: RouteObject['lazy']): RouteObject['lazy'] => async () => {
+  const [route] = await Promise.all([(load as () => Promise<object>)(), loadPhoneValidation()]);
+  return route;
+};
+
+/**
+ * Pages inside the shell, at their spec routes. A feature plugs in by replacing its placeholder
+ * line with `lazyPage(() => import('../features/<area>/routes/<page>'), '<Page>')`.
+ */
+export const featureRoutes: RouteObject[] = [
+  { index: true, lazy: lazyPage(() => import('../features/home/home-page'), 'HomePage') },
+  // These two validate phone numbers: the metadata loads with them (lib/phone/phone-validation).
+  { path: Routes.profileSettings, lazy: withPhones(lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage')) },
+  {
+    path: Routes.accountSettings,
+    lazy: withPhones(lazyPage(() => import('../features/account-settings/account-settings-page'), 'AccountSettingsPage')),
+  },
+  { path: Routes.revenueSummary, lazy: placeholder('revenue') },
+  { path: Routes.recirculationSummary, lazy: placeholder('recirculation') },
+  { path: Routes.blockingRules, lazy: placeholder('blockingRules') },
+  { path: Routes.blockingRulesCreate, lazy: placeholder('blockingRules') },
+  { path: Routes.adsTxt, lazy: placeholder('adsTxt') },
+  { path: Routes.payments, lazy: placeholder('payments') },
+  { path: Routes.paymentSettings, lazy: placeholder('paymentSettings') },
+  { path: Routes.incidents, lazy: placeholder('incidents') },
+  { path: Routes.uptimeMonitoring, lazy: placeholder('uptime') },
+  { path: Routes.uptimeMonitoringNew, lazy: placeholder('uptime') },
+  { path: '/uptime-monitoring/:id', lazy: placeholder('uptime') },
+  { path: '/uptime-monitoring/:id/edit', lazy: placeholder('uptime') },
+  { path: Routes.audienceOverview, lazy: placeholder('audience') },
+  { path: Routes.services, lazy: placeholder('services') },
+  { path: '/services/:id', lazy: placeholder('services') },
+  { path: '/services/:id/activation', lazy: placeholder('services') },
+  { path: Routes.performance, lazy: placeholder('performance') },
+  { path: Routes.integrations, lazy: placeholder('integrations') },
+  { path: Routes.plans, lazy: placeholder('plans') },
+  { path: Routes.myPlans, lazy: placeholder('plans') },
+  { path: Routes.adRevenue, lazy: placeholder('adRevenue') },
+  { path: Routes.cloudSetup, lazy: placeholder('cloudSetup') },
+  { path: `${Routes.adminConsole}*`, lazy: placeholder('adminConsole') },
+];

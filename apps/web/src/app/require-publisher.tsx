@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { Routes, scopeAllows } from '@pc/contracts';
+import { useAuthState } from '../lib/identity/auth-context';
+import { setChosenPublisherId, useChosenPublisherId } from '../lib/chosen-publisher';
+import { PageLoader } from '../components/ui/spinner';
+
+/**
+ * Shell pages need a chosen publisher id (spec section 2). A single-publisher user gets theirs
+ * automatically; an id outside the user's scope (left by another user on this browser) is dropped.
+ */
+export function RequirePublisher() {
+  const auth = useAuthState();
+  const chosen = useChosenPublisherId();
+  const scope = auth.status === 'signedIn' ? auth.scope : null;
+  const single = scope?.type === 'external_single' ? scope.publisherId : null;
+  const invalid = !!scope && !!chosen && !scopeAllows(scope, chosen);
+
+  useEffect(() => {
+    if (single && chosen !== single) setChosenPublisherId(single);
+    else if (invalid) setChosenPublisherId(null);
+  }, [single, chosen, invalid]);
+
+  if (!scope) return <Navigate to={Routes.login} replace />;
+  if (single && chosen !== single) return <PageLoader />;
+  if (!chosen || invalid) return <Navigate to={Routes.partnerSelection} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,23 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// A deep indigo built around the logo colour (#3341a8 at index 7).
+const brand: MantineColorsTuple = ['#eef0fb', '#dadff3', '#b1bae8', '#8794dd', '#6473d4', '#4e5ecf', '#4254cd', '#3341a8', '#2c3a9f', '#1f2f8c'];
+
+/** The one theme of the app (DESIGN section 2): nothing is styled ad hoc outside it. */
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: 7,
+  colors: { brand },
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  headings: { fontFamily: 'Inter, system-ui, sans-serif', fontWeight: '650' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
+    Paper: { defaultProps: { radius: 'md' } },
+    // The default toggle label contains "password", which makes a "Password" label ambiguous.
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' } } },
+  },
+});

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Group, Stack, Text, Title } from '@mantine/core';
+
+/** Every page's header pattern (DESIGN section 2): title, one-line purpose, primary action. */
+export function PageHeader({ title, purpose, action }: { title: string; purpose: string; action?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {purpose}
+        </Text>
+      </Stack>
+      {action}
+    </Group>
+  );
+}

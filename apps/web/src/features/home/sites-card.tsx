@@ -1,0 +1,78 @@
+import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { Site } from '@pc/contracts';
+
+/** The chosen publisher's sites with their status (active/inactive) and organic flag. */
+export function SitesCard({ sites, loading }: { sites: Site[] | undefined; loading: boolean }) {
+  const active = sites?.filter((s) => s.active).length ?? 0;
+  return (
+    <Card>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Sites
+        </Title>
+        {sites && (
+          <Text size="sm" c="dimmed">
+            {active} of {sites.length} active
+          </Text>
+        )}
+      </Group>
+      {loading || !sites ? (
+        <Stack gap={8}>
+          <Skeleton h={18} />
+          <Skeleton h={18} />
+          <Skeleton h={18} />
+        </Stack>
+      ) : sites.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No sites are registered for this partner yet. Sites appear here once your account manager adds them.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Site</Table.Th>
+                <Table.Th>Domain</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Organic recommendations</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sites.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {s.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      id {s.id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{s.domain}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={s.active ? 'teal' : 'gray'} variant="light">
+                      {s.active ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {s.taboola_organic ? (
+                      <Badge color="brand" variant="light">
+                        Organic
+                      </Badge>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        Not enabled
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { Alert, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { Routes, type Partner } from '@pc/contracts';
+import { useSignedIn, useLogout } from '../../lib/identity/auth-context';
+import { useChosenPublisherId } from '../../lib/chosen-publisher';
+import { usePartners } from '../../lib/data/use-publisher-data';
+import { selectPartner } from '../../lib/select-partner';
+import { StorageKeys, readString, removeKey } from '../../lib/storage';
+import { useConfig } from '../../lib/config-context';
+import { PartnerSearch } from '../../components/partner-picker/partner-search';
+import { PageLoader } from '../../components/ui/spinner';
+import { Logo } from '../../components/ui/logo';
+
+function nextPath(): string {
+  const path = readString(StorageKeys.redirectPath);
+  removeKey(StorageKeys.redirectPath);
+  return path && path.startsWith('/') && !path.startsWith('//') && path !== Routes.partnerSelection && path !== Routes.login ? path : Routes.home;
+}
+
+/** /partner-selection: choose the partner to work on. Single-publisher users skip it. */
+export function PartnerSelectionPage() {
+  const { scope, user } = useSignedIn();
+  const config = useConfig();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const chosen = useChosenPublisherId();
+  const single = scope.type === 'external_single' ? scope.publisherId : null;
+  const { data, error, isLoading, mutate } = usePartners(!single);
+
+  useEffect(() => {
+    if (single) {
+      selectPartner(single);
+      navigate(nextPath(), { replace: true });
+    }
+  }, [single, navigate]);
+
+  if (single) return <PageLoader />;
+
+  const choose = (p: Partner) => {
+    selectPartner(p.publisherId);
+    navigate(nextPath(), { replace: true });
+  };
+
+  return (
+    <Center mih="100vh" p="md" component="main" bg="gray.0">
+      <Stack w="100%" maw={560} gap="lg">
+        <Group gap="sm" justify="center">
+          <Logo size={40} title={`${config.productName} logo`} />
+          <Text fw={700} size="xl">
+            {config.productName}
+          </Text>
+        </Group>
+        <Paper withBorder shadow="sm" p="xl">
+          <Stack gap={4} mb="md">
+            <Title order={1} size="h3">
+              Choose a partner
+            </Title>
+            <Text c="dimmed" size="sm">
+              {scope.type === 'internal'
+                ? 'You have access to every partner. Search by name or id, then pick one to open its dashboard.'
+                : 'Your account manages several partners. Pick the one you want to work on; you can switch later from the top bar.'}
+            </Text>
+          </Stack>
+          {error ? (
+            <Alert color="red" role="alert" title="The partner list could not be loaded">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{error.message}</Text>
+                <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <PartnerSearch partners={data} loading={isLoading} selectedId={chosen} onSelect={choose} autoFocus />
+          )}
+        </Paper>
+        <Group justify="center" gap="xs">
+          <Text size="sm" c="dimmed">
+            Signed in as {user.email}.
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={() => void logout()}>
+            Log out
+          </Button>
+        </Group>
+      </Stack>
+    </Center>
+  );
+}

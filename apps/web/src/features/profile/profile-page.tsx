@@ -1,0 +1,15 @@
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../components/ui/page-header';
+import { PersonalInfoCard } from './personal-info-card';
+import { ChangePasswordCard } from './change-password-card';
+
+/** /profile-settings: the signed-in user's own details and password. */
+export function ProfilePage() {
+  return (
+    <Stack gap="lg" maw={760}>
+      <PageHeader title="Profile" purpose="Your name and contact details, and the password you sign in with." />
+      <PersonalInfoCard />
+      <ChangePasswordCard />
+    </Stack>
+  );
+}

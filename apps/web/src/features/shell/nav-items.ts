@@ -1,0 +1,63 @@
+import { Routes, type PublicConfig } from '@pc/contracts';
+import type { IconName } from '../../components/ui/icons';
+
+export interface NavChild {
+  label: string;
+  to: string;
+}
+
+export type NavItem =
+  | { kind: 'link'; id: string; label: string; icon: IconName; to: string; end?: boolean }
+  | { kind: 'group'; id: string; label: string; icon: IconName; children: NavChild[] }
+  | { kind: 'external'; id: string; label: string; icon: IconName; href: string; trackHelpCenter?: boolean };
+
+/**
+ * The shell's entries in the spec's order (section 2). Reports is split into Revenue Summary and
+ * Recirculation Summary exactly when an active site has organic recommendations.
+ */
+export function buildNavItems(opts: { organic: boolean; config: Pick<PublicConfig, 'productName' | 'links'> }): NavItem[] {
+  const { organic, config } = opts;
+  const reports: NavItem = organic
+    ? {
+        kind: 'group',
+        id: 'reports',
+        label: 'Reports',
+        icon: 'reports',
+        children: [
+          { label: 'Revenue Summary', to: Routes.revenueSummary },
+          { label: 'Recirculation Summary', to: Routes.recirculationSummary },
+        ],
+      }
+    : { kind: 'link', id: 'reports', label: 'Reports', icon: 'reports', to: Routes.revenueSummary };
+  return [
+    { kind: 'link', id: 'dashboard', label: 'Dashboard', icon: 'dashboard', to: Routes.home, end: true },
+    reports,
+    { kind: 'link', id: 'blocking-rules', label: 'Blocking Rules', icon: 'blocking', to: Routes.blockingRules },
+    { kind: 'link', id: 'adstxt', label: 'Ads.txt Management', icon: 'adstxt', to: Routes.adsTxt },
+    { kind: 'link', id: 'payments', label: 'Payments', icon: 'payments', to: Routes.payments },
+    {
+      // The product-area entry: the services overview and the site-health areas.
+      kind: 'group',
+      id: 'area',
+      label: config.productName,
+      icon: 'grid',
+      children: [
+        { label: 'Services', to: Routes.services },
+        { label: 'My Plans', to: Routes.myPlans },
+        { label: 'Integrations', to: Routes.integrations },
+        { label: 'Incidents', to: Routes.incidents },
+        { label: 'Uptime Monitoring', to: Routes.uptimeMonitoring },
+        { label: 'Audience Overview', to: Routes.audienceOverview },
+        { label: 'Performance', to: Routes.performance },
+      ],
+    },
+    { kind: 'external', id: 'help', label: 'Help Center', icon: 'help', href: config.links.helpCenter, trackHelpCenter: true },
+    { kind: 'external', id: 'privacy', label: 'Privacy Policy', icon: 'shield', href: config.links.privacyPolicy },
+    { kind: 'external', id: 'terms', label: 'Terms of Service', icon: 'document', href: config.links.termsOfService },
+  ];
+}
+
+/** A group starts expanded when the current path is one of its paths (or below one). */
+export function groupMatches(children: readonly NavChild[], pathname: string): boolean {
+  return children.some((c) => pathname === c.to || pathname.startsWith(`${c.to}/`));
+}

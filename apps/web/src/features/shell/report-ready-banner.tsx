@@ -1,0 +1,33 @@
+import { CloseButton, Group, Button, Paper, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { Routes, type ReportType } from '@pc/contracts';
+import { useReportBanner } from '../../lib/report-banner/report-banner-store';
+
+export const REPORT_LABEL: Record<ReportType, string> = { revenue: 'Revenue Summary', recirculation: 'Recirculation Summary' };
+export const REPORT_ROUTE: Record<ReportType, string> = { revenue: Routes.revenueSummary, recirculation: Routes.recirculationSummary };
+
+/** The green report-ready banner across the top (spec section 2), one per received report type. */
+export function ReportReadyBanner() {
+  const { received, dismiss } = useReportBanner();
+  const navigate = useNavigate();
+  if (received.length === 0) return null;
+  return (
+    <>
+      {received.map((type) => (
+        <Paper key={type} bg="green.7" c="white" radius={0} px="md" py={8} role="status" aria-live="polite" data-testid={`report-banner-${type}`}>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" fw={500}>
+              {`Your ${REPORT_LABEL[type]} report is available for download.`}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="compact-sm" variant="white" color="green.9" onClick={() => navigate(`${REPORT_ROUTE[type]}?tab=tab_1`)}>
+                GO TO YOUR REPORTS
+              </Button>
+              <CloseButton aria-label="Close report notice" variant="transparent" c="white" onClick={() => dismiss(type)} />
+            </Group>
+          </Group>
+        </Paper>
+      ))}
+    </>
+  );
+}

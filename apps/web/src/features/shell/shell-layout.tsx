@@ -1,0 +1,107 @@
+import { Suspense, useState } from 'react';
+import { AppShell, Box, Burger, Group, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet } from 'react-router';
+import { Limits, Routes } from '@pc/contracts';
+import { useConfig } from '../../lib/config-context';
+import { useSignedIn } from '../../lib/identity/auth-context';
+import { useChosenPublisherId } from '../../lib/chosen-publisher';
+import { hasActiveOrganicSite, usePublisherDetails } from '../../lib/data/use-publisher-data';
+import { Logo } from '../../components/ui/logo';
+import { Icon } from '../../components/ui/icons';
+import { PageLoader } from '../../components/ui/spinner';
+import { buildNavItems } from './nav-items';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+import { AccountSwitcher } from './account-switcher';
+import { ReportReadyBanner } from './report-ready-banner';
+import { useShellEffects } from './use-shell-effects';
+import classes from './sidebar.module.css';
+
+const WIDE_QUERY = `(min-width: ${Limits.wideLayoutBreakpointPx}px)`;
+const HEADER_HEIGHT = 60;
+
+/** The shell (spec section 2): top bar, sidebar (256/56 px on wide screens, hidden on mobile). */
+export function ShellLayout() {
+  const config = useConfig();
+  const { scope } = useSignedIn();
+  const publisherId = useChosenPublisherId();
+  const { data: details } = usePublisherDetails(publisherId);
+  const wide = useMediaQuery(WIDE_QUERY, typeof window !== 'undefined' && window.matchMedia?.(WIDE_QUERY).matches, { getInitialValueInEffect: false });
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, mobile] = useDisclosure(false);
+  useShellEffects(publisherId);
+
+  const items = buildNavItems({ organic: hasActiveOrganicSite(details), config });
+  const railCollapsed = wide && collapsed;
+  const showSwitcher = scope.type === 'internal' || scope.type === 'external_multiple';
+  const showNavbar = wide || mobileOpen;
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: railCollapsed ? Limits.sidebarCollapsedWidthPx : Limits.sidebarOpenWidthPx,
+        breakpoint: `${Limits.wideLayoutBreakpointPx / 16}em`,
+        collapsed: { mobile: !mobileOpen, desktop: false },
+      }}
+      padding={0}
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            {!wide && <Burger opened={mobileOpen} onClick={mobile.toggle} size="sm" aria-label={mobileOpen ? 'Close navigation' : 'Open navigation'} />}
+            <UnstyledButton component={Link} to={Routes.home} aria-label={`${config.productName} home`}>
+              <Group gap={8} wrap="nowrap">
+                <Logo size={28} title={`${config.productName} logo`} />
+                {wide && (
+                  <Text fw={700} size="md">
+                    {config.productName}
+                  </Text>
+                )}
+              </Group>
+            </UnstyledButton>
+            {showSwitcher && publisherId && <AccountSwitcher publisherId={publisherId} publisherName={details?.name} compact={!wide} />}
+            {!showSwitcher && details && wide && (
+              <Text size="sm" c="dimmed" truncate>
+                {details.name}
+              </Text>
+            )}
+          </Group>
+          <UserMenu compact={!wide} />
+        </Group>
+      </AppShell.Header>
+
+      {showNavbar && (
+        <AppShell.Navbar component="nav" aria-label="Main navigation" p={railCollapsed ? 8 : 'sm'}>
+          <AppShell.Section grow component={ScrollArea} type="never">
+            <Sidebar items={items} collapsed={railCollapsed} onNavigate={mobile.close} />
+          </AppShell.Section>
+          {wide && (
+            <AppShell.Section pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              <UnstyledButton
+                className={classes.item}
+                data-collapsed={railCollapsed || undefined}
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-expanded={!collapsed}
+                onClick={() => setCollapsed((c) => !c)}
+              >
+                <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
+                {!railCollapsed && <span className={classes.label}>Collapse</span>}
+              </UnstyledButton>
+            </AppShell.Section>
+          )}
+        </AppShell.Navbar>
+      )}
+
+      <AppShell.Main>
+        <ReportReadyBanner />
+        <Box id="main-content" p={wide ? 'xl' : 'md'} maw={1280} mx="auto">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,117 @@
+import { Limits } from '@pc/contracts';
+import { ApiRequestError, errorFromResponse } from './api-error';
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  /** Overrides the chosen publisher for the Publisher-Scope header (SWR keys carry it). */
+  publisherId?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  getToken: () => Promise<string | null>;
+  getPublisherId: () => string | null;
+  /** Spec: a 401 signs the user out and sends them to /login. */
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  retries?: number;
+}
+
+export type ApiClient = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+class TimeoutError extends Error {
+  constructor() {
+    super('The server took too long to answer. Please try again.');
+    this.name = 'TimeoutError';
+  }
+}
+
+/** '/partners' and 'partners' both become '/api/partners' (prefix /api, spec section 7). */
+export function buildUrl(path: string, query?: Query): string {
+  const clean = path.replace(/^\/+/, '').replace(/^api\//, '');
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined) params.append(k, v === null ? 'null' : String(v));
+  }
+  const qs = params.toString();
+  return `/api/${clean}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * The shared API client (spec section 7): bearer token + Publisher-Scope, GET by default, JSON,
+ * 20 s timeout with one retry. Only GETs are retried, and only after a network failure or timeout:
+ * repeating a write the server may already have applied would duplicate it.
+ */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const timeoutMs = deps.timeoutMs ?? Limits.requestTimeoutMs;
+  const retries = deps.retries ?? Limits.requestRetries;
+
+  async function attempt(url: string, init: RequestInit, outer?: AbortSignal): Promise<Response> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    outer?.addEventListener('abort', onAbort);
+    try {
+      return await doFetch(url, { ...init, signal: controller.signal });
+    } catch (e) {
+      if (timedOut) throw new TimeoutError();
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = await deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const publisherId = options.publisherId !== undefined ? options.publisherId : deps.getPublisherId();
+    if (publisherId) headers['Publisher-Scope'] = publisherId;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const url = buildUrl(path, options.query);
+    const init: RequestInit = { method, headers, body };
+
+    let res: Response | undefined;
+    for (let i = 0; ; i++) {
+      try {
+        res = await attempt(url, init, options.signal);
+        break;
+      } catch (e) {
+        const callerAborted = options.signal?.aborted === true;
+        if (method !== 'GET' || callerAborted || i >= retries) throw e;
+      }
+    }
+
+    if (res.status === 401) {
+      const err = await errorFromResponse(res);
+      deps.onUnauthorized();
+      throw err;
+    }
+    if (!res.ok) throw await errorFromResponse(res);
+    // 204 and 202 are treated as 200 with an empty JSON object (spec error catalogue).
+    if (res.status === 204 || res.status === 202) return {} as T;
+    const text = await res.text();
+    if (!text) return {} as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiRequestError('The server sent an answer that could not be read.', res.status);
+    }
+  };
+}

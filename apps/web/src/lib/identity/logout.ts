@@ -1,0 +1,35 @@
+import { Limits, Routes } from '@pc/contracts';
+import { LOGOUT_REMOVED_KEYS, StorageKeys, removeKey, writeString } from '../storage';
+import type { IdentityClient } from './identity-client';
+import type { AuthStore } from './auth-store';
+
+export interface LogoutDeps {
+  client: IdentityClient;
+  auth: Pick<AuthStore, 'markIntentionalLogout'>;
+  /** Step 4: clears cached data of the session (SWR cache, toasts...). */
+  clearSession: () => void;
+  navigate: (path: string) => void;
+  /** Step 7: the analytics reset event. */
+  resetAnalytics: () => void;
+  storage?: Storage;
+}
+
+/** The spec's logout sequence (section 4), in its seven steps and order. */
+export async function logout(deps: LogoutDeps): Promise<void> {
+  const storage = deps.storage ?? localStorage;
+  deps.auth.markIntentionalLogout();
+  // 1. Sign out of the identity provider (a failing network call must not keep the user signed in).
+  await deps.client.signOut().catch(() => undefined);
+  // 2. Set the logout marker.
+  writeString(StorageKeys.userLogout, 'true', storage);
+  // 3. Remove the stored keys, exactly as listed.
+  LOGOUT_REMOVED_KEYS.forEach((key) => removeKey(key, storage));
+  // 4. Session-clearing callback.
+  deps.clearSession();
+  // 5. Clear the saved redirect path.
+  removeKey(StorageKeys.redirectPath, storage);
+  // 6. Go to the sign-in route.
+  deps.navigate(Routes.login);
+  // 7. After 300 ms, the analytics reset event.
+  setTimeout(deps.resetAnalytics, Limits.signOutAnalyticsResetDelayMs);
+}

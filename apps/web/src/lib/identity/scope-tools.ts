@@ -1,0 +1,15 @@
+import type { UserScope } from '@pc/contracts';
+
+export type ScopeParser = (claim: unknown) => UserScope | null;
+
+type ScopeTools = typeof import('./scope-tools-impl');
+let tools: Promise<ScopeTools> | null = null;
+
+/**
+ * The contracts' scope helpers are zod-backed; they load as their own chunk (in parallel with the
+ * first token check) so the sign-in page does not carry zod before it is needed.
+ */
+export function loadScopeTools(): Promise<ScopeTools> {
+  tools ??= import('./scope-tools-impl');
+  return tools;
+}

@@ -1,0 +1,173 @@
+/**
+ * Reports bench: `npx tsx bench/reports.ts` (env ROWS, default 10_000_000; REGEN=1 rebuilds data).
+ *
+ * 1. Generates ROWS revenue sales rows (13 months, 10 publishers, the biggest 22%) plus request
+ *    rows into a DuckDB file under bench/.data/ (reused on later runs with the same ROWS).
+ * 2. For the biggest publisher runs every interval x a set of dimension classes through
+ *    ReportEngine.query and the same aggregate as bare DuckDB SQL; prints p50/p95 and the ratio.
+ * 3. Exports 1M rows to CSV with the streaming writer; prints time and peak RSS growth.
+ *
+ * `runQueries(queryFn)` is exported so the API bench can time the same classes over HTTP.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateBulkFacts } from '../apps/server/src/modules/reports/demo/bulk-facts';
+import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
+import { buildBareSql } from '../apps/server/src/modules/reports/engine/duckdb-sql';
+import type { ReportQuery } from '../apps/server/src/modules/reports/engine/report-engine';
+import { planReport } from '../apps/server/src/modules/reports/engine/report-plan';
+import { writeCsv } from '../apps/server/src/modules/reports/export/csv-writer';
+import type { DimensionKey, Interval, RevenueMetric } from '@pc/contracts';
+
+const ROWS = Number(process.env.ROWS ?? 10_000_000);
+const END_DATE = '2025-03-15';
+const DATE_FROM = '2024-03-01'; // 13 calendar months ending with END_DATE's month
+const PUBLISHER = 'bulk-01';
+const TARGET_P95_MS = 100;
+const TARGET_RATIO = 3;
+const TARGET_EXPORT_MS = 10_000;
+const TARGET_EXPORT_MB = 100;
+
+/** Dimension classes: none, request grain (1 and 2 dims), sales grain (1, 2 and 3 dims). */
+export const DIMENSION_CLASSES: { name: string; dimensions: DimensionKey[] }[] = [
+  { name: 'none', dimensions: [] },
+  { name: 'site', dimensions: ['sites'] },
+  { name: 'site x type', dimensions: ['sites', 'product_type'] },
+  { name: 'size', dimensions: ['size'] },
+  { name: 'type x deal', dimensions: ['product_type', 'deal_name'] },
+  { name: 'site x size x brand', dimensions: ['sites', 'size', 'brand'] },
+];
+const INTERVAL_LIST: Interval[] = ['Day', 'Month', 'Cumulative'];
+const METRICS: RevenueMetric[] = ['impRequests', 'impressions', 'fillRate', 'revenue', 'netRevenue', 'eCpm', 'netECpm', 'cpm', 'netCpm'];
+
+export interface ClassTiming {
+  name: string;
+  p50: number;
+  p95: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+/**
+ * Runs every interval x dimension class `runs` times (after one warm-up) through `queryFn` and
+ * returns p50/p95 per class. Reusable for the HTTP leg: pass a function that calls the API.
+ */
+export async function runQueries(
+  queryFn: (query: ReportQuery) => Promise<unknown>,
+  options: { publisherId?: string; dateFrom?: string; dateTo?: string; runs?: number } = {},
+): Promise<ClassTiming[]> {
+  const runs = options.runs ?? 15;
+  const timings: ClassTiming[] = [];
+  for (const interval of INTERVAL_LIST) {
+    for (const cls of DIMENSION_CLASSES) {
+      const query: ReportQuery = {
+        reportType: 'revenue',
+        publisherId: options.publisherId ?? PUBLISHER,
+        dateFrom: options.dateFrom ?? DATE_FROM,
+        dateTo: options.dateTo ?? END_DATE,
+        dimensions: cls.dimensions,
+        metrics: METRICS,
+        interval,
+      };
+      await queryFn(query);
+      const samples: number[] = [];
+      for (let n = 0; n < runs; n += 1) {
+        const started = performance.now();
+        await queryFn(query);
+        samples.push(performance.now() - started);
+      }
+      samples.sort((a, b) => a - b);
+      timings.push({ name: `${interval} / ${cls.name}`, p50: percentile(samples, 50), p95: percentile(samples, 95) });
+    }
+  }
+  return timings;
+}
+
+async function prepareData(engine: DuckDbReportEngine): Promise<void> {
+  await engine.runSql('CREATE TABLE IF NOT EXISTS bench_meta (rows BIGINT)');
+  const meta = await engine.runSql('SELECT max(rows)::DOUBLE AS rows FROM bench_meta');
+  if (meta[0]?.rows === ROWS && process.env.REGEN !== '1') {
+    console.log(`Reusing generated data (${ROWS.toLocaleString('en')} rows).`);
+    return;
+  }
+  const started = performance.now();
+  const summary = await generateBulkFacts(engine, { rows: ROWS, endDate: END_DATE, months: 13 });
+  await engine.runSql('DELETE FROM bench_meta');
+  await engine.runSql('INSERT INTO bench_meta VALUES ($rows)', { rows: ROWS });
+  await engine.runSql('CHECKPOINT');
+  console.log(
+    `Generated ${summary.salesRows.toLocaleString('en')} sales rows (${PUBLISHER}: ${summary.biggestRows.toLocaleString('en')}) ` +
+      `and ${summary.requestRows.toLocaleString('en')} request rows in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
+}
+
+async function benchExport(engine: DuckDbReportEngine, path: string): Promise<void> {
+  // Day x site x size x brand x deal is the sales grain: ~5,600 rows a day for the biggest
+  // publisher, so the first N days give the 1M rows the target talks about.
+  const query: ReportQuery = {
+    reportType: 'revenue', publisherId: PUBLISHER, dateFrom: DATE_FROM, dateTo: END_DATE,
+    dimensions: ['sites', 'size', 'brand', 'deal_name'], metrics: ['impressions', 'revenue', 'netRevenue', 'cpm'], interval: 'Day', limit: 0,
+  };
+  const perDay = (await engine.query({ ...query, dateTo: DATE_FROM })).totalRows;
+  const days = Math.ceil(1_000_000 / Math.max(1, perDay));
+  const dateTo = new Date(Date.parse(`${DATE_FROM}T00:00:00Z`) + (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const summary = await engine.query({ ...query, dateTo });
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  const out = createWriteStream(path);
+  const rows = await writeCsv(summary.columns, engine.streamRows({ ...query, dateTo }), out, { totals: summary.totals });
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const growthMb = (peak - baseline) / 1024 / 1024;
+  const size = (await stat(path)).size / 1024 / 1024;
+  console.log(`\nCSV export: ${rows.toLocaleString('en')} rows (${size.toFixed(0)} MB) to ${path}`);
+  console.log(`  time ${(ms / 1000).toFixed(2)} s (target <= ${TARGET_EXPORT_MS / 1000} s) ${ms <= TARGET_EXPORT_MS ? 'OK' : 'MISSED'}`);
+  console.log(`  peak RSS growth ${growthMb.toFixed(0)} MB (target <= ${TARGET_EXPORT_MB} MB) ${growthMb <= TARGET_EXPORT_MB ? 'OK' : 'MISSED'}`);
+}
+
+async function main(): Promise<void> {
+  const dataDir = join(dirname(fileURLToPath(import.meta.url)), '.data');
+  await mkdir(dataDir, { recursive: true });
+  const engine = new DuckDbReportEngine(join(dataDir, `reports-${ROWS}.duckdb`));
+  await engine.init();
+  try {
+    await prepareData(engine);
+    const viaEngine = await runQueries((q) => engine.query(q));
+    const viaBare = await runQueries((q) => {
+      const { sql, params } = buildBareSql(planReport(q));
+      return engine.runSql(sql, params);
+    });
+    console.log(`\nQueries for ${PUBLISHER}, ${DATE_FROM}..${END_DATE}, all 9 revenue metrics (ms; targets: engine p95 <= ${TARGET_P95_MS}, p95 ratio <= ${TARGET_RATIO}x)`);
+    console.log(['class'.padEnd(30), 'engine p50', 'engine p95', 'bare p50', 'bare p95', 'ratio p95', 'verdict'].join(' | '));
+    viaEngine.forEach((e, n) => {
+      const b = viaBare[n];
+      if (!b) return;
+      const ratio = e.p95 / b.p95;
+      const ok = e.p95 <= TARGET_P95_MS && ratio <= TARGET_RATIO;
+      console.log([e.name.padEnd(30), fmt(e.p50), fmt(e.p95), fmt(b.p50), fmt(b.p95), `${ratio.toFixed(2)}x`.padStart(9), ok ? 'OK' : 'MISSED'].join(' | '));
+    });
+    await benchExport(engine, join(dataDir, 'export-1m.csv'));
+  } finally {
+    await engine.close();
+  }
+}
+
+const fmt = (ms: number) => ms.toFixed(1).padStart(10);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
