@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/pool';
+import { adsTxtRepo } from '../modules/adstxt/adstxt.repo';
+import { DEMO_PUBLISHERS } from './demo-data';
+
+/**
+ * What the demo sites "served" at their last crawl: the demo domains do not exist on the internet,
+ * so without this every domain would show a DNS error. Covers each status once.
+ */
+const DEMO_FILES: Record<string, { status: 'ok' | 'not_found'; http: number; body?: string }> = {
+  'northwind-news.example': {
+    status: 'ok',
+    http: 200,
+    body: [
+      '# ads.txt for northwind-news.example',
+      'CONTACT=adops@northwind-news.example',
+      'OWNERDOMAIN=northwind-news.example',
+      'partners-center.example, 1001, DIRECT',
+      'google.com, pub-4410029340012345, RESELLER, f08c47fec0942fa0',
+      'rubiconproject.com, 19116, RESELLER, 0bfd66d529a55807',
+      'openx.com, 540191398, RESELLER, 6a698e2ec38604c6',
+      '',
+    ].join('\n'),
+  },
+  'sport.northwind-news.example': { status: 'not_found', http: 404 },
+  'blueharbor.example': {
+    status: 'ok',
+    http: 200,
+    body: [
+      'partners-center.example, 1002, DIRECT',
+      'appnexus.com, 11002, RESELLER, f5ab79cb980f11d1',
+      'exchange.partners-center.example, 11002, RESELLER',
+      'google.com, pub-7723000000000001, DIRECT, f08c47fec0942fa0',
+      '',
+    ].join('\n'),
+  },
+  'living.evergreen-digital.example': {
+    status: 'ok',
+    http: 200,
+    body: ['partners-center.example, 1003, DIRECT', 'appnexus.com, 11003, RESELLER, f5ab79cb980f11d1', 'indexexchange.com 185912 RESELLER', 'pubmatic.com, 156078, SOMETIMES', ''].join('\n'),
+  },
+};
+
+export async function seedDemoAdsTxt(db: Db): Promise<void> {
+  const repo = adsTxtRepo(db);
+  const fetchedAt = new Date(Date.now() - 3600_000);
+  for (const p of DEMO_PUBLISHERS) {
+    await repo.ensureDomains(p.id);
+    for (const s of p.sites) {
+      const file = DEMO_FILES[s.domain];
+      if (!file) continue;
+      await repo.insertCrawl({
+        domain_id: `d${s.id}`,
+        status: file.status,
+        http_status: file.http,
+        redirect_chain: [`https://${s.domain}/ads.txt`],
+        final_url: `https://${s.domain}/ads.txt`,
+        content: file.body ?? null,
+        content_hash: file.body ? createHash('sha256').update(file.body).digest('hex') : null,
+        error_reason: null,
+        used_previous: false,
+        stale: false,
+        fetched_at: fetchedAt,
+      });
+    }
+  }
+}
