@@ -1,13 +1,34 @@
+import { createGuardedFetch } from '../../lib/outbound/guarded-fetch';
+import { crawlAdsTxt } from './crawler/crawl-ads-txt';
+import { verifyRedirection } from './crawler/verify-redirection';
 import type { AdsTxtCrawlerPort } from './adstxt.service';
 
-/** Placeholder until the crawler lands: reports every domain as not crawlable. */
-export function createAdsTxtCrawler(_opts: { allowHosts: string[] }): AdsTxtCrawlerPort {
+/**
+ * The real crawler behind the service: IAB redirect rules, text/plain only, 2 MiB and 30 s caps,
+ * and every connection through the guarded client (no private, loopback or link-local targets;
+ * `allowHosts` exists for tests only).
+ */
+export function createAdsTxtCrawler(opts: { allowHosts: string[] }): AdsTxtCrawlerPort {
+  const fetch = createGuardedFetch({ allowHosts: opts.allowHosts, userAgent: 'PartnersCenter-AdsTxtCrawler/1.0' });
   return {
-    async crawl() {
-      return { status: 'error', redirectChain: [], fetchedAt: new Date(), errorReason: 'crawler not available yet' };
+    async crawl(domain, previous) {
+      const r = await crawlAdsTxt(domain, { fetch, previous });
+      return {
+        status: r.status,
+        httpStatus: r.httpStatus,
+        redirectChain: r.redirectChain,
+        finalUrl: r.finalUrl,
+        body: r.body,
+        contentHash: r.contentHash,
+        fetchedAt: r.fetchedAt,
+        errorReason: r.errorReason,
+        usedPrevious: r.usedPrevious,
+        stale: r.stale,
+      };
     },
-    async verifyRedirection() {
-      return { status: 'broken', reason: 'crawler not available yet' };
+    async verifyRedirection(domain, hostedUrl) {
+      const v = await verifyRedirection(domain, hostedUrl, { fetch });
+      return { status: v.status, reason: v.reason };
     },
   };
 }

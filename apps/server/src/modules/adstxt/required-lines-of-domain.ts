@@ -1,5 +1,6 @@
 import { parseAdsTxt } from './parser/parse-ads-txt';
-import { recordMatchKey } from './parser/serialize-ads-txt';
+import { fillTemplate, TemplateFillError } from './required-lines/fill-template';
+import { missingLines } from './required-lines/missing-lines';
 
 export interface PublisherIds {
   publisher_id: string;
@@ -8,38 +9,28 @@ export interface PublisherIds {
 }
 
 /**
- * The provider template filled with one publisher's ids. A line naming an id the publisher does
- * not have (e.g. no AppNexus direct id) is left out rather than published half-filled.
+ * The provider template filled with one publisher's ids, line by line: a line naming an id the
+ * publisher does not have (e.g. no AppNexus direct id) is left out rather than failing the whole
+ * template or publishing a half-filled line.
  */
 export function requiredLinesFor(template: string, ids: PublisherIds): string[] {
-  const values: Record<string, string | null> = {
-    publisher_id: ids.publisher_id,
-    pub_an_id: ids.pub_an_id,
-    appnexus_marketplace_id: ids.pub_an_id,
-    appnexus_direct_id: ids.appnexus_direct_id,
-  };
+  const values = { publisher_id: ids.publisher_id, pub_an_id: ids.pub_an_id, appnexus_marketplace_id: ids.pub_an_id, appnexus_direct_id: ids.appnexus_direct_id };
   const out: string[] = [];
   for (const raw of template.replace(/\r\n?/g, '\n').split('\n')) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
-    let complete = true;
-    const filled = line.replace(/\{([a-z_]+)\}/g, (_m, key: string) => {
-      const v = values[key];
-      if (!v) complete = false;
-      return v ?? '';
-    });
-    if (complete) out.push(filled);
+    try {
+      out.push(fillTemplate(line, values));
+    } catch (err) {
+      if (!(err instanceof TemplateFillError)) throw err;
+    }
   }
   return out;
 }
 
-/** Required lines whose (domain, account, relationship) the file does not carry. */
+/** Required lines whose seller (domain, account, relationship) the file does not carry. */
 export function missingRequiredLines(required: string[], fileContent: string): string[] {
-  const have = new Set(parseAdsTxt(fileContent).records.map(recordMatchKey));
-  return required.filter((line) => {
-    const rec = parseAdsTxt(line).records[0];
-    return rec ? !have.has(recordMatchKey(rec)) : false;
-  });
+  return missingLines(required.join('\n'), parseAdsTxt(fileContent)).map((m) => m.line);
 }
 
 /** Own lines as saved, then the required lines they lack, under a comment saying why. */

@@ -22,7 +22,13 @@ const cases: CorpusCase[] = [
     records: 5,
     problems: [],
     sample: [
-      { line: 4, domain: 'google.com', accountId: 'pub-7439281311086140', relationship: 'DIRECT', certificationAuthorityId: 'f08c47fec0942fa0' },
+      {
+        line: 4,
+        domain: 'google.com',
+        accountId: 'pub-7439281311086140',
+        relationship: 'DIRECT',
+        certificationAuthorityId: 'f08c47fec0942fa0',
+      },
       { line: 6, domain: 'appnexus.com', accountId: '7745', relationship: 'DIRECT', certificationAuthorityId: undefined },
       { line: 8, domain: 'pubmatic.com', accountId: '156439', relationship: 'RESELLER' },
     ],
@@ -32,7 +38,9 @@ const cases: CorpusCase[] = [
     file: '02-crlf.txt',
     records: 3,
     problems: [],
-    sample: [{ line: 5, domain: 'indexexchange.com', accountId: '184349', relationship: 'DIRECT', certificationAuthorityId: '50b1c356f2c5c8fc' }],
+    sample: [
+      { line: 5, domain: 'indexexchange.com', accountId: '184349', relationship: 'DIRECT', certificationAuthorityId: '50b1c356f2c5c8fc' },
+    ],
     check: (p) => expect(p.records.every((r) => !r.raw.includes('\r'))).toBe(true),
   },
   {
@@ -53,8 +61,14 @@ const cases: CorpusCase[] = [
       expect(p.variables.ownerDomain).toBe('examplenews.com');
       expect(p.variables.managerDomain).toEqual(['manager-network.com', 'regional-manager.co.uk,GB']);
       expect(p.variables.entries.map((e) => [e.line, e.name])).toEqual([
-        [2, 'CONTACT'], [3, 'CONTACT'], [4, 'SUBDOMAIN'], [5, 'SUBDOMAIN'],
-        [6, 'INVENTORYPARTNERDOMAIN'], [7, 'OWNERDOMAIN'], [8, 'MANAGERDOMAIN'], [9, 'MANAGERDOMAIN'],
+        [2, 'CONTACT'],
+        [3, 'CONTACT'],
+        [4, 'SUBDOMAIN'],
+        [5, 'SUBDOMAIN'],
+        [6, 'INVENTORYPARTNERDOMAIN'],
+        [7, 'OWNERDOMAIN'],
+        [8, 'MANAGERDOMAIN'],
+        [9, 'MANAGERDOMAIN'],
       ]);
     },
   },
@@ -145,7 +159,15 @@ const cases: CorpusCase[] = [
     file: '13-placeholder.txt',
     records: 1,
     problems: [],
-    sample: [{ line: 2, domain: 'placeholder.example.com', accountId: 'placeholder', relationship: 'DIRECT', certificationAuthorityId: 'placeholder' }],
+    sample: [
+      {
+        line: 2,
+        domain: 'placeholder.example.com',
+        accountId: 'placeholder',
+        relationship: 'DIRECT',
+        certificationAuthorityId: 'placeholder',
+      },
+    ],
   },
   {
     file: '14-extensions.txt',

@@ -12,6 +12,7 @@ import {
   malformedRecord,
   placeholderWithRecords,
 } from './problems';
+import { SellerTable } from './seller-table';
 import { isNameChar, isSpace, isValidDomainName, trimSlice } from './text-scan';
 
 const HASH = 35;
@@ -20,30 +21,19 @@ const SEMICOLON = 59;
 const EQUALS = 61;
 const CR = 13;
 
-/**
- * Seller bookkeeping: each distinct seller (domain + account id) gets a small-integer slot; the
- * first DIRECT line and first RESELLER line of slot i live at firstLines[2i] and [2i+1] (0 = not
- * seen). Small integers and a typed array keep a 20,000-line file from allocating a heap number
- * or an object per seller, which is what dominated the profile.
- */
-interface SellerTable {
-  /** domain -> account id (lower-cased) -> slot. */
-  slots: Map<string, Map<string, number>>;
-  firstLines: Int32Array;
-  used: number;
-}
-
 /** Per-parse state shared by the line handlers. */
 interface ParseState extends VariableState {
   records: AdsTxtRecord[];
   problems: AdsTxtProblem[];
   sellers: SellerTable;
   /**
-   * Domain field as written -> lower-cased domain, or '' when invalid. Big files repeat a few dozen
-   * exchange domains thousands of times, so each distinct spelling is lower-cased and validated
-   * once and every record shares the same string.
+   * Domain field as written -> id into domainNames, or -1 when invalid. Big files repeat a few
+   * dozen exchange domains thousands of times, so each distinct spelling is lower-cased and
+   * validated once, and every record shares the same string.
    */
-  domains: Map<string, string>;
+  domainIdByWritten: Map<string, number>;
+  domainIdByName: Map<string, number>;
+  domainNames: string[];
   placeholderLine: number;
 }
 
@@ -59,8 +49,11 @@ export function parseAdsTxt(text: string): ParsedAdsTxt {
   const state: ParseState = {
     records: [],
     problems: [],
-    sellers: { slots: new Map(), firstLines: new Int32Array(2048), used: 0 },
-    domains: new Map(),
+    // Real record lines average 40-60 characters; overestimating only costs a little memory.
+    sellers: new SellerTable(Math.min(text.length >> 5, 1 << 20)),
+    domainIdByWritten: new Map(),
+    domainIdByName: new Map(),
+    domainNames: [],
     placeholderLine: 0,
     ownerDomainLine: 0,
   };
@@ -84,7 +77,14 @@ export function parseAdsTxt(text: string): ParsedAdsTxt {
 }
 
 /** Classifies one line in a single left-to-right scan (no regex, no split). */
-function parseLine(text: string, lineStart: number, lineEnd: number, line: number, state: ParseState, variables: ParsedAdsTxt['variables']): void {
+function parseLine(
+  text: string,
+  lineStart: number,
+  lineEnd: number,
+  line: number,
+  state: ParseState,
+  variables: ParsedAdsTxt['variables'],
+): void {
   let start = lineStart;
   while (start < lineEnd && isSpace(text.charCodeAt(start))) start++;
   if (start === lineEnd || text.charCodeAt(start) === HASH) return;
@@ -154,7 +154,8 @@ function parseRecordLine(
   const c4 = fieldCount >= 5 ? text.indexOf(',', c3 + 1) : fieldsEnd;
 
   const domainText = trimSlice(text, start, c1);
-  const domain = normaliseDomain(state, domainText);
+  const domainId = domainIdOf(state, domainText);
+  const domain = domainId === -1 ? '' : (state.domainNames[domainId] ?? '');
   const accountId = trimSlice(text, c1 + 1, c2);
   const relationship = matchRelationship(text, c2 + 1, c3);
   const cert = c3 < fieldsEnd ? trimSlice(text, c3 + 1, c4) : '';
@@ -175,58 +176,31 @@ function parseRecordLine(
   }
   state.records.push(record);
   if (domain === PLACEHOLDER_DOMAIN && state.placeholderLine === 0) state.placeholderLine = line;
-  checkSeller(state, record);
+  checkSeller(state, record, domainId);
 }
 
 /** Duplicate and DIRECT-vs-RESELLER checks, keyed on the seller (domain + account id, any case). */
-function checkSeller(state: ParseState, record: AdsTxtRecord): void {
-  const table = state.sellers;
-  let accounts = table.slots.get(record.domain);
-  if (accounts === undefined) {
-    accounts = new Map();
-    table.slots.set(record.domain, accounts);
-  }
-  const account = lowerIfNeeded(record.accountId);
-  let slot = accounts.get(account);
-  if (slot === undefined) {
-    slot = table.used++;
-    accounts.set(account, slot);
-    if (slot * 2 + 1 >= table.firstLines.length) {
-      const grown = new Int32Array(table.firstLines.length * 2);
-      grown.set(table.firstLines);
-      table.firstLines = grown;
-    }
-  }
-  const isDirect = record.relationship === 'DIRECT';
-  const sameIndex = isDirect ? slot * 2 : slot * 2 + 1;
-  const otherIndex = isDirect ? slot * 2 + 1 : slot * 2;
-  const same = table.firstLines[sameIndex] ?? 0;
-  if (same !== 0) {
-    state.problems.push(duplicateLine(record.line, same));
-    return;
-  }
-  table.firstLines[sameIndex] = record.line;
-  const other = table.firstLines[otherIndex] ?? 0;
-  if (other !== 0) state.problems.push(directResellerConflict(record.line, other, record.relationship));
+function checkSeller(state: ParseState, record: AdsTxtRecord, domainId: number): void {
+  const { same, other } = state.sellers.see(domainId, record.accountId, record.relationship === 'DIRECT', record.line);
+  if (same !== 0) state.problems.push(duplicateLine(record.line, same));
+  else if (other !== 0) state.problems.push(directResellerConflict(record.line, other, record.relationship));
 }
 
-function normaliseDomain(state: ParseState, written: string): string {
-  let domain = state.domains.get(written);
-  if (domain === undefined) {
+function domainIdOf(state: ParseState, written: string): number {
+  let id = state.domainIdByWritten.get(written);
+  if (id === undefined) {
     const lower = written.toLowerCase();
-    domain = isValidDomainName(lower) ? lower : '';
-    state.domains.set(written, domain);
+    id = -1;
+    if (isValidDomainName(lower)) {
+      id = state.domainIdByName.get(lower) ?? state.domainNames.length;
+      if (id === state.domainNames.length) {
+        state.domainNames.push(lower);
+        state.domainIdByName.set(lower, id);
+      }
+    }
+    state.domainIdByWritten.set(written, id);
   }
-  return domain;
-}
-
-/** Account ids are mostly digits; only allocate a lower-case copy when there is an upper-case letter. */
-function lowerIfNeeded(value: string): string {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if ((code >= 65 && code <= 90) || code > 127) return value.toLowerCase();
-  }
-  return value;
+  return id;
 }
 
 /** DIRECT / RESELLER in any letter case, compared in place (no substring, no upper-casing). */

@@ -62,7 +62,13 @@ export function parseVariableLine(
     problems.push(invalidDomain(line, domainPart, known));
     return;
   }
-  const normalised = comma === -1 ? domainPart : `${domainPart},${value.slice(comma + 1).trim().toUpperCase()}`;
+  const normalised =
+    comma === -1
+      ? domainPart
+      : `${domainPart},${value
+          .slice(comma + 1)
+          .trim()
+          .toUpperCase()}`;
   switch (known) {
     case 'SUBDOMAIN':
       variables.subdomain.push(normalised);

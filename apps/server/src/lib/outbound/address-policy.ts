@@ -1,0 +1,78 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { blockedAddressReason, canonicalIp } from './ip-address';
+import { OutboundBlockedError } from './outbound-errors';
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Host name -> addresses. Injectable so tests can map names like `a.test` to 127.0.0.1. */
+export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>;
+
+export const systemResolver: Resolver = async (hostname) => {
+  const answers = await dnsLookup(hostname, { all: true, verbatim: true });
+  return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+};
+
+/** Decides whether an address may be contacted: public, or explicitly allow-listed (tests only). */
+export class AddressPolicy {
+  private readonly allowed: ReadonlySet<string>;
+
+  constructor(allowHosts: readonly string[] = []) {
+    const allowed = new Set<string>();
+    for (const host of allowHosts) {
+      const canonical = canonicalIp(host);
+      if (canonical === null) throw new TypeError(`allowHosts entries must be IP addresses, got "${host}".`);
+      allowed.add(canonical);
+    }
+    this.allowed = allowed;
+  }
+
+  /** Throws OutboundBlockedError unless the address may be contacted. */
+  assertAllowed(address: string, hostname: string): void {
+    const canonical = canonicalIp(address);
+    if (canonical !== null && this.allowed.has(canonical)) return;
+    const reason = blockedAddressReason(address);
+    if (reason === null) return;
+    const named = hostname === address ? address : `${hostname} (${address})`;
+    throw new OutboundBlockedError('blocked_address', `Refused to connect to ${named}: ${reason} address.`, { hostname, address });
+  }
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for net/tls.connect that resolves, then refuses the whole answer if any address is
+ * not allowed. It runs for every new connection, so the address checked is the address connected
+ * to: a DNS answer that changes between a pre-check and the connect (rebinding) cannot slip past.
+ */
+export function createGuardedLookup(policy: AddressPolicy, resolve: Resolver) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    resolve(hostname).then(
+      (answers) => {
+        try {
+          const wanted = options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
+          if (wanted.length === 0) {
+            const err: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+            err.code = 'ENOTFOUND';
+            callback(err, '');
+            return;
+          }
+          for (const answer of wanted) policy.assertAllowed(answer.address, hostname);
+          const first = wanted[0] as ResolvedAddress;
+          if (options.all)
+            callback(
+              null,
+              wanted.map((a) => ({ address: a.address, family: a.family })),
+            );
+          else callback(null, first.address, first.family);
+        } catch (err) {
+          callback(err as Error, '');
+        }
+      },
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), ''),
+    );
+  };
+}

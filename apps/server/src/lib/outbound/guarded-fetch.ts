@@ -1,0 +1,171 @@
+import { Agent, buildConnector, request } from 'undici';
+import { AddressPolicy, createGuardedLookup, systemResolver, type Resolver } from './address-policy';
+import { isIpLiteral } from './ip-address';
+import {
+  OutboundBlockedError,
+  OutboundBodyTooLargeError,
+  OutboundNetworkError,
+  OutboundTimeoutError,
+  findBlockedError,
+  networkErrorCode,
+  networkPhase,
+} from './outbound-errors';
+
+export interface GuardedFetchOptions {
+  /**
+   * IP addresses that may be contacted even though they are loopback/private. Only for tests that
+   * target local servers; production configuration never sets it.
+   */
+  allowHosts?: readonly string[];
+  /** Default whole-exchange time limit per request (connect + headers + body). */
+  timeoutMs?: number;
+  /** Default response body cap; the download is aborted as soon as it is exceeded. */
+  maxBodyBytes?: number;
+  /** Name resolution; defaults to the system resolver. Tests inject a fixed table. */
+  resolve?: Resolver;
+  userAgent?: string;
+}
+
+export interface GuardedRequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  signal?: AbortSignal;
+}
+
+export interface GuardedResponse {
+  /** The URL that answered (redirects are never followed here). */
+  url: string;
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * One request, no redirects followed: a 3xx comes back as is, with its `location` header, so the
+ * caller follows it through this same function and every hop is checked again.
+ */
+export type GuardedFetch = ((url: string | URL, init?: GuardedRequestInit) => Promise<GuardedResponse>) & {
+  close(): Promise<void>;
+};
+
+export const DEFAULT_OUTBOUND_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The only way server code should make outbound HTTP requests. Loopback, private, link-local,
+ * CGNAT, multicast, reserved and documentation addresses (IPv4 and IPv6, including mapped and
+ * NAT64 forms) are refused: literal IPs before anything is sent, host names at connect time on
+ * the address actually resolved.
+ */
+export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFetch {
+  const policy = new AddressPolicy(options.allowHosts);
+  const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_OUTBOUND_TIMEOUT_MS;
+  const defaultMaxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const userAgent = options.userAgent ?? 'PartnersCenter/1.0 (+outbound)';
+
+  const baseConnect = buildConnector({ lookup: createGuardedLookup(policy, options.resolve ?? systemResolver), timeout: defaultTimeoutMs });
+  const connector: buildConnector.connector = (connectOptions, callback) => {
+    // net.connect skips `lookup` for IP literals, so literals are checked here, at connect time too.
+    const host = unbracket(connectOptions.hostname);
+    if (isIpLiteral(host)) {
+      try {
+        policy.assertAllowed(host, host);
+      } catch (err) {
+        callback(err as Error, null);
+        return;
+      }
+    }
+    baseConnect(connectOptions, callback);
+  };
+  const agent = new Agent({ connect: connector, keepAliveTimeout: 4_000 });
+
+  const guardedFetch = async (input: string | URL, init: GuardedRequestInit = {}): Promise<GuardedResponse> => {
+    const url = checkUrl(input, policy);
+    const timeoutMs = init.timeoutMs ?? defaultTimeoutMs;
+    const maxBodyBytes = init.maxBodyBytes ?? defaultMaxBody;
+    const timer = new AbortController();
+    const timeout = setTimeout(() => timer.abort(new OutboundTimeoutError(url.href, timeoutMs)), timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, timer.signal]) : timer.signal;
+    try {
+      const response = await request(url, {
+        dispatcher: agent,
+        method: init.method ?? 'GET',
+        headers: { 'user-agent': userAgent, ...init.headers },
+        body: init.body,
+        signal,
+      });
+      const headers = flattenHeaders(response.headers);
+      const declared = Number(headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBodyBytes) {
+        discard(response.body);
+        throw new OutboundBodyTooLargeError(url.href, maxBodyBytes);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        const buf = chunk as Buffer;
+        size += buf.length;
+        if (size > maxBodyBytes) {
+          discard(response.body);
+          throw new OutboundBodyTooLargeError(url.href, maxBodyBytes);
+        }
+        chunks.push(buf);
+      }
+      return { url: url.href, status: response.statusCode, headers, body: Buffer.concat(chunks, size) };
+    } catch (err) {
+      throw translateError(err, url.href, timer.signal, init.signal);
+    } finally {
+      clearTimeout(timeout);
+    }
+  };
+  return Object.assign(guardedFetch, { close: () => agent.close() });
+}
+
+/** Parses the URL and refuses non-HTTP schemes and disallowed literal IPs before any I/O. */
+function checkUrl(input: string | URL, policy: AddressPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new OutboundBlockedError('invalid_url', `"${String(input)}" is not a valid URL.`, { url: String(input) });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new OutboundBlockedError('unsupported_scheme', `Only http and https URLs may be fetched, not ${url.protocol}`, { url: url.href });
+  }
+  // WHATWG URL parsing already turned decimal/hex/short IPv4 forms (2130706433, 0x7f.1) into dotted quads.
+  const host = unbracket(url.hostname);
+  if (isIpLiteral(host)) policy.assertAllowed(host, host);
+  return url;
+}
+
+/** Stops a download; the listener keeps undici's abort error from surfacing as an uncaught exception. */
+function discard(body: NodeJS.ReadableStream & { destroy(): void }): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+function unbracket(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function translateError(err: unknown, url: string, timerSignal: AbortSignal, callerSignal: AbortSignal | undefined): Error {
+  if (err instanceof OutboundBodyTooLargeError || err instanceof OutboundTimeoutError) return err;
+  const blocked = findBlockedError(err);
+  if (blocked) return blocked;
+  if (timerSignal.aborted && timerSignal.reason instanceof OutboundTimeoutError) return timerSignal.reason;
+  if (callerSignal?.aborted) return err instanceof Error ? err : new Error(String(err));
+  const code = networkErrorCode(err);
+  return new OutboundNetworkError(url, networkPhase(code), code, { cause: err });
+}
