@@ -2,7 +2,7 @@ import path from 'node:path';
 import { hashPassword, randomSecret } from './identity/passwords';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import { ingestFile } from './modules/reports/ingest/ingest-file';
-import type { ReportType } from './modules/reports/report-catalog';
+import type { ReportType } from '@pc/contracts';
 import { seedDemo } from './demo/seed-demo';
 import { configOrExit, startRuntime, type Runtime } from './runtime';
 
