@@ -3,7 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 // Import boundaries (DESIGN section 5): web never imports server, contracts import nothing from apps.
-const noServerFromWeb = { group: ['**/apps/server/**', '**/server/src/**'], message: 'The web app must not import server code; share through @pc/contracts.' };
+const noServerFromWeb = {
+  group: ['**/apps/server/**', '**/server/src/**'],
+  message: 'The web app must not import server code; share through @pc/contracts.',
+};
 const noAppsFromContracts = { group: ['**/apps/**', '@pc/server', '@pc/web'], message: 'contracts import nothing from apps.' };
 const noWebFromServer = { group: ['**/apps/web/**', '@pc/web'], message: 'The server must not import web code.' };
 
@@ -12,7 +15,18 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -111,8 +111,14 @@ async function benchExport(engine: DuckDbReportEngine, path: string): Promise<vo
   // Day x site x size x brand x deal is the sales grain: ~5,600 rows a day for the biggest
   // publisher, so the first N days give the 1M rows the target talks about.
   const query: ReportQuery = {
-    reportType: 'revenue', publisherId: PUBLISHER, dateFrom: DATE_FROM, dateTo: END_DATE,
-    dimensions: ['sites', 'size', 'brand', 'deal_name'], metrics: ['impressions', 'revenue', 'netRevenue', 'cpm'], interval: 'Day', limit: 0,
+    reportType: 'revenue',
+    publisherId: PUBLISHER,
+    dateFrom: DATE_FROM,
+    dateTo: END_DATE,
+    dimensions: ['sites', 'size', 'brand', 'deal_name'],
+    metrics: ['impressions', 'revenue', 'netRevenue', 'cpm'],
+    interval: 'Day',
+    limit: 0,
   };
   const perDay = (await engine.query({ ...query, dateTo: DATE_FROM })).totalRows;
   const days = Math.ceil(1_000_000 / Math.max(1, perDay));
@@ -133,7 +139,9 @@ async function benchExport(engine: DuckDbReportEngine, path: string): Promise<vo
   const size = (await stat(path)).size / 1024 / 1024;
   console.log(`\nCSV export: ${rows.toLocaleString('en')} rows (${size.toFixed(0)} MB) to ${path}`);
   console.log(`  time ${(ms / 1000).toFixed(2)} s (target <= ${TARGET_EXPORT_MS / 1000} s) ${ms <= TARGET_EXPORT_MS ? 'OK' : 'MISSED'}`);
-  console.log(`  peak RSS growth ${growthMb.toFixed(0)} MB (target <= ${TARGET_EXPORT_MB} MB) ${growthMb <= TARGET_EXPORT_MB ? 'OK' : 'MISSED'}`);
+  console.log(
+    `  peak RSS growth ${growthMb.toFixed(0)} MB (target <= ${TARGET_EXPORT_MB} MB) ${growthMb <= TARGET_EXPORT_MB ? 'OK' : 'MISSED'}`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -148,14 +156,20 @@ async function main(): Promise<void> {
       const { sql, params } = buildBareSql(planReport(q));
       return engine.runSql(sql, params);
     });
-    console.log(`\nQueries for ${PUBLISHER}, ${DATE_FROM}..${END_DATE}, all 9 revenue metrics (ms; targets: engine p95 <= ${TARGET_P95_MS}, p95 ratio <= ${TARGET_RATIO}x)`);
+    console.log(
+      `\nQueries for ${PUBLISHER}, ${DATE_FROM}..${END_DATE}, all 9 revenue metrics (ms; targets: engine p95 <= ${TARGET_P95_MS}, p95 ratio <= ${TARGET_RATIO}x)`,
+    );
     console.log(['class'.padEnd(30), 'engine p50', 'engine p95', 'bare p50', 'bare p95', 'ratio p95', 'verdict'].join(' | '));
     viaEngine.forEach((e, n) => {
       const b = viaBare[n];
       if (!b) return;
       const ratio = e.p95 / b.p95;
       const ok = e.p95 <= TARGET_P95_MS && ratio <= TARGET_RATIO;
-      console.log([e.name.padEnd(30), fmt(e.p50), fmt(e.p95), fmt(b.p50), fmt(b.p95), `${ratio.toFixed(2)}x`.padStart(9), ok ? 'OK' : 'MISSED'].join(' | '));
+      console.log(
+        [e.name.padEnd(30), fmt(e.p50), fmt(e.p95), fmt(b.p50), fmt(b.p95), `${ratio.toFixed(2)}x`.padStart(9), ok ? 'OK' : 'MISSED'].join(
+          ' | ',
+        ),
+      );
     });
     await benchExport(engine, join(dataDir, 'export-1m.csv'));
   } finally {

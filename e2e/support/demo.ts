@@ -25,7 +25,10 @@ export async function signInAndChoose(page: Page, email: string, partnerName?: s
   }
   await expect(page).toHaveURL(/\/partner-selection/);
   if (partnerName) {
-    await page.getByRole('option', { name: new RegExp(partnerName) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(partnerName) })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/$/);
   }
 }

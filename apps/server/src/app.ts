@@ -75,7 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     loggerInstance: deps.logger as FastifyBaseLogger,
     // Request logs for the API only; static assets would drown them.
     logController: new LogController({ disableRequestLogging: (req) => !req.url.startsWith('/api/') }),
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
+        ? req.headers['x-request-id']
+        : randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Node's default keeps idle sockets 5 s; load balancers expect longer.
@@ -107,7 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const pollMs = deps.startWorkers === false ? 0 : 1_000;
   const reportExports = jobs.work(
     REPORT_EXPORT_QUEUE,
-    reportExportHandler({ repo: repoOfReports, engine, mailer, exportsDir: path.join(dataDir, 'exports'), productName: config.PRODUCT_NAME }),
+    reportExportHandler({
+      repo: repoOfReports,
+      engine,
+      mailer,
+      exportsDir: path.join(dataDir, 'exports'),
+      productName: config.PRODUCT_NAME,
+    }),
     { pollMs, concurrency: 1, leaseMs: 120_000 },
   );
   const adsTxt = createAdsTxtService({
@@ -116,7 +125,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     crawler: deps.adsTxtCrawler ?? createAdsTxtCrawler({ allowHosts: config.OUTBOUND_ALLOW_HOSTS }),
     publicUrl,
   });
-  const adsTxtCrawls = jobs.work<AdsTxtCrawlPayload>(ADSTXT_CRAWL_QUEUE, (job) => adsTxt.crawlDomain(job.payload.publisherId, job.payload.domainId), { pollMs, concurrency: 4, leaseMs: 90_000 });
+  const adsTxtCrawls = jobs.work<AdsTxtCrawlPayload>(
+    ADSTXT_CRAWL_QUEUE,
+    (job) => adsTxt.crawlDomain(job.payload.publisherId, job.payload.domainId),
+    { pollMs, concurrency: 4, leaseMs: 90_000 },
+  );
   const stopScheduler = deps.startWorkers === false ? () => undefined : scheduleDailyCrawls(db, jobs, deps.logger);
   app.addHook('onClose', async () => {
     stopScheduler();
@@ -125,7 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await engine.close();
   });
 
-  await registerSecurityHeaders(app, { extraScriptHosts: [], frameAncestors: config.IFRAME_ROOT ? [config.IFRAME_ROOT] : [], behindTls: publicUrl.startsWith('https://') });
+  await registerSecurityHeaders(app, {
+    extraScriptHosts: [],
+    frameAncestors: config.IFRAME_ROOT ? [config.IFRAME_ROOT] : [],
+    behindTls: publicUrl.startsWith('https://'),
+  });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
   enforceRouteDeclarations(app);

@@ -82,7 +82,12 @@ describe('server hygiene', () => {
   });
 
   it('bad JSON is a 400 in the error shape, not a 500', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(r.statusCode).toBe(400);
     expect(r.json().message).toBeTruthy();
   });
@@ -95,7 +100,11 @@ describe('tracking /mp', () => {
       method: 'POST',
       url: '/api/mp',
       headers: bearer(s.idToken),
-      payload: { event: 'Login', timestamp: '22/11/2026, 10:15:00', scope: { type: 'other', adminAccess: false, mediaOwnerId: null, mediaOwners: ['1001', '1003'] } },
+      payload: {
+        event: 'Login',
+        timestamp: '22/11/2026, 10:15:00',
+        scope: { type: 'other', adminAccess: false, mediaOwnerId: null, mediaOwners: ['1001', '1003'] },
+      },
     });
     expect(r.statusCode).toBe(202);
     const row = await t.db.selectFrom('tracking_events').selectAll().where('event', '=', 'Login').executeTakeFirstOrThrow();

@@ -22,7 +22,10 @@ export interface TestApp {
 }
 
 /** A fresh database cloned from the migrated, demo-seeded template, and the app on top of it. */
-export async function createTestApp(env: Record<string, string> = {}, extra: Partial<Pick<AppDeps, 'adsTxtCrawler'>> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extra: Partial<Pick<AppDeps, 'adsTxtCrawler'>> = {},
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `pc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -32,7 +35,13 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Par
   const databaseUrl = withDatabase(adminUrl, name);
   const logger = pino({ level: 'silent' });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-test-app-'));
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://partners.test', AUTH_RATE_LIMIT_PER_MINUTE: '1000', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://partners.test',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const handle = openDatabase(databaseUrl, logger, 5);
   const built = await buildApp({ config, db: handle.db, logger, startWorkers: false, ...extra });
   const { app } = built;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** Ads.txt API shapes (the spec's ads.txt item plus status, crawl and hosting). */
-export const AdsTxtProblemSchema = z.object({ line: z.number(), severity: z.enum(['error', 'warning']), code: z.string(), reason: z.string() });
+export const AdsTxtProblemSchema = z.object({
+  line: z.number(),
+  severity: z.enum(['error', 'warning']),
+  code: z.string(),
+  reason: z.string(),
+});
 export const AdsTxtItemSchema = z.object({
   domain_id: z.string(),
   domain_name: z.string(),
@@ -20,16 +25,35 @@ export const AdsTxtItemSchema = z.object({
 export const AdsTxtDetailSchema = AdsTxtItemSchema.extend({
   requiredLines: z.array(z.string()),
   missingLines: z.array(z.string()),
-  crawl: z.object({ content: z.string().nullable(), redirectChain: z.array(z.string()), finalUrl: z.string().nullable(), problems: z.array(AdsTxtProblemSchema) }).nullable(),
+  crawl: z
+    .object({
+      content: z.string().nullable(),
+      redirectChain: z.array(z.string()),
+      finalUrl: z.string().nullable(),
+      problems: z.array(AdsTxtProblemSchema),
+    })
+    .nullable(),
   hostedContent: z.string().nullable(),
 });
 export type AdsTxtItem = z.infer<typeof AdsTxtItemSchema>;
 export type AdsTxtDetail = z.infer<typeof AdsTxtDetailSchema>;
 export type AdsTxtProblemItem = z.infer<typeof AdsTxtProblemSchema>;
 
-export const AdsTxtRevisionSchema = z.object({ revision_id: z.number(), author: z.string(), created: z.string(), linesAdded: z.number(), linesRemoved: z.number(), warnings: z.number() });
+export const AdsTxtRevisionSchema = z.object({
+  revision_id: z.number(),
+  author: z.string(),
+  created: z.string(),
+  linesAdded: z.number(),
+  linesRemoved: z.number(),
+  warnings: z.number(),
+});
 export type AdsTxtRevision = z.infer<typeof AdsTxtRevisionSchema>;
 export const AdsTxtSaveRevisionSchema = z.object({ content: z.string().max(2 * 1024 * 1024, 'The file is larger than 2 MiB.') });
-export const AdsTxtSavedSchema = z.object({ revision_id: z.number(), linesAdded: z.number(), linesRemoved: z.number(), warnings: z.array(AdsTxtProblemSchema) });
+export const AdsTxtSavedSchema = z.object({
+  revision_id: z.number(),
+  linesAdded: z.number(),
+  linesRemoved: z.number(),
+  warnings: z.array(AdsTxtProblemSchema),
+});
 export const AdsTxtDiffSchema = z.array(z.object({ type: z.enum(['added', 'removed', 'same']), lines: z.array(z.string()) }));
 export type AdsTxtDiff = z.infer<typeof AdsTxtDiffSchema>;

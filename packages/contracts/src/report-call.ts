@@ -5,7 +5,11 @@ import { INTERVALS, REPORT_DEFINITIONS, REPORT_TYPES } from './report-catalog';
 export const MAX_RANGE_DAYS = 400;
 const DAY_MS = 86_400_000;
 
-export const splitList = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+export const splitList = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * The report call's query string (spec section 7): dates as epoch ms at noon, dimensions and
@@ -32,18 +36,21 @@ export const ReportCallQuerySchema = z
     const dims = splitList(q.dimensions);
     const metrics = splitList(q.metrics);
     const badDim = dims.find((d) => !(def.dimensions as readonly string[]).includes(d));
-    if (badDim) ctx.addIssue({ code: 'custom', path: ['dimensions'], message: `Unknown dimension for a ${q.reportType} report: ${badDim}` });
+    if (badDim)
+      ctx.addIssue({ code: 'custom', path: ['dimensions'], message: `Unknown dimension for a ${q.reportType} report: ${badDim}` });
     if (new Set(dims).size !== dims.length) ctx.addIssue({ code: 'custom', path: ['dimensions'], message: 'A dimension is listed twice.' });
     if (dims.length > 3) ctx.addIssue({ code: 'custom', path: ['dimensions'], message: 'Choose at most three dimensions.' });
     if (metrics.length === 0) ctx.addIssue({ code: 'custom', path: ['metrics'], message: 'Choose at least one metric.' });
     const badMetric = metrics.find((m) => !(def.metrics as readonly string[]).includes(m));
-    if (badMetric) ctx.addIssue({ code: 'custom', path: ['metrics'], message: `Unknown metric for a ${q.reportType} report: ${badMetric}` });
+    if (badMetric)
+      ctx.addIssue({ code: 'custom', path: ['metrics'], message: `Unknown metric for a ${q.reportType} report: ${badMetric}` });
     if (q.dateFrom > q.dateTo) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'The end date is before the start date.' });
-    else if ((q.dateTo - q.dateFrom) / DAY_MS > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: `Choose a range of at most ${MAX_RANGE_DAYS} days.` });
-    if (q.sort && ![...dims, ...metrics, 'date', 'month'].includes(q.sort)) ctx.addIssue({ code: 'custom', path: ['sort'], message: 'Sort by a column of the report.' });
+    else if ((q.dateTo - q.dateFrom) / DAY_MS > MAX_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: `Choose a range of at most ${MAX_RANGE_DAYS} days.` });
+    if (q.sort && ![...dims, ...metrics, 'date', 'month'].includes(q.sort))
+      ctx.addIssue({ code: 'custom', path: ['sort'], message: 'Sort by a column of the report.' });
   });
 export type ReportCallQuery = z.infer<typeof ReportCallQuerySchema>;
-
 
 const CellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 

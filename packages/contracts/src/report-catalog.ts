@@ -120,9 +120,7 @@ export const REQUEST_GRAIN_DIMENSIONS: readonly DimensionKey[] = ['sites', 'prod
  */
 export const WIDGETS_EXCLUDED_FROM_SITE_TOTALS: readonly string[] = ['Explore More', 'RSS'];
 
-export const REPORT_DEFINITIONS: Readonly<
-  Record<ReportType, { dimensions: readonly DimensionKey[]; metrics: readonly MetricKey[] }>
-> = {
+export const REPORT_DEFINITIONS: Readonly<Record<ReportType, { dimensions: readonly DimensionKey[]; metrics: readonly MetricKey[] }>> = {
   revenue: { dimensions: REVENUE_DIMENSIONS, metrics: REVENUE_METRICS },
   recirculation: { dimensions: RECIRCULATION_DIMENSIONS, metrics: RECIRCULATION_METRICS },
 };

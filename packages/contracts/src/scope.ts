@@ -22,7 +22,14 @@ export function parseScope(claim: unknown): UserScope | null {
   const raw = parsed.data.PublisherID.trim();
   if (raw === '') return null;
   if (raw === 'ALL') return { type: 'internal', adminAccess: parsed.data.AdminAccess };
-  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length === 0) return null;
   if (ids.length === 1) return { type: 'external_single', publisherId: ids[0]! };
   return { type: 'external_multiple', publishers: ids };

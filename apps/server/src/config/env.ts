@@ -23,7 +23,14 @@ const idList = z
   .string()
   .optional()
   .refine((v) => !v || /^\s*[A-Za-z0-9_-]+(\s*,\s*[A-Za-z0-9_-]+)*\s*$/.test(v), 'accepts a comma-separated list of publisher ids')
-  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 /** Every setting of the server, from environment variables; see docs/operations.md. */
 export const EnvSchema = z.object({
@@ -38,7 +45,11 @@ export const EnvSchema = z.object({
   DEMO_DATA: bool(false),
   PRODUCT_NAME: z.string().min(1).default('Partners Center'),
   TRUST_PROXY: bool(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'accepts fatal, error, warn, info, debug, trace or silent' }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'accepts fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
   // Spec section 3: app configuration, each named after its item.
   DEV_FEATURES: bool(false),
   IDENTITY_API_KEY: z.string().default('partners-center-builtin'),
@@ -75,7 +86,14 @@ export const EnvSchema = z.object({
   OUTBOUND_ALLOW_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
 });
 export type AppConfig = z.infer<typeof EnvSchema>;
 

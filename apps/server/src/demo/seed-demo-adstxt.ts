@@ -37,7 +37,13 @@ const DEMO_FILES: Record<string, { status: 'ok' | 'not_found'; http: number; bod
   'living.evergreen-digital.example': {
     status: 'ok',
     http: 200,
-    body: ['partners-center.example, 1003, DIRECT', 'appnexus.com, 11003, RESELLER, f5ab79cb980f11d1', 'indexexchange.com 185912 RESELLER', 'pubmatic.com, 156078, SOMETIMES', ''].join('\n'),
+    body: [
+      'partners-center.example, 1003, DIRECT',
+      'appnexus.com, 11003, RESELLER, f5ab79cb980f11d1',
+      'indexexchange.com 185912 RESELLER',
+      'pubmatic.com, 156078, SOMETIMES',
+      '',
+    ].join('\n'),
   },
 };
 

@@ -9,11 +9,23 @@ import { DEMO_PUBLISHERS } from './demo-data';
  */
 export async function seedDemoFacts(engine: ReportEngine, log: Logger, today = new Date()): Promise<void> {
   const yesterday = new Date(today.getTime() - 86_400_000).toISOString().slice(0, 10);
-  const probe = await engine.query({ reportType: 'revenue', publisherId: DEMO_PUBLISHERS[0].id, dateFrom: yesterday, dateTo: yesterday, dimensions: [], metrics: ['impressions'], interval: 'Cumulative', limit: 0 });
+  const probe = await engine.query({
+    reportType: 'revenue',
+    publisherId: DEMO_PUBLISHERS[0].id,
+    dateFrom: yesterday,
+    dateTo: yesterday,
+    dimensions: [],
+    metrics: ['impressions'],
+    interval: 'Cumulative',
+    limit: 0,
+  });
   if ((probe.totals.impressions ?? 0) > 0) return;
   const started = Date.now();
   const summary = await generateDemoFacts(engine, {
-    publishers: DEMO_PUBLISHERS.map((p) => ({ id: p.id, sites: p.sites.map((s) => ({ id: s.id, name: s.name, organic: s.taboola_organic, active: s.active })) })),
+    publishers: DEMO_PUBLISHERS.map((p) => ({
+      id: p.id,
+      sites: p.sites.map((s) => ({ id: s.id, name: s.name, organic: s.taboola_organic, active: s.active })),
+    })),
     endDate: yesterday,
     seed: 20261122,
   });

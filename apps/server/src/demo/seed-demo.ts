@@ -12,15 +12,36 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const p of DEMO_PUBLISHERS) {
       await trx
         .insertInto('publishers')
-        .values({ id: p.id, name: p.name, currency: p.currency, has_direct: p.has_direct, appnexus_marketplace_id: p.appnexus.marketplace, appnexus_direct_id: p.appnexus.direct })
+        .values({
+          id: p.id,
+          name: p.name,
+          currency: p.currency,
+          has_direct: p.has_direct,
+          appnexus_marketplace_id: p.appnexus.marketplace,
+          appnexus_direct_id: p.appnexus.direct,
+        })
         .execute();
-      await trx.insertInto('companies').values({ publisher_id: p.id, ...p.company }).execute();
-      for (const s of p.sites) await trx.insertInto('sites').values({ ...s, publisher_id: p.id }).execute();
+      await trx
+        .insertInto('companies')
+        .values({ publisher_id: p.id, ...p.company })
+        .execute();
+      for (const s of p.sites)
+        await trx
+          .insertInto('sites')
+          .values({ ...s, publisher_id: p.id })
+          .execute();
     }
     for (const u of DEMO_USERS) {
       await trx
         .insertInto('users')
-        .values({ email: u.email, password_hash: passwordHash, first_name: u.first, last_name: u.last, publisher_scope: u.scope, admin_access: u.admin })
+        .values({
+          email: u.email,
+          password_hash: passwordHash,
+          first_name: u.first,
+          last_name: u.last,
+          publisher_scope: u.scope,
+          admin_access: u.admin,
+        })
         .execute();
     }
   });

@@ -63,7 +63,8 @@ export function registerAccessControl(app: FastifyInstance, tokens: IdTokenIssue
     req.auth = await authenticate(req, tokens);
     const scope = req.auth.scope;
     if (access === 'staff' && scope.type !== 'internal') throw forbidden('Only provider staff can do this.');
-    if (access === 'admin' && !(scope.type === 'internal' && scope.adminAccess && adminAccessEnabled)) throw forbidden('Only provider admins can do this.');
+    if (access === 'admin' && !(scope.type === 'internal' && scope.adminAccess && adminAccessEnabled))
+      throw forbidden('Only provider admins can do this.');
     const header = req.headers['publisher-scope'];
     if (typeof header === 'string' && header !== '') {
       req.publisherId = requirePublisherInScope(req, header);

@@ -4,7 +4,13 @@ import { HttpError } from '../lib/http-error';
 
 /** `/body/email` or `/email` -> `email`; nested paths keep dots (`company.name`). */
 function fieldKey(instancePath: string): string {
-  return instancePath.replace(/^\/(body|querystring|params|headers)?\/?/, '').split('/').filter(Boolean).join('.') || 'request';
+  return (
+    instancePath
+      .replace(/^\/(body|querystring|params|headers)?\/?/, '')
+      .split('/')
+      .filter(Boolean)
+      .join('.') || 'request'
+  );
 }
 
 /**

@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerOpenApi(app: FastifyInstance, productName: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: `${productName} API`, version: '1.0.0', description: 'Every call needs `Authorization: Bearer <ID token>`; publisher data also needs `Publisher-Scope: <publisher id>`.' },
+      info: {
+        title: `${productName} API`,
+        version: '1.0.0',
+        description: 'Every call needs `Authorization: Bearer <ID token>`; publisher data also needs `Publisher-Scope: <publisher id>`.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

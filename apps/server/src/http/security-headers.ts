@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
  * CSP allows our own origin plus only the third-party hosts whose ids are configured; the page may
  * not be framed except by the configured iframe root. HSTS only when served behind TLS.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { extraScriptHosts: string[]; frameAncestors: string[]; behindTls: boolean }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { extraScriptHosts: string[]; frameAncestors: string[]; behindTls: boolean },
+) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

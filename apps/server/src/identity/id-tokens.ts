@@ -53,7 +53,12 @@ export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeco
         if (hit.exp! * 1000 > Date.now()) return hit;
         verified.delete(token);
       }
-      const { payload } = await jwtVerify(token, jwks, { algorithms: [TOKEN_ALG], issuer, audience: TOKEN_AUDIENCE, requiredClaims: ['sub', 'exp', 'iat'] });
+      const { payload } = await jwtVerify(token, jwks, {
+        algorithms: [TOKEN_ALG],
+        issuer,
+        audience: TOKEN_AUDIENCE,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
       const scope = ScopeClaimSchema.safeParse(payload.scope);
       if (!scope.success || typeof payload.email !== 'string' || typeof payload.auth_time !== 'number') {
         throw new Error('token claims are incomplete');

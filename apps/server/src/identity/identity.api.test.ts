@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function latestResetCode(email: string): Promise<string> {
-  const mail = await t.db.selectFrom('outbox').select(['text_body']).where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const mail = await t.db
+    .selectFrom('outbox')
+    .select(['text_body'])
+    .where('to_address', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   const m = /reset code: ([A-Z0-9]+)/.exec(mail.text_body);
   if (!m) throw new Error('no code in mail');
   return m[1]!;
@@ -28,7 +33,11 @@ describe('sign-in', () => {
 
   it('answers a wrong password and an unknown e-mail the same way', async () => {
     const wrong = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: DEMO.single, password: 'nope' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: 'nobody@demo.example', password: 'nope' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in',
+      payload: { email: 'nobody@demo.example', password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(unknown.json().message);
@@ -62,7 +71,11 @@ describe('sign-in', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const r = await limited.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: DEMO.single, password: 'wrong' } });
+        const r = await limited.app.inject({
+          method: 'POST',
+          url: '/api/identity/sign-in',
+          payload: { email: DEMO.single, password: 'wrong' },
+        });
         codes.push(r.statusCode);
       }
       expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
@@ -89,21 +102,41 @@ describe('password reset', () => {
     const code = await latestResetCode(DEMO.staff);
     const verify = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset/verify', payload: { code } });
     expect(verify.json()).toEqual({ email: DEMO.staff });
-    const confirm = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset/confirm', payload: { code, newPassword: 'brand-new-pass-1' } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/password-reset/confirm',
+      payload: { code, newPassword: 'brand-new-pass-1' },
+    });
     expect(confirm.statusCode).toBe(200);
-    const reuse = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset/confirm', payload: { code, newPassword: 'another-pass-2' } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/password-reset/confirm',
+      payload: { code, newPassword: 'another-pass-2' },
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().fields.code).toBeDefined();
     await signIn(t.app, DEMO.staff, 'brand-new-pass-1');
-    const old = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: DEMO.staff, password: DEMO.password } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in',
+      payload: { email: DEMO.staff, password: DEMO.password },
+    });
     expect(old.statusCode).toBe(401);
   });
 
   it('refuses an expired code', async () => {
     await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: DEMO.multi } });
     const code = await latestResetCode(DEMO.multi);
-    await t.db.updateTable('one_time_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('purpose', '=', 'password_reset').execute();
-    const r = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset/confirm', payload: { code, newPassword: 'whatever-123' } });
+    await t.db
+      .updateTable('one_time_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('purpose', '=', 'password_reset')
+      .execute();
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/password-reset/confirm',
+      payload: { code, newPassword: 'whatever-123' },
+    });
     expect(r.statusCode).toBe(400);
   });
 });
@@ -112,15 +145,37 @@ describe('password update', () => {
   it('needs re-authentication with the current password', async () => {
     const s = await signIn(t.app, DEMO.single);
     // A refreshed token is not a fresh password check.
-    const refreshed = (await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } })).json();
-    const denied = await t.app.inject({ method: 'PUT', url: '/api/identity/password', headers: bearer(refreshed.idToken), payload: { newPassword: 'changed-pass-1' } });
+    const refreshed = (
+      await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } })
+    ).json();
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url: '/api/identity/password',
+      headers: bearer(refreshed.idToken),
+      payload: { newPassword: 'changed-pass-1' },
+    });
     expect(denied.statusCode).toBe(401);
     expect(denied.json().name).toBe('RequiresRecentLogin');
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/identity/reauthenticate', headers: bearer(refreshed.idToken), payload: { password: 'wrong' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/reauthenticate',
+      headers: bearer(refreshed.idToken),
+      payload: { password: 'wrong' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const re = await t.app.inject({ method: 'POST', url: '/api/identity/reauthenticate', headers: bearer(refreshed.idToken), payload: { password: DEMO.password } });
+    const re = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/reauthenticate',
+      headers: bearer(refreshed.idToken),
+      payload: { password: DEMO.password },
+    });
     expect(re.statusCode).toBe(200);
-    const ok = await t.app.inject({ method: 'PUT', url: '/api/identity/password', headers: bearer(re.json().idToken), payload: { newPassword: 'changed-pass-1' } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/identity/password',
+      headers: bearer(re.json().idToken),
+      payload: { newPassword: 'changed-pass-1' },
+    });
     expect(ok.statusCode).toBe(200);
     await signIn(t.app, DEMO.single, 'changed-pass-1');
   });
@@ -129,7 +184,12 @@ describe('password update', () => {
 describe('custom tokens', () => {
   it('staff mint a single-use token that signs in limited to one publisher', async () => {
     const staff = await signIn(t.app, DEMO.admin);
-    const mint = await t.app.inject({ method: 'POST', url: '/api/identity/custom-token', headers: bearer(staff.idToken), payload: { publisherId: '1002' } });
+    const mint = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/custom-token',
+      headers: bearer(staff.idToken),
+      payload: { publisherId: '1002' },
+    });
     expect(mint.statusCode).toBe(200);
     const { token } = mint.json();
     const use = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in-with-token', payload: { token } });

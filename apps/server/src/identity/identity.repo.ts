@@ -13,21 +13,42 @@ export type UserRow = {
   password_changed_at: Date;
 };
 
-const userColumns = ['id', 'email', 'password_hash', 'first_name', 'last_name', 'publisher_scope', 'admin_access', 'disabled', 'password_changed_at'] as const;
+const userColumns = [
+  'id',
+  'email',
+  'password_hash',
+  'first_name',
+  'last_name',
+  'publisher_scope',
+  'admin_access',
+  'disabled',
+  'password_changed_at',
+] as const;
 
 export function identityRepo(db: Db) {
   return {
     findUserByEmail(email: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').select(userColumns).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .select(userColumns)
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
     },
     findUserById(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
     },
     async setPassword(userId: string, passwordHash: string): Promise<void> {
-      await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: new Date() }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, password_changed_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
     },
     async insertRefreshToken(userId: string, tokenHash: string, expiresAt: Date, scopeOverride: string | null): Promise<void> {
-      await db.insertInto('refresh_tokens').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, scope_override: scopeOverride, revoked_at: null }).execute();
+      await db
+        .insertInto('refresh_tokens')
+        .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, scope_override: scopeOverride, revoked_at: null })
+        .execute();
     },
     /** Revokes and returns a live refresh token in one statement, so a token can be rotated once. */
     consumeRefreshToken(tokenHash: string) {
@@ -41,13 +62,32 @@ export function identityRepo(db: Db) {
         .executeTakeFirst();
     },
     async revokeRefreshToken(tokenHash: string): Promise<void> {
-      await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: new Date() })
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     async revokeAllRefreshTokens(userId: string): Promise<void> {
-      await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
-    async insertCode(userId: string, purpose: 'password_reset' | 'custom_token', codeHash: string, expiresAt: Date, scopeOverride: string | null = null): Promise<void> {
-      await db.insertInto('one_time_codes').values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt, scope_override: scopeOverride, used_at: null }).execute();
+    async insertCode(
+      userId: string,
+      purpose: 'password_reset' | 'custom_token',
+      codeHash: string,
+      expiresAt: Date,
+      scopeOverride: string | null = null,
+    ): Promise<void> {
+      await db
+        .insertInto('one_time_codes')
+        .values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt, scope_override: scopeOverride, used_at: null })
+        .execute();
     },
     findLiveCode(purpose: 'password_reset' | 'custom_token', codeHash: string) {
       return db
@@ -72,7 +112,13 @@ export function identityRepo(db: Db) {
         .executeTakeFirst();
     },
     async invalidateCodes(userId: string, purpose: 'password_reset' | 'custom_token'): Promise<void> {
-      await db.updateTable('one_time_codes').set({ used_at: new Date() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+      await db
+        .updateTable('one_time_codes')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
     },
   };
 }

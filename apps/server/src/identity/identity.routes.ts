@@ -37,41 +37,99 @@ export async function identityRoutes(app: FastifyInstance, opts: { identity: Ide
   });
 
   r.get('/.well-known/jwks.json', { config: { access: 'public' }, schema: { hide: true } }, async () => opts.jwks);
-  r.get('/api/identity/jwks', { config: { access: 'public' }, schema: { tags, response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } }, async () => opts.jwks as { keys: Record<string, unknown>[] });
+  r.get(
+    '/api/identity/jwks',
+    { config: { access: 'public' }, schema: { tags, response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } },
+    async () => opts.jwks as { keys: Record<string, unknown>[] },
+  );
 
-  r.post('/api/identity/sign-in', { config: { access: 'public', ...limited('email') }, schema: { tags, body: SignInSchema, response: { 200: TokenResponseSchema, ...errorResponses } } }, async (req) =>
-    identity.signIn(req.body.email, req.body.password),
+  r.post(
+    '/api/identity/sign-in',
+    {
+      config: { access: 'public', ...limited('email') },
+      schema: { tags, body: SignInSchema, response: { 200: TokenResponseSchema, ...errorResponses } },
+    },
+    async (req) => identity.signIn(req.body.email, req.body.password),
   );
-  r.post('/api/identity/token', { config: { access: 'public', ...limited() }, schema: { tags, body: RefreshSchema, response: { 200: TokenResponseSchema, ...errorResponses } } }, async (req) =>
-    identity.refresh(req.body.refreshToken),
+  r.post(
+    '/api/identity/token',
+    {
+      config: { access: 'public', ...limited() },
+      schema: { tags, body: RefreshSchema, response: { 200: TokenResponseSchema, ...errorResponses } },
+    },
+    async (req) => identity.refresh(req.body.refreshToken),
   );
-  r.post('/api/identity/sign-out', { config: { access: 'public' }, schema: { tags, body: RefreshSchema, response: { 200: OkSchema, ...errorResponses } } }, async (req) => {
-    await identity.signOut(req.body.refreshToken);
-    return { ok: true as const };
-  });
-  r.post('/api/identity/password-reset', { config: { access: 'public', ...limited('email') }, schema: { tags, body: ForgotPasswordSchema, response: { 200: OkSchema, ...errorResponses } } }, async (req) => {
-    await identity.sendPasswordResetEmail(req.body.email);
-    return { ok: true as const };
-  });
-  r.post('/api/identity/password-reset/verify', { config: { access: 'public', ...limited() }, schema: { tags, body: ResetCodeSchema, response: { 200: VerifyCodeResponseSchema, ...errorResponses } } }, async (req) =>
-    identity.verifyPasswordResetCode(req.body.code),
+  r.post(
+    '/api/identity/sign-out',
+    { config: { access: 'public' }, schema: { tags, body: RefreshSchema, response: { 200: OkSchema, ...errorResponses } } },
+    async (req) => {
+      await identity.signOut(req.body.refreshToken);
+      return { ok: true as const };
+    },
   );
-  r.post('/api/identity/password-reset/confirm', { config: { access: 'public', ...limited() }, schema: { tags, body: ConfirmResetSchema, response: { 200: OkSchema, ...errorResponses } } }, async (req) => {
-    await identity.confirmPasswordReset(req.body.code, req.body.newPassword);
-    return { ok: true as const };
-  });
-  r.post('/api/identity/reauthenticate', { config: { access: 'signedIn', ...limited() }, schema: { tags, body: ReauthenticateSchema, response: { 200: TokenResponseSchema, ...errorResponses } } }, async (req) =>
-    identity.reauthenticate(req.auth!.uid, req.body.password),
+  r.post(
+    '/api/identity/password-reset',
+    {
+      config: { access: 'public', ...limited('email') },
+      schema: { tags, body: ForgotPasswordSchema, response: { 200: OkSchema, ...errorResponses } },
+    },
+    async (req) => {
+      await identity.sendPasswordResetEmail(req.body.email);
+      return { ok: true as const };
+    },
   );
-  r.put('/api/identity/password', { config: { access: 'signedIn' }, schema: { tags, body: UpdatePasswordSchema, response: { 200: OkSchema, ...errorResponses } } }, async (req) => {
-    await identity.updatePassword(req.auth!.uid, req.auth!.authTime, req.body.newPassword);
-    return { ok: true as const };
-  });
-  r.post('/api/identity/custom-token', { config: { access: 'staff' }, schema: { tags, body: MintCustomTokenSchema, response: { 200: CustomTokenResponseSchema, ...errorResponses } } }, async (req) => {
-    if (req.body.publisherId) requirePublisherInScope(req, req.body.publisherId);
-    return identity.mintCustomToken({ uid: req.auth!.uid, internal: req.auth!.scope.type === 'internal' }, req.body.publisherId);
-  });
-  r.post('/api/identity/sign-in-with-token', { config: { access: 'public', ...limited() }, schema: { tags, body: CustomTokenSignInSchema, response: { 200: TokenResponseSchema, ...errorResponses } } }, async (req) =>
-    identity.signInWithCustomToken(req.body.token),
+  r.post(
+    '/api/identity/password-reset/verify',
+    {
+      config: { access: 'public', ...limited() },
+      schema: { tags, body: ResetCodeSchema, response: { 200: VerifyCodeResponseSchema, ...errorResponses } },
+    },
+    async (req) => identity.verifyPasswordResetCode(req.body.code),
+  );
+  r.post(
+    '/api/identity/password-reset/confirm',
+    {
+      config: { access: 'public', ...limited() },
+      schema: { tags, body: ConfirmResetSchema, response: { 200: OkSchema, ...errorResponses } },
+    },
+    async (req) => {
+      await identity.confirmPasswordReset(req.body.code, req.body.newPassword);
+      return { ok: true as const };
+    },
+  );
+  r.post(
+    '/api/identity/reauthenticate',
+    {
+      config: { access: 'signedIn', ...limited() },
+      schema: { tags, body: ReauthenticateSchema, response: { 200: TokenResponseSchema, ...errorResponses } },
+    },
+    async (req) => identity.reauthenticate(req.auth!.uid, req.body.password),
+  );
+  r.put(
+    '/api/identity/password',
+    { config: { access: 'signedIn' }, schema: { tags, body: UpdatePasswordSchema, response: { 200: OkSchema, ...errorResponses } } },
+    async (req) => {
+      await identity.updatePassword(req.auth!.uid, req.auth!.authTime, req.body.newPassword);
+      return { ok: true as const };
+    },
+  );
+  r.post(
+    '/api/identity/custom-token',
+    {
+      config: { access: 'staff' },
+      schema: { tags, body: MintCustomTokenSchema, response: { 200: CustomTokenResponseSchema, ...errorResponses } },
+    },
+    async (req) => {
+      if (req.body.publisherId) requirePublisherInScope(req, req.body.publisherId);
+      return identity.mintCustomToken({ uid: req.auth!.uid, internal: req.auth!.scope.type === 'internal' }, req.body.publisherId);
+    },
+  );
+  r.post(
+    '/api/identity/sign-in-with-token',
+    {
+      config: { access: 'public', ...limited() },
+      schema: { tags, body: CustomTokenSignInSchema, response: { 200: TokenResponseSchema, ...errorResponses } },
+    },
+    async (req) => identity.signInWithCustomToken(req.body.token),
   );
 }

@@ -21,7 +21,10 @@ export interface IdentityDeps {
 }
 
 const invalidCredentials = () => unauthorized('The email or password is incorrect.', 'InvalidCredentials');
-const invalidCode = () => new HttpError(400, 'This code is invalid or has expired. Request a new one.', 'InvalidCode', { code: 'This code is invalid or has expired.' });
+const invalidCode = () =>
+  new HttpError(400, 'This code is invalid or has expired. Request a new one.', 'InvalidCode', {
+    code: 'This code is invalid or has expired.',
+  });
 
 /** The built-in identity service: the server half of the web app's IdentityClient. */
 export function createIdentityService(deps: IdentityDeps) {
@@ -29,7 +32,9 @@ export function createIdentityService(deps: IdentityDeps) {
   const { repo, tokens } = deps;
 
   async function issue(user: UserRow, scopeOverride: string | null, authTime: number): Promise<TokenResponse> {
-    const scope = scopeOverride ? { PublisherID: scopeOverride, AdminAccess: false } : { PublisherID: user.publisher_scope, AdminAccess: user.admin_access };
+    const scope = scopeOverride
+      ? { PublisherID: scopeOverride, AdminAccess: false }
+      : { PublisherID: user.publisher_scope, AdminAccess: user.admin_access };
     const name = `${user.first_name} ${user.last_name}`.trim() || null;
     const { token, expiresIn } = await tokens.sign({ uid: user.id, email: user.email, name, scope, authTime });
     const refreshToken = randomSecret();
@@ -93,7 +98,9 @@ export function createIdentityService(deps: IdentityDeps) {
     async reauthenticate(uid: string, password: string): Promise<TokenResponse> {
       const user = await repo.findUserById(uid);
       if (!user || !(await verifyPassword(password, user.password_hash))) {
-        throw new HttpError(400, 'The current password is incorrect.', 'InvalidCredentials', { password: 'The current password is incorrect.' });
+        throw new HttpError(400, 'The current password is incorrect.', 'InvalidCredentials', {
+          password: 'The current password is incorrect.',
+        });
       }
       return issue(user, null, nowSeconds());
     },
@@ -116,7 +123,8 @@ export function createIdentityService(deps: IdentityDeps) {
     async signInWithCustomToken(token: string): Promise<TokenResponse> {
       const row = await repo.consumeCode('custom_token', sha256(token));
       const user = row && (await repo.findUserById(row.user_id));
-      if (!row || !user || user.disabled) throw badRequest('This sign-in link is invalid or has expired.', { token: 'Invalid or expired token.' });
+      if (!row || !user || user.disabled)
+        throw badRequest('This sign-in link is invalid or has expired.', { token: 'Invalid or expired token.' });
       return issue(user, row.scope_override, nowSeconds());
     },
   };

@@ -22,7 +22,13 @@ export async function loadSigningKeys(db: Db): Promise<SigningKeySet> {
     const kid = randomUUID();
     await db
       .insertInto('signing_keys')
-      .values({ kid, alg: TOKEN_ALG, public_jwk: JSON.stringify(await exportJWK(publicKey)), private_jwk: JSON.stringify(await exportJWK(privateKey)), retired_at: null })
+      .values({
+        kid,
+        alg: TOKEN_ALG,
+        public_jwk: JSON.stringify(await exportJWK(publicKey)),
+        private_jwk: JSON.stringify(await exportJWK(privateKey)),
+        retired_at: null,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
     rows = await db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).orderBy('created_at', 'desc').execute();

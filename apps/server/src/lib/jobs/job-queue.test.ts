@@ -27,10 +27,14 @@ describe('job queue', () => {
     const q = createJobQueue(t.db, log);
     const id = await q.enqueue('q2', {}, { maxAttempts: 2 });
     let calls = 0;
-    const w = q.work('q2', async () => {
-      calls++;
-      throw new Error('boom');
-    }, { pollMs: 0, retryBaseMs: 0 });
+    const w = q.work(
+      'q2',
+      async () => {
+        calls++;
+        throw new Error('boom');
+      },
+      { pollMs: 0, retryBaseMs: 0 },
+    );
     await w.drain();
     let row = await t.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect([row.status, row.attempts, row.last_error]).toEqual(['queued', 1, 'boom']);
@@ -47,7 +51,11 @@ describe('job queue', () => {
     expect(first?.id).toBe(id);
     // The worker "dies": nobody finishes or renews. While the lease holds, nobody else takes it.
     expect(await q.claim('q3', 60_000)).toBeNull();
-    await t.db.updateTable('jobs').set({ locked_until: new Date(Date.now() - 1) }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ locked_until: new Date(Date.now() - 1) })
+      .where('id', '=', id)
+      .execute();
     const w = q.work('q3', async () => undefined, { pollMs: 0 });
     expect(await w.drain()).toBe(1);
     const row = await t.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

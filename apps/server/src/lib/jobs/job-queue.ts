@@ -35,15 +35,33 @@ export interface Worker {
  * rename, upsert rows, and so on.
  */
 export function createJobQueue(db: Db, log: Logger) {
-  async function enqueue<P>(queue: string, payload: P, opts: { dedupeKey?: string; maxAttempts?: number; runAfter?: Date } = {}): Promise<string> {
+  async function enqueue<P>(
+    queue: string,
+    payload: P,
+    opts: { dedupeKey?: string; maxAttempts?: number; runAfter?: Date } = {},
+  ): Promise<string> {
     const inserted = await db
       .insertInto('jobs')
-      .values({ queue, payload: JSON.stringify(payload), dedupe_key: opts.dedupeKey ?? null, max_attempts: opts.maxAttempts ?? 3, run_after: opts.runAfter ?? new Date() })
-      .onConflict((oc) => oc.columns(['queue', 'dedupe_key']).where('dedupe_key', 'is not', null).where('status', 'in', ['queued', 'running']).doNothing())
+      .values({
+        queue,
+        payload: JSON.stringify(payload),
+        dedupe_key: opts.dedupeKey ?? null,
+        max_attempts: opts.maxAttempts ?? 3,
+        run_after: opts.runAfter ?? new Date(),
+      })
+      .onConflict((oc) =>
+        oc.columns(['queue', 'dedupe_key']).where('dedupe_key', 'is not', null).where('status', 'in', ['queued', 'running']).doNothing(),
+      )
       .returning('id')
       .executeTakeFirst();
     if (inserted) return inserted.id;
-    const existing = await db.selectFrom('jobs').select('id').where('queue', '=', queue).where('dedupe_key', '=', opts.dedupeKey!).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+    const existing = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('queue', '=', queue)
+      .where('dedupe_key', '=', opts.dedupeKey!)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
     return existing.id;
   }
 
@@ -75,11 +93,21 @@ export function createJobQueue(db: Db, log: Logger) {
     async function runOne(job: JobRecord): Promise<void> {
       // Renew the lease while the handler runs, so long exports are not taken over.
       const renew = setInterval(() => {
-        void db.updateTable('jobs').set({ locked_until: new Date(Date.now() + leaseMs) }).where('id', '=', job.id).where('status', '=', 'running').execute().catch(() => undefined);
+        void db
+          .updateTable('jobs')
+          .set({ locked_until: new Date(Date.now() + leaseMs) })
+          .where('id', '=', job.id)
+          .where('status', '=', 'running')
+          .execute()
+          .catch(() => undefined);
       }, leaseMs / 3);
       try {
         await handler(job as JobRecord<P>, controller.signal);
-        await db.updateTable('jobs').set({ status: 'done', finished_at: new Date(), locked_until: null, last_error: null }).where('id', '=', job.id).execute();
+        await db
+          .updateTable('jobs')
+          .set({ status: 'done', finished_at: new Date(), locked_until: null, last_error: null })
+          .where('id', '=', job.id)
+          .execute();
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const final = job.attempts >= job.maxAttempts;
@@ -89,7 +117,12 @@ export function createJobQueue(db: Db, log: Logger) {
           .set(
             final
               ? { status: 'failed', finished_at: new Date(), locked_until: null, last_error: message }
-              : { status: 'queued', locked_until: null, last_error: message, run_after: new Date(Date.now() + retryBaseMs * 2 ** (job.attempts - 1)) },
+              : {
+                  status: 'queued',
+                  locked_until: null,
+                  last_error: message,
+                  run_after: new Date(Date.now() + retryBaseMs * 2 ** (job.attempts - 1)),
+                },
           )
           .where('id', '=', job.id)
           .execute();

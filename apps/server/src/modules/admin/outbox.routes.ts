@@ -19,13 +19,28 @@ export async function outboxRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/admin/outbox',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], querystring: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }), response: { 200: z.array(OutboxItemSchema), ...errorResponses } },
+      schema: {
+        tags: ['admin'],
+        querystring: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: z.array(OutboxItemSchema), ...errorResponses },
+      },
     },
     async (req) => {
-      let q = opts.db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'status', 'created_at']).orderBy('id', 'desc').limit(req.query.limit);
+      let q = opts.db
+        .selectFrom('outbox')
+        .select(['id', 'to_address', 'subject', 'text_body', 'status', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(req.query.limit);
       if (req.query.to) q = q.where(sql<string>`lower(to_address)`, '=', req.query.to.toLowerCase());
       const rows = await q.execute();
-      return rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.text_body, status: r.status, created: r.created_at.toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.to_address,
+        subject: r.subject,
+        text: r.text_body,
+        status: r.status,
+        created: r.created_at.toISOString(),
+      }));
     },
   );
 }

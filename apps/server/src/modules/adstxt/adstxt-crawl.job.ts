@@ -20,7 +20,12 @@ export function scheduleDailyCrawls(db: Db, jobs: JobQueue, log: Logger): () => 
   const repo = adsTxtRepo(db);
   const tick = async () => {
     const due = await repo.allDomainsDueForCrawl(new Date(Date.now() - DAY_MS));
-    for (const d of due) await jobs.enqueue<AdsTxtCrawlPayload>(ADSTXT_CRAWL_QUEUE, { publisherId: d.publisher_id, domainId: d.id }, { dedupeKey: d.id, maxAttempts: 2 });
+    for (const d of due)
+      await jobs.enqueue<AdsTxtCrawlPayload>(
+        ADSTXT_CRAWL_QUEUE,
+        { publisherId: d.publisher_id, domainId: d.id },
+        { dedupeKey: d.id, maxAttempts: 2 },
+      );
     if (due.length) log.info({ domains: due.length }, 'ads.txt crawls queued');
   };
   const run = () => void tick().catch((err: Error) => log.warn({ err: err.message }, 'ads.txt crawl scheduling failed'));

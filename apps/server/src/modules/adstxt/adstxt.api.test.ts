@@ -9,7 +9,9 @@ const crawler: AdsTxtCrawlerPort = {
     return served[domain] ?? { status: 'not_found', httpStatus: 404, redirectChain: [], fetchedAt: new Date() };
   },
   async verifyRedirection(domain) {
-    return domain === 'northwind-news.example' ? { status: 'verified' } : { status: 'broken', reason: 'The domain answers with its own file, not the hosted one.' };
+    return domain === 'northwind-news.example'
+      ? { status: 'verified' }
+      : { status: 'broken', reason: 'The domain answers with its own file, not the hosted one.' };
   },
 };
 
@@ -31,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (token: string, publisher: string, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(token, publisher), ...(payload ? { payload } : {}) });
+const call = (token: string, publisher: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token, publisher), ...(payload ? { payload } : {}) });
 
 describe('ads.txt domains', () => {
   it('lists the publisher domains with spec fields and a status from the crawl', async () => {
@@ -39,7 +42,15 @@ describe('ads.txt domains', () => {
     await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/verify');
     const list = (await call(multi, '1001', 'GET', '/api/adstxt/domains')).json();
     const news = list.find((d: { domain_id: string }) => d.domain_id === 'd5001');
-    expect(news).toMatchObject({ domain_name: 'northwind-news.example', pub_name: 'Northwind News', pub_an_id: '11001', ads_txt_redirection_status: 'not_set_up', revision_id: null, status: 'missing_lines', missingCount: 3 });
+    expect(news).toMatchObject({
+      domain_name: 'northwind-news.example',
+      pub_name: 'Northwind News',
+      pub_an_id: '11001',
+      ads_txt_redirection_status: 'not_set_up',
+      revision_id: null,
+      status: 'missing_lines',
+      missingCount: 3,
+    });
     // The demo seed recorded a 404 for the sport subdomain: every required line is missing there.
     const sport = list.find((d: { domain_id: string }) => d.domain_id === 'd5002');
     expect(sport).toMatchObject({ status: 'not_found', missingCount: 4 });
@@ -48,13 +59,17 @@ describe('ads.txt domains', () => {
   it('downloads exactly the missing lines', async () => {
     const r = await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/missing-lines');
     expect(r.headers['content-type']).toMatch(/^text\/plain/);
-    expect(r.body).toBe('appnexus.com, 11001, RESELLER, f5ab79cb980f11d1\nappnexus.com, 21001, DIRECT, f5ab79cb980f11d1\nexchange.partners-center.example, 11001, RESELLER\n');
+    expect(r.body).toBe(
+      'appnexus.com, 11001, RESELLER, f5ab79cb980f11d1\nappnexus.com, 21001, DIRECT, f5ab79cb980f11d1\nexchange.partners-center.example, 11001, RESELLER\n',
+    );
   });
 
   it('rejects a revision with errors, line by line, and saves none', async () => {
     await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/hosting');
     const before = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json();
-    const r = await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/revisions', { content: 'google.com, pub-1, DIRECT\nbad line\nexample.com, 1, SOMETIMES\n' });
+    const r = await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/revisions', {
+      content: 'google.com, pub-1, DIRECT\nbad line\nexample.com, 1, SOMETIMES\n',
+    });
     expect(r.statusCode).toBe(400);
     expect(Object.keys(r.json().fields)).toEqual(['line.2', 'line.3']);
     const after = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json();
@@ -63,7 +78,9 @@ describe('ads.txt domains', () => {
 
   it('saves revisions with history and a diff, and serves the hosted file exactly', async () => {
     const first = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json()[0];
-    const saved = await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/revisions', { content: 'partners-center.example, 1001, DIRECT\nopenx.com, 999, RESELLER\n' });
+    const saved = await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/revisions', {
+      content: 'partners-center.example, 1001, DIRECT\nopenx.com, 999, RESELLER\n',
+    });
     expect(saved.statusCode).toBe(200);
     const { revision_id } = saved.json();
     const history = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json();
@@ -117,6 +134,8 @@ describe('ads.txt scoping', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/adstxt/template', headers: bearer(multi) })).statusCode).toBe(403);
     const staff = (await signIn(t.app, DEMO.staff)).idToken;
     expect((await t.app.inject({ method: 'GET', url: '/api/adstxt/template', headers: bearer(staff) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/adstxt/template', headers: bearer(staff), payload: { content: 'x' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/adstxt/template', headers: bearer(staff), payload: { content: 'x' } })).statusCode,
+    ).toBe(403);
   });
 });

@@ -33,7 +33,18 @@ export function adsTxtRepo(db: Db) {
     db
       .selectFrom('adstxt_domains as d')
       .innerJoin('publishers as p', 'p.id', 'd.publisher_id')
-      .select(['d.id', 'd.publisher_id', 'd.domain_name', 'd.hosted_enabled', 'd.redirection_status', 'd.redirection_reason', 'd.redirection_checked_at', 'p.name as pub_name', 'p.appnexus_marketplace_id as pub_an_id', 'p.appnexus_direct_id']);
+      .select([
+        'd.id',
+        'd.publisher_id',
+        'd.domain_name',
+        'd.hosted_enabled',
+        'd.redirection_status',
+        'd.redirection_reason',
+        'd.redirection_checked_at',
+        'p.name as pub_name',
+        'p.appnexus_marketplace_id as pub_an_id',
+        'p.appnexus_direct_id',
+      ]);
 
   return {
     /** Every site domain of the publisher gets an ads.txt domain row (idempotent). */
@@ -58,7 +69,11 @@ export function adsTxtRepo(db: Db) {
         .selectFrom('adstxt_domains as d')
         .select(['d.id', 'd.publisher_id'])
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('adstxt_crawls as c').select('c.id').whereRef('c.domain_id', '=', 'd.id').where('c.fetched_at', '>', olderThan))),
+          not(
+            exists(
+              selectFrom('adstxt_crawls as c').select('c.id').whereRef('c.domain_id', '=', 'd.id').where('c.fetched_at', '>', olderThan),
+            ),
+          ),
         )
         .execute();
     },
@@ -67,7 +82,19 @@ export function adsTxtRepo(db: Db) {
       const rows = await db
         .selectFrom('adstxt_crawls')
         .distinctOn('domain_id')
-        .select(['domain_id', 'status', 'http_status', 'redirect_chain', 'final_url', 'content', 'content_hash', 'error_reason', 'used_previous', 'stale', 'fetched_at'])
+        .select([
+          'domain_id',
+          'status',
+          'http_status',
+          'redirect_chain',
+          'final_url',
+          'content',
+          'content_hash',
+          'error_reason',
+          'used_previous',
+          'stale',
+          'fetched_at',
+        ])
         .where('domain_id', 'in', domainIds)
         .orderBy('domain_id')
         .orderBy('fetched_at', 'desc')
@@ -76,24 +103,51 @@ export function adsTxtRepo(db: Db) {
       return new Map(rows.map((r) => [r.domain_id, r as CrawlRow]));
     },
     async insertCrawl(c: Omit<CrawlRow, 'fetched_at'> & { fetched_at: Date }): Promise<void> {
-      await db.insertInto('adstxt_crawls').values({ ...c, redirect_chain: JSON.stringify(c.redirect_chain) }).execute();
+      await db
+        .insertInto('adstxt_crawls')
+        .values({ ...c, redirect_chain: JSON.stringify(c.redirect_chain) })
+        .execute();
     },
     async setHosting(domainId: string, enabled: boolean, status: string): Promise<void> {
-      await db.updateTable('adstxt_domains').set({ hosted_enabled: enabled, redirection_status: status, redirection_reason: null }).where('id', '=', domainId).execute();
+      await db
+        .updateTable('adstxt_domains')
+        .set({ hosted_enabled: enabled, redirection_status: status, redirection_reason: null })
+        .where('id', '=', domainId)
+        .execute();
     },
     async setRedirection(domainId: string, status: string, reason: string | null): Promise<void> {
-      await db.updateTable('adstxt_domains').set({ redirection_status: status, redirection_reason: reason, redirection_checked_at: new Date() }).where('id', '=', domainId).execute();
+      await db
+        .updateTable('adstxt_domains')
+        .set({ redirection_status: status, redirection_reason: reason, redirection_checked_at: new Date() })
+        .where('id', '=', domainId)
+        .execute();
     },
     async latestRevisionIds(domainIds: string[]): Promise<Map<string, number>> {
       if (domainIds.length === 0) return new Map();
-      const rows = await db.selectFrom('adstxt_revisions').select(['domain_id', (eb) => eb.fn.max('id').as('id')]).where('domain_id', 'in', domainIds).groupBy('domain_id').execute();
+      const rows = await db
+        .selectFrom('adstxt_revisions')
+        .select(['domain_id', (eb) => eb.fn.max('id').as('id')])
+        .where('domain_id', 'in', domainIds)
+        .groupBy('domain_id')
+        .execute();
       return new Map(rows.map((r) => [r.domain_id, Number(r.id)]));
     },
     latestRevision(domainId: string) {
-      return db.selectFrom('adstxt_revisions').selectAll().where('domain_id', '=', domainId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return db
+        .selectFrom('adstxt_revisions')
+        .selectAll()
+        .where('domain_id', '=', domainId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
     revision(domainId: string, revisionId: number) {
-      return db.selectFrom('adstxt_revisions').selectAll().where('domain_id', '=', domainId).where('id', '=', revisionId).executeTakeFirst();
+      return db
+        .selectFrom('adstxt_revisions')
+        .selectAll()
+        .where('domain_id', '=', domainId)
+        .where('id', '=', revisionId)
+        .executeTakeFirst();
     },
     revisions(domainId: string) {
       return db
@@ -105,10 +159,24 @@ export function adsTxtRepo(db: Db) {
         .limit(200)
         .execute();
     },
-    async insertRevision(r: { domainId: string; content: string; createdBy: string | null; added: number; removed: number; warnings: number }): Promise<number> {
+    async insertRevision(r: {
+      domainId: string;
+      content: string;
+      createdBy: string | null;
+      added: number;
+      removed: number;
+      warnings: number;
+    }): Promise<number> {
       const row = await db
         .insertInto('adstxt_revisions')
-        .values({ domain_id: r.domainId, content: r.content, created_by: r.createdBy, lines_added: r.added, lines_removed: r.removed, warnings: r.warnings })
+        .values({
+          domain_id: r.domainId,
+          content: r.content,
+          created_by: r.createdBy,
+          lines_added: r.added,
+          lines_removed: r.removed,
+          warnings: r.warnings,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AdsTxtDetailSchema, AdsTxtDiffSchema, AdsTxtItemSchema, AdsTxtRevisionSchema, AdsTxtSavedSchema, AdsTxtSaveRevisionSchema } from '@pc/contracts';
+import {
+  AdsTxtDetailSchema,
+  AdsTxtDiffSchema,
+  AdsTxtItemSchema,
+  AdsTxtRevisionSchema,
+  AdsTxtSavedSchema,
+  AdsTxtSaveRevisionSchema,
+} from '@pc/contracts';
 import { errorResponses, OkSchema, typed } from '../../http/typed';
 import type { AdsTxtService } from './adstxt.service';
 
@@ -15,19 +22,43 @@ const attachment = (name: string) => `attachment; filename="${name.replace(/[^a-
 export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtService }) {
   const r = typed(app);
   const s = opts.adsTxt;
-  const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({ uid: req.auth!.uid, publisherId: req.publisherId! });
+  const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
+    uid: req.auth!.uid,
+    publisherId: req.publisherId!,
+  });
   const access = { access: 'publisher' as const };
 
-  r.get('/api/adstxt/domains', { config: access, schema: { tags, response: { 200: z.array(AdsTxtItemSchema), ...errorResponses } } }, async (req) => s.list(ctx(req)));
-  r.get('/api/adstxt/domains/:domainId', { config: access, schema: { tags, params: DomainParams, response: { 200: AdsTxtDetailSchema, ...errorResponses } } }, async (req) => s.detail(ctx(req), req.params.domainId));
-  r.post('/api/adstxt/domains/:domainId/verify', { config: access, schema: { tags, params: DomainParams, response: { 200: AdsTxtDetailSchema, ...errorResponses } } }, async (req) => s.verify(ctx(req), req.params.domainId));
-  r.post('/api/adstxt/domains/:domainId/hosting', { config: access, schema: { tags, params: DomainParams, response: { 200: AdsTxtDetailSchema, ...errorResponses } } }, async (req) =>
-    s.activateHosting(ctx(req), req.params.domainId),
+  r.get(
+    '/api/adstxt/domains',
+    { config: access, schema: { tags, response: { 200: z.array(AdsTxtItemSchema), ...errorResponses } } },
+    async (req) => s.list(ctx(req)),
   );
-  r.get('/api/adstxt/domains/:domainId/missing-lines', { config: access, schema: { tags, params: DomainParams, response: { 200: TextFile, ...errorResponses } } }, async (req, reply) => {
-    const { domain, text } = await s.missingLinesText(ctx(req), req.params.domainId);
-    return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', attachment(`${domain}-missing-ads-txt-lines.txt`)).send(text);
-  });
+  r.get(
+    '/api/adstxt/domains/:domainId',
+    { config: access, schema: { tags, params: DomainParams, response: { 200: AdsTxtDetailSchema, ...errorResponses } } },
+    async (req) => s.detail(ctx(req), req.params.domainId),
+  );
+  r.post(
+    '/api/adstxt/domains/:domainId/verify',
+    { config: access, schema: { tags, params: DomainParams, response: { 200: AdsTxtDetailSchema, ...errorResponses } } },
+    async (req) => s.verify(ctx(req), req.params.domainId),
+  );
+  r.post(
+    '/api/adstxt/domains/:domainId/hosting',
+    { config: access, schema: { tags, params: DomainParams, response: { 200: AdsTxtDetailSchema, ...errorResponses } } },
+    async (req) => s.activateHosting(ctx(req), req.params.domainId),
+  );
+  r.get(
+    '/api/adstxt/domains/:domainId/missing-lines',
+    { config: access, schema: { tags, params: DomainParams, response: { 200: TextFile, ...errorResponses } } },
+    async (req, reply) => {
+      const { domain, text } = await s.missingLinesText(ctx(req), req.params.domainId);
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', attachment(`${domain}-missing-ads-txt-lines.txt`))
+        .send(text);
+    },
+  );
   r.get(
     '/api/adstxt/domains/:domainId/revisions',
     {
@@ -50,32 +81,56 @@ export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtS
     },
     async (req) => s.saveRevision(ctx(req), req.params.domainId, req.body.content),
   );
-  r.get('/api/adstxt/domains/:domainId/revisions/:revisionId', { config: access, schema: { tags, params: RevisionParams, response: { 200: TextFile, ...errorResponses } } }, async (req, reply) => {
-    const rev = await s.revision(ctx(req), req.params.domainId, req.params.revisionId);
-    return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', attachment(`${rev.domain.domain_name}-ads-txt-revision-${rev.revisionId}.txt`)).send(rev.content);
-  });
+  r.get(
+    '/api/adstxt/domains/:domainId/revisions/:revisionId',
+    { config: access, schema: { tags, params: RevisionParams, response: { 200: TextFile, ...errorResponses } } },
+    async (req, reply) => {
+      const rev = await s.revision(ctx(req), req.params.domainId, req.params.revisionId);
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', attachment(`${rev.domain.domain_name}-ads-txt-revision-${rev.revisionId}.txt`))
+        .send(rev.content);
+    },
+  );
   r.get(
     '/api/adstxt/domains/:domainId/diff',
     {
       config: access,
-      schema: { tags, params: DomainParams, querystring: z.object({ from: z.coerce.number().int().positive(), to: z.coerce.number().int().positive() }), response: { 200: AdsTxtDiffSchema, ...errorResponses } },
+      schema: {
+        tags,
+        params: DomainParams,
+        querystring: z.object({ from: z.coerce.number().int().positive(), to: z.coerce.number().int().positive() }),
+        response: { 200: AdsTxtDiffSchema, ...errorResponses },
+      },
     },
     async (req) => s.diff(ctx(req), req.params.domainId, req.query.from, req.query.to),
   );
 
   // The provider-wide template of required lines: staff read it, admins change it.
-  r.get('/api/adstxt/template', { config: { access: 'staff' }, schema: { tags, response: { 200: z.object({ content: z.string() }), ...errorResponses } } }, async () => ({ content: await s.template() }));
-  r.put('/api/adstxt/template', { config: { access: 'admin' }, schema: { tags, body: z.object({ content: z.string().max(100_000) }), response: { 200: OkSchema, ...errorResponses } } }, async (req) => {
-    await s.setTemplate(req.auth!.uid, req.body.content);
-    return { ok: true as const };
-  });
+  r.get(
+    '/api/adstxt/template',
+    { config: { access: 'staff' }, schema: { tags, response: { 200: z.object({ content: z.string() }), ...errorResponses } } },
+    async () => ({ content: await s.template() }),
+  );
+  r.put(
+    '/api/adstxt/template',
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: z.object({ content: z.string().max(100_000) }), response: { 200: OkSchema, ...errorResponses } },
+    },
+    async (req) => {
+      await s.setTemplate(req.auth!.uid, req.body.content);
+      return { ok: true as const };
+    },
+  );
 }
 
 /** The hosted file at a stable public URL: 200 text/plain, never a redirect. */
 export async function hostedAdsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtService }) {
   app.get<{ Params: { domain: string } }>('/hosted/ads-txt/:domain/ads.txt', { config: { access: 'public' } }, async (req, reply) => {
     const body = await opts.adsTxt.hostedFile(req.params.domain);
-    if (body === null) return reply.status(404).header('content-type', 'text/plain; charset=utf-8').send('No hosted ads.txt for this domain.\n');
+    if (body === null)
+      return reply.status(404).header('content-type', 'text/plain; charset=utf-8').send('No hosted ads.txt for this domain.\n');
     return reply.status(200).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
   });
 }

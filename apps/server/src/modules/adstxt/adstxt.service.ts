@@ -67,7 +67,9 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
       status,
       missingCount: missing.length,
       errorReason: crawl?.error_reason ?? null,
-      lastCrawl: crawl ? { at: crawl.fetched_at.toISOString(), httpStatus: crawl.http_status, stale: crawl.stale, usedPrevious: crawl.used_previous } : null,
+      lastCrawl: crawl
+        ? { at: crawl.fetched_at.toISOString(), httpStatus: crawl.http_status, stale: crawl.stale, usedPrevious: crawl.used_previous }
+        : null,
       requiredLines: required,
       missingLines: missing,
     };
@@ -75,7 +77,10 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
 
   async function crawlAndStore(d: DomainRow) {
     const prev = (await repo.latestCrawls([d.id])).get(d.id);
-    const previous = prev?.content != null && prev.content_hash && prev.status === 'ok' ? { body: prev.content, contentHash: prev.content_hash, fetchedAt: prev.fetched_at } : null;
+    const previous =
+      prev?.content != null && prev.content_hash && prev.status === 'ok'
+        ? { body: prev.content, contentHash: prev.content_hash, fetchedAt: prev.fetched_at }
+        : null;
     const r = await deps.crawler.crawl(d.domain_name, previous);
     await repo.insertCrawl({
       domain_id: d.id,
@@ -112,7 +117,14 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
       const summary = summarize(d, crawl, template, latest?.id ?? null);
       return {
         ...summary,
-        crawl: crawl ? { content: crawl.content, redirectChain: crawl.redirect_chain, finalUrl: crawl.final_url, problems: crawl.content != null ? parseAdsTxt(crawl.content).problems : [] } : null,
+        crawl: crawl
+          ? {
+              content: crawl.content,
+              redirectChain: crawl.redirect_chain,
+              finalUrl: crawl.final_url,
+              problems: crawl.content != null ? parseAdsTxt(crawl.content).problems : [],
+            }
+          : null,
         hostedContent: latest ? latest.content : null,
       };
     },
@@ -124,7 +136,12 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
         const v = await deps.crawler.verifyRedirection(d.domain_name, hostedUrl(d.domain_name));
         await repo.setRedirection(d.id, v.status, v.reason ?? null);
       }
-      await deps.audit.record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action: 'adstxt.verified', details: { domain: d.domain_name } });
+      await deps.audit.record({
+        actorUserId: ctx.uid,
+        publisherId: ctx.publisherId,
+        action: 'adstxt.verified',
+        details: { domain: d.domain_name },
+      });
       return this.detail(ctx, domainId);
     },
 
@@ -140,10 +157,22 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
         // Start the hosted file from what the site serves today, so nothing it authorizes is lost.
         const crawl = (await repo.latestCrawls([d.id])).get(d.id);
         const initial = crawl?.content && parseAdsTxt(crawl.content).problems.every((p) => p.severity !== 'error') ? crawl.content : '';
-        await repo.insertRevision({ domainId: d.id, content: initial, createdBy: ctx.uid, added: lineCount(initial), removed: 0, warnings: 0 });
+        await repo.insertRevision({
+          domainId: d.id,
+          content: initial,
+          createdBy: ctx.uid,
+          added: lineCount(initial),
+          removed: 0,
+          warnings: 0,
+        });
       }
       if (!d.hosted_enabled) await repo.setHosting(d.id, true, 'pending');
-      await deps.audit.record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action: 'adstxt.hosting_activated', details: { domain: d.domain_name } });
+      await deps.audit.record({
+        actorUserId: ctx.uid,
+        publisherId: ctx.publisherId,
+        action: 'adstxt.hosting_activated',
+        details: { domain: d.domain_name },
+      });
       return this.detail(ctx, domainId);
     },
 
@@ -155,20 +184,37 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
       if (errors.length) {
         const fields: Record<string, string> = {};
         for (const p of errors.slice(0, 100)) fields[`line.${p.line}`] ??= p.reason;
-        throw new HttpError(400, `The file has ${errors.length} error${errors.length === 1 ? '' : 's'}; fix ${errors.length === 1 ? 'it' : 'them'} before saving.`, 'ValidationError', fields);
+        throw new HttpError(
+          400,
+          `The file has ${errors.length} error${errors.length === 1 ? '' : 's'}; fix ${errors.length === 1 ? 'it' : 'them'} before saving.`,
+          'ValidationError',
+          fields,
+        );
       }
       const previous = await repo.latestRevision(d.id);
       const { added, removed } = countChanges(previous?.content ?? '', content);
       const warnings = parsed.problems.filter((p) => p.severity === 'warning');
       const id = await repo.insertRevision({ domainId: d.id, content, createdBy: ctx.uid, added, removed, warnings: warnings.length });
-      await deps.audit.record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action: 'adstxt.revision_saved', details: { domain: d.domain_name, revisionId: id, added, removed } });
+      await deps.audit.record({
+        actorUserId: ctx.uid,
+        publisherId: ctx.publisherId,
+        action: 'adstxt.revision_saved',
+        details: { domain: d.domain_name, revisionId: id, added, removed },
+      });
       return { revision_id: id, linesAdded: added, linesRemoved: removed, warnings: warnings as AdsTxtProblem[] };
     },
 
     async history(ctx: Ctx, domainId: string) {
       const d = await domainOrThrow(ctx, domainId);
       const rows = await repo.revisions(d.id);
-      return rows.map((r) => ({ revision_id: r.id, author: r.author ?? 'Partners Center', created: r.created_at.toISOString(), linesAdded: r.lines_added, linesRemoved: r.lines_removed, warnings: r.warnings }));
+      return rows.map((r) => ({
+        revision_id: r.id,
+        author: r.author ?? 'Partners Center',
+        created: r.created_at.toISOString(),
+        linesAdded: r.lines_added,
+        linesRemoved: r.lines_removed,
+        warnings: r.warnings,
+      }));
     },
 
     async revision(ctx: Ctx, domainId: string, revisionId: number) {
@@ -202,20 +248,31 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
     template: () => repo.template(),
     async setTemplate(uid: string, content: string) {
       await repo.setTemplate(content, uid);
-      await deps.audit.record({ actorUserId: uid, publisherId: null, action: 'adstxt.template_updated', details: { lines: lineCount(content) } });
+      await deps.audit.record({
+        actorUserId: uid,
+        publisherId: null,
+        action: 'adstxt.template_updated',
+        details: { lines: lineCount(content) },
+      });
     },
   };
 }
 export type AdsTxtService = ReturnType<typeof createAdsTxtService>;
 
 const normalizeEol = (s: string) => (s.replace(/\r\n?/g, '\n').replace(/^\uFEFF/, '') + '\n').replace(/\n+$/, '\n');
-const lineCount = (s: string) => normalizeEol(s).split('\n').filter((l) => l.trim() !== '').length;
+const lineCount = (s: string) =>
+  normalizeEol(s)
+    .split('\n')
+    .filter((l) => l.trim() !== '').length;
 
 export function countChanges(before: string, after: string): { added: number; removed: number } {
   let added = 0;
   let removed = 0;
   for (const part of diffLines(normalizeEol(before), normalizeEol(after))) {
-    const n = part.value.replace(/\n$/, '').split('\n').filter((l) => l.trim() !== '').length;
+    const n = part.value
+      .replace(/\n$/, '')
+      .split('\n')
+      .filter((l) => l.trim() !== '').length;
     if (part.added) added += n;
     else if (part.removed) removed += n;
   }

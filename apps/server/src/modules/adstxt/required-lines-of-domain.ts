@@ -14,7 +14,12 @@ export interface PublisherIds {
  * template or publishing a half-filled line.
  */
 export function requiredLinesFor(template: string, ids: PublisherIds): string[] {
-  const values = { publisher_id: ids.publisher_id, pub_an_id: ids.pub_an_id, appnexus_marketplace_id: ids.pub_an_id, appnexus_direct_id: ids.appnexus_direct_id };
+  const values = {
+    publisher_id: ids.publisher_id,
+    pub_an_id: ids.pub_an_id,
+    appnexus_marketplace_id: ids.pub_an_id,
+    appnexus_direct_id: ids.appnexus_direct_id,
+  };
   const out: string[] = [];
   for (const raw of template.replace(/\r\n?/g, '\n').split('\n')) {
     const line = raw.trim();
@@ -35,7 +40,10 @@ export function missingRequiredLines(required: string[], fileContent: string): s
 
 /** Own lines as saved, then the required lines they lack, under a comment saying why. */
 export function hostedFileContent(own: string, required: string[]): string {
-  const body = own.replace(/\r\n?/g, '\n').replace(/^\uFEFF/, '').replace(/\n*$/, '');
+  const body = own
+    .replace(/\r\n?/g, '\n')
+    .replace(/^\uFEFF/, '')
+    .replace(/\n*$/, '');
   const missing = missingRequiredLines(required, body);
   const parts = [body];
   if (missing.length) parts.push(`# Required by Partners Center\n${missing.join('\n')}`);

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/personal-info', headers: bearer(token), payload: payload as object });
+const put = (payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: '/api/personal-info', headers: bearer(token), payload: payload as object });
 
 describe('personal-info', () => {
   it('returns the signed-in user', async () => {

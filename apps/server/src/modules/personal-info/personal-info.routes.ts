@@ -7,10 +7,17 @@ const tags = ['profile'];
 
 export async function personalInfoRoutes(app: FastifyInstance, opts: { personalInfo: PersonalInfoService }) {
   const r = typed(app);
-  r.get('/api/personal-info', { config: { access: 'signedIn' }, schema: { tags, response: { 200: PersonalInfoSchema, ...errorResponses } } }, async (req) =>
-    opts.personalInfo.get(req.auth!.uid),
+  r.get(
+    '/api/personal-info',
+    { config: { access: 'signedIn' }, schema: { tags, response: { 200: PersonalInfoSchema, ...errorResponses } } },
+    async (req) => opts.personalInfo.get(req.auth!.uid),
   );
-  r.put('/api/personal-info', { config: { access: 'signedIn' }, schema: { tags, body: PersonalInfoSchema, response: { 200: PersonalInfoSchema, ...errorResponses } } }, async (req) =>
-    opts.personalInfo.update(req.auth!.uid, req.body),
+  r.put(
+    '/api/personal-info',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, body: PersonalInfoSchema, response: { 200: PersonalInfoSchema, ...errorResponses } },
+    },
+    async (req) => opts.personalInfo.update(req.auth!.uid, req.body),
   );
 }

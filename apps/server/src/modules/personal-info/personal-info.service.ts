@@ -14,7 +14,11 @@ export function createPersonalInfoService(db: Db, audit: AuditRepo) {
   });
   return {
     async get(uid: string): Promise<PersonalInfo> {
-      const u = await db.selectFrom('users').select(['first_name', 'last_name', 'email', 'phone_number']).where('id', '=', uid).executeTakeFirst();
+      const u = await db
+        .selectFrom('users')
+        .select(['first_name', 'last_name', 'email', 'phone_number'])
+        .where('id', '=', uid)
+        .executeTakeFirst();
       if (!u) throw notFound('Your account no longer exists.');
       return toInfo(u);
     },
@@ -25,7 +29,10 @@ export function createPersonalInfoService(db: Db, audit: AuditRepo) {
         .where(sql<string>`lower(email)`, '=', info.email.toLowerCase())
         .where('id', '!=', uid)
         .executeTakeFirst();
-      if (clash) throw new HttpError(400, 'This email is used by another account.', 'ValidationError', { email: 'This email is used by another account.' });
+      if (clash)
+        throw new HttpError(400, 'This email is used by another account.', 'ValidationError', {
+          email: 'This email is used by another account.',
+        });
       const u = await db
         .updateTable('users')
         .set({ first_name: info.firstName, last_name: info.lastName, email: info.email, phone_number: info.phoneNumber })

@@ -38,5 +38,9 @@ export function toPublicConfig(c: AppConfig, authDomain: string): PublicConfig {
 
 /** GET /api/config: what the web app needs before it can sign anyone in. */
 export async function publicConfigRoutes(app: FastifyInstance, opts: { config: PublicConfig }) {
-  typed(app).get('/api/config', { config: { access: 'public' }, schema: { tags: ['config'], response: { 200: PublicConfigSchema } } }, async () => opts.config);
+  typed(app).get(
+    '/api/config',
+    { config: { access: 'public' }, schema: { tags: ['config'], response: { 200: PublicConfigSchema } } },
+    async () => opts.config,
+  );
 }

@@ -1,7 +1,21 @@
 import type { Company, Partner, PublisherDetails, Site } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 
-const COMPANY_FIELDS = ['name', 'website', 'address', 'city', 'country', 'zip_code', 'registration_number', 'type', 'vat_registration_office', 'email', 'first_name', 'last_name', 'phone'] as const;
+const COMPANY_FIELDS = [
+  'name',
+  'website',
+  'address',
+  'city',
+  'country',
+  'zip_code',
+  'registration_number',
+  'type',
+  'vat_registration_office',
+  'email',
+  'first_name',
+  'last_name',
+  'phone',
+] as const;
 
 export function publishersRepo(db: Db) {
   return {
@@ -19,13 +33,25 @@ export function publishersRepo(db: Db) {
       const p = await db
         .selectFrom('publishers')
         .leftJoin('companies', 'companies.publisher_id', 'publishers.id')
-        .select(['publishers.id', 'publishers.name as publisher_name', 'currency', 'has_direct', 'appnexus_marketplace_id', 'appnexus_direct_id'])
+        .select([
+          'publishers.id',
+          'publishers.name as publisher_name',
+          'currency',
+          'has_direct',
+          'appnexus_marketplace_id',
+          'appnexus_direct_id',
+        ])
         .select(COMPANY_FIELDS.map((f) => `companies.${f}` as const))
         .where('publishers.id', '=', publisherId)
         .executeTakeFirst();
       if (!p) return null;
       const sites: Site[] = includeSites
-        ? await db.selectFrom('sites').select(['id', 'name', 'domain', 'active', 'taboola_organic']).where('publisher_id', '=', publisherId).orderBy('name').execute()
+        ? await db
+            .selectFrom('sites')
+            .select(['id', 'name', 'domain', 'active', 'taboola_organic'])
+            .where('publisher_id', '=', publisherId)
+            .orderBy('name')
+            .execute()
         : [];
       const company = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, (p as Record<string, unknown>)[f] ?? ''])) as Company;
       return {

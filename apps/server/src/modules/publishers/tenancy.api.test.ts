@@ -21,34 +21,79 @@ const visible: Record<string, string[]> = {
 
 /** Every route that reads or writes one publisher's data, called for a given publisher id. */
 const publisherRoutes = [
-  { name: 'GET publisher-details', call: (token: string, id: string) => t.app.inject({ method: 'GET', url: `/api/publisher-details?publisher=${id}&includeSites=true`, headers: bearer(token, id) }) },
-  { name: 'GET partner-center/reports', call: (token: string, id: string) => t.app.inject({ method: 'GET', url: `/api/partner-center/reports?publisherId=${id}`, headers: bearer(token, id) }) },
+  {
+    name: 'GET publisher-details',
+    call: (token: string, id: string) =>
+      t.app.inject({ method: 'GET', url: `/api/publisher-details?publisher=${id}&includeSites=true`, headers: bearer(token, id) }),
+  },
+  {
+    name: 'GET partner-center/reports',
+    call: (token: string, id: string) =>
+      t.app.inject({ method: 'GET', url: `/api/partner-center/reports?publisherId=${id}`, headers: bearer(token, id) }),
+  },
   {
     name: 'PUT publisher-details/company',
     call: (token: string, id: string) =>
-      t.app.inject({ method: 'PUT', url: '/api/publisher-details/company', headers: bearer(token, id), payload: { name: 'X', website: '', address: '', city: '', country: '', zip_code: '', registration_number: '', type: '', vat_registration_office: '', email: '', first_name: '', last_name: '', phone: '' } }),
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/publisher-details/company',
+        headers: bearer(token, id),
+        payload: {
+          name: 'X',
+          website: '',
+          address: '',
+          city: '',
+          country: '',
+          zip_code: '',
+          registration_number: '',
+          type: '',
+          vat_registration_office: '',
+          email: '',
+          first_name: '',
+          last_name: '',
+          phone: '',
+        },
+      }),
   },
 ];
 
 describe('publisher details', () => {
   it('carries the spec fields, company and sites', async () => {
-    const r = await t.app.inject({ method: 'GET', url: '/api/publisher-details?publisher=1003&includeSites=true', headers: bearer(tokens.multi!, '1003') });
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/api/publisher-details?publisher=1003&includeSites=true',
+      headers: bearer(tokens.multi!, '1003'),
+    });
     const d = r.json();
-    expect(d).toMatchObject({ id: '1003', name: 'Evergreen Digital', currency: 'GBP', has_direct: true, appnexus_id: { marketplace: '11003', direct: '21003' } });
+    expect(d).toMatchObject({
+      id: '1003',
+      name: 'Evergreen Digital',
+      currency: 'GBP',
+      has_direct: true,
+      appnexus_id: { marketplace: '11003', direct: '21003' },
+    });
     expect(d.company).toMatchObject({ name: 'Evergreen Digital plc', city: 'London', country: 'United Kingdom' });
     expect(d.sites).toHaveLength(4);
     expect(d.sites.filter((s: { active: boolean }) => !s.active)).toHaveLength(2);
-    const none = await t.app.inject({ method: 'GET', url: '/api/publisher-details?publisher=1003&includeSites=false', headers: bearer(tokens.multi!, '1003') });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/publisher-details?publisher=1003&includeSites=false',
+      headers: bearer(tokens.multi!, '1003'),
+    });
     expect(none.json().sites).toEqual([]);
   });
-
 });
 
 describe.each(Object.keys(visible))('%s user', (who) => {
   it('sees exactly its partners', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/partners', headers: bearer(tokens[who]!) });
     expect(r.statusCode).toBe(200);
-    expect(r.json().map((p: { publisherId: string }) => p.publisherId).sort()).toEqual(visible[who]);
+    expect(
+      r
+        .json()
+        .map((p: { publisherId: string }) => p.publisherId)
+        .sort(),
+    ).toEqual(visible[who]);
   });
 
   it.each(publisherRoutes)('$name: 403 outside its scope, 200 inside', async ({ call }) => {
@@ -73,14 +118,43 @@ describe('Publisher-Scope header', () => {
 
 describe('publisher details (edits)', () => {
   it('updates company details with validation and an audit entry', async () => {
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/publisher-details/company', headers: bearer(tokens.single!, '1002'), payload: { name: '', email: 'nope', phone: '12' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/publisher-details/company',
+      headers: bearer(tokens.single!, '1002'),
+      payload: { name: '', email: 'nope', phone: '12' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({ name: 'Company name is required!', email: 'Email is invalid!', phone: 'Phone is invalid!' });
-    const company = { name: 'Blue Harbor Media AG', website: 'https://blueharbor.example', address: 'Kai 1', city: 'Hamburg', country: 'Germany', zip_code: '20457', registration_number: 'HRB 1', type: 'AG', vat_registration_office: 'FA', email: 'x@blueharbor.example', first_name: 'J', last_name: 'K', phone: '+49 40 5555 0199' };
-    const ok = await t.app.inject({ method: 'PUT', url: '/api/publisher-details/company', headers: bearer(tokens.single!, '1002'), payload: company });
+    const company = {
+      name: 'Blue Harbor Media AG',
+      website: 'https://blueharbor.example',
+      address: 'Kai 1',
+      city: 'Hamburg',
+      country: 'Germany',
+      zip_code: '20457',
+      registration_number: 'HRB 1',
+      type: 'AG',
+      vat_registration_office: 'FA',
+      email: 'x@blueharbor.example',
+      first_name: 'J',
+      last_name: 'K',
+      phone: '+49 40 5555 0199',
+    };
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/publisher-details/company',
+      headers: bearer(tokens.single!, '1002'),
+      payload: company,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().company).toEqual(company);
-    const audit = await t.db.selectFrom('audit_log').select(['action', 'publisher_id']).where('action', '=', 'company.updated').where('publisher_id', '=', '1002').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'publisher_id'])
+      .where('action', '=', 'company.updated')
+      .where('publisher_id', '=', '1002')
+      .execute();
     expect(audit.length).toBeGreaterThan(0);
   });
 

@@ -9,7 +9,14 @@ import { errorResponses, typed } from '../../http/typed';
 export async function reportListRoutes(app: FastifyInstance, opts: { db: Db }) {
   typed(app).get(
     '/api/partner-center/reports',
-    { config: { access: 'signedIn' }, schema: { tags: ['reports'], querystring: ReportListQuerySchema, response: { 200: z.array(ReportListItemSchema), ...errorResponses } } },
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['reports'],
+        querystring: ReportListQuerySchema,
+        response: { 200: z.array(ReportListItemSchema), ...errorResponses },
+      },
+    },
     async (req) => {
       const publisherId = requirePublisherInScope(req, req.query.publisherId);
       const rows = await opts.db

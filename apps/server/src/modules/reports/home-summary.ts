@@ -13,21 +13,54 @@ export async function homeSummary(engine: ReportEngine, publisherId: string, tod
   const dayOfMonth = Number(yesterday.slice(8, 10));
   const prevMonthStart = iso(new Date(Date.UTC(Number(monthStart.slice(0, 4)), Number(monthStart.slice(5, 7)) - 2, 1)));
   // Same number of days last month, capped at that month's length (31 Mar -> 28/29 Feb).
-  const prevMonthEnd = iso(new Date(Math.min(Date.parse(`${addDays(prevMonthStart, dayOfMonth - 1)}T00:00:00Z`), Date.parse(`${addDays(monthStart, -1)}T00:00:00Z`))));
+  const prevMonthEnd = iso(
+    new Date(
+      Math.min(Date.parse(`${addDays(prevMonthStart, dayOfMonth - 1)}T00:00:00Z`), Date.parse(`${addDays(monthStart, -1)}T00:00:00Z`)),
+    ),
+  );
   const cumulative = (dateFrom: string, dateTo: string) =>
-    engine.query({ reportType: 'revenue', publisherId, dateFrom, dateTo, dimensions: [], metrics: ['revenue', 'eCpm', 'impressions'], interval: 'Cumulative', limit: 0 });
+    engine.query({
+      reportType: 'revenue',
+      publisherId,
+      dateFrom,
+      dateTo,
+      dimensions: [],
+      metrics: ['revenue', 'eCpm', 'impressions'],
+      interval: 'Cumulative',
+      limit: 0,
+    });
   const [y, mtd, prev, days] = await Promise.all([
     cumulative(yesterday, yesterday),
     cumulative(monthStart, yesterday),
     cumulative(prevMonthStart, prevMonthEnd),
-    engine.query({ reportType: 'revenue', publisherId, dateFrom: addDays(yesterday, -29), dateTo: yesterday, dimensions: [], metrics: ['revenue'], interval: 'Day', limit: 31 }),
+    engine.query({
+      reportType: 'revenue',
+      publisherId,
+      dateFrom: addDays(yesterday, -29),
+      dateTo: yesterday,
+      dimensions: [],
+      metrics: ['revenue'],
+      interval: 'Day',
+      limit: 31,
+    }),
   ]);
   const mtdRevenue = mtd.totals.revenue ?? 0;
   const prevRevenue = prev.totals.revenue ?? 0;
   return {
     yesterday: { date: yesterday, revenue: y.totals.revenue ?? 0, eCpm: y.totals.eCpm ?? null, impressions: y.totals.impressions ?? 0 },
-    monthToDate: { from: monthStart, to: yesterday, revenue: mtdRevenue, eCpm: mtd.totals.eCpm ?? null, previous: { from: prevMonthStart, to: prevMonthEnd, revenue: prevRevenue }, changeRatio: prevRevenue > 0 ? mtdRevenue / prevRevenue - 1 : null },
-    last30Days: days.rows.map((r) => ({ date: String(r.date), revenue: typeof r.revenue === 'number' ? r.revenue : 0, estimated: r.estimated === true })),
+    monthToDate: {
+      from: monthStart,
+      to: yesterday,
+      revenue: mtdRevenue,
+      eCpm: mtd.totals.eCpm ?? null,
+      previous: { from: prevMonthStart, to: prevMonthEnd, revenue: prevRevenue },
+      changeRatio: prevRevenue > 0 ? mtdRevenue / prevRevenue - 1 : null,
+    },
+    last30Days: days.rows.map((r) => ({
+      date: String(r.date),
+      revenue: typeof r.revenue === 'number' ? r.revenue : 0,
+      estimated: r.estimated === true,
+    })),
     estimatedFrom: days.estimatedFrom ?? null,
   };
 }

@@ -21,7 +21,13 @@ const LABELS: Record<string, string> = { revenue: 'Revenue Summary', recirculati
  * Writes the export to a temp file and renames it into place, so a job that runs twice (a retry
  * after a crash) leaves exactly one complete file; then announces it (isNew) or e-mails it.
  */
-export function reportExportHandler(deps: { repo: ReportsRepo; engine: ReportEngine; mailer: Mailer; exportsDir: string; productName: string }): JobHandler<ReportExportPayload> {
+export function reportExportHandler(deps: {
+  repo: ReportsRepo;
+  engine: ReportEngine;
+  mailer: Mailer;
+  exportsDir: string;
+  productName: string;
+}): JobHandler<ReportExportPayload> {
   return async (job) => {
     const report = await deps.repo.findJob(job.payload.reportJobId);
     if (!report || report.status === 'done') return;
@@ -31,7 +37,8 @@ export function reportExportHandler(deps: { repo: ReportsRepo; engine: ReportEng
       await mkdir(dir, { recursive: true });
       const finalPath = path.join(dir, `${report.id}.${report.format}`);
       // A worker that died mid-run left its partial file behind: clear it before writing anew.
-      for (const f of await readdir(dir)) if (f.startsWith(`${report.id}.`) && f.endsWith('.part')) await rm(path.join(dir, f), { force: true });
+      for (const f of await readdir(dir))
+        if (f.startsWith(`${report.id}.`) && f.endsWith('.part')) await rm(path.join(dir, f), { force: true });
       const tmpPath = `${finalPath}.${job.id}.${job.attempts}.part`;
       const out = createWriteStream(tmpPath);
       const sink = new PassThrough();

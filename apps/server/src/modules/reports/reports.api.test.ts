@@ -25,18 +25,71 @@ beforeAll(async () => {
       { date: '2026-10-01', publisherId: '1002', siteId: '5101', productType: 'Display', impRequests: 777 },
     ],
     sales: [
-      { date: '2026-10-01', publisherId: '1001', siteId: '5001', productType: 'Display', size: '300x250', brand: '=HYPERLINK("http://evil.example","x")', dealName: '', dealId: '', impressions: 500, revenue: 2.5, netRevenue: 2 },
-      { date: '2026-10-02', publisherId: '1001', siteId: '5001', productType: 'Display', size: '300x250', brand: 'Acme', dealName: '', dealId: '', impressions: 1500, revenue: 7.5, netRevenue: 6 },
-      { date: '2026-10-01', publisherId: '1002', siteId: '5101', productType: 'Display', size: '300x250', brand: 'Acme', dealName: '', dealId: '', impressions: 700, revenue: 70, netRevenue: 60 },
+      {
+        date: '2026-10-01',
+        publisherId: '1001',
+        siteId: '5001',
+        productType: 'Display',
+        size: '300x250',
+        brand: '=HYPERLINK("http://evil.example","x")',
+        dealName: '',
+        dealId: '',
+        impressions: 500,
+        revenue: 2.5,
+        netRevenue: 2,
+      },
+      {
+        date: '2026-10-02',
+        publisherId: '1001',
+        siteId: '5001',
+        productType: 'Display',
+        size: '300x250',
+        brand: 'Acme',
+        dealName: '',
+        dealId: '',
+        impressions: 1500,
+        revenue: 7.5,
+        netRevenue: 6,
+      },
+      {
+        date: '2026-10-01',
+        publisherId: '1002',
+        siteId: '5101',
+        productType: 'Display',
+        size: '300x250',
+        brand: 'Acme',
+        dealName: '',
+        dealId: '',
+        impressions: 700,
+        revenue: 70,
+        netRevenue: 60,
+      },
     ],
   });
 });
 afterAll(async () => t.close());
 
-const reportUrl = (params: Record<string, string | number>) => `/api/partner-center/report?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
-const base = { reportType: 'revenue', publisherId: '1001', dateFrom: noon('2026-10-01'), dateTo: noon('2026-10-02'), dimensions: 'sites', metrics: 'impRequests,impressions,revenue,fillRate,eCpm,cpm', interval: 'Cumulative' };
-const get = (token: string, params: Record<string, string | number>, publisher = String(params.publisherId)) => t.app.inject({ method: 'GET', url: reportUrl(params), headers: bearer(token, publisher) });
-const list = async (token: string, publisherId = '1001') => (await t.app.inject({ method: 'GET', url: `/api/partner-center/reports?publisherId=${publisherId}`, headers: bearer(token, publisherId) })).json();
+const reportUrl = (params: Record<string, string | number>) =>
+  `/api/partner-center/report?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+const base = {
+  reportType: 'revenue',
+  publisherId: '1001',
+  dateFrom: noon('2026-10-01'),
+  dateTo: noon('2026-10-02'),
+  dimensions: 'sites',
+  metrics: 'impRequests,impressions,revenue,fillRate,eCpm,cpm',
+  interval: 'Cumulative',
+};
+const get = (token: string, params: Record<string, string | number>, publisher = String(params.publisherId)) =>
+  t.app.inject({ method: 'GET', url: reportUrl(params), headers: bearer(token, publisher) });
+const list = async (token: string, publisherId = '1001') =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/partner-center/reports?publisherId=${publisherId}`,
+      headers: bearer(token, publisherId),
+    })
+  ).json();
 
 describe('report call', () => {
   it('answers rows, totals and currency for the chosen publisher', async () => {
@@ -77,7 +130,11 @@ describe('exports', () => {
     const created = await get(multi, { ...base, dimensions: 'brand', metrics: 'impressions,revenue', exportReportToFile: 'true' });
     expect(created.statusCode).toBe(202);
     const { reportId } = created.json();
-    expect((await list(multi)).find((x: { id: string }) => x.id === reportId)).toMatchObject({ type: 'revenue', status: 'queued', isNew: false });
+    expect((await list(multi)).find((x: { id: string }) => x.id === reportId)).toMatchObject({
+      type: 'revenue',
+      status: 'queued',
+      isNew: false,
+    });
     // Not downloadable before it is done.
     expect((await get(multi, { ...base, reportId, exportReportToFile: 'true' })).statusCode).toBe(409);
     await t.built.workers.reportExports.drain();
@@ -101,7 +158,9 @@ describe('exports', () => {
   });
 
   it('a job killed mid-run resumes and still leaves exactly one file', async () => {
-    const { reportId } = (await get(multi, { ...base, dimensions: 'size', metrics: 'impressions', exportReportToFile: 'true', format: 'xlsx' })).json();
+    const { reportId } = (
+      await get(multi, { ...base, dimensions: 'size', metrics: 'impressions', exportReportToFile: 'true', format: 'xlsx' })
+    ).json();
     // A worker claims the job, writes part of a file, and dies (no finish, no lease renewal).
     const queue = createJobQueue(t.db, pino({ level: 'silent' }));
     const claimed = await queue.claim(REPORT_EXPORT_QUEUE, 60_000);
@@ -111,7 +170,11 @@ describe('exports', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, `${reportId}.xlsx.${claimed!.id}.1.part`), 'half a file');
     // Its lease runs out; the next worker takes the job over.
-    await t.db.updateTable('jobs').set({ locked_until: new Date(Date.now() - 1) }).where('id', '=', claimed!.id).execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ locked_until: new Date(Date.now() - 1) })
+      .where('id', '=', claimed!.id)
+      .execute();
     await t.built.workers.reportExports.drain();
     const files = readdirSync(dir).filter((f) => f.startsWith(reportId));
     expect(files).toEqual([`${reportId}.xlsx`]);
@@ -124,7 +187,12 @@ describe('exports', () => {
     const r = await get(multi, { ...base, emailReportOutput: 'true' });
     expect(r.statusCode).toBe(202);
     await t.built.workers.reportExports.drain();
-    const mail = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', DEMO.multi).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', DEMO.multi)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Your Revenue Summary report (2026-10-01 to 2026-10-02)');
     expect(mail.attachments).toEqual(['revenue-2026-10-01-2026-10-02.csv']);
   });
@@ -135,22 +203,46 @@ describe('home summary', () => {
     await t.built.engine.ingest({
       reportType: 'revenue',
       requests: [{ date: '2026-09-01', publisherId: '1001', siteId: '5001', productType: 'Display', impRequests: 100 }],
-      sales: [{ date: '2026-09-01', publisherId: '1001', siteId: '5001', productType: 'Display', size: '300x250', brand: 'Acme', dealName: '', dealId: '', impressions: 100, revenue: 4, netRevenue: 3 }],
+      sales: [
+        {
+          date: '2026-09-01',
+          publisherId: '1001',
+          siteId: '5001',
+          productType: 'Display',
+          size: '300x250',
+          brand: 'Acme',
+          dealName: '',
+          dealId: '',
+          impressions: 100,
+          revenue: 4,
+          netRevenue: 3,
+        },
+      ],
     });
     const s = await homeSummary(t.built.engine, '1001', '2026-10-03');
     // Yesterday 2026-10-02: 7.5 revenue over 3000 requests -> eCPM 2.5.
     expect(s.yesterday).toEqual({ date: '2026-10-02', revenue: 7.5, eCpm: 2.5, impressions: 1500 });
     // 1-2 Oct: 2.5 + 7.5 = 10 against 1-2 Sep: 4 -> +150 %.
-    expect(s.monthToDate).toMatchObject({ from: '2026-10-01', to: '2026-10-02', revenue: 10, previous: { from: '2026-09-01', to: '2026-09-02', revenue: 4 } });
+    expect(s.monthToDate).toMatchObject({
+      from: '2026-10-01',
+      to: '2026-10-02',
+      revenue: 10,
+      previous: { from: '2026-09-01', to: '2026-09-02', revenue: 4 },
+    });
     expect(s.monthToDate.changeRatio).toBeCloseTo(1.5);
     // 30 days back from 2 Oct starts on 3 Sep, so the 1 Sep sale is outside the chart.
-    expect(s.last30Days.map((d) => [d.date, d.revenue])).toEqual([['2026-10-01', 2.5], ['2026-10-02', 7.5]]);
+    expect(s.last30Days.map((d) => [d.date, d.revenue])).toEqual([
+      ['2026-10-01', 2.5],
+      ['2026-10-02', 7.5],
+    ]);
   });
 
   it('is served to the chosen publisher only', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/partner-center/home-summary', headers: bearer(multi, '1001') });
     expect(r.statusCode).toBe(200);
     expect(r.json().currency).toBe('USD');
-    expect((await t.app.inject({ method: 'GET', url: '/api/partner-center/home-summary', headers: bearer(multi, '1002') })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/partner-center/home-summary', headers: bearer(multi, '1002') })).statusCode,
+    ).toBe(403);
   });
 });

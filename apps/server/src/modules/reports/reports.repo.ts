@@ -14,14 +14,50 @@ export interface ReportJobRow {
   date_to: string;
 }
 
-const columns = ['id', 'user_id', 'publisher_id', 'report_type', 'delivery', 'format', 'request', 'status', 'file_path', 'date_from', 'date_to'] as const;
+const columns = [
+  'id',
+  'user_id',
+  'publisher_id',
+  'report_type',
+  'delivery',
+  'format',
+  'request',
+  'status',
+  'file_path',
+  'date_from',
+  'date_to',
+] as const;
 
 export function reportsRepo(db: Db) {
   return {
-    async insertJob(j: { userId: string; publisherId: string; reportType: string; delivery: 'file' | 'email'; format: 'csv' | 'xlsx'; request: unknown; dateFrom: string; dateTo: string }): Promise<string> {
+    async insertJob(j: {
+      userId: string;
+      publisherId: string;
+      reportType: string;
+      delivery: 'file' | 'email';
+      format: 'csv' | 'xlsx';
+      request: unknown;
+      dateFrom: string;
+      dateTo: string;
+    }): Promise<string> {
       const row = await db
         .insertInto('report_jobs')
-        .values({ user_id: j.userId, publisher_id: j.publisherId, report_type: j.reportType, delivery: j.delivery, format: j.format, request: JSON.stringify(j.request), date_from: j.dateFrom, date_to: j.dateTo, file_path: null, error: null, finished_at: null, job_id: null, row_count: null, seen_at: null })
+        .values({
+          user_id: j.userId,
+          publisher_id: j.publisherId,
+          report_type: j.reportType,
+          delivery: j.delivery,
+          format: j.format,
+          request: JSON.stringify(j.request),
+          date_from: j.dateFrom,
+          date_to: j.dateTo,
+          file_path: null,
+          error: null,
+          finished_at: null,
+          job_id: null,
+          row_count: null,
+          seen_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -34,13 +70,23 @@ export function reportsRepo(db: Db) {
     },
     /** Only the owner, within the checked publisher, may see or download an export. */
     findOwnedJob(id: string, userId: string, publisherId: string): Promise<ReportJobRow | undefined> {
-      return db.selectFrom('report_jobs').select(columns).where('id', '=', id).where('user_id', '=', userId).where('publisher_id', '=', publisherId).executeTakeFirst();
+      return db
+        .selectFrom('report_jobs')
+        .select(columns)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirst();
     },
     async markRunning(id: string): Promise<void> {
       await db.updateTable('report_jobs').set({ status: 'running' }).where('id', '=', id).where('status', '!=', 'done').execute();
     },
     async markDone(id: string, filePath: string, rowCount: number, announce: boolean): Promise<void> {
-      await db.updateTable('report_jobs').set({ status: 'done', file_path: filePath, row_count: rowCount, is_new: announce, finished_at: new Date(), error: null }).where('id', '=', id).execute();
+      await db
+        .updateTable('report_jobs')
+        .set({ status: 'done', file_path: filePath, row_count: rowCount, is_new: announce, finished_at: new Date(), error: null })
+        .where('id', '=', id)
+        .execute();
     },
     async markFailed(id: string, error: string): Promise<void> {
       await db.updateTable('report_jobs').set({ status: 'failed', error, finished_at: new Date() }).where('id', '=', id).execute();

@@ -37,8 +37,21 @@ export function createReportsService(deps: { repo: ReportsRepo; engine: ReportEn
     async createExport(ctx: ReportContext, q: ReportCallQuery, delivery: 'file' | 'email') {
       const query = toEngineQuery(q, ctx.publisherId);
       const format = q.format ?? 'csv';
-      const id = await deps.repo.insertJob({ userId: ctx.uid, publisherId: ctx.publisherId, reportType: q.reportType, delivery, format, request: query, dateFrom: query.dateFrom, dateTo: query.dateTo });
-      const jobId = await deps.jobs.enqueue<ReportExportPayload>(REPORT_EXPORT_QUEUE, { reportJobId: id }, { dedupeKey: id, maxAttempts: 3 });
+      const id = await deps.repo.insertJob({
+        userId: ctx.uid,
+        publisherId: ctx.publisherId,
+        reportType: q.reportType,
+        delivery,
+        format,
+        request: query,
+        dateFrom: query.dateFrom,
+        dateTo: query.dateTo,
+      });
+      const jobId = await deps.jobs.enqueue<ReportExportPayload>(
+        REPORT_EXPORT_QUEUE,
+        { reportJobId: id },
+        { dedupeKey: id, maxAttempts: 3 },
+      );
       await deps.repo.attachQueueJob(id, jobId);
       return { reportId: id, status: 'queued' as const, delivery };
     },
@@ -47,13 +60,15 @@ export function createReportsService(deps: { repo: ReportsRepo; engine: ReportEn
     async download(ctx: ReportContext, reportId: string) {
       const job = await deps.repo.findOwnedJob(reportId, ctx.uid, ctx.publisherId);
       if (!job) throw notFound('This report does not exist or belongs to someone else.');
-      if (job.status !== 'done' || !job.file_path) throw new HttpError(409, 'This report is still being prepared. Try again in a moment.', 'NotReady');
+      if (job.status !== 'done' || !job.file_path)
+        throw new HttpError(409, 'This report is still being prepared. Try again in a moment.', 'NotReady');
       const file = await openExport(job.file_path).catch(() => {
         throw new HttpError(410, 'This report file is no longer available. Export it again.', 'Gone');
       });
       await deps.repo.markSeen(job.id);
       const filename = `${job.report_type}-report-${job.date_from}-to-${job.date_to}.${job.format}`;
-      const contentType = job.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8';
+      const contentType =
+        job.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8';
       return { ...file, filename, contentType };
     },
   };

@@ -5,9 +5,21 @@ import { generateDemoFacts, type DemoOptions } from './demo-facts';
 
 const options: DemoOptions = {
   publishers: [
-    { id: '1001', sites: [{ id: 's-1', name: 'Daily Planet', organic: true, active: true }, { id: 's-2', name: 'Gotham Gazette', organic: false, active: true }] },
+    {
+      id: '1001',
+      sites: [
+        { id: 's-1', name: 'Daily Planet', organic: true, active: true },
+        { id: 's-2', name: 'Gotham Gazette', organic: false, active: true },
+      ],
+    },
     { id: '1002', sites: [{ id: 's-3', name: 'Metro Sports', organic: true, active: false }] },
-    { id: '1003', sites: [{ id: 's-4', name: 'Tech Weekly', organic: false, active: true }, { id: 's-5', name: 'Food Hub', organic: true, active: true }] },
+    {
+      id: '1003',
+      sites: [
+        { id: 's-4', name: 'Tech Weekly', organic: false, active: true },
+        { id: 's-5', name: 'Food Hub', organic: true, active: true },
+      ],
+    },
   ],
   endDate: '2025-03-15',
   months: 13,
@@ -26,7 +38,13 @@ afterEach(async () => {
 });
 
 const monthly = (publisherId: string): ReportQuery => ({
-  reportType: 'revenue', publisherId, dateFrom: '2024-03-01', dateTo: '2025-03-15', dimensions: [], metrics: ['impRequests', 'impressions', 'fillRate', 'revenue', 'cpm'], interval: 'Month',
+  reportType: 'revenue',
+  publisherId,
+  dateFrom: '2024-03-01',
+  dateTo: '2025-03-15',
+  dimensions: [],
+  metrics: ['impRequests', 'impressions', 'fillRate', 'revenue', 'cpm'],
+  interval: 'Month',
 });
 
 describe('generateDemoFacts', () => {
@@ -55,11 +73,25 @@ describe('generateDemoFacts', () => {
     expect(ra.estimatedFrom).toBe('2025-03-13');
 
     // Weekend dip: Saturdays have fewer requests than the Wednesday before.
-    const days = await a.query({ ...monthly('1001'), interval: 'Day', metrics: ['impRequests'], dateFrom: '2025-02-05', dateTo: '2025-02-08' });
+    const days = await a.query({
+      ...monthly('1001'),
+      interval: 'Day',
+      metrics: ['impRequests'],
+      dateFrom: '2025-02-05',
+      dateTo: '2025-02-08',
+    });
     expect(Number(days.rows[3]?.impRequests)).toBeLessThan(Number(days.rows[0]?.impRequests));
 
     // Recirculation only for organic sites; the inactive site stops 90 days before the end.
-    const recirc = await a.query({ reportType: 'recirculation', publisherId: '1001', dateFrom: '2024-03-01', dateTo: '2025-03-15', dimensions: ['sites', 'widget'], metrics: ['organicPageViews', 'organicCtr'], interval: 'Cumulative' });
+    const recirc = await a.query({
+      reportType: 'recirculation',
+      publisherId: '1001',
+      dateFrom: '2024-03-01',
+      dateTo: '2025-03-15',
+      dimensions: ['sites', 'widget'],
+      metrics: ['organicPageViews', 'organicCtr'],
+      interval: 'Cumulative',
+    });
     expect(new Set(recirc.rows.map((r) => r.sites))).toEqual(new Set(['Daily Planet']));
     expect(recirc.rows.map((r) => r.widget).sort()).toEqual(['Below Article', 'Explore More', 'Right Rail']);
     const inactive = await a.query({ ...monthly('1002'), dateFrom: '2024-12-01', metrics: ['impressions'], interval: 'Day' });

@@ -115,13 +115,28 @@ export async function generateDemoFacts(engine: ReportEngine, options: DemoOptio
             const brandCount = 2 + Math.floor(random() * 3);
             for (let b = 0; b < brandCount; b += 1) {
               const brand = BRANDS[(b + day) % BRANDS.length] ?? 'Acme Motors';
-              const parts = deal && b === 0 ? [{ ...deal, part: 0.25, premium: 1.8 }, { dealName: '', dealId: '', part: 0.75, premium: 1 }] : [{ dealName: '', dealId: '', part: 1, premium: 1 }];
+              const parts =
+                deal && b === 0
+                  ? [
+                      { ...deal, part: 0.25, premium: 1.8 },
+                      { dealName: '', dealId: '', part: 0.75, premium: 1 },
+                    ]
+                  : [{ dealName: '', dealId: '', part: 1, premium: 1 }];
               for (const part of parts) {
                 const imps = Math.round((impressions / brandCount) * part.part);
                 const revenue = round2((imps * inv.cpm * cpmFactor * part.premium * noise()) / 1000);
                 sales.push({
-                  date, publisherId: publisher.id, siteId: site.id, productType: pt.name, size: inv.size, brand,
-                  dealName: part.dealName, dealId: part.dealId, impressions: imps, revenue, netRevenue: round2(revenue * NET_SHARE),
+                  date,
+                  publisherId: publisher.id,
+                  siteId: site.id,
+                  productType: pt.name,
+                  size: inv.size,
+                  brand,
+                  dealName: part.dealName,
+                  dealId: part.dealId,
+                  impressions: imps,
+                  revenue,
+                  netRevenue: round2(revenue * NET_SHARE),
                 });
               }
             }
@@ -131,7 +146,14 @@ export async function generateDemoFacts(engine: ReportEngine, options: DemoOptio
           const pageViews = siteRequests * 0.35;
           for (const w of WIDGETS) {
             const pv = Math.round(pageViews * w.pvShare * noise());
-            recirculation.push({ date, publisherId: publisher.id, siteId: site.id, widget: w.widget, organicPageViews: pv, organicClicks: Math.round(pv * w.ctr * noise()) });
+            recirculation.push({
+              date,
+              publisherId: publisher.id,
+              siteId: site.id,
+              widget: w.widget,
+              organicPageViews: pv,
+              organicClicks: Math.round(pv * w.ctr * noise()),
+            });
           }
         }
       }

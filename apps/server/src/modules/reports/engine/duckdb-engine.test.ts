@@ -11,7 +11,17 @@ import { TEST_RECIRCULATION, TEST_REQUESTS, TEST_SALES, TEST_SITES } from './tes
  *   fillRate = 1400/2500 = 0.56 ; eCpm = 8000/2500 = 3.2 ; netECpm = 5750/2500 = 2.3
  *   cpm = 8000/1400 = 5.7142857 ; netCpm = 5750/1400 = 4.1071429
  */
-const ALL_REVENUE_METRICS = ['impRequests', 'impressions', 'fillRate', 'revenue', 'netRevenue', 'eCpm', 'netECpm', 'cpm', 'netCpm'] as const;
+const ALL_REVENUE_METRICS = [
+  'impRequests',
+  'impressions',
+  'fillRate',
+  'revenue',
+  'netRevenue',
+  'eCpm',
+  'netECpm',
+  'cpm',
+  'netCpm',
+] as const;
 const base = (over: Partial<ReportQuery>): ReportQuery => ({
   reportType: 'revenue',
   publisherId: 'P1',
@@ -40,7 +50,17 @@ describe('revenue metrics', () => {
   it('computes every metric for Cumulative with no dimension, totals equal the one row', async () => {
     const res = await engine.query(base({}));
     expect(res.totalRows).toBe(1);
-    expect(res.columns.map((c) => c.label)).toEqual(['Impression Requests', 'Impressions', 'Fill Rate', 'Revenue', 'Net Revenue', 'eCPM', 'Net eCPM', 'CPM', 'Net CPM']);
+    expect(res.columns.map((c) => c.label)).toEqual([
+      'Impression Requests',
+      'Impressions',
+      'Fill Rate',
+      'Revenue',
+      'Net Revenue',
+      'eCPM',
+      'Net eCPM',
+      'CPM',
+      'Net CPM',
+    ]);
     const row = res.rows[0];
     expect(row).toMatchObject({ impRequests: 2500, impressions: 1400, revenue: 8, netRevenue: 5.75 });
     expect(row?.fillRate).toBeCloseTo(0.56, 10);
@@ -136,7 +156,9 @@ describe('revenue metrics', () => {
 
   it('sorts by a chosen column, then the defaults as tie-breakers', async () => {
     // impRequests is asked for so the requests-only Beta/Native row takes part (0 revenue).
-    const res = await engine.query(base({ dimensions: ['sites', 'product_type'], metrics: ['revenue', 'impRequests'], sort: { key: 'revenue', dir: 'asc' } }));
+    const res = await engine.query(
+      base({ dimensions: ['sites', 'product_type'], metrics: ['revenue', 'impRequests'], sort: { key: 'revenue', dir: 'asc' } }),
+    );
     // revenue: Beta/Native 0, Beta/Display 0.5, Alpha/Video 1.5, Alpha/Display 6
     expect(res.rows.map((r) => [r.sites, r.product_type, r.revenue])).toEqual([
       ['Beta Blog', 'Native', 0],
@@ -169,7 +191,11 @@ describe('recirculation', () => {
   it('site figures leave out Explore More page views; the widget split shows them', async () => {
     // No widget split: Alpha pv 1000 (Explore More's 400 left out), ck 50+20 = 70 -> ctr 0.07;
     // Beta pv 300 ck 3 -> 0.01. Totals pv 1300, ck 73 -> ctr 73/1300 = 0.0561538.
-    const q = { ...base({}), reportType: 'recirculation' as const, metrics: ['organicPageViews' as const, 'organicClicks' as const, 'organicCtr' as const] };
+    const q = {
+      ...base({}),
+      reportType: 'recirculation' as const,
+      metrics: ['organicPageViews' as const, 'organicClicks' as const, 'organicCtr' as const],
+    };
     const res = await engine.query({ ...q, dimensions: ['sites'] });
     expect(res.rows.map((r) => [r.sites, r.organicPageViews, r.organicClicks])).toEqual([
       ['Alpha News', 1000, 70],
@@ -199,17 +225,37 @@ describe('row limit and estimated days', () => {
     // 700 days for P3 with impressions n+1 (n = 0..699): sum = 700*701/2 = 245350.
     const sales = Array.from({ length: 700 }, (_, n) => ({
       date: new Date(Date.UTC(2022, 0, 1 + n)).toISOString().slice(0, 10),
-      publisherId: 'P3', siteId: 'z', productType: 'Display', size: '300x250', brand: 'B', dealName: '', dealId: '',
-      impressions: n + 1, revenue: 0, netRevenue: 0,
+      publisherId: 'P3',
+      siteId: 'z',
+      productType: 'Display',
+      size: '300x250',
+      brand: 'B',
+      dealName: '',
+      dealId: '',
+      impressions: n + 1,
+      revenue: 0,
+      netRevenue: 0,
     }));
     await engine.ingest({ reportType: 'revenue', requests: [], sales });
-    const res = await engine.query(base({ publisherId: 'P3', dateFrom: '2022-01-01', dateTo: '2023-12-31', interval: 'Day', metrics: ['impressions'] }));
+    const res = await engine.query(
+      base({ publisherId: 'P3', dateFrom: '2022-01-01', dateTo: '2023-12-31', interval: 'Day', metrics: ['impressions'] }),
+    );
     expect(res.rows).toHaveLength(500);
     expect(res.totalRows).toBe(700);
     expect(res.totals.impressions).toBe(245_350);
     // Day index 499 from 2022-01-01 is 2023-05-15 (365 days in 2022, then Jan..Apr = 120, +14).
     expect(res.rows[499]?.date).toBe('2023-05-15');
-    const top = await engine.query(base({ publisherId: 'P3', dateFrom: '2022-01-01', dateTo: '2023-12-31', metrics: ['impressions'], interval: 'Day', limit: 2, sort: { key: 'impressions', dir: 'desc' } }));
+    const top = await engine.query(
+      base({
+        publisherId: 'P3',
+        dateFrom: '2022-01-01',
+        dateTo: '2023-12-31',
+        metrics: ['impressions'],
+        interval: 'Day',
+        limit: 2,
+        sort: { key: 'impressions', dir: 'desc' },
+      }),
+    );
     expect(top.rows.map((r) => r.impressions)).toEqual([700, 699]);
   });
 
@@ -238,7 +284,9 @@ describe('row limit and estimated days', () => {
   it('streams every row without the limit', async () => {
     let count = 0;
     let chunks = 0;
-    for await (const chunk of engine.streamRows(base({ publisherId: 'P3', dateFrom: '2022-01-01', dateTo: '2023-12-31', interval: 'Day', metrics: ['impressions'] }))) {
+    for await (const chunk of engine.streamRows(
+      base({ publisherId: 'P3', dateFrom: '2022-01-01', dateTo: '2023-12-31', interval: 'Day', metrics: ['impressions'] }),
+    )) {
       count += chunk.length;
       chunks += 1;
     }

@@ -73,9 +73,7 @@ export async function applyFactBatch(conn: DuckDBConnection, batch: FactBatch): 
       for (const table of tables) {
         const cols = FACT_TABLES[table].join(', ');
         const selectCols = FACT_TABLES[table].map((c) => (c === 'date' ? 'CAST(date AS DATE)' : c)).join(', ');
-        await conn.run(
-          `DELETE FROM ${table} USING stg_days d WHERE ${table}.publisher_id = d.publisher_id AND ${table}.date = d.date`,
-        );
+        await conn.run(`DELETE FROM ${table} USING stg_days d WHERE ${table}.publisher_id = d.publisher_id AND ${table}.date = d.date`);
         // Sorted by publisher then date so zone maps let a publisher's query skip other row groups.
         await conn.run(`INSERT INTO ${table} (${cols}) SELECT ${selectCols} FROM stg_${table} ORDER BY publisher_id, date`);
       }

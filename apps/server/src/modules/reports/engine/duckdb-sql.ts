@@ -53,10 +53,7 @@ const q = (identifier: string) => `"${identifier}"`;
 /** The per-key aggregate (CTE body) with base sums r/i/rv/nrv or pv/ck. */
 function aggregateSql(plan: ReportPlan, params: SqlParams): string {
   const timeExpr = plan.timeColumn === 'date' ? 'date' : plan.timeColumn === 'month' ? `date_trunc('month', date)::DATE` : null;
-  const keys = [
-    ...(timeExpr ? [`${timeExpr} AS t`] : []),
-    ...plan.dimensions.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`),
-  ];
+  const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...plan.dimensions.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
   const keyNames = [...(timeExpr ? ['t'] : []), ...plan.dimensions.map(keyAlias)];
   const where = `publisher_id = $pub AND date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)`;
   const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
@@ -76,7 +73,8 @@ function aggregateSql(plan: ReportPlan, params: SqlParams): string {
     return grain([`${pv} AS pv`, 'sum(organic_clicks) AS ck'], 'recirculation');
   }
 
-  const wantsRequests = plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
+  const wantsRequests =
+    plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
   const wantsSales = plan.metrics.some((m) => m !== 'impRequests');
   const sales = grain(['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'], 'revenue_sales');
   const requests = grain(['sum(imp_requests) AS r'], 'revenue_requests');
@@ -156,7 +154,10 @@ export function buildBareSql(plan: ReportPlan): BuiltSql {
   const group = keys.length ? `GROUP BY ${names.join(', ')}` : '';
   const order = `ORDER BY ${keys.length ? names.join(', ') : '1'} LIMIT 500`;
   if (plan.reportType === 'recirculation') {
-    return { sql: `SELECT ${[...select, 'sum(organic_page_views) AS pv', 'sum(organic_clicks) AS ck'].join(', ')} FROM recirculation ${where} ${group} ${order}`, params };
+    return {
+      sql: `SELECT ${[...select, 'sum(organic_page_views) AS pv', 'sum(organic_clicks) AS ck'].join(', ')} FROM recirculation ${where} ${group} ${order}`,
+      params,
+    };
   }
   const sales = `SELECT ${[...select, 'sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'].join(', ')} FROM revenue_sales ${where} ${group}`;
   if (!plan.requestsAvailable) return { sql: `${sales} ${order}`, params };

@@ -67,7 +67,8 @@ export function planReport(query: ReportQuery): ReportPlan {
     if (!def.metrics.includes(m)) throw new ReportQueryError(`Unknown metric "${String(m)}" for the ${reportType} report.`);
   }
   const limit = query.limit ?? ROW_LIMIT;
-  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_LIMIT) throw new ReportQueryError(`The row limit must be an integer from 0 to ${MAX_LIMIT}.`);
+  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_LIMIT)
+    throw new ReportQueryError(`The row limit must be an integer from 0 to ${MAX_LIMIT}.`);
 
   const timeColumn: TimeColumnKey | null = interval === 'Day' ? 'date' : interval === 'Month' ? 'month' : null;
   const columns: ReportColumn[] = [];

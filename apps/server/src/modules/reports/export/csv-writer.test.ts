@@ -61,7 +61,8 @@ describe('writeCsv', () => {
     const out = new PassThrough({ highWaterMark: 16 });
     let bytes = 0;
     async function* many(): AsyncGenerator<ReportRow[]> {
-      for (let c = 0; c < 50; c += 1) yield Array.from({ length: 100 }, (_, n) => ({ date: '2024-01-01', sites: `s${n}`, revenue: n, fillRate: 0 }));
+      for (let c = 0; c < 50; c += 1)
+        yield Array.from({ length: 100 }, (_, n) => ({ date: '2024-01-01', sites: `s${n}`, revenue: n, fillRate: 0 }));
     }
     const done = writeCsv(columns, many(), out);
     out.on('data', (b: Buffer) => (bytes += b.length));

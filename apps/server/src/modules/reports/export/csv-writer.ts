@@ -49,7 +49,12 @@ export async function* flattenRows(rows: RowSource): AsyncGenerator<readonly Rep
  * per chunk and waits for 'drain' when the stream is full, so memory stays flat for any size.
  * Does not end `out` (the caller owns it). Returns the number of data rows written.
  */
-export async function writeCsv(columns: readonly ReportColumn[], rows: RowSource, out: Writable, options: ExportOptions = {}): Promise<number> {
+export async function writeCsv(
+  columns: readonly ReportColumn[],
+  rows: RowSource,
+  out: Writable,
+  options: ExportOptions = {},
+): Promise<number> {
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');
   };
@@ -70,7 +75,10 @@ export async function writeCsv(columns: readonly ReportColumn[], rows: RowSource
  * The 'Total' row: label in the first column, totals under metric columns. Omitted when the first
  * column is itself a metric (no time column and no dimension: the single row already is the total).
  */
-export function totalsRowValues(columns: readonly ReportColumn[], totals: Record<string, number | null> | undefined): (string | number | null)[] | null {
+export function totalsRowValues(
+  columns: readonly ReportColumn[],
+  totals: Record<string, number | null> | undefined,
+): (string | number | null)[] | null {
   const first = columns[0];
   if (!totals || !first || !(first.kind === 'text' || first.kind === 'date' || first.kind === 'month')) return null;
   return columns.map((c, n) => (n === 0 ? 'Total' : (totals[c.key] ?? null)));

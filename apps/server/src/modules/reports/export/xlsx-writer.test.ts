@@ -23,7 +23,16 @@ async function exportToBuffer(format: 'csv' | 'xlsx'): Promise<Buffer> {
   const ended = new Promise((resolve) => out.on('end', resolve));
   await exportReport(
     engine,
-    { reportType: 'revenue', publisherId: 'P1', dateFrom: '2024-01-30', dateTo: '2024-02-01', dimensions: ['sites'], metrics: ['impressions', 'revenue', 'fillRate'], interval: 'Day', limit: 1 },
+    {
+      reportType: 'revenue',
+      publisherId: 'P1',
+      dateFrom: '2024-01-30',
+      dateTo: '2024-02-01',
+      dimensions: ['sites'],
+      metrics: ['impressions', 'revenue', 'fillRate'],
+      interval: 'Day',
+      limit: 1,
+    },
     format,
     out,
   );

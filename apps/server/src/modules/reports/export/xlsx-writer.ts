@@ -15,7 +15,12 @@ const NUM_FMT: Partial<Record<ReportColumn['kind'], string>> = {
  * are not kept in memory. Cells are typed (numbers as numbers, text as text), so nothing is ever
  * read as a formula and text needs no neutralising. Day dates become real dates. Ends `out`.
  */
-export async function writeXlsx(columns: readonly ReportColumn[], rows: RowSource, out: Writable, options: ExportOptions = {}): Promise<number> {
+export async function writeXlsx(
+  columns: readonly ReportColumn[],
+  rows: RowSource,
+  out: Writable,
+  options: ExportOptions = {},
+): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Report');
   sheet.columns = columns.map((c) => ({

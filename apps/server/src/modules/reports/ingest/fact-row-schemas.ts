@@ -9,7 +9,10 @@ import { isValidIsoDate } from '../engine/report-plan';
 /** CSV cells are text; NDJSON may carry numbers or numeric strings. Anything else fails as-is. */
 const numeric = (v: unknown) => (typeof v === 'string' && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v) ? Number(v) : v);
 
-const count = z.preprocess(numeric, z.number().int('must be a whole number').nonnegative('must not be negative').max(Number.MAX_SAFE_INTEGER));
+const count = z.preprocess(
+  numeric,
+  z.number().int('must be a whole number').nonnegative('must not be negative').max(Number.MAX_SAFE_INTEGER),
+);
 const amount = z.preprocess(numeric, z.number().finite().nonnegative('must not be negative'));
 const text = z.string().min(1).max(200);
 const date = z.string().refine(isValidIsoDate, 'must be a date as YYYY-MM-DD');
@@ -52,7 +55,21 @@ export type RecirculationRow = z.infer<typeof RecirculationRowSchema>;
 
 /** Every column a file of the type may have (CSV headers are checked against it). */
 export const KNOWN_COLUMNS = {
-  revenue: ['kind', 'date', 'publisher_id', 'site_id', 'product_type', 'size', 'brand', 'deal_name', 'deal_id', 'imp_requests', 'impressions', 'revenue', 'net_revenue'],
+  revenue: [
+    'kind',
+    'date',
+    'publisher_id',
+    'site_id',
+    'product_type',
+    'size',
+    'brand',
+    'deal_name',
+    'deal_id',
+    'imp_requests',
+    'impressions',
+    'revenue',
+    'net_revenue',
+  ],
   recirculation: ['date', 'publisher_id', 'site_id', 'widget', 'organic_page_views', 'organic_clicks'],
 } as const;
 

@@ -56,7 +56,18 @@ describe('ingestFile', () => {
       fix,
       [
         { kind: 'requests', date: '2024-05-01', publisher_id: 'P1', site_id: 's1', product_type: 'Display', imp_requests: 1100 },
-        { kind: 'sales', date: '2024-05-01', publisher_id: 'P1', site_id: 's1', product_type: 'Display', size: '300x250', brand: 'Acme', impressions: 450, revenue: '2.75', net_revenue: 2.2 },
+        {
+          kind: 'sales',
+          date: '2024-05-01',
+          publisher_id: 'P1',
+          site_id: 's1',
+          product_type: 'Display',
+          size: '300x250',
+          brand: 'Acme',
+          impressions: 450,
+          revenue: '2.75',
+          net_revenue: 2.2,
+        },
       ]
         .map((o) => JSON.stringify(o))
         .join('\n'),

@@ -22,7 +22,12 @@ export function formatFromPath(path: string): FactsFormat | null {
 }
 
 /** Validates the whole source, then applies it (each (publisher, day) replaced) or nothing. */
-export async function ingestSource(engine: ReportEngine, reportType: ReportType, source: TextSource, format: FactsFormat): Promise<IngestOutcome> {
+export async function ingestSource(
+  engine: ReportEngine,
+  reportType: ReportType,
+  source: TextSource,
+  format: FactsFormat,
+): Promise<IngestOutcome> {
   const parsed = await parseFactsFile(source, format, reportType);
   if (!parsed.batch) return { rowsApplied: 0, daysReplaced: 0, errors: parsed.errors };
   const summary = await engine.ingest(parsed.batch);

@@ -1,13 +1,7 @@
 import type { ReportType } from '@pc/contracts';
 import type { FactBatch, RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../engine/report-engine';
 import { CsvSyntaxError, readCsvRecords, readLines, type TextSource } from './csv-records';
-import {
-  KNOWN_COLUMNS,
-  RecirculationRowSchema,
-  REQUIRED_COLUMNS,
-  RevenueRowSchema,
-  describeIssues,
-} from './fact-row-schemas';
+import { KNOWN_COLUMNS, RecirculationRowSchema, REQUIRED_COLUMNS, RevenueRowSchema, describeIssues } from './fact-row-schemas';
 
 export type FactsFormat = 'csv' | 'ndjson';
 
@@ -65,24 +59,46 @@ export async function parseFactsFile(source: TextSource, format: FactsFormat, re
       }
       const r = parsed.data;
       if (r.kind === 'requests') {
-        requests.push({ date: r.date, publisherId: r.publisher_id, siteId: r.site_id, productType: r.product_type, impRequests: r.imp_requests });
+        requests.push({
+          date: r.date,
+          publisherId: r.publisher_id,
+          siteId: r.site_id,
+          productType: r.product_type,
+          impRequests: r.imp_requests,
+        });
         return JSON.stringify(['requests', r.date, r.publisher_id, r.site_id, r.product_type]);
       }
       const dealName = r.deal_name ?? '';
       const dealId = r.deal_id ?? '';
       sales.push({
-        date: r.date, publisherId: r.publisher_id, siteId: r.site_id, productType: r.product_type, size: r.size, brand: r.brand,
-        dealName, dealId, impressions: r.impressions, revenue: r.revenue, netRevenue: r.net_revenue,
+        date: r.date,
+        publisherId: r.publisher_id,
+        siteId: r.site_id,
+        productType: r.product_type,
+        size: r.size,
+        brand: r.brand,
+        dealName,
+        dealId,
+        impressions: r.impressions,
+        revenue: r.revenue,
+        netRevenue: r.net_revenue,
       });
       return JSON.stringify(['sales', r.date, r.publisher_id, r.site_id, r.product_type, r.size, r.brand, dealName, dealId]);
     }
     const parsed = RecirculationRowSchema.safeParse(raw);
     if (!parsed.success) {
-        fail(line, describeIssues(parsed.error, raw));
-        return null;
-      }
+      fail(line, describeIssues(parsed.error, raw));
+      return null;
+    }
     const r = parsed.data;
-    recirculation.push({ date: r.date, publisherId: r.publisher_id, siteId: r.site_id, widget: r.widget, organicPageViews: r.organic_page_views, organicClicks: r.organic_clicks });
+    recirculation.push({
+      date: r.date,
+      publisherId: r.publisher_id,
+      siteId: r.site_id,
+      widget: r.widget,
+      organicPageViews: r.organic_page_views,
+      organicClicks: r.organic_clicks,
+    });
     return JSON.stringify([r.date, r.publisher_id, r.site_id, r.widget]);
   };
 
