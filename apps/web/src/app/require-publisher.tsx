@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { StorageKeys, writeString } from '../lib/storage';
 import { Routes, scopeAllows } from '@pc/contracts';
 import { useAuthState } from '../lib/identity/auth-context';
 import { setChosenPublisherId, useChosenPublisherId } from '../lib/chosen-publisher';
@@ -15,6 +16,7 @@ export function RequirePublisher() {
   const scope = auth.status === 'signedIn' ? auth.scope : null;
   const single = scope?.type === 'external_single' ? scope.publisherId : null;
   const invalid = !!scope && !!chosen && !scopeAllows(scope, chosen);
+  const location = useLocation();
 
   useEffect(() => {
     if (single && chosen !== single) setChosenPublisherId(single);
@@ -23,6 +25,10 @@ export function RequirePublisher() {
 
   if (!scope) return <Navigate to={Routes.login} replace />;
   if (single && chosen !== single) return <PageLoader />;
-  if (!chosen || invalid) return <Navigate to={Routes.partnerSelection} replace />;
+  if (!chosen || invalid) {
+    // Come back here once a partner is chosen (the selection page reads and clears it).
+    if (location.pathname !== Routes.home) writeString(StorageKeys.redirectPath, location.pathname + location.search);
+    return <Navigate to={Routes.partnerSelection} replace />;
+  }
   return <Outlet />;
 }

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Routes, type SignIn } from '@pc/contracts';
 import { AuthLayout } from './auth-layout';
 import type { SignInErrors } from './sign-in-validation';
@@ -16,16 +16,14 @@ import { PageLoader } from '../../components/ui/spinner';
 // controlled form and loads zod with the contracts' SignInSchema on the first interaction.
 const loadValidation = () => import('./sign-in-validation');
 
-/** Where to go after signing in: the remembered path (once), else home. */
-function takeRedirectPath(): string {
+/** Where to go after signing in: the remembered path, else home. Only same-origin paths. */
+function rememberedPath(): string {
   const path = readString(StorageKeys.redirectPath);
-  removeKey(StorageKeys.redirectPath);
   return path && path.startsWith('/') && !path.startsWith('//') && path !== Routes.login ? path : Routes.home;
 }
 
 export function LoginPage() {
   const auth = useAuthState();
-  const navigate = useNavigate();
   const [values, setValues] = useState<SignIn>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
   const [pending, setPending] = useState(false);
@@ -57,7 +55,9 @@ export function LoginPage() {
       await client.setPersistence(keepSignedIn ? 'local' : 'session');
       await client.signInWithEmailAndPassword(result.data.email, result.data.password);
       track(v.LOGIN_EVENT);
-      navigate(takeRedirectPath(), { replace: true });
+      // No navigation here: the auth state becomes signedIn asynchronously (the scope parser may
+      // still be loading), and the render below redirects once it has, so guards never see a
+      // half-signed-in state and bounce the user home.
     } catch (err) {
       if (err instanceof ApiRequestError && err.fields) {
         const { email, password } = err.fields;
@@ -72,7 +72,11 @@ export function LoginPage() {
   };
 
   if (auth.status === 'unknown') return <PageLoader />;
-  if (auth.status === 'signedIn' && !pending) return <Navigate to={Routes.home} replace />;
+  if (auth.status === 'signedIn') {
+    const to = rememberedPath();
+    removeKey(StorageKeys.redirectPath);
+    return <Navigate to={to} replace />;
+  }
 
   return (
     <AuthLayout title="Sign in" subtitle="Use the e-mail address and password of your partner account.">

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { USERS, signInAndChoose } from '../support/demo';
+
+// The demo seed gives northwind-news.example (publisher 1001, domain d5001) a crawled file that
+// lacks three of the four required lines.
+const DOMAIN = 'northwind-news.example';
+const MISSING = [
+  'appnexus.com, 11001, RESELLER, f5ab79cb980f11d1',
+  'appnexus.com, 21001, DIRECT, f5ab79cb980f11d1',
+  'exchange.partners-center.example, 11001, RESELLER',
+];
+const NEW_LINE = 'pubmatic.com, 156078, RESELLER, 5d62403b186f2ace';
+
+/** Toasts are the shell's; close them so the accessibility check looks at this page's own content. */
+async function closeToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Close notification' });
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+/** Names of the usage events the page sends to /api/mp. */
+function recordEvents(page: Page): string[] {
+  const events: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/mp') {
+      const body = r.postDataJSON() as { event?: string } | null;
+      if (body?.event) events.push(body.event);
+    }
+  });
+  return events;
+}
+
+test('a media owner fixes missing lines with a hosted ads.txt, edits it and diffs revisions', async ({ page }) => {
+  const events = recordEvents(page);
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Ads.txt Management' }).click();
+  await expect(page).toHaveURL(/\/partners\/adstxt$/);
+  await expect(page.getByRole('heading', { name: 'Ads.txt Management' })).toBeVisible();
+
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: DOMAIN })
+    .filter({ hasNotText: `sport.${DOMAIN}` });
+  await expect(row.getByText('Missing lines (3)')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await row.getByRole('link', { name: `Open ${DOMAIN} (Missing lines (3))` }).click();
+  await expect(page).toHaveURL(/domain=d5001/);
+  await expect(page.getByRole('heading', { name: DOMAIN })).toBeVisible();
+
+  // Missing lines: shown, and downloaded through the API client (authorized request).
+  await expect(page.getByLabel('Missing lines')).toHaveText(MISSING.join('\n'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download missing lines' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${DOMAIN}-missing-ads-txt-lines.txt`);
+  const downloaded = await readFile((await download.path())!, 'utf8');
+  expect(downloaded.split('\n').filter(Boolean)).toEqual(MISSING);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy missing lines' }).click();
+  await expect(page.getByText('3 missing lines copied to the clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${MISSING.join('\n')}\n`);
+
+  // Hosting: activate, then the guide carries this domain's hosted URL.
+  await page.getByRole('tab', { name: 'Hosting & redirection' }).click();
+  await page.getByRole('button', { name: 'Activate hosted ads.txt' }).click();
+  await expect(page.getByText(`Hosted ads.txt is on for ${DOMAIN}`)).toBeVisible();
+  const hostedUrl = (await page.getByTestId('hosted-url').textContent())!;
+  expect(hostedUrl).toMatch(new RegExp(`/hosted/ads-txt/${DOMAIN.replace('.', '\\.')}/ads\\.txt$`));
+  await expect(page.getByTestId('guide-apache')).toContainText(`Redirect 301 /ads.txt ${hostedUrl}`);
+  await page.getByRole('tab', { name: 'Nginx' }).click();
+  await expect(page.getByTestId('guide-nginx')).toContainText(`location = /ads.txt { return 301 ${hostedUrl}; }`);
+  await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
+  const hosted = await page.request.get(new URL(hostedUrl).pathname);
+  expect(hosted.status()).toBe(200);
+  expect(hosted.headers()['content-type']).toContain('text/plain');
+  for (const line of MISSING) expect(await hosted.text()).toContain(line);
+
+  // Editor: an error blocks Save; the fixed file saves as revision 2.
+  await page.getByRole('tab', { name: 'Editor' }).click();
+  const editor = page.getByLabel(`ads.txt for ${DOMAIN}`);
+  const original = await editor.inputValue();
+  expect(original).toContain('rubiconproject.com, 19116, RESELLER');
+  const save = page.getByRole('button', { name: 'Save revision' });
+  await editor.fill(`${original.trimEnd()}\npubmatic.com, 156078, SOMETIMES\n`);
+  await expect(page.getByTestId('editor-problems')).toContainText(/Error line 8:/);
+  await expect(save).toBeDisabled();
+  await closeToasts(page);
+  await expectNoSeriousA11yViolations(page);
+  await editor.fill(`${original.trimEnd()}\n${NEW_LINE}\n`);
+  await expect(page.getByText('No problems found.')).toBeVisible();
+  await save.click();
+  await expect(page.getByText(/Saved revision 2 \(\+1 −0\)/)).toBeVisible();
+
+  // History and the diff against the previous revision.
+  await page.getByRole('tab', { name: 'History' }).click();
+  const rev2 = page.getByTestId('revision-2');
+  await expect(rev2).toContainText(USERS.multi);
+  await expect(rev2).toContainText('+1');
+  await expect(page.getByTestId('revision-1')).toBeVisible();
+  await page.getByRole('button', { name: 'Compare revision 2 with revision 1' }).click();
+  await expect(page).toHaveURL(/view=diff&from=1&to=2/);
+  await expect(page.getByText('1 line added, 0 removed.')).toBeVisible();
+  const added = page.locator('[data-change="added"]');
+  await expect(added).toHaveCount(1);
+  await expect(added).toContainText(NEW_LINE);
+  await expect(page.locator('[data-change="removed"]')).toHaveCount(0);
+
+  // Revision download goes through the API client too.
+  await page.getByRole('button', { name: 'Back to history' }).click();
+  const [revFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download revision 2' }).click()]);
+  expect(await readFile((await revFile.path())!, 'utf8')).toContain(NEW_LINE);
+
+  // Verify crawls again and checks the redirection; demo domains do not resolve, so the last good
+  // copy is kept and the redirection is reported broken, with the reason in words.
+  await page.getByRole('button', { name: 'Verify now' }).click();
+  await expect(page.getByText(/Checked northwind-news\.example: Missing lines \(3\)\. Redirection broken: /)).toBeVisible();
+
+  await expect
+    .poll(() => events)
+    .toEqual(
+      expect.arrayContaining([
+        'Ads.txt View',
+        'Ads.txt Missing Lines',
+        'Ads.txt Download',
+        'Ads.txt Activate',
+        'Ads.txt Guide',
+        'Ads.txt Redirection Steps',
+        'Ads.txt Save',
+        'Ads.txt History',
+        'Ads.txt Differences',
+        'Ads.txt Revision Download',
+        'Ads.txt Verify',
+      ]),
+    );
+});
+
+test('another publisher cannot open this domain', async ({ page }) => {
+  await signInAndChoose(page, USERS.single);
+  await page.goto('/partners/adstxt?domain=d5001');
+  await expect(page.getByRole('alert').filter({ hasText: 'This domain could not be loaded' })).toBeVisible();
+  await page.getByRole('link', { name: '← All domains' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'blueharbor.example' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: DOMAIN })).toHaveCount(0);
+});

@@ -1,0 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { USERS, signInAndChoose } from '../support/demo';
+
+/** RFC 4180 fields of one CSV line (quoted fields may hold commas and doubled quotes). */
+function csvFields(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+/** The table's totals row: column label -> raw total (data-value) and the text shown. */
+async function tableTotals(page: Page): Promise<{ label: string; value: number; text: string }[]> {
+  const cells = page.getByTestId('report-totals').locator('td[data-value]');
+  const n = await cells.count();
+  const out: { label: string; value: number; text: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const cell = cells.nth(i);
+    const label = (await cell.getAttribute('data-column')) ?? '';
+    const value = Number(await cell.getAttribute('data-value'));
+    // The first line of the cell is the figure; a second line is the change against last period.
+    const text = (await cell.innerText()).split('\n')[0]!.trim();
+    out.push({ label, value, text });
+  }
+  return out;
+}
+
+test.describe('revenue report', () => {
+  test('a media owner runs, reshapes, exports and downloads a report whose totals match the table', async ({ page }) => {
+    await signInAndChoose(page, USERS.single);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Reports', exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: 'Revenue Summary', level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Revenue Summary results' });
+    await expect(table.getByRole('row').nth(2)).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: /^Date/ })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: /^Site/ })).toBeVisible();
+
+    // Interval: by month. Dimensions: add product type.
+    const builder = page.getByRole('region', { name: 'Report builder' });
+    await builder.getByText('Month', { exact: true }).click();
+    await expect(table.getByRole('columnheader', { name: /^Month/ })).toBeVisible();
+    await builder.getByText('Product Type', { exact: true }).click();
+    await expect(table.getByRole('columnheader', { name: /^Product Type/ })).toBeVisible();
+    await expect(page).toHaveURL(/interval=Month/);
+    await expect(page).toHaveURL(/dims=sites%2Cproduct_type|dims=sites,product_type/);
+    await expect(page.getByTestId('report-totals')).toContainText('Total');
+    const totals = await tableTotals(page);
+    expect(totals.map((t) => t.label)).toEqual(['Impressions', 'Revenue', 'eCPM', 'CPM']);
+    expect(totals.every((t) => Number.isFinite(t.value) && t.value > 0)).toBe(true);
+    // Blue Harbor reports in EUR: money with a euro sign, comma thousands and a decimal point.
+    expect(totals.find((t) => t.label === 'Revenue')!.text).toMatch(/^€[\d,]+\.\d{2}$/);
+    expect(totals.find((t) => t.label === 'Impressions')!.text).toMatch(/^\d{1,3}(,\d{3})*$/);
+
+    await page.getByRole('button', { name: 'Export to file' }).click();
+    await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+    await expect(page.getByText("Your report is being prepared. We'll let you know when it's ready.")).toBeVisible();
+
+    // Elsewhere in the portal, the shell's polling raises the banner once the file is ready.
+    await page.goto('/profile-settings');
+    const banner = page.getByText('Your Revenue Summary report is available for download.');
+    await expect(banner).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'GO TO YOUR REPORTS' }).click();
+    await expect(page).toHaveURL(/\/revenue-summary\?tab=tab_1/);
+    await expect(banner).toHaveCount(0);
+
+    const row = page.getByTestId('export-row').first();
+    await expect(row).toHaveAttribute('data-status', 'done');
+    await expect(row.getByText('New')).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^revenue-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+    const header = csvFields(csv[0]!);
+    const totalRow = csvFields(csv[csv.length - 1]!);
+    expect(header.slice(0, 3)).toEqual(['Month', 'Site', 'Product Type']);
+    expect(totalRow[0]).toBe('Total');
+    for (const t of totals) {
+      const csvValue = Number(totalRow[header.indexOf(t.label)]);
+      expect(csvValue, t.label).toBeCloseTo(t.value, 4);
+    }
+    // Downloading marks the report as seen.
+    await expect(row.getByText('New')).toHaveCount(0);
+  });
+});
+
+test.describe('recirculation report', () => {
+  test('a publisher with an organic site sees the Recirculation Summary', async ({ page }) => {
+    await signInAndChoose(page, USERS.multi, 'Northwind News');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('button', { name: 'Reports' }).click();
+    await nav.getByRole('link', { name: 'Recirculation Summary' }).click();
+    await expect(page.getByRole('heading', { name: 'Recirculation Summary', level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Recirculation Summary results' });
+    await expect(table.getByRole('columnheader', { name: /^Organic Page Views/ })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: /^Organic CTR/ })).toBeVisible();
+    await expect(page.getByTestId('report-totals')).toContainText('%');
+  });
+
+  test('a publisher without organic sites has no Recirculation Summary', async ({ page }) => {
+    await signInAndChoose(page, USERS.single);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Recirculation Summary' })).toHaveCount(0);
+    // Reached by address anyway, the page explains why there is nothing to show.
+    await page.goto('/partners/inventory-performance/recirculation-summary');
+    await expect(page.getByText('Recirculation needs organic recommendations')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,13 @@
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, USERS } from './demo';
+
+/** The newest reset code e-mailed to `email`, read from the outbox through the admin API. */
+export async function latestResetCode(request: APIRequestContext, email: string): Promise<string> {
+  const signIn = await request.post('/api/identity/sign-in', { data: { email: USERS.admin, password: DEMO_PASSWORD } });
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const res = await request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}&limit=1`, { headers: { authorization: `Bearer ${idToken}` } });
+  const [mail] = (await res.json()) as { text: string }[];
+  const match = mail && /reset code: ([A-Z0-9]+)/.exec(mail.text);
+  if (!match) throw new Error(`no reset e-mail for ${email}`);
+  return match[1]!;
+}
