@@ -1,0 +1,81 @@
+/**
+ * Gzipped JavaScript needed to render /login and the home page, measured in a real browser: builds
+ * the web app, starts the server, records every script Chromium loads until the page is idle, and
+ * sums each file's gzip size. Target: /login <= 150 KB gzipped.
+ * Usage: npm run bench:bundle
+ */
+import { chromium, type Page } from '@playwright/test';
+import { execSync, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+const PORT = 19_000 + Math.floor(Math.random() * 1000);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function scriptsFor(page: Page, go: () => Promise<void>): Promise<string[]> {
+  const seen = new Set<string>();
+  const onResponse = (r: { url(): string }) => {
+    const u = new URL(r.url());
+    if (u.pathname.endsWith('.js')) seen.add(u.pathname);
+  };
+  page.on('response', onResponse);
+  await go();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  return [...seen];
+}
+
+function report(name: string, files: string[], target?: number) {
+  const total = files.reduce((sum, f) => sum + gz(path.join(dist, f)), 0);
+  console.log(`${name.padEnd(12)} ${String(files.length).padStart(3)} scripts  ${kb(total).padStart(9)} gzipped${target ? `  (target <= ${kb(target)}: ${total <= target ? 'PASS' : 'FAIL'})` : ''}`);
+}
+
+async function main() {
+  execSync('npm run build -w @pc/web', { cwd: root, stdio: 'ignore' });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-bench-bundle-'));
+  chmodSync(dataDir, 0o755);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--demo'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    for (let i = 0; i < 120; i++) {
+      if (await fetch(`${BASE}/readyz`).then((r) => r.ok).catch(() => false)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const page = await browser.newPage();
+    const login = await scriptsFor(page, async () => {
+      await page.goto(`${BASE}/login`);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    });
+    // Signing in loads the validation chunk; count it with the home page, where it is needed.
+    const home = await scriptsFor(page, async () => {
+      await page.getByLabel('Email').fill('single@demo.example');
+      await page.getByLabel('Password', { exact: true }).fill('demo-partners-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    });
+    report('/login', login, 150 * 1024);
+    report('home (+)', home);
+    report('home total', [...new Set([...login, ...home])]);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
