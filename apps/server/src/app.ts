@@ -8,7 +8,7 @@ import type { Db } from './db/pool';
 import { registerAccessControl, enforceRouteDeclarations } from './http/access';
 import { registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders, thirdPartyHosts } from './http/security-headers';
 import { registerStaticWeb } from './http/static-web';
 import './http/request-context';
 import { createIdTokenIssuer } from './identity/id-tokens';
@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await registerSecurityHeaders(app, {
-    extraScriptHosts: [],
+    extraScriptHosts: thirdPartyHosts(config),
     frameAncestors: config.IFRAME_ROOT ? [config.IFRAME_ROOT] : [],
     behindTls: publicUrl.startsWith('https://'),
   });

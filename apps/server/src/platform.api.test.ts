@@ -63,6 +63,17 @@ describe('server hygiene', () => {
     expect(r.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('CSP allows a third-party host only when its service is configured', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).headers['content-security-policy']).not.toContain('hotjar');
+    const withRecorder = await createTestApp({ SESSION_RECORDER_ID: '123' });
+    try {
+      const csp = (await withRecorder.app.inject({ method: 'GET', url: '/api/config' })).headers['content-security-policy'] as string;
+      expect(csp).toContain('https://static.hotjar.com');
+    } finally {
+      await withRecorder.close();
+    }
+  });
+
   it('healthz and readyz', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });

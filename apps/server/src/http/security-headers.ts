@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config/env';
 
 /**
  * CSP allows our own origin plus only the third-party hosts whose ids are configured; the page may
@@ -28,4 +29,18 @@ export async function registerSecurityHeaders(
     hsts: opts.behindTls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * The hosts each configured third-party service loads from (the web app's loader uses the same
+ * vendors); a service whose id is unset adds nothing, so the default CSP is 'self' only.
+ */
+export function thirdPartyHosts(c: AppConfig): string[] {
+  const hosts = new Set<string>();
+  if (c.TAG_MANAGER_ID || c.PAGE_ANALYTICS_ID || c.PAGE_ANALYTICS_ID_2) ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com'].forEach((h) => hosts.add(h));
+  if (c.SESSION_RECORDER_ID) ['https://static.hotjar.com', 'https://script.hotjar.com', 'https://*.hotjar.com', 'wss://*.hotjar.com'].forEach((h) => hosts.add(h));
+  if (c.HELP_WIDGET_ID) ['https://static.zdassets.com', 'https://*.zendesk.com', 'wss://*.zendesk.com'].forEach((h) => hosts.add(h));
+  if (c.PRODUCT_TOUR_KEY) ['https://cdn.pendo.io', 'https://app.pendo.io', 'https://data.pendo.io'].forEach((h) => hosts.add(h));
+  if (c.EVENT_ANALYTICS_KEY) ['https://cdn.mxpnl.com', 'https://api-js.mixpanel.com'].forEach((h) => hosts.add(h));
+  return [...hosts];
 }
