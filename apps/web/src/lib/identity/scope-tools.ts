@@ -1,8 +1,10 @@
 import type { UserScope } from '@pc/contracts';
+import type * as ScopeToolsModule from './scope-tools-impl';
 
 export type ScopeParser = (claim: unknown) => UserScope | null;
 
-type ScopeTools = typeof import('./scope-tools-impl');
+// A type-only import: the module itself still loads lazily through import() below.
+type ScopeTools = typeof ScopeToolsModule;
 let tools: Promise<ScopeTools> | null = null;
 
 /**
