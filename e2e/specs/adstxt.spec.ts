@@ -71,6 +71,8 @@ test('a media owner fixes missing lines with a hosted ads.txt, edits it and diff
   await expect(page.getByTestId('guide-apache')).toContainText(`Redirect 301 /ads.txt ${hostedUrl}`);
   await page.getByRole('tab', { name: 'Nginx' }).click();
   await expect(page.getByTestId('guide-nginx')).toContainText(`location = /ads.txt { return 301 ${hostedUrl}; }`);
+  await closeToasts(page);
+  await expectNoSeriousA11yViolations(page);
   await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
   const hosted = await page.request.get(new URL(hostedUrl).pathname);
   expect(hosted.status()).toBe(200);
@@ -83,8 +85,11 @@ test('a media owner fixes missing lines with a hosted ads.txt, edits it and diff
   const original = await editor.inputValue();
   expect(original).toContain('rubiconproject.com, 19116, RESELLER');
   const save = page.getByRole('button', { name: 'Save revision' });
-  await editor.fill(`${original.trimEnd()}\npubmatic.com, 156078, SOMETIMES\n`);
+  // Line 8: a bad relationship (error); line 9 repeats line 7 (warning).
+  await editor.fill(`${original.trimEnd()}\npubmatic.com, 156078, SOMETIMES\nopenx.com, 540191398, RESELLER, 6a698e2ec38604c6\n`);
   await expect(page.getByTestId('editor-problems')).toContainText(/Error line 8:/);
+  await expect(page.getByTestId('editor-problems')).toContainText(/Warning line 9:/);
+  await expect(page.getByText('1 error, 1 warning. Fix the errors to save.')).toBeVisible();
   await expect(save).toBeDisabled();
   await closeToasts(page);
   await expectNoSeriousA11yViolations(page);
@@ -106,6 +111,8 @@ test('a media owner fixes missing lines with a hosted ads.txt, edits it and diff
   await expect(added).toHaveCount(1);
   await expect(added).toContainText(NEW_LINE);
   await expect(page.locator('[data-change="removed"]')).toHaveCount(0);
+  await closeToasts(page);
+  await expectNoSeriousA11yViolations(page);
 
   // Revision download goes through the API client too.
   await page.getByRole('button', { name: 'Back to history' }).click();

@@ -13,3 +13,18 @@ export * from './constants';
 export * from './report-catalog';
 export * from './report-call';
 export * from './adstxt';
+// The ads.txt parser (pure, no I/O): the server validates with it, the web editor checks live with it.
+export { parseAdsTxt, toRelationship } from './adstxt-parser/parse-ads-txt';
+export { serializeRecord, recordMatchKey, normalizeAdsTxtLine } from './adstxt-parser/serialize-ads-txt';
+export { PLACEHOLDER_RECORD_LINE, PLACEHOLDER_DOMAIN } from './adstxt-parser/ads-txt-types';
+export type {
+  AdsTxtRelationship,
+  AdsTxtRecord,
+  AdsTxtVariableName,
+  AdsTxtVariableEntry,
+  AdsTxtVariables,
+  AdsTxtProblemSeverity,
+  AdsTxtProblemCode,
+  AdsTxtProblem,
+  ParsedAdsTxt,
+} from './adstxt-parser/ads-txt-types';

@@ -9,6 +9,17 @@ export const TrackingEvents = {
   partnersCenter: 'Partners Center',
   overviewView: 'Overview View',
   adRevenueView: 'Ad Revenue View',
+  adsTxtView: 'Ads.txt View',
+  adsTxtActivate: 'Ads.txt Activate',
+  adsTxtMissingLines: 'Ads.txt Missing Lines',
+  adsTxtDownload: 'Ads.txt Download',
+  adsTxtSave: 'Ads.txt Save',
+  adsTxtRedirectionSteps: 'Ads.txt Redirection Steps',
+  adsTxtVerify: 'Ads.txt Verify',
+  adsTxtHistory: 'Ads.txt History',
+  adsTxtDifferences: 'Ads.txt Differences',
+  adsTxtGuide: 'Ads.txt Guide',
+  adsTxtRevisionDownload: 'Ads.txt Revision Download',
 } as const;
 
 export const TrackingEventSchema = z.object({

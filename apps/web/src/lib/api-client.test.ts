@@ -43,6 +43,14 @@ describe('api client', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('returns the raw body for text downloads', async () => {
+    const { api, fetchMock } = setup(
+      async () => new Response('a.com, 1, DIRECT\n', { status: 200, headers: { 'Content-Type': 'text/plain' } }),
+    );
+    await expect(api<string>('adstxt/domains/d1/missing-lines', { responseType: 'text' })).resolves.toBe('a.com, 1, DIRECT\n');
+    expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
   it('maps 204 and 202 to {}', async () => {
     for (const status of [204, 202]) {
       const { api } = setup(async () => new Response(status === 204 ? null : 'accepted', { status }));

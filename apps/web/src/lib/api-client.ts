@@ -10,6 +10,8 @@ export interface RequestOptions {
   /** Overrides the chosen publisher for the Publisher-Scope header (SWR keys carry it). */
   publisherId?: string | null;
   signal?: AbortSignal;
+  /** 'text' returns the body as a string (file downloads such as text/plain attachments). */
+  responseType?: 'json' | 'text';
 }
 
 export interface ApiClientDeps {
@@ -74,7 +76,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const asText = options.responseType === 'text';
+    const headers: Record<string, string> = { Accept: asText ? 'text/plain, application/json' : 'application/json' };
     const token = await deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const publisherId = options.publisherId !== undefined ? options.publisherId : deps.getPublisherId();
@@ -107,6 +110,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     // 204 and 202 are treated as 200 with an empty JSON object (spec error catalogue).
     if (res.status === 204 || res.status === 202) return {} as T;
     const text = await res.text();
+    if (asText) return text as T;
     if (!text) return {} as T;
     try {
       return JSON.parse(text) as T;

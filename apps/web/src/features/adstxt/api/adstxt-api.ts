@@ -1,0 +1,61 @@
+import useSWR from 'swr';
+import type { AdsTxtDetail, AdsTxtDiff, AdsTxtItem, AdsTxtProblemItem, AdsTxtRevision } from '@pc/contracts';
+import { api, apiFetcher, type ApiKey } from '../../../lib/api';
+import { swrOptions } from '../../../lib/swr-options';
+
+/** The answer to a saved revision (contracts' AdsTxtSavedSchema). */
+export interface AdsTxtSaved {
+  revision_id: number;
+  linesAdded: number;
+  linesRemoved: number;
+  warnings: AdsTxtProblemItem[];
+}
+
+const base = 'adstxt/domains';
+const domainPath = (domainId: string) => `${base}/${encodeURIComponent(domainId)}`;
+
+/** Keys carry the publisher so a partner switch re-scopes every ads.txt resource. */
+export const adsTxtKeys = {
+  domains: (publisherId: string): ApiKey => [base, publisherId],
+  detail: (publisherId: string, domainId: string): ApiKey => [domainPath(domainId), publisherId],
+  revisions: (publisherId: string, domainId: string): ApiKey => [`${domainPath(domainId)}/revisions`, publisherId],
+  diff: (publisherId: string, domainId: string, from: number, to: number): ApiKey => [
+    `${domainPath(domainId)}/diff`,
+    publisherId,
+    { from, to },
+  ],
+};
+
+export function useAdsTxtDomains(publisherId: string | null) {
+  return useSWR<AdsTxtItem[], Error, ApiKey | null>(publisherId ? adsTxtKeys.domains(publisherId) : null, apiFetcher, swrOptions);
+}
+
+export function useAdsTxtDetail(publisherId: string | null, domainId: string | null) {
+  const key = publisherId && domainId ? adsTxtKeys.detail(publisherId, domainId) : null;
+  return useSWR<AdsTxtDetail, Error, ApiKey | null>(key, apiFetcher, swrOptions);
+}
+
+export function useAdsTxtRevisions(publisherId: string | null, domainId: string | null, enabled = true) {
+  const key = enabled && publisherId && domainId ? adsTxtKeys.revisions(publisherId, domainId) : null;
+  return useSWR<AdsTxtRevision[], Error, ApiKey | null>(key, apiFetcher, swrOptions);
+}
+
+export function useAdsTxtDiff(publisherId: string | null, domainId: string | null, from: number | null, to: number | null) {
+  const key = publisherId && domainId && from && to ? adsTxtKeys.diff(publisherId, domainId, from, to) : null;
+  return useSWR<AdsTxtDiff, Error, ApiKey | null>(key, apiFetcher, swrOptions);
+}
+
+export const verifyDomain = (publisherId: string, domainId: string) =>
+  api<AdsTxtDetail>(`${domainPath(domainId)}/verify`, { method: 'POST', publisherId });
+
+export const activateHosting = (publisherId: string, domainId: string) =>
+  api<AdsTxtDetail>(`${domainPath(domainId)}/hosting`, { method: 'POST', publisherId });
+
+export const saveRevision = (publisherId: string, domainId: string, content: string) =>
+  api<AdsTxtSaved>(`${domainPath(domainId)}/revisions`, { method: 'POST', publisherId, body: { content } });
+
+export const fetchMissingLines = (publisherId: string, domainId: string) =>
+  api<string>(`${domainPath(domainId)}/missing-lines`, { publisherId, responseType: 'text' });
+
+export const fetchRevisionContent = (publisherId: string, domainId: string, revisionId: number) =>
+  api<string>(`${domainPath(domainId)}/revisions/${revisionId}`, { publisherId, responseType: 'text' });

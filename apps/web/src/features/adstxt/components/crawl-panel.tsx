@@ -1,0 +1,90 @@
+import { Anchor, Card, Code, List, Stack, Text, Title } from '@mantine/core';
+import type { AdsTxtDetail } from '@pc/contracts';
+import { AdsTxtFileView } from './crawled-file';
+import { MissingLinesCard } from './missing-lines-card';
+
+function crawlSummary(d: AdsTxtDetail): string {
+  switch (d.status) {
+    case 'not_crawled':
+      return 'This domain has not been crawled yet. Press Verify now to fetch its ads.txt.';
+    case 'not_found':
+      return `No ads.txt was found at ${d.domain_name}/ads.txt (HTTP ${d.lastCrawl?.httpStatus ?? 404}).`;
+    case 'error':
+      return `The last crawl failed: ${d.errorReason ?? 'unknown error'}.`;
+    default:
+      return d.lastCrawl?.usedPrevious
+        ? `The last crawl failed${d.errorReason ? ` (${d.errorReason})` : ''}; this is the last good copy.`
+        : 'The file as your site served it at the last crawl.';
+  }
+}
+
+/** What the crawler found: missing lines, the file with its problems, redirects, required lines. */
+export function CrawlPanel({ detail, publisherId }: { detail: AdsTxtDetail; publisherId: string }) {
+  const crawl = detail.crawl;
+  const problems = crawl?.problems ?? [];
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  return (
+    <Stack gap="lg">
+      <MissingLinesCard detail={detail} publisherId={publisherId} />
+      <Card>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Crawled file
+          </Title>
+          <Text size="sm">{crawlSummary(detail)}</Text>
+          {crawl && crawl.redirectChain.length > 0 && (
+            <div>
+              <Text size="sm" fw={500}>
+                Fetched from
+              </Text>
+              <List size="sm" type="ordered" spacing={2} aria-label="Redirect chain">
+                {crawl.redirectChain.map((u, i) => (
+                  <List.Item key={`${i}-${u}`}>
+                    <Code>{u}</Code>
+                    {i < crawl.redirectChain.length - 1 && (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        redirected
+                      </Text>
+                    )}
+                  </List.Item>
+                ))}
+              </List>
+              {crawl.finalUrl && (
+                <Text size="sm" mt={4}>
+                  Final URL:{' '}
+                  <Anchor href={crawl.finalUrl} target="_blank" rel="noreferrer">
+                    {crawl.finalUrl}
+                  </Anchor>
+                </Text>
+              )}
+            </div>
+          )}
+          {crawl?.content != null && (
+            <>
+              <Text size="sm" fw={500} c={errors ? 'red.9' : undefined}>
+                {problems.length === 0
+                  ? 'No problems found in the file.'
+                  : `${errors} error${errors === 1 ? '' : 's'} and ${problems.length - errors} warning${problems.length - errors === 1 ? '' : 's'} found; they are marked on their lines.`}
+              </Text>
+              <AdsTxtFileView content={crawl.content} problems={problems} label={`ads.txt served by ${detail.domain_name}`} />
+            </>
+          )}
+        </Stack>
+      </Card>
+      <Card>
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Required lines
+          </Title>
+          <Text size="sm" c="dimmed">
+            The lines every ads.txt of yours must contain so we can sell your inventory.
+          </Text>
+          <Code block aria-label="Required lines">
+            {detail.requiredLines.join('\n')}
+          </Code>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

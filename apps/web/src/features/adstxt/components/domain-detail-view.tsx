@@ -1,0 +1,156 @@
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
+import { Routes } from '@pc/contracts';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useAdsTxtDetail } from '../api/adstxt-api';
+import { AdsTxtEditor } from './ads-txt-editor';
+import { CrawlPanel } from './crawl-panel';
+import { DiffPanel } from './diff-panel';
+import { HistoryPanel } from './history-panel';
+import { HostingPanel } from './hosting-panel';
+import { AdsTxtStatusBadge, RedirectionBadge } from './status-badges';
+import { absoluteTime, relativeTime } from './status-labels';
+import { useDomainActions } from './use-domain-actions';
+import type { AdsTxtView } from './view-params';
+
+interface Props {
+  publisherId: string;
+  domainId: string;
+  view: AdsTxtView;
+  diff: { from: number | null; to: number | null };
+  onView: (view: AdsTxtView, extra?: Record<string, number>) => void;
+}
+
+/** One domain: crawled file, hosting with the redirection guide, editor and history. */
+export function DomainDetailView({ publisherId, domainId, view, diff, onView }: Props) {
+  const { data: d, error, isLoading, mutate } = useAdsTxtDetail(publisherId, domainId);
+  const actions = useDomainActions(publisherId, domainId);
+  const back = (
+    <Anchor component={Link} to={Routes.adsTxt} size="sm">
+      ← All domains
+    </Anchor>
+  );
+
+  if (error)
+    return (
+      <Stack gap="md">
+        {back}
+        <Alert color="red" role="alert" title="This domain could not be loaded">
+          <Group gap="sm">
+            <Text size="sm">{error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      </Stack>
+    );
+  if (isLoading || !d)
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Loading the domain">
+        {back}
+        <Skeleton h={32} w="40%" />
+        <Skeleton h={18} w="60%" />
+        <Skeleton h={240} />
+      </Stack>
+    );
+
+  const tab = view === 'diff' ? 'history' : view;
+  const lockedReason = 'Activate hosting first (Hosting tab).';
+
+  return (
+    <Stack gap="md">
+      {back}
+      <PageHeader
+        title={d.domain_name}
+        purpose="The ads.txt your site serves, what it lacks, and the file we can host for you."
+        action={
+          <Button onClick={() => void actions.verify()} loading={actions.verifying}>
+            Verify now
+          </Button>
+        }
+      />
+      <Group gap="lg" wrap="wrap">
+        <Group gap={6}>
+          <Text size="sm" c="dimmed">
+            Status
+          </Text>
+          <AdsTxtStatusBadge item={d} />
+        </Group>
+        <Group gap={6}>
+          <Text size="sm" c="dimmed">
+            Redirection
+          </Text>
+          <RedirectionBadge status={d.ads_txt_redirection_status} />
+        </Group>
+        <Text size="sm">
+          <Text span c="dimmed">
+            Last crawl{' '}
+          </Text>
+          {d.lastCrawl ? (
+            <time dateTime={d.lastCrawl.at} title={absoluteTime(d.lastCrawl.at)}>
+              {relativeTime(d.lastCrawl.at)}
+              {d.lastCrawl.stale ? ' (stale)' : ''}
+            </time>
+          ) : (
+            'never'
+          )}
+        </Text>
+      </Group>
+      <Tabs value={tab} onChange={(v) => v && onView(v as AdsTxtView)} keepMounted={false}>
+        <Tabs.List aria-label="Domain views">
+          <Tabs.Tab value="file">Crawled file</Tabs.Tab>
+          <Tabs.Tab value="hosting">Hosting &amp; redirection</Tabs.Tab>
+          <LockedTab value="editor" label="Editor" locked={!d.hosted} reason={lockedReason} />
+          <LockedTab value="history" label="History" locked={!d.hosted} reason={lockedReason} />
+        </Tabs.List>
+        <Tabs.Panel value="file" pt="md">
+          <CrawlPanel detail={d} publisherId={publisherId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="hosting" pt="md">
+          <HostingPanel
+            detail={d}
+            onActivate={() => void actions.activate()}
+            activating={actions.activating}
+            onVerify={() => void actions.verify()}
+            verifying={actions.verifying}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="editor" pt="md">
+          {d.hosted && <AdsTxtEditor key={`${d.domain_id}-${d.revision_id ?? 0}`} detail={d} publisherId={publisherId} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          {d.hosted &&
+            (view === 'diff' ? (
+              <DiffPanel
+                publisherId={publisherId}
+                domainId={domainId}
+                domainName={d.domain_name}
+                from={diff.from}
+                to={diff.to}
+                onBack={() => onView('history')}
+              />
+            ) : (
+              <HistoryPanel
+                publisherId={publisherId}
+                domainId={domainId}
+                domainName={d.domain_name}
+                onCompare={(from, to) => onView('diff', { from, to })}
+              />
+            ))}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function LockedTab({ value, label, locked, reason }: { value: string; label: string; locked: boolean; reason: string }) {
+  if (!locked) return <Tabs.Tab value={value}>{label}</Tabs.Tab>;
+  return (
+    <Tooltip label={reason} withArrow>
+      <Tabs.Tab value={value} disabled aria-description={reason}>
+        {label}
+      </Tabs.Tab>
+    </Tooltip>
+  );
+}

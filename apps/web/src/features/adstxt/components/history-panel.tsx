@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Group, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { TrackingEvents, type AdsTxtRevision } from '@pc/contracts';
+import { track } from '../../../lib/tracking/track';
+import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/api-error';
+import { fetchRevisionContent, useAdsTxtRevisions } from '../api/adstxt-api';
+import { downloadText, safeFileName } from '../api/download-text';
+import { absoluteTime, relativeTime } from './status-labels';
+
+interface Props {
+  publisherId: string;
+  domainId: string;
+  domainName: string;
+  onCompare: (from: number, to: number) => void;
+}
+
+/** Revisions of the hosted file, newest first, with download and compare. */
+export function HistoryPanel({ publisherId, domainId, domainName, onCompare }: Props) {
+  const { data, error, isLoading, mutate } = useAdsTxtRevisions(publisherId, domainId);
+  const [from, setFrom] = useState<string>('');
+  const [to, setTo] = useState<string>('');
+
+  useEffect(() => {
+    track(TrackingEvents.adsTxtHistory, { domain: domainName });
+  }, [domainName]);
+
+  // Default comparison: the previous revision against the newest.
+  useEffect(() => {
+    if (data && data.length >= 2 && !from && !to) {
+      setTo(String(data[0]!.revision_id));
+      setFrom(String(data[1]!.revision_id));
+    }
+  }, [data, from, to]);
+
+  async function download(r: AdsTxtRevision) {
+    track(TrackingEvents.adsTxtRevisionDownload, { domain: domainName, revision_id: r.revision_id });
+    try {
+      const text = await fetchRevisionContent(publisherId, domainId, r.revision_id);
+      downloadText(safeFileName(`${domainName}-ads-txt-revision-${r.revision_id}.txt`), text);
+    } catch (e) {
+      toast.error(`The download failed: ${errorMessage(e)}`);
+    }
+  }
+
+  if (error)
+    return (
+      <Alert color="red" role="alert" title="The history could not be loaded">
+        <Group gap="sm">
+          <Text size="sm">{error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+
+  const options = (data ?? []).map((r) => ({
+    value: String(r.revision_id),
+    label: `Revision ${r.revision_id} · ${absoluteTime(r.created)}`,
+  }));
+
+  return (
+    <Card>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Revision history
+        </Title>
+        {isLoading || !data ? (
+          <Stack gap={8}>
+            <Skeleton h={18} />
+            <Skeleton h={18} />
+          </Stack>
+        ) : data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No revisions yet. The first one is created when hosting is activated; each save adds one.
+          </Text>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="xs" aria-label="Revisions of the hosted ads.txt">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Revision</Table.Th>
+                    <Table.Th>Who</Table.Th>
+                    <Table.Th>When</Table.Th>
+                    <Table.Th ta="right">Added</Table.Th>
+                    <Table.Th ta="right">Removed</Table.Th>
+                    <Table.Th ta="right">Warnings</Table.Th>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.map((r, i) => {
+                    const previous = data[i + 1];
+                    return (
+                      <Table.Tr key={r.revision_id} data-testid={`revision-${r.revision_id}`}>
+                        <Table.Td>#{r.revision_id}</Table.Td>
+                        <Table.Td>{r.author}</Table.Td>
+                        <Table.Td>
+                          <time dateTime={r.created} title={absoluteTime(r.created)}>
+                            {relativeTime(r.created)}
+                          </time>
+                        </Table.Td>
+                        <Table.Td ta="right" c="green.9">
+                          +{r.linesAdded}
+                        </Table.Td>
+                        <Table.Td ta="right" c="red.9">
+                          −{r.linesRemoved}
+                        </Table.Td>
+                        <Table.Td ta="right">{r.warnings}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              onClick={() => void download(r)}
+                              aria-label={`Download revision ${r.revision_id}`}
+                            >
+                              Download
+                            </Button>
+                            {previous && (
+                              <Button
+                                size="compact-xs"
+                                variant="subtle"
+                                onClick={() => onCompare(previous.revision_id, r.revision_id)}
+                                aria-label={`Compare revision ${r.revision_id} with revision ${previous.revision_id}`}
+                              >
+                                Compare with previous
+                              </Button>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {data.length >= 2 && (
+              <Group align="flex-end" gap="sm" wrap="wrap">
+                <NativeSelect label="Compare from" data={options} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+                <NativeSelect label="to" data={options} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+                <Button variant="light" disabled={!from || !to || from === to} onClick={() => onCompare(Number(from), Number(to))}>
+                  Compare
+                </Button>
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

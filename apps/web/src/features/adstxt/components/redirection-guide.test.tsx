@@ -1,0 +1,34 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RedirectionGuide } from './redirection-guide';
+import { GUIDE_SERVERS, guideSteps } from './redirection-snippets';
+import { HOSTED_URL, renderUi } from './test-fixtures';
+
+const DOMAIN = 'northwind-news.example';
+
+describe('redirection guide', () => {
+  it('every server has a snippet containing the exact hosted URL', () => {
+    for (const s of GUIDE_SERVERS) {
+      const snippets = guideSteps(s, DOMAIN, HOSTED_URL).flatMap((st) => (st.snippet ? [st.snippet] : []));
+      expect(
+        snippets.some((x) => x.includes(HOSTED_URL)),
+        s,
+      ).toBe(true);
+    }
+    const [, apache] = guideSteps('apache', DOMAIN, HOSTED_URL);
+    expect(apache?.snippet).toBe(`Redirect 301 /ads.txt ${HOSTED_URL}`);
+    const [nginx] = guideSteps('nginx', DOMAIN, HOSTED_URL);
+    expect(nginx?.snippet).toBe(`location = /ads.txt { return 301 ${HOSTED_URL}; }`);
+    const cloudflare = guideSteps('cloudflare', DOMAIN, HOSTED_URL).map((x) => x.snippet);
+    expect(cloudflare).toContain(`(http.host eq "${DOMAIN}" and http.request.uri.path eq "/ads.txt")`);
+  });
+
+  it('shows the snippets with the URL in each tab', () => {
+    renderUi(<RedirectionGuide domain={DOMAIN} hostedUrl={HOSTED_URL} />);
+    expect(screen.getByTestId('guide-apache')).toHaveTextContent(`Redirect 301 /ads.txt ${HOSTED_URL}`);
+    fireEvent.click(screen.getByRole('tab', { name: 'Nginx' }));
+    expect(screen.getByTestId('guide-nginx')).toHaveTextContent(`location = /ads.txt { return 301 ${HOSTED_URL}; }`);
+    fireEvent.click(screen.getByRole('tab', { name: 'WordPress' }));
+    expect(screen.getByTestId('guide-wordpress')).toHaveTextContent(HOSTED_URL);
+  });
+});

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { Code, CopyButton, Button, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
+import { TrackingEvents } from '@pc/contracts';
+import { track } from '../../../lib/tracking/track';
+import { GUIDE_SERVERS, guideSteps, serverLabel, type GuideServer } from './redirection-snippets';
+
+/** How to send the domain's /ads.txt to the hosted file, per web server, with exact snippets. */
+export function RedirectionGuide({ domain, hostedUrl }: { domain: string; hostedUrl: string }) {
+  useEffect(() => {
+    track(TrackingEvents.adsTxtGuide, { domain });
+  }, [domain]);
+
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        Redirect {domain}/ads.txt to the hosted file
+      </Title>
+      <Text size="sm">
+        Redirect with a 301 straight to the address below. One redirect to another domain is the most the IAB ads.txt rules allow, so do not
+        chain it through another site.
+      </Text>
+      <Tabs
+        defaultValue="apache"
+        keepMounted={false}
+        onChange={(v) => v && track(TrackingEvents.adsTxtRedirectionSteps, { domain, server: v })}
+      >
+        <Tabs.List aria-label="Web server">
+          {GUIDE_SERVERS.map((s) => (
+            <Tabs.Tab key={s} value={s}>
+              {serverLabel[s]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {GUIDE_SERVERS.map((s) => (
+          <Tabs.Panel key={s} value={s} pt="sm">
+            <GuideStepsList server={s} domain={domain} hostedUrl={hostedUrl} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+function GuideStepsList({ server, domain, hostedUrl }: { server: GuideServer; domain: string; hostedUrl: string }) {
+  return (
+    <List type="ordered" spacing="sm" size="sm" data-testid={`guide-${server}`}>
+      {guideSteps(server, domain, hostedUrl).map((step, i) => (
+        <List.Item key={i}>
+          <Text size="sm">{step.text}</Text>
+          {step.snippet && (
+            <Group gap="xs" mt={4} wrap="nowrap" align="flex-start">
+              <Code block flex={1}>
+                {step.snippet}
+              </Code>
+              <CopyButton value={step.snippet}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="subtle" onClick={copy} aria-label={`Copy step ${i + 1} for ${serverLabel[server]}`}>
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          )}
+        </List.Item>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,87 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes as RouterRoutes } from 'react-router';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Routes, TrackingEvents, type AdsTxtItem } from '@pc/contracts';
+import { configureApi } from '../../../lib/api';
+import type { ApiClient } from '../../../lib/api-client';
+import { setChosenPublisherId } from '../../../lib/chosen-publisher';
+import { track } from '../../../lib/tracking/track';
+import { detailFixture, renderUi } from '../components/test-fixtures';
+import { AdsTxtPage } from './adstxt-page';
+
+vi.mock('../../../lib/tracking/track', () => ({ track: vi.fn() }));
+
+const item = (over: Partial<AdsTxtItem>): AdsTxtItem => {
+  const { requiredLines: _r, missingLines: _m, crawl: _c, hostedContent: _h, ...base } = detailFixture();
+  return { ...base, ...over };
+};
+
+function renderPage(url: string, answer: (path: string) => unknown) {
+  const client = vi.fn(async (path: string) => {
+    const r = answer(path);
+    if (r instanceof Error) throw r;
+    return r;
+  });
+  configureApi(client as unknown as ApiClient);
+  renderUi(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[url]}>
+        <RouterRoutes>
+          <Route path={Routes.adsTxt} element={<AdsTxtPage />} />
+        </RouterRoutes>
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+  return client;
+}
+
+describe('ads.txt page', () => {
+  beforeEach(() => setChosenPublisherId('1001'));
+  afterEach(() => vi.clearAllMocks());
+
+  it('lists the domains with status, redirection and last crawl, and tracks the view', async () => {
+    const client = renderPage(Routes.adsTxt, () => [
+      item({}),
+      item({
+        domain_id: 'd2',
+        domain_name: 'sport.example',
+        status: 'error',
+        errorReason: 'Timed out',
+        ads_txt_redirection_status: 'broken',
+        lastCrawl: null,
+      }),
+    ]);
+    expect(await screen.findByText('Missing lines (1)')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('Broken')).toBeInTheDocument();
+    expect(screen.getByText('Never')).toBeInTheDocument();
+    expect(client).toHaveBeenCalledWith('adstxt/domains', { publisherId: '1001', query: undefined });
+    expect(track).toHaveBeenCalledWith(TrackingEvents.adsTxtView, { publisher_id: '1001' });
+  });
+
+  it('explains where domains come from when there are none', async () => {
+    renderPage(Routes.adsTxt, () => []);
+    expect(await screen.findByText('No domains yet')).toBeInTheDocument();
+    expect(screen.getByText(/come from the sites registered for this partner/)).toBeInTheDocument();
+  });
+
+  it('says what to do when the list fails and retries', async () => {
+    let fail = true;
+    renderPage(Routes.adsTxt, () => (fail ? new Error('The server is unavailable.') : []));
+    expect(await screen.findByText('The domains could not be loaded', {}, { timeout: 5000 })).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No domains yet')).toBeInTheDocument();
+  });
+
+  it('opens a domain from the query string with its tabs; editor and history wait for hosting', async () => {
+    renderPage(`${Routes.adsTxt}?domain=d5001`, () => detailFixture({ hosted: false }));
+    expect(await screen.findByRole('heading', { name: 'northwind-news.example' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Crawled file' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Editor' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'History' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('tab', { name: 'Hosting & redirection' }));
+    expect(await screen.findByRole('button', { name: 'Activate hosted ads.txt' })).toBeInTheDocument();
+  });
+});
