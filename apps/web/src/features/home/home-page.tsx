@@ -1,22 +1,32 @@
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { Routes } from '@pc/contracts';
+import { Routes, TrackingEvents } from '@pc/contracts';
 import { useChosenPublisherId } from '../../lib/chosen-publisher';
 import { usePublisherDetails } from '../../lib/data/use-publisher-data';
 import { PageHeader } from '../../components/ui/page-header';
 import { SitesCard } from './sites-card';
 import { AreaLinks } from './area-links';
+import { RevenueKpis } from './revenue-kpis';
+import { RevenueTrendCard } from './revenue-trend-card';
+import { useHomeSummary } from './use-home-summary';
+import { track } from '../../lib/tracking/track';
 
-/** Home (/): the chosen publisher at a glance, from the API only (no invented figures). */
+/** Home (/): the chosen publisher at a glance, from the API only (no invented figures); each KPI links into its report. */
 export function HomePage() {
   const publisherId = useChosenPublisherId();
   const { data, error, isLoading, mutate } = usePublisherDetails(publisherId);
+  const summary = useHomeSummary(publisherId);
+
+  useEffect(() => {
+    if (publisherId) track(TrackingEvents.overviewView, { publisherId });
+  }, [publisherId]);
 
   return (
     <Stack gap="lg">
       <PageHeader
         title={data ? data.name : 'Dashboard'}
-        purpose="Your partner account at a glance: sites, settings and every area of the portal."
+        purpose="Your partner account at a glance: revenue, sites, settings and every area of the portal."
         action={
           <Button component={Link} to={Routes.revenueSummary}>
             Open reports
@@ -33,52 +43,44 @@ export function HomePage() {
           </Group>
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        <Card>
-          <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-            Partner
-          </Text>
-          {isLoading || !data ? (
-            <Stack gap={8} mt="sm">
-              <Skeleton h={20} w="70%" />
-              <Skeleton h={14} w="50%" />
-              <Skeleton h={14} w="40%" />
-            </Stack>
-          ) : (
-            <Stack gap={6} mt="sm">
-              <Title order={2} size="h4">
-                {data.name}
-              </Title>
-              <Text size="sm">
-                Partner id: <strong>{data.id}</strong>
-              </Text>
-              <Text size="sm">
-                Currency: <strong>{data.currency}</strong>
-              </Text>
-              <Text size="sm">
-                Direct deals: <strong>{data.has_direct ? 'Yes' : 'No'}</strong>
-              </Text>
-              <Button component={Link} to={Routes.accountSettings} variant="subtle" size="compact-sm" w="fit-content" px={0}>
-                Company details
-              </Button>
-            </Stack>
-          )}
-        </Card>
-        <Card style={{ gridColumn: 'span 2' }} className="pc-revenue-card">
-          <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-            Revenue
-          </Text>
-          <Stack gap="xs" mt="sm">
-            <Title order={2} size="h4">
-              Revenue figures appear here once reports are available
-            </Title>
-            <Text size="sm" c="dimmed">
-              Yesterday&apos;s revenue, month to date and eCPM will be summarised on this card when reporting is switched on for your account. Until
-              then, nothing is estimated or shown.
+      <RevenueKpis data={summary.data} error={summary.error} isLoading={summary.isLoading} retry={() => void summary.mutate()} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <RevenueTrendCard data={summary.data} isLoading={summary.isLoading} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card h="100%">
+            <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+              Partner
             </Text>
-          </Stack>
-        </Card>
-      </SimpleGrid>
+            {isLoading || !data ? (
+              <Stack gap={8} mt="sm">
+                <Skeleton h={20} w="70%" />
+                <Skeleton h={14} w="50%" />
+                <Skeleton h={14} w="40%" />
+              </Stack>
+            ) : (
+              <Stack gap={6} mt="sm">
+                <Title order={2} size="h4">
+                  {data.name}
+                </Title>
+                <Text size="sm">
+                  Partner id: <strong>{data.id}</strong>
+                </Text>
+                <Text size="sm">
+                  Currency: <strong>{data.currency}</strong>
+                </Text>
+                <Text size="sm">
+                  Direct deals: <strong>{data.has_direct ? 'Yes' : 'No'}</strong>
+                </Text>
+                <Button component={Link} to={Routes.accountSettings} variant="subtle" size="compact-sm" w="fit-content" px={0}>
+                  Company details
+                </Button>
+              </Stack>
+            )}
+          </Card>
+        </Grid.Col>
+      </Grid>
       <SitesCard sites={data?.sites} loading={isLoading} />
       <AreaLinks />
     </Stack>

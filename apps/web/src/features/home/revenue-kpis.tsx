@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import type { HomeSummary } from '@pc/contracts';
+import { formatChange, formatCount, formatDay, formatMoney } from '../../lib/format/number-format';
+import { reportLink } from '../../lib/report-links';
+
+/** A day is estimated when it is on or after the first not-yet-finalized day. */
+export const isEstimated = (day: string, estimatedFrom: string | null) => estimatedFrom !== null && day >= estimatedFrom;
+
+function EstimatedBadge() {
+  return (
+    <Badge size="xs" variant="light" color="yellow" title="Figures not finalized yet may still change">
+      Estimated
+    </Badge>
+  );
+}
+
+function Kpi({
+  title,
+  to,
+  value,
+  children,
+  estimated,
+}: {
+  title: string;
+  to: string;
+  value: string;
+  children: ReactNode;
+  estimated: boolean;
+}) {
+  return (
+    <UnstyledButton
+      component={Link}
+      to={to}
+      style={{ display: 'block', height: '100%' }}
+      aria-label={`${title}: ${value}. Open the report`}
+    >
+      <Card h="100%">
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+            {title}
+          </Text>
+          {estimated && <EstimatedBadge />}
+        </Group>
+        <Text fz={28} fw={700} mt={6} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {value}
+        </Text>
+        <Text size="sm" c="dimmed" mt={4} component="div">
+          {children}
+        </Text>
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+export interface RevenueKpisProps {
+  data: HomeSummary | undefined;
+  error: Error | undefined;
+  isLoading: boolean;
+  retry: () => void;
+}
+
+/** Yesterday's revenue, month to date against the same days of last month, yesterday's eCPM. */
+export function RevenueKpis({ data, error, isLoading, retry }: RevenueKpisProps) {
+  if (error && !data)
+    return (
+      <Alert color="red" role="alert" title="Revenue figures could not be loaded">
+        <Group gap="sm">
+          <Text size="sm">{error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={retry}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+  if (isLoading || !data)
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" aria-label="Loading revenue figures">
+        {[0, 1, 2].map((i) => (
+          <Card key={i}>
+            <Skeleton h={12} w="50%" />
+            <Skeleton h={30} w="70%" mt="sm" />
+            <Skeleton h={12} w="60%" mt="sm" />
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+
+  const { yesterday, monthToDate: mtd, currency, estimatedFrom } = data;
+  const change = mtd.changeRatio;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+      <Kpi
+        title="Yesterday's revenue"
+        to={reportLink('revenue', { preset: 'yesterday', chartMetric: 'revenue' })}
+        value={formatMoney(yesterday.revenue, currency)}
+        estimated={isEstimated(yesterday.date, estimatedFrom)}
+      >
+        {formatDay(yesterday.date)} · {formatCount(yesterday.impressions)} impressions
+      </Kpi>
+      <Kpi
+        title="Month to date"
+        to={reportLink('revenue', { preset: 'thisMonth', chartMetric: 'revenue' })}
+        value={formatMoney(mtd.revenue, currency)}
+        estimated={isEstimated(mtd.to, estimatedFrom)}
+      >
+        <Group gap={6} wrap="wrap">
+          {change !== null && (
+            <Text span size="sm" fw={600} c={change > 0 ? 'teal.8' : change < 0 ? 'red.8' : 'dimmed'}>
+              {formatChange(change)}
+            </Text>
+          )}
+          <span>
+            vs {formatMoney(mtd.previous.revenue, currency)} for {formatDay(mtd.previous.from).replace(/, \d{4}$/, '')}–
+            {formatDay(mtd.previous.to).replace(/, \d{4}$/, '')}
+          </span>
+        </Group>
+      </Kpi>
+      <Kpi
+        title="eCPM (yesterday)"
+        to={reportLink('revenue', { preset: 'yesterday', chartMetric: 'eCpm' })}
+        value={formatMoney(yesterday.eCpm, currency)}
+        estimated={isEstimated(yesterday.date, estimatedFrom)}
+      >
+        Revenue per 1,000 impression requests · month to date {formatMoney(mtd.eCpm, currency)}
+      </Kpi>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,96 @@
+import type { DatePresetKey } from '../../../lib/report-links';
+
+/** A calendar day as YYYY-MM-DD; all arithmetic is on local calendar days, never on instants. */
+export type IsoDay = string;
+export interface DayRange {
+  from: IsoDay;
+  to: IsoDay;
+}
+
+export const PRESET_LABELS: Record<DatePresetKey, string> = {
+  yesterday: 'Yesterday',
+  last7: 'Last 7 days',
+  last30: 'Last 30 days',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  custom: 'Custom range',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function toIsoDay(d: Date): IsoDay {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** "2026-03-05" -> a local Date at noon (noon: a DST shift can never move it to another day). */
+export function fromIsoDay(day: IsoDay): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, 12, 0, 0, 0);
+}
+
+export const isIsoDay = (s: string | null | undefined): s is IsoDay =>
+  !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && toIsoDay(fromIsoDay(s)) === s;
+
+/** Spec section 5: dates are sent as YYYY-MM-DD with the time set to noon, as epoch ms. */
+export function epochAtNoon(day: IsoDay): number {
+  return fromIsoDay(day).getTime();
+}
+
+export function addDays(day: IsoDay, n: number): IsoDay {
+  const d = fromIsoDay(day);
+  d.setDate(d.getDate() + n);
+  return toIsoDay(d);
+}
+
+/** Inclusive number of days in a range. */
+export function rangeLength({ from, to }: DayRange): number {
+  return Math.round((fromIsoDay(to).getTime() - fromIsoDay(from).getTime()) / 86_400_000) + 1;
+}
+
+/**
+ * The preset's range relative to `today`. Facts end yesterday, so the rolling presets end
+ * yesterday; "This month" on the 1st is just today (an empty but honest range).
+ */
+export function presetRange(preset: Exclude<DatePresetKey, 'custom'>, today: Date = new Date()): DayRange {
+  const t = toIsoDay(today);
+  const yesterday = addDays(t, -1);
+  switch (preset) {
+    case 'yesterday':
+      return { from: yesterday, to: yesterday };
+    case 'last7':
+      return { from: addDays(t, -7), to: yesterday };
+    case 'last30':
+      return { from: addDays(t, -30), to: yesterday };
+    case 'thisMonth': {
+      const first = toIsoDay(new Date(today.getFullYear(), today.getMonth(), 1, 12));
+      return { from: first, to: yesterday < first ? t : yesterday };
+    }
+    case 'lastMonth': {
+      const first = new Date(today.getFullYear(), today.getMonth() - 1, 1, 12);
+      const last = new Date(today.getFullYear(), today.getMonth(), 0, 12);
+      return { from: toIsoDay(first), to: toIsoDay(last) };
+    }
+  }
+}
+
+/** The period of equal length right before `range` (for the comparison). */
+export function previousRange(range: DayRange): DayRange {
+  const to = addDays(range.from, -1);
+  return { from: addDays(to, -(rangeLength(range) - 1)), to };
+}
+
+/** Every day of the range, in order. */
+export function daysOf(range: DayRange): IsoDay[] {
+  const out: IsoDay[] = [];
+  for (let d = range.from; d <= range.to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** Every month (YYYY-MM) the range touches, in order. */
+export function monthsOf(range: DayRange): string[] {
+  const out: string[] = [];
+  const end = range.to.slice(0, 7);
+  const d = fromIsoDay(`${range.from.slice(0, 7)}-01`);
+  for (let m = toIsoDay(d).slice(0, 7); m <= end; d.setMonth(d.getMonth() + 1), m = toIsoDay(d).slice(0, 7)) out.push(m);
+  return out;
+}

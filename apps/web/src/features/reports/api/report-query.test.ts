@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { epochAtNoon } from './date-presets';
+import { DEFAULTS, parseBuilder, parseTab, resolveRange, timelineQuery, toApiQuery, writeBuilder } from './report-query';
+
+const params = (s: string) => new URLSearchParams(s);
+
+describe('builder <-> URL <-> report call', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2026, 10, 22, 10));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('uses the defaults when the URL says nothing', () => {
+    const s = parseBuilder('revenue', params(''));
+    expect(s).toMatchObject({
+      preset: 'last7',
+      dimensions: ['sites'],
+      metrics: ['impressions', 'revenue', 'eCpm', 'cpm'],
+      interval: 'Day',
+      sort: null,
+    });
+    expect(parseBuilder('recirculation', params('')).metrics).toEqual(['organicPageViews', 'organicClicks', 'organicCtr']);
+    expect(parseTab(params(''))).toBe('tab_0');
+    expect(parseTab(params('tab=tab_1'))).toBe('tab_1');
+  });
+
+  it('maps the builder to the report call (spec section 7)', () => {
+    const s = parseBuilder(
+      'revenue',
+      params('preset=yesterday&dims=product_type,sites&metrics=revenue,impressions&interval=Month&sort=revenue&dir=asc'),
+    );
+    const q = toApiQuery('revenue', '1002', resolveRange(s), s);
+    expect(q).toEqual({
+      reportType: 'revenue',
+      publisherId: '1002',
+      dateFrom: epochAtNoon('2026-11-21'),
+      dateTo: epochAtNoon('2026-11-21'),
+      // Catalog order, whatever order the URL had.
+      dimensions: 'sites,product_type',
+      metrics: 'impressions,revenue',
+      interval: 'Month',
+      sort: 'revenue',
+      sortDir: 'asc',
+    });
+  });
+
+  it('keeps a custom range and rejects a broken one', () => {
+    const ok = parseBuilder('revenue', params('preset=custom&from=2026-01-05&to=2026-02-04'));
+    expect(resolveRange(ok)).toEqual({ from: '2026-01-05', to: '2026-02-04' });
+    const inverted = parseBuilder('revenue', params('preset=custom&from=2026-02-05&to=2026-01-04'));
+    expect(inverted.preset).toBe(DEFAULTS.revenue.preset);
+  });
+
+  it('drops unknown, inactive and surplus keys', () => {
+    const s = parseBuilder(
+      'revenue',
+      params('dims=sites,deal_name,bogus,size,brand,product_type&metrics=nope&interval=Week&chart=organicClicks'),
+    );
+    expect(s.dimensions).toEqual(['sites', 'product_type', 'size']);
+    expect(s.metrics).toEqual(DEFAULTS.revenue.metrics);
+    expect(s.interval).toBe('Day');
+    expect(s.chartMetric).toBe('revenue');
+    expect(parseBuilder('recirculation', params('dims=sites,size')).dimensions).toEqual(['sites']);
+  });
+
+  it('round-trips through the query string and keeps the tab', () => {
+    const s = parseBuilder(
+      'recirculation',
+      params('preset=custom&from=2026-10-01&to=2026-10-31&dims=widget&metrics=organicCtr&interval=Cumulative&chart=organicCtr'),
+    );
+    const written = writeBuilder(s, params('tab=tab_1'));
+    expect(written.get('tab')).toBe('tab_1');
+    expect(parseBuilder('recirculation', written)).toEqual(s);
+    const preset = writeBuilder({ ...s, preset: 'lastMonth', custom: null }, written);
+    expect(preset.has('from')).toBe(false);
+  });
+
+  it('builds the chart query without dimensions, by day unless the table is monthly', () => {
+    const s = parseBuilder('revenue', params('dims=sites,size&metrics=impressions&chart=revenue&interval=Cumulative'));
+    const q = timelineQuery('revenue', '1001', { from: '2026-11-01', to: '2026-11-07' }, s);
+    expect(q).toMatchObject({ dimensions: '', metrics: 'impressions,revenue', interval: 'Day' });
+    expect(timelineQuery('revenue', '1001', { from: '2026-01-01', to: '2026-11-07' }, { ...s, interval: 'Month' }).interval).toBe('Month');
+  });
+});

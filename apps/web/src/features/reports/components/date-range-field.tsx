@@ -1,0 +1,79 @@
+import '@mantine/dates/styles.css';
+import { useState } from 'react';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { MAX_RANGE_DAYS } from '@pc/contracts';
+import { DATE_PRESETS, type DatePresetKey } from '../../../lib/report-links';
+import { PRESET_LABELS, rangeLength, toIsoDay, type DayRange } from '../api/date-presets';
+
+export interface DateRangeFieldProps {
+  preset: DatePresetKey;
+  /** The range the current choice stands for (presets resolved against today). */
+  range: DayRange;
+  onPreset: (preset: Exclude<DatePresetKey, 'custom'>) => void;
+  onCustom: (range: DayRange) => void;
+}
+
+const PRESET_OPTIONS = DATE_PRESETS.filter((p) => p !== 'custom').map((p) => ({ value: p, label: PRESET_LABELS[p] }));
+
+/**
+ * Date presets plus a custom range picker. The picker always shows the range in force, so a
+ * preset's actual days are visible; picking two days switches to the custom preset.
+ */
+export function DateRangeField({ preset, range, onPreset, onCustom }: DateRangeFieldProps) {
+  // While the user has picked only the first day, the half-chosen range lives here.
+  const [draft, setDraft] = useState<DatesRangeValue<string> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const value: DatesRangeValue<string> = draft ?? [range.from, range.to];
+
+  const onPick = (v: DatesRangeValue<string>) => {
+    const [from, to] = v;
+    if (from && to) {
+      setDraft(null);
+      const next = { from, to };
+      if (rangeLength(next) > MAX_RANGE_DAYS) {
+        setError(`Choose a range of at most ${MAX_RANGE_DAYS} days.`);
+        return;
+      }
+      setError(null);
+      onCustom(next);
+    } else setDraft(v);
+  };
+
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500} id="report-dates-label">
+        Dates
+      </Text>
+      <Group gap="sm" wrap="wrap" align="flex-start">
+        <SegmentedControl
+          aria-labelledby="report-dates-label"
+          size="xs"
+          data={preset === 'custom' ? [...PRESET_OPTIONS, { value: 'custom', label: PRESET_LABELS.custom }] : PRESET_OPTIONS}
+          value={preset}
+          onChange={(v) => {
+            if (v === 'custom') return;
+            setDraft(null);
+            setError(null);
+            onPreset(v as Exclude<DatePresetKey, 'custom'>);
+          }}
+        />
+        <DatePickerInput
+          type="range"
+          size="xs"
+          miw={240}
+          aria-label="Custom date range"
+          value={value}
+          onChange={onPick}
+          onDropdownClose={() => setDraft(null)}
+          maxDate={toIsoDay(new Date())}
+          allowSingleDateInRange
+          valueFormat="MMM D, YYYY"
+          error={error}
+          numberOfColumns={2}
+          popoverProps={{ position: 'bottom-start' }}
+        />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { ReportListItem, ReportType } from '@pc/contracts';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { errorMessage } from '../../../lib/api-error';
+import { formatDay } from '../../../lib/format/number-format';
+import { toast } from '../../../lib/toast';
+import { downloadExport } from '../api/report-actions';
+import { useReportList } from '../api/use-report-data';
+
+const STATUS: Record<ReportListItem['status'], { label: string; color: string }> = {
+  queued: { label: 'Queued', color: 'gray' },
+  running: { label: 'Preparing', color: 'blue' },
+  done: { label: 'Ready', color: 'teal' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+const createdFmt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** tab_1: this report type's exports, newest first; polls while one is still being prepared. */
+export function ExportsList({ type, publisherId, label }: { type: ReportType; publisherId: string; label: string }) {
+  const { items, error, isLoading, mutate } = useReportList(publisherId, type);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const download = async (item: ReportListItem) => {
+    setDownloading(item.id);
+    try {
+      await downloadExport(item, publisherId);
+    } catch (e) {
+      toast.error(`The file could not be downloaded: ${errorMessage(e)}`);
+    } finally {
+      setDownloading(null);
+      // The download marks the report as seen: refresh so its "New" badge goes.
+      void mutate();
+    }
+  };
+
+  if (error && !items)
+    return (
+      <Alert color="red" role="alert" title="Your exports could not be loaded">
+        <Group gap="sm">
+          <Text size="sm">{error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+  if (isLoading || !items)
+    return (
+      <Stack gap={8} aria-label="Loading your exports">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={36} />
+        ))}
+      </Stack>
+    );
+  if (items.length === 0)
+    return (
+      <EmptyState title="No exports yet">
+        Files you export from the {label} appear here with their status, ready to download. Build a report on the first tab and choose
+        &quot;Export to file&quot;, or &quot;Email report&quot; to get it by e-mail.
+      </EmptyState>
+    );
+
+  return (
+    <Card p={0}>
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="xs" highlightOnHover fz="sm">
+          <caption className="visually-hidden">Your {label} exports</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Date range</Table.Th>
+              <Table.Th>Format</Table.Th>
+              <Table.Th>Delivery</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">File</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((r) => (
+              <Table.Tr key={r.id} data-testid="export-row" data-status={r.status}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {createdFmt.format(new Date(r.created))}
+                  {r.isNew && (
+                    <Badge ml={8} size="xs" color="brand">
+                      New
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatDay(r.dateFrom)} – {formatDay(r.dateTo)}
+                </Table.Td>
+                <Table.Td>{r.format.toUpperCase()}</Table.Td>
+                <Table.Td>{r.delivery === 'email' ? 'E-mail' : 'File'}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={STATUS[r.status].color}>
+                    {STATUS[r.status].label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">
+                  {r.status === 'done' ? (
+                    <Button size="compact-sm" variant="light" loading={downloading === r.id} onClick={() => void download(r)}>
+                      Download
+                    </Button>
+                  ) : r.status === 'failed' ? (
+                    <Text size="xs" c="red.8">
+                      Could not be prepared. Export it again.
+                    </Text>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      Preparing…
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { describe, expect, it, vi } from 'vitest';
+import type { ReportResult } from '@pc/contracts';
+import { ReportResults, type ReportResultsProps } from './report-results';
+
+const result: ReportResult = {
+  columns: [
+    { key: 'date', label: 'Date', kind: 'date' },
+    { key: 'sites', label: 'Site', kind: 'text' },
+    { key: 'size', label: 'Size', kind: 'text' },
+    { key: 'impressions', label: 'Impressions', kind: 'count' },
+    { key: 'revenue', label: 'Revenue', kind: 'money' },
+    { key: 'eCpm', label: 'eCPM', kind: 'money' },
+    { key: 'fillRate', label: 'Fill Rate', kind: 'ratio-percent' },
+  ],
+  rows: [
+    {
+      date: '2026-11-17',
+      sites: 'Northwind News',
+      size: '300x250',
+      impressions: 1234567,
+      revenue: 1234.5,
+      eCpm: null,
+      fillRate: null,
+      estimated: false,
+    },
+    {
+      date: '2026-11-19',
+      sites: 'Northwind Sport',
+      size: '728x90',
+      impressions: 1000,
+      revenue: 2.6,
+      eCpm: null,
+      fillRate: null,
+      estimated: true,
+    },
+  ],
+  totalRows: 812,
+  totals: { impressions: 1235567, revenue: 1237.1, eCpm: null, fillRate: null },
+  unavailableMetrics: {
+    eCpm: 'Impression requests are recorded per site and product type only, so eCPM is not available by Size.',
+    fillRate: 'Impression requests are recorded per site and product type only.',
+  },
+  estimatedFrom: '2026-11-19',
+  currency: 'EUR',
+  rowLimit: 500,
+};
+
+function renderResults(overrides: Partial<ReportResultsProps> = {}) {
+  const props: ReportResultsProps = {
+    data: result,
+    error: undefined,
+    isLoading: false,
+    isValidating: false,
+    retry: vi.fn(),
+    sort: null,
+    onSort: vi.fn(),
+    label: 'Revenue Summary',
+    ...overrides,
+  };
+  render(
+    <MantineProvider>
+      <ReportResults {...props} />
+    </MantineProvider>,
+  );
+  return props;
+}
+
+describe('report results', () => {
+  it('renders formatted, right-aligned figures and the totals row', () => {
+    renderResults({ deltas: { revenue: 0.125, impressions: -0.5 } });
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('1,234,567')).toBeInTheDocument();
+    expect(within(table).getByText('€1,234.50')).toBeInTheDocument();
+    expect(within(table).getByText('Nov 17, 2026')).toBeInTheDocument();
+    const totals = screen.getByTestId('report-totals');
+    const cells = within(totals).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('Total');
+    expect(cells[3]).toHaveTextContent('1,235,567');
+    expect(cells[3]).toHaveAttribute('style', expect.stringContaining('right'));
+    expect(cells[4]).toHaveTextContent('€1,237.10');
+    expect(cells[4]).toHaveTextContent('+12.5% vs previous');
+    expect(cells[3]).toHaveTextContent('−50.0% vs previous');
+    expect(cells[4]).toHaveAttribute('data-value', '1237.1');
+  });
+
+  it('shows unavailable metrics as a dash with the server reason on the header', () => {
+    renderResults();
+    const header = screen.getByRole('columnheader', { name: /eCPM/ });
+    expect(header).toHaveTextContent('eCPM');
+    // The reason is the header's tooltip, and readable by screen readers in the header itself.
+    expect(header).toHaveTextContent(
+      'Not available: Impression requests are recorded per site and product type only, so eCPM is not available by Size.',
+    );
+    const rows = screen.getAllByRole('row');
+    const firstData = within(rows[1]!).getAllByRole('cell');
+    expect(firstData[5]).toHaveTextContent('—');
+    expect(firstData[6]).toHaveTextContent('—');
+    expect(within(screen.getByTestId('report-totals')).getAllByRole('cell')[5]).toHaveTextContent('—');
+    // Not sortable: there is no sort button in that header.
+    expect(within(header).queryByRole('button')).toBeNull();
+  });
+
+  it('marks estimated rows and explains them', () => {
+    renderResults();
+    const rows = screen.getAllByRole('row');
+    expect(rows[2]).toHaveAttribute('data-estimated', 'true');
+    expect(within(rows[2]!).getByText('Est.')).toBeInTheDocument();
+    expect(rows[1]).not.toHaveAttribute('data-estimated');
+    expect(screen.getByTestId('estimated-legend')).toHaveTextContent('Estimated: figures after Nov 18, 2026 may still change');
+  });
+
+  it('notes truncation at the row limit', () => {
+    renderResults();
+    expect(screen.getByTestId('report-row-count')).toHaveTextContent('Showing 2 of 812 rows');
+  });
+
+  it('sorts through the server: numbers descend first, a second click flips', () => {
+    const first = renderResults();
+    fireEvent.click(screen.getByRole('button', { name: /^Revenue/ }));
+    expect(first.onSort).toHaveBeenCalledWith({ key: 'revenue', dir: 'desc' });
+    fireEvent.click(screen.getByRole('button', { name: /^Site/ }));
+    expect(first.onSort).toHaveBeenCalledWith({ key: 'sites', dir: 'asc' });
+  });
+
+  it('shows the catalog tooltip text in the Site header label', () => {
+    renderResults({ sort: { key: 'revenue', dir: 'desc' } });
+    expect(screen.getByRole('button', { name: /^Site\. Explore More and RSS widget page views are not counted/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Revenue/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('has empty, error and loading states', () => {
+    const { unmount } = render(
+      <MantineProvider>
+        <ReportResults
+          data={{ ...result, rows: [], totalRows: 0 }}
+          error={undefined}
+          isLoading={false}
+          isValidating={false}
+          retry={vi.fn()}
+          sort={null}
+          onSort={vi.fn()}
+          label="x"
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('No data for this range')).toBeInTheDocument();
+    unmount();
+    const retry = vi.fn();
+    renderResults({
+      data: undefined,
+      error: Object.assign(new Error('Bad'), { fields: { dateFrom: 'Choose a range of at most 400 days.' } }),
+      retry,
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a range of at most 400 days.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalled();
+  });
+});

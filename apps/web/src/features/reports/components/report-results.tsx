@@ -1,0 +1,89 @@
+import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReportResult } from '@pc/contracts';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { formatCount, formatDay } from '../../../lib/format/number-format';
+import { addDays } from '../api/date-presets';
+import { ReportTable, type SortState } from './report-table';
+
+export interface ReportResultsProps {
+  data: ReportResult | undefined;
+  error: (Error & { fields?: Record<string, string> }) | undefined;
+  isLoading: boolean;
+  /** A changed query is loading while the previous answer is still shown. */
+  isValidating: boolean;
+  retry: () => void;
+  sort: SortState | null;
+  onSort: (s: SortState) => void;
+  deltas?: Record<string, number | null>;
+  label: string;
+  /** Offered in the empty state: switch to a range that has figures. */
+  onTryLast30?: () => void;
+}
+
+function TableSkeleton() {
+  return (
+    <Stack gap={6} aria-label="Loading the report" role="status">
+      <Skeleton h={32} />
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} h={24} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Loading, error, empty and filled states of the results table, with its notes. */
+export function ReportResults(props: ReportResultsProps) {
+  const { data, error, isLoading, retry, label } = props;
+  if (error && !data) {
+    const fieldText = error.fields ? Object.values(error.fields).join(' ') : '';
+    return (
+      <Alert color="red" role="alert" title="The report could not be loaded">
+        <Stack gap="xs">
+          <Text size="sm">{fieldText || error.message}</Text>
+          <Text size="sm">Check the dates and choices above, then try again. If it keeps failing, try a shorter range.</Text>
+          <Button size="xs" variant="light" color="red" w="fit-content" onClick={retry}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (isLoading || !data) return <TableSkeleton />;
+  if (data.totalRows === 0)
+    return (
+      <EmptyState
+        title="No data for this range"
+        action={
+          props.onTryLast30 && (
+            <Button variant="light" onClick={props.onTryLast30}>
+              Show the last 30 days
+            </Button>
+          )
+        }
+      >
+        There are no figures for these dates and choices. Figures arrive daily up to yesterday: try a longer range, such as the last 30
+        days, or fewer dimensions.
+      </EmptyState>
+    );
+
+  const truncated = data.totalRows > data.rows.length;
+  const anyEstimated = data.rows.some((r) => r.estimated === true);
+  return (
+    <Card p="sm" aria-busy={props.isValidating}>
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed" data-testid="report-row-count">
+          {truncated
+            ? `Showing ${formatCount(data.rows.length)} of ${formatCount(data.totalRows)} rows. The totals cover all rows; export the report for every row.`
+            : `${formatCount(data.totalRows)} ${data.totalRows === 1 ? 'row' : 'rows'}`}
+        </Text>
+        {data.estimatedFrom && (
+          <Text size="xs" c="yellow.9" fs="italic" data-testid="estimated-legend">
+            Estimated: figures after {formatDay(addDays(data.estimatedFrom, -1))} may still change
+            {anyEstimated ? ' (rows in italics, marked Est.)' : ''}.
+          </Text>
+        )}
+      </Group>
+      <ReportTable result={data} sort={props.sort} onSort={props.onSort} deltas={props.deltas} caption={`${label} results`} />
+    </Card>
+  );
+}

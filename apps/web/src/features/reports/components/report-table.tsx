@@ -1,0 +1,179 @@
+import { Badge, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { DIMENSIONS, METRICS, type DimensionKey, type MetricKey, type ReportResult } from '@pc/contracts';
+import { EMPTY_CELL, formatCell, formatChange, isNumericKind } from '../../../lib/format/number-format';
+
+export interface SortState {
+  key: string;
+  dir: 'asc' | 'desc';
+}
+
+export interface ReportTableProps {
+  result: ReportResult;
+  sort: SortState | null;
+  /** Server-side sort: the whole result (not only the 500 rows shown) is ordered by the server. */
+  onSort: (sort: SortState) => void;
+  /** Relative change of each metric's total against the previous period. */
+  deltas?: Record<string, number | null>;
+  caption: string;
+}
+
+type Column = ReportResult['columns'][number];
+
+/** A small "i" in a circle: this header has an explanation (the font has no ⓘ glyph). */
+function InfoMark() {
+  return (
+    <svg
+      width={13}
+      height={13}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+      focusable="false"
+      style={{ opacity: 0.55 }}
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v6M12 7.5v.01" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function headerTooltip(col: Column, unavailable: string | undefined): string | undefined {
+  if (unavailable) return unavailable;
+  return METRICS[col.key as MetricKey]?.tooltip ?? DIMENSIONS[col.key as DimensionKey]?.tooltip;
+}
+
+function HeaderCell({
+  col,
+  sort,
+  onSort,
+  unavailable,
+}: {
+  col: Column;
+  sort: SortState | null;
+  onSort: (s: SortState) => void;
+  unavailable?: string;
+}) {
+  const numeric = isNumericKind(col.kind);
+  const active = sort?.key === col.key;
+  const tip = headerTooltip(col, unavailable);
+  // Numbers are usually wanted largest first, text and dates in reading order.
+  const next: SortState = active
+    ? { key: col.key, dir: sort.dir === 'asc' ? 'desc' : 'asc' }
+    : { key: col.key, dir: numeric ? 'desc' : 'asc' };
+  const arrow = active ? (sort.dir === 'asc' ? '▲' : '▼') : '';
+  const label = (
+    <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : 'flex-start'}>
+      <span>{col.label}</span>
+      {tip && <InfoMark />}
+      {arrow && (
+        <Text span size="xs" aria-hidden>
+          {arrow}
+        </Text>
+      )}
+    </Group>
+  );
+  const control = unavailable ? (
+    <Text span fw={600} size="sm" tabIndex={0} c="dimmed">
+      {label}
+      <span className="visually-hidden">Not available: {unavailable}</span>
+    </Text>
+  ) : (
+    <UnstyledButton onClick={() => onSort(next)} fw={600} fz="sm" w="100%" aria-label={`${col.label}${tip ? `. ${tip}` : ''}. Sort`}>
+      {label}
+    </UnstyledButton>
+  );
+  return (
+    <Table.Th
+      ta={numeric ? 'right' : 'left'}
+      aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {tip ? (
+        <Tooltip label={tip} multiline w={280} withArrow openDelay={150}>
+          {control}
+        </Tooltip>
+      ) : (
+        control
+      )}
+    </Table.Th>
+  );
+}
+
+/** The results: dense, server-sorted, numbers right-aligned, a totals row, estimated rows marked. */
+export function ReportTable({ result, sort, onSort, deltas, caption }: ReportTableProps) {
+  const { columns, rows, totals, unavailableMetrics, currency } = result;
+  const unavailable = unavailableMetrics as Record<string, string | undefined>;
+  const cell = (col: Column, value: ReportResult['rows'][number][string] | undefined) =>
+    unavailable[col.key] ? EMPTY_CELL : formatCell(value, col.kind, currency);
+
+  return (
+    <Table.ScrollContainer minWidth={Math.max(480, columns.length * 130)} maxHeight={560}>
+      <Table striped highlightOnHover stickyHeader verticalSpacing={6} horizontalSpacing="sm" fz="sm" tabularNums withTableBorder>
+        <caption className="visually-hidden">{caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <HeaderCell key={c.key} col={c} sort={sort} onSort={onSort} unavailable={unavailable[c.key]} />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, i) => {
+            const estimated = row.estimated === true;
+            return (
+              <Table.Tr key={i} data-estimated={estimated || undefined} fs={estimated ? 'italic' : undefined}>
+                {columns.map((c, n) => (
+                  <Table.Td
+                    key={c.key}
+                    ta={isNumericKind(c.kind) ? 'right' : 'left'}
+                    c={unavailable[c.key] ? 'dimmed' : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    {cell(c, row[c.key])}
+                    {estimated && n === 0 && (
+                      <Badge ml={6} size="xs" variant="light" color="yellow" fs="normal" title="Estimated: may still change">
+                        Est.
+                      </Badge>
+                    )}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr data-testid="report-totals" fw={700} bg="var(--mantine-color-gray-1)">
+            {columns.map((c, n) => {
+              const numeric = isNumericKind(c.kind);
+              const total = numeric && !unavailable[c.key] ? (totals[c.key] ?? null) : null;
+              const delta = deltas?.[c.key];
+              return (
+                <Table.Td
+                  key={c.key}
+                  ta={numeric ? 'right' : 'left'}
+                  data-column={c.label}
+                  data-value={total ?? undefined}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {n === 0 && !numeric ? 'Total' : numeric ? (n === 0 ? `Total: ${cell(c, total)}` : cell(c, total)) : ''}
+                  {total !== null && delta !== undefined && delta !== null && (
+                    <Text
+                      size="xs"
+                      fw={500}
+                      c={delta > 0 ? 'teal.8' : delta < 0 ? 'red.8' : 'dimmed'}
+                      title="Change against the previous period of equal length"
+                    >
+                      {formatChange(delta)} vs previous
+                    </Text>
+                  )}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
