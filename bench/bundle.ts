@@ -34,7 +34,9 @@ async function scriptsFor(page: Page, go: () => Promise<void>): Promise<string[]
 
 function report(name: string, files: string[], target?: number) {
   const total = files.reduce((sum, f) => sum + gz(path.join(dist, f)), 0);
-  console.log(`${name.padEnd(12)} ${String(files.length).padStart(3)} scripts  ${kb(total).padStart(9)} gzipped${target ? `  (target <= ${kb(target)}: ${total <= target ? 'PASS' : 'FAIL'})` : ''}`);
+  console.log(
+    `${name.padEnd(12)} ${String(files.length).padStart(3)} scripts  ${kb(total).padStart(9)} gzipped${target ? `  (target <= ${kb(target)}: ${total <= target ? 'PASS' : 'FAIL'})` : ''}`,
+  );
 }
 
 async function main() {
@@ -46,10 +48,18 @@ async function main() {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: 'ignore',
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     for (let i = 0; i < 120; i++) {
-      if (await fetch(`${BASE}/readyz`).then((r) => r.ok).catch(() => false)) break;
+      if (
+        await fetch(`${BASE}/readyz`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        break;
       await new Promise((r) => setTimeout(r, 500));
     }
     const page = await browser.newPage();

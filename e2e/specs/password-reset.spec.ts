@@ -26,5 +26,7 @@ test('forgot password: e-mail code through the outbox to a new password, then ba
   // Put the demo password back for the other journeys.
   await request.post('/api/identity/password-reset', { data: { email: USERS.staff } });
   const again = await latestResetCode(request, USERS.staff);
-  expect((await request.post('/api/identity/password-reset/confirm', { data: { code: again, newPassword: DEMO_PASSWORD } })).status()).toBe(200);
+  expect((await request.post('/api/identity/password-reset/confirm', { data: { code: again, newPassword: DEMO_PASSWORD } })).status()).toBe(
+    200,
+  );
 });

@@ -13,7 +13,8 @@ test.describe('roles: sidebar, user menu and switcher', () => {
   test('provider admin sees admin and console entries and the switcher', async ({ page }) => {
     await signInAndChoose(page, USERS.admin, 'Northwind News');
     const menu = await openUserMenu(page);
-    for (const item of [...MENU_ALWAYS, 'Partners Center Admin', 'Go To Console']) await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+    for (const item of [...MENU_ALWAYS, 'Partners Center Admin', 'Go To Console'])
+      await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Switch partner' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -117,12 +118,15 @@ test.describe('sign-out', () => {
   test('removes exactly the listed keys and returns to /login', async ({ page }) => {
     await signInAndChoose(page, USERS.single);
     await page.evaluate(() => {
-      for (const k of ['redirectFromMOC', 'userScope', 'moc_site_id', 'moc_at', 'redirect_path', 'user_logout']) localStorage.setItem(k, 'x');
+      for (const k of ['redirectFromMOC', 'userScope', 'moc_site_id', 'moc_at', 'redirect_path', 'user_logout'])
+        localStorage.setItem(k, 'x');
     });
     const menu = await openUserMenu(page);
     await menu.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login/);
-    const left = await page.evaluate(() => ['jwt', 'redirectFromMOC', 'userScope', 'moc_site_id', 'moc_at', 'redirect_path'].filter((k) => localStorage.getItem(k) !== null));
+    const left = await page.evaluate(() =>
+      ['jwt', 'redirectFromMOC', 'userScope', 'moc_site_id', 'moc_at', 'redirect_path'].filter((k) => localStorage.getItem(k) !== null),
+    );
     expect(left).toEqual([]);
     await expectNoSeriousA11yViolations(page);
   });

@@ -5,7 +5,9 @@ import { DEMO_PASSWORD, USERS } from './demo';
 export async function latestResetCode(request: APIRequestContext, email: string): Promise<string> {
   const signIn = await request.post('/api/identity/sign-in', { data: { email: USERS.admin, password: DEMO_PASSWORD } });
   const { idToken } = (await signIn.json()) as { idToken: string };
-  const res = await request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}&limit=1`, { headers: { authorization: `Bearer ${idToken}` } });
+  const res = await request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}&limit=1`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
   const [mail] = (await res.json()) as { text: string }[];
   const match = mail && /reset code: ([A-Z0-9]+)/.exec(mail.text);
   if (!match) throw new Error(`no reset e-mail for ${email}`);

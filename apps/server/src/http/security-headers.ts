@@ -37,8 +37,10 @@ export async function registerSecurityHeaders(
  */
 export function thirdPartyHosts(c: AppConfig): string[] {
   const hosts = new Set<string>();
-  if (c.TAG_MANAGER_ID || c.PAGE_ANALYTICS_ID || c.PAGE_ANALYTICS_ID_2) ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com'].forEach((h) => hosts.add(h));
-  if (c.SESSION_RECORDER_ID) ['https://static.hotjar.com', 'https://script.hotjar.com', 'https://*.hotjar.com', 'wss://*.hotjar.com'].forEach((h) => hosts.add(h));
+  if (c.TAG_MANAGER_ID || c.PAGE_ANALYTICS_ID || c.PAGE_ANALYTICS_ID_2)
+    ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com'].forEach((h) => hosts.add(h));
+  if (c.SESSION_RECORDER_ID)
+    ['https://static.hotjar.com', 'https://script.hotjar.com', 'https://*.hotjar.com', 'wss://*.hotjar.com'].forEach((h) => hosts.add(h));
   if (c.HELP_WIDGET_ID) ['https://static.zdassets.com', 'https://*.zendesk.com', 'wss://*.zendesk.com'].forEach((h) => hosts.add(h));
   if (c.PRODUCT_TOUR_KEY) ['https://cdn.pendo.io', 'https://app.pendo.io', 'https://data.pendo.io'].forEach((h) => hosts.add(h));
   if (c.EVENT_ANALYTICS_KEY) ['https://cdn.mxpnl.com', 'https://api-js.mixpanel.com'].forEach((h) => hosts.add(h));

@@ -13,8 +13,8 @@ export function AuthConfigFallback() {
           Sign-in is not available
         </Title>
         <Text c="dimmed">
-          The identity service settings are incomplete, so {name} cannot sign you in. Please try again later; if the problem continues, contact your
-          administrator.
+          The identity service settings are incomplete, so {name} cannot sign you in. Please try again later; if the problem continues,
+          contact your administrator.
         </Text>
       </Stack>
     </Center>

@@ -85,7 +85,8 @@ export async function bootstrap(root: Root): Promise<void> {
 
   store.start();
   // The loader itself is only fetched when some third-party id is configured.
-  if (Object.values(config.analytics).some(Boolean)) void import('../lib/tracking/third-party-loader').then((m) => m.loadThirdPartyScripts(config.analytics));
+  if (Object.values(config.analytics).some(Boolean))
+    void import('../lib/tracking/third-party-loader').then((m) => m.loadThirdPartyScripts(config.analytics));
 
   root.render(
     <AppProviders config={config}>

@@ -5,15 +5,19 @@ import { loadPhoneValidation } from '../lib/phone/phone-validation';
 import type { PlaceholderArea } from '../features/placeholders/placeholder-areas';
 
 /** A not-yet-built area: an honest empty state naming what will be there. */
-const placeholder = (area: PlaceholderArea): RouteObject['lazy'] => async () => {
-  const { PlaceholderPage } = await import('../features/placeholders/placeholder-page');
-  return { element: <PlaceholderPage area={area} /> };
-};
+const placeholder =
+  (area: PlaceholderArea): RouteObject['lazy'] =>
+  async () => {
+    const { PlaceholderPage } = await import('../features/placeholders/placeholder-page');
+    return { element: <PlaceholderPage area={area} /> };
+  };
 
-const withPhones = (load: RouteObject['lazy']): RouteObject['lazy'] => async () => {
-  const [route] = await Promise.all([(load as () => Promise<object>)(), loadPhoneValidation()]);
-  return route;
-};
+const withPhones =
+  (load: RouteObject['lazy']): RouteObject['lazy'] =>
+  async () => {
+    const [route] = await Promise.all([(load as () => Promise<object>)(), loadPhoneValidation()]);
+    return route;
+  };
 
 /**
  * Pages inside the shell, at their spec routes. A feature plugs in by replacing its placeholder

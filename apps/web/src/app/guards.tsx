@@ -12,4 +12,3 @@ export function RequireAuth() {
   if (auth.status === 'signedOut') return <Navigate to={Routes.login} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
-

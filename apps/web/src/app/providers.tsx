@@ -20,9 +20,7 @@ export function BaseProviders({ children, productName = 'Partners Center' }: { c
 export function AppProviders({ config, children }: { config: PublicConfig; children: ReactNode }) {
   return (
     <BaseProviders productName={config.productName}>
-      <ConfigContext.Provider value={config}>
-        {children}
-      </ConfigContext.Provider>
+      <ConfigContext.Provider value={config}>{children}</ConfigContext.Provider>
     </BaseProviders>
   );
 }

@@ -21,7 +21,10 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: Routes.partnerSelection, lazy: lazyPage(() => import('../features/partner-selection/partner-selection-page'), 'PartnerSelectionPage') },
+          {
+            path: Routes.partnerSelection,
+            lazy: lazyPage(() => import('../features/partner-selection/partner-selection-page'), 'PartnerSelectionPage'),
+          },
           {
             // Loaded with the first protected page (it needs the zod-backed scope helpers).
             lazy: lazyPage(() => import('./require-publisher'), 'RequirePublisher'),

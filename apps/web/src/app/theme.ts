@@ -1,7 +1,18 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // A deep indigo built around the logo colour (#3341a8 at index 7).
-const brand: MantineColorsTuple = ['#eef0fb', '#dadff3', '#b1bae8', '#8794dd', '#6473d4', '#4e5ecf', '#4254cd', '#3341a8', '#2c3a9f', '#1f2f8c'];
+const brand: MantineColorsTuple = [
+  '#eef0fb',
+  '#dadff3',
+  '#b1bae8',
+  '#8794dd',
+  '#6473d4',
+  '#4e5ecf',
+  '#4254cd',
+  '#3341a8',
+  '#2c3a9f',
+  '#1f2f8c',
+];
 
 /** The one theme of the app (DESIGN section 2): nothing is styled ad hoc outside it. */
 export const theme = createTheme({

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUrl, createApiClient } from './api-client';
 import { ApiRequestError } from './api-error';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function setup(fetchImpl: (url: string, init: RequestInit) => Promise<Response>) {
   const fetchMock = vi.fn(fetchImpl);
@@ -29,7 +30,9 @@ describe('api client', () => {
   });
 
   it('builds queries and lets the key override the publisher', async () => {
-    expect(buildUrl('/publisher-details', { publisher: '7', includeSites: true, skip: undefined })).toBe('/api/publisher-details?publisher=7&includeSites=true');
+    expect(buildUrl('/publisher-details', { publisher: '7', includeSites: true, skip: undefined })).toBe(
+      '/api/publisher-details?publisher=7&includeSites=true',
+    );
     const { api, fetchMock } = setup(async () => json(200, {}));
     await api('x', { publisherId: '1003' });
     expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>)['Publisher-Scope']).toBe('1003');

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 
 /** An empty state says what will appear here and how to get it (DESIGN section 2). */
-export function EmptyState({ title, children, action, icon }: { title: string; children: ReactNode; action?: ReactNode; icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  icon,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <Paper withBorder p="xl" radius="md">
       <Stack align="center" gap="sm" maw={560} mx="auto" ta="center">

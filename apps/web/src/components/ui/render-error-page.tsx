@@ -18,7 +18,9 @@ export function RenderErrorPage({ error }: { error?: unknown }) {
         <Title order={1} size="h2">
           This page could not be displayed
         </Title>
-        <Text>Something went wrong while showing this page. Reload it, or go back to the homepage. If it keeps happening, contact support.</Text>
+        <Text>
+          Something went wrong while showing this page. Reload it, or go back to the homepage. If it keeps happening, contact support.
+        </Text>
         {detail && (
           <Code block c="dimmed">
             {detail}

@@ -45,4 +45,3 @@ export function ToastItem({ toast }: { toast: ToastMessage }) {
     </Notification>
   );
 }
-

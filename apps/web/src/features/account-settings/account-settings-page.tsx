@@ -10,7 +10,10 @@ export function AccountSettingsPage() {
   const { data, error, isLoading, mutate } = usePublisherDetails(publisherId);
   return (
     <Stack gap="lg" maw={860}>
-      <PageHeader title="Account Settings" purpose={`Company details of ${data?.name ?? 'this partner'}, used on statements and for contact about the account.`} />
+      <PageHeader
+        title="Account Settings"
+        purpose={`Company details of ${data?.name ?? 'this partner'}, used on statements and for contact about the account.`}
+      />
       {error ? (
         <Alert color="red" role="alert" title="The company details could not be loaded">
           <Group gap="sm">

@@ -47,7 +47,14 @@ export function CompanyForm({ details, onSaved }: { details: PublisherDetails; o
   });
 
   const input = (f: (typeof CONTACT)[number]) => (
-    <TextInput key={f.name} label={f.label} type={f.type} autoComplete={f.autoComplete} error={errors[f.name]?.message} {...form.register(f.name)} />
+    <TextInput
+      key={f.name}
+      label={f.label}
+      type={f.type}
+      autoComplete={f.autoComplete}
+      error={errors[f.name]?.message}
+      {...form.register(f.name)}
+    />
   );
 
   return (

@@ -3,8 +3,16 @@ import { Link } from 'react-router';
 import { Routes } from '@pc/contracts';
 
 const AREAS: { title: string; text: string; to: string }[] = [
-  { title: 'Revenue Summary', text: 'Revenue, impressions and eCPM by site, product and period; export or e-mail reports.', to: Routes.revenueSummary },
-  { title: 'Recirculation Summary', text: 'Organic page views, clicks and CTR of your recommendation widgets.', to: Routes.recirculationSummary },
+  {
+    title: 'Revenue Summary',
+    text: 'Revenue, impressions and eCPM by site, product and period; export or e-mail reports.',
+    to: Routes.revenueSummary,
+  },
+  {
+    title: 'Recirculation Summary',
+    text: 'Organic page views, clicks and CTR of your recommendation widgets.',
+    to: Routes.recirculationSummary,
+  },
   { title: 'Blocking Rules', text: 'Block advertisers, brands, categories or keywords on all or some sites.', to: Routes.blockingRules },
   { title: 'Ads.txt Management', text: 'Check each domain’s ads.txt, fix missing lines, use the hosted file.', to: Routes.adsTxt },
   { title: 'Payments', text: 'Monthly payments, statuses and statements.', to: Routes.payments },

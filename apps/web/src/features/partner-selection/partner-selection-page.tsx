@@ -15,7 +15,9 @@ import { Logo } from '../../components/ui/logo';
 function nextPath(): string {
   const path = readString(StorageKeys.redirectPath);
   removeKey(StorageKeys.redirectPath);
-  return path && path.startsWith('/') && !path.startsWith('//') && path !== Routes.partnerSelection && path !== Routes.login ? path : Routes.home;
+  return path && path.startsWith('/') && !path.startsWith('//') && path !== Routes.partnerSelection && path !== Routes.login
+    ? path
+    : Routes.home;
 }
 
 /** /partner-selection: choose the partner to work on. Single-publisher users skip it. */

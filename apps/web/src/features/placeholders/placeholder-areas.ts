@@ -28,22 +28,38 @@ export const AREAS: Record<PlaceholderArea, AreaDescription> = {
   revenue: {
     title: 'Revenue Summary',
     purpose: 'Revenue of your inventory by site, product type, size, brand and deal.',
-    willShow: ['A report builder: date range, dimensions, metrics and Day/Month/Cumulative interval', 'Results table with totals and a chart', 'Export to file and e-mailed reports, listed under the exported-reports tab'],
+    willShow: [
+      'A report builder: date range, dimensions, metrics and Day/Month/Cumulative interval',
+      'Results table with totals and a chart',
+      'Export to file and e-mailed reports, listed under the exported-reports tab',
+    ],
   },
   recirculation: {
     title: 'Recirculation Summary',
     purpose: 'Organic page views, clicks and CTR of your recommendation widgets.',
-    willShow: ['Organic Page Views, Organic Clicks and Organic CTR by site and widget', 'Date range and interval selection', 'Exports and e-mailed reports'],
+    willShow: [
+      'Organic Page Views, Organic Clicks and Organic CTR by site and widget',
+      'Date range and interval selection',
+      'Exports and e-mailed reports',
+    ],
   },
   blockingRules: {
     title: 'Blocking Rules',
     purpose: 'Keep unwanted advertisers and content off your sites.',
-    willShow: ['Rules by advertiser domain, brand, IAB category or keyword', 'Apply to all sites or chosen ones', 'Create, edit and delete with an audit trail'],
+    willShow: [
+      'Rules by advertiser domain, brand, IAB category or keyword',
+      'Apply to all sites or chosen ones',
+      'Create, edit and delete with an audit trail',
+    ],
   },
   adsTxt: {
     title: 'Ads.txt Management',
     purpose: 'Make sure every domain authorises the right sellers.',
-    willShow: ['Per-domain status and last crawl', 'Missing lines to copy or download', 'A provider-hosted ads.txt with a redirection guide, revisions and history'],
+    willShow: [
+      'Per-domain status and last crawl',
+      'Missing lines to copy or download',
+      'A provider-hosted ads.txt with a redirection guide, revisions and history',
+    ],
   },
   payments: {
     title: 'Payments',
@@ -58,12 +74,20 @@ export const AREAS: Record<PlaceholderArea, AreaDescription> = {
   incidents: {
     title: 'Incidents',
     purpose: 'Problems detected on your sites and their history.',
-    willShow: ['Incidents by site, type, severity and status', 'An expandable timeline of occurrences', 'Acknowledge and resolve with a note'],
+    willShow: [
+      'Incidents by site, type, severity and status',
+      'An expandable timeline of occurrences',
+      'Acknowledge and resolve with a note',
+    ],
   },
   uptime: {
     title: 'Uptime Monitoring',
     purpose: 'Know when your pages go down or slow down.',
-    willShow: ['Monitors with status, 24 h and 30 day uptime and response time', 'Create and edit monitors', 'Response-time charts and recent checks'],
+    willShow: [
+      'Monitors with status, 24 h and 30 day uptime and response time',
+      'Create and edit monitors',
+      'Response-time charts and recent checks',
+    ],
   },
   audience: {
     title: 'Audience Overview',

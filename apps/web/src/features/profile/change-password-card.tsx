@@ -6,10 +6,12 @@ import { getIdentityClient } from '../../lib/identity/auth-instance';
 import { ApiRequestError, errorMessage } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 
-
 /** Changing the password first re-confirms identity with the current one (spec section 4). */
 export function ChangePasswordCard() {
-  const form = useForm<ChangePasswordForm>({ resolver: zodResolver(ChangePasswordFormSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (v) => {
@@ -27,7 +29,8 @@ export function ChangePasswordCard() {
       form.reset();
       toast.success('Your password has been changed.');
     } catch (e) {
-      if (e instanceof ApiRequestError && e.fields?.newPassword) form.setError('newPassword', { type: 'server', message: e.fields.newPassword });
+      if (e instanceof ApiRequestError && e.fields?.newPassword)
+        form.setError('newPassword', { type: 'server', message: e.fields.newPassword });
       toast.error(errorMessage(e));
     }
   });
@@ -42,9 +45,25 @@ export function ChangePasswordCard() {
       </Text>
       <form onSubmit={onSubmit} noValidate aria-label="Change password">
         <Stack gap="md">
-          <PasswordInput label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-          <PasswordInput label="New password" description="At least 8 characters." autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            description="At least 8 characters."
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
               Change password

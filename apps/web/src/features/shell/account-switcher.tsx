@@ -7,7 +7,15 @@ import { PartnerSearch } from '../../components/partner-picker/partner-search';
 import { Icon } from '../../components/ui/icons';
 
 /** The account-switcher popover (internal and multi-publisher users only; the shell decides). */
-export function AccountSwitcher({ publisherId, publisherName, compact }: { publisherId: string; publisherName: string | undefined; compact: boolean }) {
+export function AccountSwitcher({
+  publisherId,
+  publisherName,
+  compact,
+}: {
+  publisherId: string;
+  publisherName: string | undefined;
+  compact: boolean;
+}) {
   const [opened, setOpened] = useState(false);
   const { data, isLoading } = usePartners();
   const current = publisherName ?? data?.find((p) => p.publisherId === publisherId)?.name ?? publisherId;

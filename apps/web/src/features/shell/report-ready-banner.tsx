@@ -14,7 +14,17 @@ export function ReportReadyBanner() {
   return (
     <>
       {received.map((type) => (
-        <Paper key={type} bg="green.7" c="white" radius={0} px="md" py={8} role="status" aria-live="polite" data-testid={`report-banner-${type}`}>
+        <Paper
+          key={type}
+          bg="green.7"
+          c="white"
+          radius={0}
+          px="md"
+          py={8}
+          role="status"
+          aria-live="polite"
+          data-testid={`report-banner-${type}`}
+        >
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Text size="sm" fw={500}>
               {`Your ${REPORT_LABEL[type]} report is available for download.`}

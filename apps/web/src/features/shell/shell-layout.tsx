@@ -27,7 +27,9 @@ export function ShellLayout() {
   const { scope } = useSignedIn();
   const publisherId = useChosenPublisherId();
   const { data: details } = usePublisherDetails(publisherId);
-  const wide = useMediaQuery(WIDE_QUERY, typeof window !== 'undefined' && window.matchMedia?.(WIDE_QUERY).matches, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(WIDE_QUERY, typeof window !== 'undefined' && window.matchMedia?.(WIDE_QUERY).matches, {
+    getInitialValueInEffect: false,
+  });
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, mobile] = useDisclosure(false);
   useShellEffects(publisherId);
@@ -50,7 +52,14 @@ export function ShellLayout() {
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
-            {!wide && <Burger opened={mobileOpen} onClick={mobile.toggle} size="sm" aria-label={mobileOpen ? 'Close navigation' : 'Open navigation'} />}
+            {!wide && (
+              <Burger
+                opened={mobileOpen}
+                onClick={mobile.toggle}
+                size="sm"
+                aria-label={mobileOpen ? 'Close navigation' : 'Open navigation'}
+              />
+            )}
             <UnstyledButton component={Link} to={Routes.home} aria-label={`${config.productName} home`}>
               <Group gap={8} wrap="nowrap">
                 <Logo size={28} title={`${config.productName} logo`} />

@@ -16,7 +16,17 @@ const isActive = (to: string, pathname: string) => pathname === to || pathname.s
  * collapsed (after 120 ms; closes 60 ms after the pointer leaves); closes on Escape or an outside
  * click; starts expanded when the path matches and the sidebar is open.
  */
-export function SidebarGroup({ item, collapsed, pathname, onNavigate }: { item: Group; collapsed: boolean; pathname: string; onNavigate: () => void }) {
+export function SidebarGroup({
+  item,
+  collapsed,
+  pathname,
+  onNavigate,
+}: {
+  item: Group;
+  collapsed: boolean;
+  pathname: string;
+  onNavigate: () => void;
+}) {
   const [open, setOpen] = useState(() => !collapsed && groupMatches(item.children, pathname));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -32,7 +32,8 @@ export function Sidebar({ items, collapsed, onNavigate }: SidebarProps) {
   return (
     <ul className={classes.list}>
       {items.map((item) => {
-        if (item.kind === 'group') return <SidebarGroup key={item.id} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />;
+        if (item.kind === 'group')
+          return <SidebarGroup key={item.id} item={item} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />;
         const content = (
           <>
             <Icon name={item.icon} />

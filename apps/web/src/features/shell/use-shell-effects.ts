@@ -8,7 +8,10 @@ import { REPORT_ROUTE } from './report-ready-banner';
 
 /** Polls for awaited reports and dismisses a banner when its report page is visited on tab_1. */
 export function useShellEffects(publisherId: string | null): void {
-  const fetchReports = useCallback((id: string) => api<ReportListItem[]>('partner-center/reports', { query: { publisherId: id }, publisherId: id }), []);
+  const fetchReports = useCallback(
+    (id: string) => api<ReportListItem[]>('partner-center/reports', { query: { publisherId: id }, publisherId: id }),
+    [],
+  );
   useReportPolling(publisherId, fetchReports);
 
   const { pathname, search } = useLocation();

@@ -11,10 +11,7 @@ export interface SignedInUser {
   email: string;
 }
 
-export type AuthState =
-  | { status: 'unknown' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; user: SignedInUser; scope: UserScope };
+export type AuthState = { status: 'unknown' } | { status: 'signedOut' } | { status: 'signedIn'; user: SignedInUser; scope: UserScope };
 
 export interface AuthStoreDeps {
   client: IdentityClient;
@@ -104,7 +101,12 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     };
     const prev = state;
     // Token refreshes with the same user and scope must not re-render the whole app.
-    if (prev.status === 'signedIn' && JSON.stringify(prev.user) === JSON.stringify(next) && JSON.stringify(prev.scope) === JSON.stringify(scope)) return;
+    if (
+      prev.status === 'signedIn' &&
+      JSON.stringify(prev.user) === JSON.stringify(next) &&
+      JSON.stringify(prev.scope) === JSON.stringify(scope)
+    )
+      return;
     set({ status: 'signedIn', user: next, scope });
   };
 

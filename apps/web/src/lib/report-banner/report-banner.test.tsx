@@ -30,7 +30,10 @@ describe('report banner state', () => {
   });
 
   it('moves an awaited type to received when a listed report isNew', () => {
-    const s = applyReportList({ awaited: ['revenue', 'recirculation'], received: [] }, [item('revenue', true), item('recirculation', false)]);
+    const s = applyReportList({ awaited: ['revenue', 'recirculation'], received: [] }, [
+      item('revenue', true),
+      item('recirculation', false),
+    ]);
     expect(s).toEqual({ awaited: ['recirculation'], received: ['revenue'] });
   });
 

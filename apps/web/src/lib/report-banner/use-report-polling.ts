@@ -6,7 +6,10 @@ import { reportBanner, useReportBanner } from './report-banner-store';
  * Polls the report list every 2000 ms, only while a report is awaited and a publisher is chosen
  * (spec section 4). Errors are ignored: the next tick tries again.
  */
-export function useReportPolling(publisherId: string | null, fetchReports: (publisherId: string) => Promise<readonly ReportListItem[]>): void {
+export function useReportPolling(
+  publisherId: string | null,
+  fetchReports: (publisherId: string) => Promise<readonly ReportListItem[]>,
+): void {
   const { awaited } = useReportBanner();
   const active = awaited.length > 0 && !!publisherId;
   useEffect(() => {

@@ -17,7 +17,10 @@ export function thirdPartyScripts(a: AnalyticsConfig): ThirdPartyScript[] {
   if (a.tagManagerId) list.push({ id: 'pc-tag-manager', src: `https://www.googletagmanager.com/gtm.js?id=${e(a.tagManagerId)}` });
   if (a.pageAnalyticsId) list.push({ id: 'pc-page-analytics', src: `https://www.googletagmanager.com/gtag/js?id=${e(a.pageAnalyticsId)}` });
   if (a.sessionRecorderId)
-    list.push({ id: 'pc-session-recorder', src: `https://static.hotjar.com/c/hotjar-${e(a.sessionRecorderId)}.js?sv=${e(a.sessionRecorderSnippetVersion ?? '6')}` });
+    list.push({
+      id: 'pc-session-recorder',
+      src: `https://static.hotjar.com/c/hotjar-${e(a.sessionRecorderId)}.js?sv=${e(a.sessionRecorderSnippetVersion ?? '6')}`,
+    });
   if (a.helpWidgetId) list.push({ id: 'pc-help-widget', src: `https://static.zdassets.com/ekr/snippet.js?key=${e(a.helpWidgetId)}` });
   if (a.productTourKey) list.push({ id: 'pc-product-tour', src: `https://cdn.pendo.io/agent/static/${e(a.productTourKey)}/pendo.js` });
   if (a.eventAnalyticsKey) list.push({ id: 'pc-event-analytics', src: 'https://cdn.mxpnl.com/libs/mixpanel-2-latest.min.js' });
@@ -34,4 +37,3 @@ export function loadThirdPartyScripts(a: AnalyticsConfig, doc: Document = docume
     doc.head.appendChild(el);
   }
 }
-

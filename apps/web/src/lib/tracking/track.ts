@@ -25,7 +25,12 @@ export function track(event: string, properties?: Props): void {
     const current = scope;
     void loadScopeTools()
       .then(({ trackingScope }) => {
-        const body = JSON.stringify({ event, timestamp, scope: current ? trackingScope(current) : null, ...(properties ? { properties } : {}) });
+        const body = JSON.stringify({
+          event,
+          timestamp,
+          scope: current ? trackingScope(current) : null,
+          ...(properties ? { properties } : {}),
+        });
         return fetch('/api/mp', { method: 'POST', headers, body, keepalive: true });
       })
       .catch(() => undefined);
