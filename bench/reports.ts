@@ -20,6 +20,7 @@ import type { ReportQuery } from '../apps/server/src/modules/reports/engine/repo
 import { planReport } from '../apps/server/src/modules/reports/engine/report-plan';
 import { writeCsv } from '../apps/server/src/modules/reports/export/csv-writer';
 import type { DimensionKey, Interval, RevenueMetric } from '@pc/contracts';
+import { withReportApi } from './report-api-leg';
 
 const ROWS = Number(process.env.ROWS ?? 10_000_000);
 const END_DATE = '2025-03-15';
@@ -172,8 +173,24 @@ async function main(): Promise<void> {
       );
     });
     await benchExport(engine, join(dataDir, 'export-1m.csv'));
+
+    // Last: the API leg closes the engine when its app closes.
+    const viaApi = await withReportApi(engine, (call) => runQueries(call));
+    console.log(
+      `\nThrough the API (GET /api/partner-center/report, same classes; ms; target p95 <= ${TARGET_P95_MS} and <= ${TARGET_RATIO}x bare)`,
+    );
+    console.log(['class'.padEnd(30), 'api p50', 'api p95', 'bare p95', 'ratio p95', 'verdict'].join(' | '));
+    viaApi.forEach((a, n) => {
+      const b = viaBare[n];
+      if (!b) return;
+      const ratio = a.p95 / b.p95;
+      const ok = a.p95 <= TARGET_P95_MS && ratio <= TARGET_RATIO;
+      console.log(
+        [a.name.padEnd(30), fmt(a.p50), fmt(a.p95), fmt(b.p95), `${ratio.toFixed(2)}x`.padStart(9), ok ? 'OK' : 'MISSED'].join(' | '),
+      );
+    });
   } finally {
-    await engine.close();
+    await engine.close().catch(() => undefined);
   }
 }
 

@@ -49,6 +49,8 @@ export interface AppDeps {
   logger: Logger;
   webDistDir?: string;
   mailer?: Mailer;
+  /** The report fact store; the reports bench passes its own (DATA_DIR/facts.duckdb otherwise). */
+  reportEngine?: ReportEngine;
   /** The ads.txt crawler; tests inject one that answers without the network. */
   adsTxtCrawler?: AdsTxtCrawlerPort;
   /** Background workers poll on their own unless false (tests drain them by hand). */
@@ -100,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const dataDir = path.resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const engine = new DuckDbReportEngine(path.join(dataDir, 'facts.duckdb'));
+  const engine = deps.reportEngine ?? new DuckDbReportEngine(path.join(dataDir, 'facts.duckdb'));
   await engine.init();
   // The Site dimension shows names: the fact store learns them from the operational database.
   const allSites = await db.selectFrom('sites').select(['id', 'publisher_id', 'name']).execute();

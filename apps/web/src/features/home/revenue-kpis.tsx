@@ -107,7 +107,7 @@ export function RevenueKpis({ data, error, isLoading, retry }: RevenueKpisProps)
       >
         <Group gap={6} wrap="wrap">
           {change !== null && (
-            <Text span size="sm" fw={600} c={change > 0 ? 'teal.8' : change < 0 ? 'red.8' : 'dimmed'}>
+            <Text span size="sm" fw={600} c={change > 0 ? 'teal.9' : change < 0 ? 'red.9' : 'dimmed'}>
               {formatChange(change)}
             </Text>
           )}

@@ -162,7 +162,7 @@ export function ReportTable({ result, sort, onSort, deltas, caption }: ReportTab
                     <Text
                       size="xs"
                       fw={500}
-                      c={delta > 0 ? 'teal.8' : delta < 0 ? 'red.8' : 'dimmed'}
+                      c={delta > 0 ? 'teal.9' : delta < 0 ? 'red.9' : 'dimmed'}
                       title="Change against the previous period of equal length"
                     >
                       {formatChange(delta)} vs previous
