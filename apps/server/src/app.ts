@@ -152,7 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerOpenApi(app, config.PRODUCT_NAME);
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value });
-  await app.register(publicConfigRoutes, { config: toPublicConfig(config, new URL(publicUrl).host) });
+  const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
+  await app.register(publicConfigRoutes, { config: publicConfig });
   await app.register(identityRoutes, { identity, jwks: keys.jwks, ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
   await app.register(publishersRoutes, { publishers: createPublishersService(publishersRepo(db), audit) });
   await app.register(personalInfoRoutes, { personalInfo: createPersonalInfoService(db, audit) });
@@ -162,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(adsTxtRoutes, { adsTxt });
   await app.register(hostedAdsTxtRoutes, { adsTxt });
   await app.register(reportsRoutes, { reports: createReportsService({ repo: repoOfReports, engine, jobs }) });
-  if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir);
+  if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
   return { app, shuttingDown, engine, workers: { reportExports, adsTxtCrawls } };
 }

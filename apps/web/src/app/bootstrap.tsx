@@ -18,6 +18,9 @@ import { clearToasts } from '../lib/toast';
 import { resetAnalytics, setTrackingScope } from '../lib/tracking/track';
 
 async function loadConfig(): Promise<PublicConfig> {
+  // The server inlines the configuration into index.html; the request is the fallback (Vite dev).
+  const inline = document.getElementById('pc-config')?.textContent;
+  if (inline) return JSON.parse(inline) as PublicConfig;
   const res = await fetch('/api/config', { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`GET /api/config answered ${res.status}`);
   // Trusted first-party answer; the server validates it against the same schema when sending.
