@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { LoadErrorAlert } from '../../components/ui/load-error-alert';
+import { Card, Skeleton, Stack } from '@mantine/core';
 import { useChosenPublisherId } from '../../lib/chosen-publisher';
 import { usePublisherDetails } from '../../lib/data/use-publisher-data';
 import { PageHeader } from '../../components/ui/page-header';
@@ -15,14 +16,7 @@ export function AccountSettingsPage() {
         purpose={`Company details of ${data?.name ?? 'this partner'}, used on statements and for contact about the account.`}
       />
       {error ? (
-        <Alert color="red" role="alert" title="The company details could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">{error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadErrorAlert title="The company details could not be loaded" message={error.message} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <Card>
           <Stack gap="sm">

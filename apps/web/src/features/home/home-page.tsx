@@ -1,5 +1,6 @@
+import { LoadErrorAlert } from '../../components/ui/load-error-alert';
 import { useEffect } from 'react';
-import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Routes, TrackingEvents } from '@pc/contracts';
 import { useChosenPublisherId } from '../../lib/chosen-publisher';
@@ -33,16 +34,7 @@ export function HomePage() {
           </Button>
         }
       />
-      {error && (
-        <Alert color="red" role="alert" title="The partner details could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">{error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {error && <LoadErrorAlert title="The partner details could not be loaded" message={error.message} onRetry={() => void mutate()} />}
       <RevenueKpis data={summary.data} error={summary.error} isLoading={summary.isLoading} retry={() => void summary.mutate()} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

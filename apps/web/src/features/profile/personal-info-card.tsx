@@ -1,7 +1,8 @@
+import { LoadErrorAlert } from '../../components/ui/load-error-alert';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PersonalInfoSchema, TrackingEvents, type PersonalInfo } from '@pc/contracts';
 import { usePersonalInfo } from '../../lib/data/use-publisher-data';
 import { api } from '../../lib/api';
@@ -50,14 +51,7 @@ export function PersonalInfoCard() {
         Used to address you and to contact you about your account.
       </Text>
       {error ? (
-        <Alert color="red" role="alert" title="Your profile could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">{error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadErrorAlert title="Your profile could not be loaded" message={error.message} onRetry={() => void mutate()} />
       ) : isLoading ? (
         <Stack gap="sm">
           <Skeleton h={36} />

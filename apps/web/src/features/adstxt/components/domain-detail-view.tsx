@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { Routes } from '@pc/contracts';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -35,14 +36,7 @@ export function DomainDetailView({ publisherId, domainId, view, diff, onView }: 
     return (
       <Stack gap="md">
         {back}
-        <Alert color="red" role="alert" title="This domain could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">{error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadErrorAlert title="This domain could not be loaded" message={error.message} onRetry={() => void mutate()} />
       </Stack>
     );
   if (isLoading || !d)

@@ -1,5 +1,6 @@
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Group, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { TrackingEvents, type AdsTxtRevision } from '@pc/contracts';
 import { track } from '../../../lib/tracking/track';
 import { toast } from '../../../lib/toast';
@@ -43,17 +44,7 @@ export function HistoryPanel({ publisherId, domainId, domainName, onCompare }: P
     }
   }
 
-  if (error)
-    return (
-      <Alert color="red" role="alert" title="The history could not be loaded">
-        <Group gap="sm">
-          <Text size="sm">{error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
+  if (error) return <LoadErrorAlert title="The history could not be loaded" message={error.message} onRetry={() => void mutate()} />;
 
   const options = (data ?? []).map((r) => ({
     value: String(r.revision_id),

@@ -1,5 +1,6 @@
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ReportListItem, ReportType } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-error';
@@ -36,16 +37,7 @@ export function ExportsList({ type, publisherId, label }: { type: ReportType; pu
   };
 
   if (error && !items)
-    return (
-      <Alert color="red" role="alert" title="Your exports could not be loaded">
-        <Group gap="sm">
-          <Text size="sm">{error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <LoadErrorAlert title="Your exports could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !items)
     return (
       <Stack gap={8} aria-label="Loading your exports">
