@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Logo } from '../../components/ui/logo';
+import { ProductMark } from '../../components/ui/product-mark';
 import { useConfig } from '../../lib/config-context';
 
 /** The frame of the public pages (sign-in, forgot password). */
@@ -9,12 +9,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
   return (
     <Center mih="100vh" p="md" component="main" bg="gray.0">
       <Stack w="100%" maw={420} gap="lg">
-        <Group gap="sm" justify="center">
-          <Logo size={40} title={`${config.productName} logo`} />
-          <Text fw={700} size="xl">
-            {config.productName}
-          </Text>
-        </Group>
+        <ProductMark productName={config.productName} />
         <Paper withBorder shadow="sm" p="xl">
           <Stack gap={4} mb="lg">
             <Title order={1} size="h3">

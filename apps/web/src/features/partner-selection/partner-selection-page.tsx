@@ -10,7 +10,7 @@ import { StorageKeys, readString, removeKey } from '../../lib/storage';
 import { useConfig } from '../../lib/config-context';
 import { PartnerSearch } from '../../components/partner-picker/partner-search';
 import { PageLoader } from '../../components/ui/spinner';
-import { Logo } from '../../components/ui/logo';
+import { ProductMark } from '../../components/ui/product-mark';
 
 function nextPath(): string {
   const path = readString(StorageKeys.redirectPath);
@@ -47,12 +47,7 @@ export function PartnerSelectionPage() {
   return (
     <Center mih="100vh" p="md" component="main" bg="gray.0">
       <Stack w="100%" maw={560} gap="lg">
-        <Group gap="sm" justify="center">
-          <Logo size={40} title={`${config.productName} logo`} />
-          <Text fw={700} size="xl">
-            {config.productName}
-          </Text>
-        </Group>
+        <ProductMark productName={config.productName} />
         <Paper withBorder shadow="sm" p="xl">
           <Stack gap={4} mb="md">
             <Title order={1} size="h3">
