@@ -143,10 +143,12 @@ describe('exports', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="revenue-report-2026-10-01-to-2026-10-02.csv"/);
     const lines = file.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Brand,Impressions,Revenue');
+    // Nothing is finalized for these days: a Cumulative export says every row holds estimates.
+    expect(lines[0]).toBe('Brand,Impressions,Revenue,Estimated');
+    expect(lines[1]).toMatch(/,Yes$/);
     // CSV injection: a text cell starting with = is neutralised with a leading quote.
     expect(file.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
-    expect(lines.at(-1)).toMatch(/^Total,2000,10(\.0+)?$/);
+    expect(lines.at(-1)).toMatch(/^Total,2000,10(\.0+)?,$/);
     expect((await list(multi)).find((x: { id: string }) => x.id === reportId).isNew).toBe(false);
   });
 

@@ -2,6 +2,9 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ReportColumn, ReportRow } from '../engine/report-engine';
 
+/** A column of an export: the report's columns plus export-only ones (like Estimated). */
+export type ExportColumn = Pick<ReportColumn, 'label' | 'kind'> & { key: string };
+
 /** Rows one by one or in chunks (what ReportEngine.streamRows yields). */
 export type RowSource = AsyncIterable<ReportRow | readonly ReportRow[]> | Iterable<ReportRow | readonly ReportRow[]>;
 
@@ -50,7 +53,7 @@ export async function* flattenRows(rows: RowSource): AsyncGenerator<readonly Rep
  * Does not end `out` (the caller owns it). Returns the number of data rows written.
  */
 export async function writeCsv(
-  columns: readonly ReportColumn[],
+  columns: readonly ExportColumn[],
   rows: RowSource,
   out: Writable,
   options: ExportOptions = {},
@@ -76,7 +79,7 @@ export async function writeCsv(
  * column is itself a metric (no time column and no dimension: the single row already is the total).
  */
 export function totalsRowValues(
-  columns: readonly ReportColumn[],
+  columns: readonly ExportColumn[],
   totals: Record<string, number | null> | undefined,
 ): (string | number | null)[] | null {
   const first = columns[0];

@@ -1,9 +1,27 @@
 import type { Writable } from 'node:stream';
-import type { ReportEngine, ReportQuery } from '../engine/report-engine';
-import { writeCsv } from './csv-writer';
+import type { ReportEngine, ReportQuery, ReportResult, ReportRow } from '../engine/report-engine';
+import { writeCsv, type ExportColumn } from './csv-writer';
 import { writeXlsx } from './xlsx-writer';
 
 export type ExportFormat = 'csv' | 'xlsx';
+
+/** The export-only last column: whether a row's figures may still change. */
+export const ESTIMATED_COLUMN: ExportColumn = { key: 'estimated', label: 'Estimated', kind: 'text' };
+
+/**
+ * Day and Month rows say Yes/No each, as the table marks them. A Cumulative row has no days of
+ * its own: when the range reaches past the finalized date every row includes estimated figures,
+ * so each says Yes; a fully finalized Cumulative export has no such column.
+ */
+function estimatedCell(summary: ReportResult): ((row: ReportRow) => string) | null {
+  const periodic = summary.columns[0]?.kind === 'date' || summary.columns[0]?.kind === 'month';
+  if (periodic) return (row) => (row.estimated === true ? 'Yes' : 'No');
+  return summary.estimatedFrom ? () => 'Yes' : null;
+}
+
+async function* withEstimated(rows: AsyncIterable<ReportRow[]>, cell: (row: ReportRow) => string): AsyncIterable<ReportRow[]> {
+  for await (const chunk of rows) yield chunk.map((row) => ({ ...row, estimated: cell(row) }));
+}
 
 /**
  * What an export job calls: totals come from a limit-0 query (computed over all rows by the
@@ -16,7 +34,9 @@ export async function exportReport(
   out: Writable,
 ): Promise<{ rows: number }> {
   const summary = await engine.query({ ...query, limit: 0 });
-  const rows = engine.streamRows(query);
+  const cell = estimatedCell(summary);
+  const columns: ExportColumn[] = cell ? [...summary.columns, ESTIMATED_COLUMN] : summary.columns;
+  const rows = cell ? withEstimated(engine.streamRows(query), cell) : engine.streamRows(query);
   const write = format === 'csv' ? writeCsv : writeXlsx;
-  return { rows: await write(summary.columns, rows, out, { totals: summary.totals }) };
+  return { rows: await write(columns, rows, out, { totals: summary.totals }) };
 }

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ReportColumn } from '../engine/report-engine';
-import { flattenRows, totalsRowValues, type ExportOptions, type RowSource } from './csv-writer';
+import { flattenRows, totalsRowValues, type ExportColumn, type ExportOptions, type RowSource } from './csv-writer';
 
 const NUM_FMT: Partial<Record<ReportColumn['kind'], string>> = {
   count: '#,##0',
@@ -16,7 +16,7 @@ const NUM_FMT: Partial<Record<ReportColumn['kind'], string>> = {
  * read as a formula and text needs no neutralising. Day dates become real dates. Ends `out`.
  */
 export async function writeXlsx(
-  columns: readonly ReportColumn[],
+  columns: readonly ExportColumn[],
   rows: RowSource,
   out: Writable,
   options: ExportOptions = {},
@@ -50,7 +50,7 @@ export async function writeXlsx(
   return count;
 }
 
-function toCell(column: ReportColumn, value: string | number | boolean | null | undefined): ExcelJS.CellValue {
+function toCell(column: ExportColumn, value: string | number | boolean | null | undefined): ExcelJS.CellValue {
   if (value === undefined || value === null) return null;
   if (column.kind === 'date' && typeof value === 'string') return new Date(`${value}T00:00:00Z`);
   return value;

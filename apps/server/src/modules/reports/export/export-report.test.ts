@@ -1,0 +1,78 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDbReportEngine } from '../engine/duckdb-engine';
+import type { ReportQuery } from '../engine/report-engine';
+import { TEST_REQUESTS, TEST_SALES, TEST_SITES } from '../engine/test-facts';
+import { exportReport } from './export-report';
+
+let engine: DuckDbReportEngine;
+
+beforeAll(async () => {
+  engine = new DuckDbReportEngine(':memory:');
+  await engine.init();
+  await engine.upsertSites(TEST_SITES);
+  await engine.ingest({ reportType: 'revenue', requests: TEST_REQUESTS, sales: TEST_SALES });
+  // 2024-01-30 and 01-31 are final; 2024-02-01 is still an estimate.
+  await engine.setFinalizedThrough('P1', 'revenue', '2024-01-31');
+});
+afterAll(async () => {
+  await engine.close();
+});
+
+async function csvLines(query: ReportQuery): Promise<string[]> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  await exportReport(engine, query, 'csv', out);
+  out.end();
+  return Buffer.concat(chunks).toString('utf8').trimEnd().split('\r\n');
+}
+
+const query = (over: Partial<ReportQuery>): ReportQuery => ({
+  reportType: 'revenue',
+  publisherId: 'P1',
+  dateFrom: '2024-01-30',
+  dateTo: '2024-02-01',
+  dimensions: [],
+  metrics: ['impressions'],
+  interval: 'Day',
+  ...over,
+});
+
+describe('exportReport: the Estimated column', () => {
+  it('marks each Day row Yes or No, as the table does', async () => {
+    expect(await csvLines(query({}))).toEqual([
+      'Date,Impressions,Estimated',
+      '2024-01-30,550,No',
+      '2024-01-31,250,No',
+      '2024-02-01,600,Yes',
+      'Total,1400,',
+    ]);
+  });
+
+  it('marks a Month that holds an estimated day', async () => {
+    expect(await csvLines(query({ interval: 'Month' }))).toEqual([
+      'Month,Impressions,Estimated',
+      '2024-01,800,No',
+      '2024-02,600,Yes',
+      'Total,1400,',
+    ]);
+  });
+
+  it('Cumulative: every row says Yes when the range reaches an estimated day, and there is no column when it does not', async () => {
+    expect(await csvLines(query({ interval: 'Cumulative', dimensions: ['size'] }))).toEqual([
+      'Size,Impressions,Estimated',
+      '300x250,1250,Yes',
+      '728x90,100,Yes',
+      'Video,50,Yes',
+      'Total,1400,',
+    ]);
+    expect(await csvLines(query({ interval: 'Cumulative', dimensions: ['size'], dateTo: '2024-01-31' }))).toEqual([
+      'Size,Impressions',
+      '300x250,650',
+      '728x90,100',
+      'Video,50',
+      'Total,800',
+    ]);
+  });
+});
