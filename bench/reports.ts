@@ -26,6 +26,8 @@ const ROWS = Number(process.env.ROWS ?? 10_000_000);
 const END_DATE = '2025-03-15';
 const DATE_FROM = '2024-03-01'; // 13 calendar months ending with END_DATE's month
 const PUBLISHER = 'bulk-01';
+/** 2: group counts (group-counts.ts) and recirculation rows. */
+const DATA_VERSION = 2;
 const TARGET_P95_MS = 100;
 const TARGET_RATIO = 3;
 const TARGET_EXPORT_MS = 10_000;
@@ -91,20 +93,22 @@ export async function runQueries(
 }
 
 async function prepareData(engine: DuckDbReportEngine): Promise<void> {
+  // `version` changes when the generator or the stored layout does, so old files are rebuilt.
   await engine.runSql('CREATE TABLE IF NOT EXISTS bench_meta (rows BIGINT)');
-  const meta = await engine.runSql('SELECT max(rows)::DOUBLE AS rows FROM bench_meta');
-  if (meta[0]?.rows === ROWS && process.env.REGEN !== '1') {
+  await engine.runSql('ALTER TABLE bench_meta ADD COLUMN IF NOT EXISTS version INTEGER DEFAULT 1');
+  const meta = await engine.runSql('SELECT max(rows)::DOUBLE AS rows, max(version) AS version FROM bench_meta');
+  if (meta[0]?.rows === ROWS && meta[0]?.version === DATA_VERSION && process.env.REGEN !== '1') {
     console.log(`Reusing generated data (${ROWS.toLocaleString('en')} rows).`);
     return;
   }
   const started = performance.now();
   const summary = await generateBulkFacts(engine, { rows: ROWS, endDate: END_DATE, months: 13 });
   await engine.runSql('DELETE FROM bench_meta');
-  await engine.runSql('INSERT INTO bench_meta VALUES ($rows)', { rows: ROWS });
+  await engine.runSql('INSERT INTO bench_meta (rows, version) VALUES ($rows, $version)', { rows: ROWS, version: DATA_VERSION });
   await engine.runSql('CHECKPOINT');
   console.log(
-    `Generated ${summary.salesRows.toLocaleString('en')} sales rows (${PUBLISHER}: ${summary.biggestRows.toLocaleString('en')}) ` +
-      `and ${summary.requestRows.toLocaleString('en')} request rows in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    `Generated ${summary.salesRows.toLocaleString('en')} sales rows (${PUBLISHER}: ${summary.biggestRows.toLocaleString('en')}), ` +
+      `${summary.requestRows.toLocaleString('en')} request rows and ${summary.recirculationRows.toLocaleString('en')} recirculation rows in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   );
 }
 

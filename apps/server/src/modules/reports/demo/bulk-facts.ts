@@ -1,4 +1,6 @@
 import type { DuckDbReportEngine } from '../engine/duckdb-engine';
+import { refreshDerived } from '../engine/derived-tables';
+import { SALES_ROLLUPS } from '../engine/sales-rollups';
 
 export interface BulkOptions {
   /** Total revenue sales rows across publishers. */
@@ -15,6 +17,7 @@ export interface BulkOptions {
 export interface BulkSummary {
   salesRows: number;
   requestRows: number;
+  recirculationRows: number;
   biggestPublisherId: string;
   biggestRows: number;
   dateFrom: string;
@@ -53,6 +56,9 @@ export async function generateBulkFacts(engine: DuckDbReportEngine, options: Bul
     await engine.write(async (conn) => {
       await conn.run('DELETE FROM revenue_sales WHERE publisher_id = $id', { id });
       await conn.run('DELETE FROM revenue_requests WHERE publisher_id = $id', { id });
+      for (const table of [...SALES_ROLLUPS.map((r) => r.table), 'sales_group_counts']) {
+        await conn.run(`DELETE FROM ${table} WHERE publisher_id = $id`, { id });
+      }
       await conn.run(
         `INSERT INTO revenue_sales
          SELECT CAST($from AS DATE) + CAST(i // $perDay AS INTEGER) AS date,
@@ -77,6 +83,25 @@ export async function generateBulkFacts(engine: DuckDbReportEngine, options: Bul
          FROM revenue_sales WHERE publisher_id = $id GROUP BY date, publisher_id, site_id, product_type ORDER BY date`,
         { id },
       );
+      // Recirculation: every site x widget x day, with organic figures scaled from the day's sales.
+      await conn.run('DELETE FROM recirculation WHERE publisher_id = $id', { id });
+      await conn.run(
+        `INSERT INTO recirculation
+         SELECT d.date, $id, d.site_id, w.widget, pv, CAST(pv * w.ctr * (0.8 + (hash(d.date, d.site_id, w.widget) % 40) / 100.0) AS BIGINT)
+         FROM (SELECT date, site_id, CAST(sum(impressions) // 4 AS BIGINT) AS site_pv FROM revenue_sales WHERE publisher_id = $id GROUP BY ALL) d,
+              (VALUES ('Below Article', 1.0, 0.014), ('Right Rail', 0.55, 0.005), ('Explore More', 0.22, 0.031)) w(widget, share, ctr),
+              LATERAL (SELECT CAST(d.site_pv * w.share AS BIGINT) AS pv)
+         ORDER BY d.date`,
+        { id },
+      );
+      await conn.run(
+        'CREATE OR REPLACE TEMP TABLE bulk_days AS SELECT DISTINCT publisher_id, date FROM revenue_sales WHERE publisher_id = $id',
+        {
+          id,
+        },
+      );
+      await refreshDerived(conn, 'bulk_days');
+      await conn.run('DROP TABLE bulk_days');
       await conn.run(
         `INSERT OR REPLACE INTO sites SELECT DISTINCT site_id, publisher_id, 'Site ' || site_id FROM revenue_requests WHERE publisher_id = $id`,
         { id },
@@ -85,10 +110,14 @@ export async function generateBulkFacts(engine: DuckDbReportEngine, options: Bul
     salesRows += total;
     if (p === 0) biggestRows = total;
   }
-  const counted = await engine.runSql(`SELECT count(*)::DOUBLE AS n FROM revenue_requests WHERE publisher_id LIKE 'bulk-%'`);
+  const counted = await engine.runSql(
+    `SELECT (SELECT count(*) FROM revenue_requests WHERE publisher_id LIKE 'bulk-%')::DOUBLE AS requests,
+              (SELECT count(*) FROM recirculation WHERE publisher_id LIKE 'bulk-%')::DOUBLE AS recirculation`,
+  );
   return {
     salesRows,
-    requestRows: Number(counted[0]?.n ?? 0),
+    requestRows: Number(counted[0]?.requests ?? 0),
+    recirculationRows: Number(counted[0]?.recirculation ?? 0),
     biggestPublisherId: 'bulk-01',
     biggestRows,
     dateFrom,

@@ -140,6 +140,16 @@ describe('revenue metrics', () => {
     expect(res.totals.cpm).toBeCloseTo(5.7142857, 6);
   });
 
+  it('impression requests alone, split by a sales dimension, still list the split with the reason', async () => {
+    const res = await engine.query(base({ dimensions: ['size'], metrics: ['impRequests'] }));
+    expect(res.rows.map((r) => [r.size, r.impRequests])).toEqual([
+      ['300x250', null],
+      ['728x90', null],
+      ['Video', null],
+    ]);
+    expect(res.unavailableMetrics.impRequests).toMatch(/can't be split by Size/);
+  });
+
   it('mixing request-grain and sales dimensions (site x brand x deal) is sales grain', async () => {
     // Alpha/Acme/'' : i 450 rv 3.5 ; Alpha/Globex/Summer: i 100 ; Alpha/Globex/'': i 600 ; Beta/Acme/'': i 250
     const res = await engine.query(base({ dimensions: ['sites', 'brand', 'deal_name'], metrics: ['impressions', 'eCpm'] }));

@@ -2,9 +2,12 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { ReportType } from '@pc/contracts';
 import { DUCKDB_SCHEMA } from './duckdb-schema';
 import { applyFactBatch } from './duckdb-ingest';
-import { buildPageSql, buildStreamSql, type SqlParams } from './duckdb-sql';
+import { ensureLayout } from './derived-tables';
+import { buildCountSql, buildPageSql, buildStreamSql, buildTotalsSql, type SqlParams } from './duckdb-sql';
 import { estimatedFromFor, markEstimated } from './estimated';
-import { isValidIsoDate, planReport } from './report-plan';
+import { groupCountMask, readGroupCounts, type PeriodCount } from './group-counts';
+import { isValidIsoDate, planReport, type ReportPlan } from './report-plan';
+import { firstDayOfMonth, lastDayOfPeriod, pageWindow } from './time-window';
 import {
   ReportQueryError,
   type FactBatch,
@@ -26,14 +29,21 @@ export class DuckDbReportEngine implements ReportEngine {
   private writer: DuckDBConnection | null = null;
   private writeChain: Promise<unknown> = Promise.resolve();
 
-  /** `path` is a database file, or ':memory:' (tests). */
-  constructor(private readonly path: string) {}
+  /**
+   * `path` is a database file, or ':memory:' (tests). `useGroupCounts: false` turns off the
+   * counted, time-windowed page (tests compare both paths).
+   */
+  constructor(
+    private readonly path: string,
+    private readonly options: { useGroupCounts?: boolean } = {},
+  ) {}
 
   async init(): Promise<void> {
     if (this.instance) return;
     this.instance = await DuckDBInstance.create(this.path);
     this.writer = await this.instance.connect();
     for (const ddl of DUCKDB_SCHEMA) await this.writer.run(ddl);
+    await ensureLayout(this.writer);
   }
 
   async close(): Promise<void> {
@@ -76,28 +86,66 @@ export class DuckDbReportEngine implements ReportEngine {
 
   async query(query: ReportQuery): Promise<ReportResult> {
     const plan = planReport(query);
-    const { sql, params } = buildPageSql(plan);
-    const { raw, finalized } = await this.read(async (conn) => ({
-      finalized: await readFinalized(conn, plan.publisherId, plan.reportType),
-      raw: (await conn.runAndReadAll(sql, params)).getRowObjectsJS(),
-    }));
-    const estimatedFrom = estimatedFromFor(plan, finalized);
-    const head = raw[0];
-    const totalRows = typeof head?.__n === 'number' ? head.__n : 0;
-    const totals: Record<string, number | null> = {};
-    for (const m of plan.metrics) totals[m] = toNumberOrNull(head?.[`__t_${m}`]);
-    const rows: ReportRow[] = [];
-    if (totalRows > 0 && plan.limit > 0) {
-      for (const r of raw) rows.push(markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+    return this.read(async (conn) => {
+      const finalized = await readFinalized(conn, plan.publisherId, plan.reportType);
+      const counts = await this.countsByPeriod(conn, plan);
+      const { raw, totalsRow, totalRows } = counts ? await windowedPage(conn, plan, counts) : await singlePage(conn, plan);
+      const estimatedFrom = estimatedFromFor(plan, finalized);
+      const totals: Record<string, number | null> = {};
+      for (const m of plan.metrics) totals[m] = toNumberOrNull(totalsRow?.[`__t_${m}`]);
+      const rows: ReportRow[] = [];
+      if (totalRows > 0 && plan.limit > 0) {
+        for (const r of raw) rows.push(markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+      }
+      return {
+        columns: plan.columns,
+        rows,
+        totalRows,
+        totals,
+        unavailableMetrics: plan.unavailableMetrics,
+        ...(estimatedFrom ? { estimatedFrom } : {}),
+      };
+    });
+  }
+
+  /**
+   * Row counts per period when the page can be read from a time window: a revenue split with
+   * stored counts (group-counts.ts), ordered by time first. Null means: run the single statement.
+   * A month cut by the range is counted by a query, since stored months are whole.
+   */
+  private async countsByPeriod(conn: DuckDBConnection, plan: ReportPlan): Promise<CountsByPeriod | null> {
+    if (this.options.useGroupCounts === false || plan.reportType !== 'revenue' || !plan.timeColumn) return null;
+    if (plan.sort[0]?.key !== plan.timeColumn) return null;
+    const mask = groupCountMask(plan.dimensions);
+    if (mask === null) return null;
+    const grain = plan.timeColumn === 'date' ? 'day' : 'month';
+    const stored = await readGroupCounts(
+      conn,
+      plan,
+      grain,
+      mask,
+      grain === 'day' ? plan.dateFrom : firstDayOfMonth(plan.dateFrom),
+      plan.dateTo,
+    );
+    // When the page needs most of the periods anyway (few rows per period), one full statement is
+    // cheaper than totals + page. Edge months count whole here, which is close enough to decide.
+    const rough = pageWindow(plan, stored, grain);
+    if (rough.windowRows * 2 > rough.totalRows) return null;
+    if (grain === 'day') return { grain, counts: stored };
+    const counts: PeriodCount[] = [];
+    for (const c of stored) {
+      const from = c.period < plan.dateFrom ? plan.dateFrom : c.period;
+      const monthEnd = lastDayOfPeriod(c.period, 'month');
+      const to = monthEnd > plan.dateTo ? plan.dateTo : monthEnd;
+      if (from === c.period && to === monthEnd) {
+        counts.push(c);
+        continue;
+      }
+      const { sql, params } = buildCountSql({ ...plan, dateFrom: from, dateTo: to });
+      const n = (await conn.runAndReadAll(sql, params)).getRowObjectsJS()[0]?.n;
+      counts.push({ period: c.period, groups: typeof n === 'number' ? n : 0 });
     }
-    return {
-      columns: plan.columns,
-      rows,
-      totalRows,
-      totals,
-      unavailableMetrics: plan.unavailableMetrics,
-      ...(estimatedFrom ? { estimatedFrom } : {}),
-    };
+    return { grain: 'month', counts };
   }
 
   async *streamRows(query: ReportQuery): AsyncIterable<ReportRow[]> {
@@ -146,6 +194,36 @@ export class DuckDbReportEngine implements ReportEngine {
     if (!this.writer) throw new Error('ReportEngine not initialised: call init() first.');
     return this.writer;
   }
+}
+
+interface CountsByPeriod {
+  grain: 'day' | 'month';
+  counts: PeriodCount[];
+}
+
+interface PageRead {
+  raw: Record<string, unknown>[];
+  /** The row holding __t_<metric> totals (undefined: no totals, all null). */
+  totalsRow: Record<string, unknown> | undefined;
+  totalRows: number;
+}
+
+/** The whole report aggregated once: page, count and totals in one statement. */
+async function singlePage(conn: DuckDBConnection, plan: ReportPlan): Promise<PageRead> {
+  const { sql, params } = buildPageSql(plan);
+  const raw = (await conn.runAndReadAll(sql, params)).getRowObjectsJS();
+  const head = raw[0];
+  return { raw, totalsRow: head, totalRows: typeof head?.__n === 'number' ? head.__n : 0 };
+}
+
+/** Count from stored counts, totals ungrouped, and the page from the periods that hold it. */
+async function windowedPage(conn: DuckDBConnection, plan: ReportPlan, { grain, counts }: CountsByPeriod): Promise<PageRead> {
+  const window = pageWindow(plan, counts, grain);
+  const totals = buildTotalsSql(plan);
+  const totalsRow = (await conn.runAndReadAll(totals.sql, totals.params)).getRowObjectsJS()[0];
+  if (window.totalRows === 0 || plan.limit === 0) return { raw: [], totalsRow, totalRows: window.totalRows };
+  const page = buildPageSql({ ...plan, dateFrom: window.dateFrom, dateTo: window.dateTo });
+  return { raw: (await conn.runAndReadAll(page.sql, page.params)).getRowObjectsJS(), totalsRow, totalRows: window.totalRows };
 }
 
 async function readFinalized(conn: DuckDBConnection, publisherId: string, reportType: ReportType): Promise<string | null> {

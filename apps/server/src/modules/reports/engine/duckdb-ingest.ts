@@ -1,5 +1,6 @@
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { FACT_TABLES, type FactTable } from './duckdb-schema';
+import { refreshDerived } from './derived-tables';
 import type { FactBatch, IngestSummary } from './report-engine';
 
 /** Every fact table of a report type is replaced together, so a day is replaced as a whole. */
@@ -77,6 +78,7 @@ export async function applyFactBatch(conn: DuckDBConnection, batch: FactBatch): 
         // Sorted by publisher then date so zone maps let a publisher's query skip other row groups.
         await conn.run(`INSERT INTO ${table} (${cols}) SELECT ${selectCols} FROM stg_${table} ORDER BY publisher_id, date`);
       }
+      if (batch.reportType === 'revenue') await refreshDerived(conn, 'stg_days');
       await conn.run('COMMIT');
     } catch (error) {
       await conn.run('ROLLBACK');

@@ -1,5 +1,6 @@
 import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '@pc/contracts';
 import type { ReportPlan } from './report-plan';
+import { salesTableFor } from './sales-rollups';
 
 /**
  * Builds DuckDB SQL from a validated plan. Identifiers come only from the fixed maps below
@@ -50,11 +51,15 @@ export interface BuiltSql {
 const keyAlias = (d: DimensionKey) => `k_${d}`;
 const q = (identifier: string) => `"${identifier}"`;
 
-/** The per-key aggregate (CTE body) with base sums r/i/rv/nrv or pv/ck. */
-function aggregateSql(plan: ReportPlan, params: SqlParams): string {
+/**
+ * The per-key aggregate (CTE body) with base sums r/i/rv/nrv or pv/ck. `grouped: false` sums
+ * everything into one row (for totals) while the dimensions still decide what is summed.
+ */
+function aggregateSql(plan: ReportPlan, params: SqlParams, grouped = true): string {
   const timeExpr = plan.timeColumn === 'date' ? 'date' : plan.timeColumn === 'month' ? `date_trunc('month', date)::DATE` : null;
-  const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...plan.dimensions.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
-  const keyNames = [...(timeExpr ? ['t'] : []), ...plan.dimensions.map(keyAlias)];
+  const keyDims = grouped ? plan.dimensions : [];
+  const keys = [...(timeExpr && grouped ? [`${timeExpr} AS t`] : []), ...keyDims.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
+  const keyNames = [...(timeExpr && grouped ? ['t'] : []), ...keyDims.map(keyAlias)];
   const where = `publisher_id = $pub AND date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)`;
   const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
   // HAVING keeps an ungrouped aggregate from returning one all-NULL row when nothing matches.
@@ -75,8 +80,9 @@ function aggregateSql(plan: ReportPlan, params: SqlParams): string {
 
   const wantsRequests =
     plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
-  const wantsSales = plan.metrics.some((m) => m !== 'impRequests');
-  const sales = grain(['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'], 'revenue_sales');
+  // Sales also give the keys when requests cannot be split that finely (every metric is then null).
+  const wantsSales = !wantsRequests || plan.metrics.some((m) => m !== 'impRequests');
+  const sales = grain(['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'], salesTableFor(keyDims));
   const requests = grain(['sum(imp_requests) AS r'], 'revenue_requests');
   if (wantsSales && !wantsRequests) return `SELECT *, NULL::BIGINT AS r FROM (${sales})`;
   if (!wantsSales) return `SELECT *, 0::BIGINT AS i, 0::DOUBLE AS rv, 0::DOUBLE AS nrv FROM (${requests})`;
@@ -109,6 +115,17 @@ function baseParams(plan: ReportPlan): SqlParams {
   return { pub: plan.publisherId, from: plan.dateFrom, to: plan.dateTo };
 }
 
+/** CTEs `tot` (row count and summed parts of `agg`) and `tot_m` (totals per metric, as __t_<key>). */
+function totalsCtes(plan: ReportPlan): string {
+  const sums =
+    plan.reportType === 'recirculation'
+      ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
+      : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
+  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? 'NULL::DOUBLE' : METRIC_SQL[m]('s.')} AS ${q(`__t_${m}`)}`);
+  return `tot AS (SELECT count(*)::BIGINT AS n, ${sums} FROM agg),
+    tot_m AS (SELECT s.n::DOUBLE AS __n, ${totals.join(', ')} FROM tot s)`;
+}
+
 /**
  * One statement for a page: the aggregate is materialised once, then the top `limit` rows and the
  * totals (from summed parts, so ratios are recomputed, not averaged) are read from it. Totals sit
@@ -118,17 +135,28 @@ export function buildPageSql(plan: ReportPlan): BuiltSql {
   const params: SqlParams = { ...baseParams(plan), limit: plan.limit };
   const agg = aggregateSql(plan, params);
   const { select, from } = rowSelect(plan);
-  const sums =
-    plan.reportType === 'recirculation'
-      ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
-      : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
-  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? 'NULL::DOUBLE' : METRIC_SQL[m]('s.')} AS ${q(`__t_${m}`)}`);
   const sql = `WITH agg AS MATERIALIZED (${agg}),
     page AS (SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} LIMIT $limit),
-    tot AS (SELECT count(*)::BIGINT AS n, ${sums} FROM agg),
-    tot_m AS (SELECT s.n::DOUBLE AS __n, ${totals.join(', ')} FROM tot s)
+    ${totalsCtes(plan)}
     SELECT tot_m.*, page.* FROM tot_m LEFT JOIN page ON TRUE ORDER BY ${orderBy(plan, 'page.')}`;
   return { sql, params };
+}
+
+/**
+ * Only the totals (__t_<metric>) of a plan: the same sums without any grouping, which is cheap
+ * however many rows the split has. The dimensions still decide which metrics exist.
+ */
+export function buildTotalsSql(plan: ReportPlan): BuiltSql {
+  const params = baseParams(plan);
+  const agg = aggregateSql(plan, params, false);
+  return { sql: `WITH agg AS (${agg}), ${totalsCtes(plan)} SELECT * FROM tot_m`, params };
+}
+
+/** The number of rows (groups) of a plan, without computing any metric: `n`. */
+export function buildCountSql(plan: ReportPlan): BuiltSql {
+  const params = baseParams(plan);
+  const agg = aggregateSql(plan, params);
+  return { sql: `SELECT count(*)::DOUBLE AS n FROM (${agg})`, params };
 }
 
 /** Every row, ordered, for exports: DuckDB streams it in chunks. */

@@ -66,3 +66,8 @@ export const TEST_RECIRCULATION: RecirculationFact[] = [
   recirc('2024-01-30', 's2', 'Right Rail', 300, 3),
   recirc('2024-01-31', 's1', 'Below Article', 0, 0),
 ];
+
+/** Sums in another order differ in the last bits of a double: compare to 12 significant digits. */
+export function roundedForCompare(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value), (_key, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v));
+}

@@ -1,0 +1,32 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { LAYOUT_VERSION } from './duckdb-schema';
+import { refreshGroupCounts } from './group-counts';
+import { refreshRollups } from './sales-rollups';
+
+/**
+ * Everything derived from revenue_sales (rollups, then the group counts read from them), for the
+ * (publisher_id, date) pairs in the table `changedDays`. Call inside the transaction that changed
+ * the sales, so readers never see facts and derived tables out of step.
+ */
+export async function refreshDerived(conn: DuckDBConnection, changedDays: string): Promise<void> {
+  await refreshRollups(conn, changedDays);
+  await refreshGroupCounts(conn, changedDays);
+}
+
+/** Rebuilds the derived tables once for a file written before LAYOUT_VERSION. */
+export async function ensureLayout(conn: DuckDBConnection): Promise<void> {
+  const reader = await conn.runAndReadAll(`SELECT value FROM engine_meta WHERE key = 'layout_version'`);
+  const version = Number(reader.getRowObjectsJS()[0]?.value ?? 0);
+  if (version >= LAYOUT_VERSION) return;
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    await conn.run('CREATE OR REPLACE TEMP TABLE layout_days AS SELECT DISTINCT publisher_id, date FROM revenue_sales');
+    await refreshDerived(conn, 'layout_days');
+    await conn.run('DROP TABLE layout_days');
+    await conn.run(`INSERT OR REPLACE INTO engine_meta (key, value) VALUES ('layout_version', ${LAYOUT_VERSION})`);
+    await conn.run('COMMIT');
+  } catch (error) {
+    await conn.run('ROLLBACK');
+    throw error;
+  }
+}

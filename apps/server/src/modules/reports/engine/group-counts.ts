@@ -1,0 +1,116 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DimensionKey } from '@pc/contracts';
+import type { ReportPlan } from './report-plan';
+import { salesTableFor } from './sales-rollups';
+
+/**
+ * Pre-counted report rows ("group counts") for the revenue splits finer than site x product type.
+ *
+ * Why: a Day x site x size x brand report over a year for a big publisher has ~750,000 rows. The
+ * page shows 500 of them, but "500 of N" needs N, and counting N means hashing every group: that
+ * alone costs more than the 100 ms a report may take. So ingestion stores, per publisher and per
+ * day and per month, how many rows each such split has. A query then reads N as a sum of a few
+ * hundred small numbers, and, because the default order is by time, only aggregates the first
+ * periods that fill the page (see duckdb-engine.ts).
+ *
+ * Only the dimensions the report builder offers are counted (Deal and Deal ID are inactive in the
+ * UI): 4 dimensions, and the 12 subsets that contain Size or Brand. Every other split is either
+ * small (request grain) or not offered, and is counted by the query itself.
+ */
+export const COUNTED_DIMENSIONS = ['sites', 'product_type', 'size', 'brand'] as const satisfies readonly DimensionKey[];
+const COLUMN: Record<(typeof COUNTED_DIMENSIONS)[number], string> = {
+  sites: 'site_id',
+  product_type: 'product_type',
+  size: 'size',
+  brand: 'brand',
+};
+const FINE: readonly DimensionKey[] = ['size', 'brand'];
+
+export type CountGrain = 'day' | 'month';
+
+/**
+ * The mask DuckDB's GROUPING(site_id, product_type, size, brand) gives a grouping set: one bit per
+ * column, most significant first, set when the column is NOT grouped. Null when the split is not
+ * counted in advance.
+ */
+export function groupCountMask(dimensions: readonly DimensionKey[]): number | null {
+  if (!dimensions.some((d) => FINE.includes(d))) return null;
+  let mask = 0;
+  const width = COUNTED_DIMENSIONS.length;
+  for (const d of dimensions) if (!(COUNTED_DIMENSIONS as readonly string[]).includes(d)) return null;
+  COUNTED_DIMENSIONS.forEach((d, n) => {
+    if (!dimensions.includes(d)) mask |= 1 << (width - 1 - n);
+  });
+  return mask;
+}
+
+/** Every counted split as its column list: the subsets of COUNTED_DIMENSIONS with Size or Brand. */
+function countedSets(): string[][] {
+  const sets: string[][] = [];
+  for (let bits = 1; bits < 1 << COUNTED_DIMENSIONS.length; bits += 1) {
+    const dims = COUNTED_DIMENSIONS.filter((_, n) => bits & (1 << n));
+    if (groupCountMask(dims) !== null) sets.push(dims.map((d) => COLUMN[d]));
+  }
+  return sets;
+}
+
+/** The period a date column falls in, per grain. */
+const PERIOD: Record<CountGrain, (column: string) => string> = {
+  day: (column) => column,
+  month: (column) => `date_trunc('month', ${column})::DATE`,
+};
+
+/**
+ * Recounts the days and months touched by a change. `changedDays` is a table or subquery with
+ * (publisher_id, date) pairs; it runs on the caller's connection, inside its transaction, after
+ * the sales rollups hold the new rows. A month is recounted whole, from all of its days.
+ */
+export async function refreshGroupCounts(conn: DuckDBConnection, changedDays: string): Promise<void> {
+  const sets = countedSets();
+  for (const grain of ['day', 'month'] as const) {
+    const period = PERIOD[grain];
+    await conn.run(
+      `CREATE OR REPLACE TEMP TABLE gc_touched AS SELECT DISTINCT publisher_id, ${period('date')} AS period FROM ${changedDays}`,
+    );
+    await conn.run(
+      `DELETE FROM sales_group_counts USING gc_touched t
+       WHERE sales_group_counts.grain = '${grain}' AND sales_group_counts.publisher_id = t.publisher_id AND sales_group_counts.period = t.period`,
+    );
+    const groupingSets = sets.map((cols) => `(pub, period, ${cols.join(', ')})`).join(', ');
+    await conn.run(
+      `INSERT INTO sales_group_counts (publisher_id, grain, period, dims_mask, groups)
+       SELECT pub, '${grain}', period, g, count(*) FROM (
+         SELECT pub, period, GROUPING(site_id, product_type, size, brand) AS g FROM (
+           SELECT s.publisher_id AS pub, ${period('s.date')} AS period, site_id, product_type, size, brand
+           FROM ${salesTableFor(COUNTED_DIMENSIONS)} s JOIN gc_touched t ON s.publisher_id = t.publisher_id AND ${period('s.date')} = t.period
+         )
+         GROUP BY GROUPING SETS (${groupingSets})
+       ) GROUP BY ALL`,
+    );
+  }
+  await conn.run('DROP TABLE IF EXISTS gc_touched');
+}
+
+export interface PeriodCount {
+  /** First day of the period, YYYY-MM-DD. */
+  period: string;
+  groups: number;
+}
+
+/** Stored counts of a split for the periods starting within [from, to], in time order. */
+export async function readGroupCounts(
+  conn: DuckDBConnection,
+  plan: Pick<ReportPlan, 'publisherId'>,
+  grain: CountGrain,
+  mask: number,
+  from: string,
+  to: string,
+): Promise<PeriodCount[]> {
+  const reader = await conn.runAndReadAll(
+    `SELECT strftime(period, '%Y-%m-%d') AS p, groups::DOUBLE AS n FROM sales_group_counts
+     WHERE publisher_id = $pub AND grain = $grain AND dims_mask = $mask AND period BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)
+     ORDER BY period`,
+    { pub: plan.publisherId, grain, mask, from, to },
+  );
+  return reader.getRowObjectsJS().map((r) => ({ period: String(r.p), groups: Number(r.n) }));
+}
