@@ -51,7 +51,7 @@ export async function seedDemoAdsTxt(db: Db): Promise<void> {
   const repo = adsTxtRepo(db);
   const fetchedAt = new Date(Date.now() - 3600_000);
   for (const p of DEMO_PUBLISHERS) {
-    await repo.ensureDomains(p.id);
+    // Each site's ads.txt domain row already exists: the sites trigger made it (migration 0004).
     for (const s of p.sites) {
       const file = DEMO_FILES[s.domain];
       if (!file) continue;

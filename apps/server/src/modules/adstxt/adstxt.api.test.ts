@@ -56,6 +56,21 @@ describe('ads.txt domains', () => {
     expect(sport).toMatchObject({ status: 'not_found', missingCount: 4 });
   });
 
+  it('a new site has its ads.txt domain from the moment it exists', async () => {
+    await t.db
+      .insertInto('sites')
+      .values({ id: '5999', publisher_id: '1001', name: 'Northwind Travel', domain: 'Travel.Northwind-News.example' })
+      .execute();
+    const list = (await call(multi, '1001', 'GET', '/api/adstxt/domains')).json();
+    expect(list.find((d: { domain_id: string }) => d.domain_id === 'd5999')).toMatchObject({
+      domain_name: 'travel.northwind-news.example',
+      status: 'not_crawled',
+    });
+    // Another publisher does not see it.
+    const other = (await call(single, '1002', 'GET', '/api/adstxt/domains')).json();
+    expect(other.some((d: { domain_id: string }) => d.domain_id === 'd5999')).toBe(false);
+  });
+
   it('downloads exactly the missing lines', async () => {
     const r = await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/missing-lines');
     expect(r.headers['content-type']).toMatch(/^text\/plain/);

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/pool';
 
 export interface DomainRow {
@@ -47,13 +46,7 @@ export function adsTxtRepo(db: Db) {
       ]);
 
   return {
-    /** Every site domain of the publisher gets an ads.txt domain row (idempotent). */
-    async ensureDomains(publisherId: string): Promise<void> {
-      await sql`
-        INSERT INTO adstxt_domains (id, publisher_id, site_id, domain_name)
-        SELECT 'd' || s.id, s.publisher_id, s.id, lower(s.domain) FROM sites s WHERE s.publisher_id = ${publisherId}
-        ON CONFLICT DO NOTHING`.execute(db);
-    },
+    /** A site's ads.txt domain row is made when the site is (migration 0004's trigger). */
     listDomains(publisherId: string): Promise<DomainRow[]> {
       return domains().where('d.publisher_id', '=', publisherId).orderBy('d.domain_name').execute();
     },

@@ -100,7 +100,6 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
   return {
     hostedUrl,
     async list(ctx: Ctx) {
-      await repo.ensureDomains(ctx.publisherId);
       const rows = await repo.listDomains(ctx.publisherId);
       const ids = rows.map((r) => r.id);
       const [crawls, revisions, template] = await Promise.all([repo.latestCrawls(ids), repo.latestRevisionIds(ids), repo.template()]);
