@@ -149,6 +149,37 @@ async function benchExport(engine: DuckDbReportEngine, path: string): Promise<vo
   );
 }
 
+/**
+ * For the record, outside the target: the heaviest split sorted by a metric instead of by time.
+ * No time window applies then, so every group is summed (from the size x brand rollup).
+ */
+async function benchUserSorted(engine: DuckDbReportEngine): Promise<void> {
+  console.log('\nSorted by Revenue (descending) instead of by time: informational, no target');
+  for (const interval of ['Day', 'Month'] as Interval[]) {
+    const query: ReportQuery = {
+      reportType: 'revenue',
+      publisherId: PUBLISHER,
+      dateFrom: DATE_FROM,
+      dateTo: END_DATE,
+      dimensions: ['sites', 'size', 'brand'],
+      metrics: METRICS,
+      interval,
+      sort: { key: 'revenue', dir: 'desc' },
+    };
+    await engine.query(query);
+    const samples: number[] = [];
+    for (let n = 0; n < 15; n += 1) {
+      const started = performance.now();
+      await engine.query(query);
+      samples.push(performance.now() - started);
+    }
+    samples.sort((a, b) => a - b);
+    console.log(
+      `  ${`${interval} / site x size x brand`.padEnd(30)} | p50 ${fmt(percentile(samples, 50))} | p95 ${fmt(percentile(samples, 95))}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = join(dirname(fileURLToPath(import.meta.url)), '.data');
   await mkdir(dataDir, { recursive: true });
@@ -176,6 +207,7 @@ async function main(): Promise<void> {
         ),
       );
     });
+    await benchUserSorted(engine);
     await benchExport(engine, join(dataDir, 'export-1m.csv'));
 
     // Last: the API leg closes the engine when its app closes.
