@@ -4,6 +4,7 @@ import { RootLayout } from './route-effects';
 import { RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
 import { featureRoutes } from './feature-routes';
+import { LoginPage } from '../features/auth/login-page';
 import { PageLoader } from '../components/ui/spinner';
 import { LazyNotFoundPage, LazyRouteErrorPage, LazyServerErrorPage } from '../components/ui/lazy-error-pages';
 
@@ -15,7 +16,9 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     errorElement: <LazyRouteErrorPage />,
     children: [
-      { path: Routes.login, lazy: lazyPage(() => import('../features/auth/login-page'), 'LoginPage') },
+      // The sign-in page is in the first bundle: it is what a first visit paints, and a lazy chunk
+      // would keep the page on the loader until after the load event.
+      { path: Routes.login, Component: LoginPage },
       { path: Routes.forgot, lazy: lazyPage(() => import('../features/auth/forgot-page'), 'ForgotPage') },
       { path: SERVER_ERROR_PATH, element: <LazyServerErrorPage /> },
       {
