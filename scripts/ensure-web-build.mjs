@@ -19,5 +19,8 @@ const built = existsSync(dist) ? statSync(dist).mtimeMs : 0;
 const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
 if (built < changed) {
   console.log(built ? 'Web sources changed; rebuilding the web app…' : 'Building the web app (first start)…');
-  execSync('npm run build -w @pc/web', { cwd: root, stdio: 'inherit' });
+  const started = Date.now();
+  // Warnings and errors only: the per-file size table is for `npm run build`, not for start-up.
+  execSync('npm run build -w @pc/web -- --logLevel warn', { cwd: root, stdio: 'inherit' });
+  console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
