@@ -5,6 +5,7 @@ import { RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
 import { featureRoutes } from './feature-routes';
 import { LoginPage } from '../features/auth/login-page';
+import { ForgotPage } from '../features/auth/forgot-page';
 import { PageLoader } from '../components/ui/spinner';
 import { LazyNotFoundPage, LazyRouteErrorPage, LazyServerErrorPage } from '../components/ui/lazy-error-pages';
 
@@ -16,10 +17,11 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     errorElement: <LazyRouteErrorPage />,
     children: [
-      // The sign-in page is in the first bundle: it is what a first visit paints, and a lazy chunk
-      // would keep the page on the loader until after the load event.
+      // The signed-out pages are in the first bundle: they are what a first visit paints, and a
+      // lazy chunk would keep the page on the loader until after the load event. Their
+      // validation code loads on the first submit.
       { path: Routes.login, Component: LoginPage },
-      { path: Routes.forgot, lazy: lazyPage(() => import('../features/auth/forgot-page'), 'ForgotPage') },
+      { path: Routes.forgot, Component: ForgotPage },
       { path: SERVER_ERROR_PATH, element: <LazyServerErrorPage /> },
       {
         element: <RequireAuth />,

@@ -1,17 +1,23 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError, errorMessage } from './api-error';
 import { toast } from './toast';
+
+/** react-hook-form's setError, and usePlainForm's. */
+export type SetFieldError<F extends string> = (
+  field: F,
+  error: { type: string; message: string },
+  options?: { shouldFocus: boolean },
+) => void;
 
 /**
  * Maps a server error's `fields` onto the form (inline messages) and shows a toast. Returns true
  * when at least one field got a message.
  */
-export function applyServerErrors<T extends FieldValues>(e: unknown, setError: UseFormSetError<T>, known: readonly Path<T>[]): boolean {
+export function applyServerErrors<F extends string>(e: unknown, setError: SetFieldError<F>, known: readonly F[]): boolean {
   let mapped = false;
   if (e instanceof ApiRequestError && e.fields) {
     for (const [key, message] of Object.entries(e.fields)) {
-      const field = key.replace(/^body\./, '') as Path<T>;
-      if (known.includes(field)) {
+      const field = known.find((k) => k === key.replace(/^body\./, ''));
+      if (field) {
         setError(field, { type: 'server', message }, { shouldFocus: !mapped });
         mapped = true;
       }

@@ -1,26 +1,27 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { ConfirmResetSchema, Routes, type ConfirmReset } from '@pc/contracts';
+import { Routes, type ConfirmReset } from '@pc/contracts';
 import { getIdentityClient } from '../../lib/identity/auth-instance';
 import { applyServerErrors } from '../../lib/forms';
+import { usePlainForm } from '../../lib/use-plain-form';
 import { toast } from '../../lib/toast';
 
 export function ConfirmResetForm({ initialCode, onBack }: { initialCode: string; onBack: () => void }) {
   const navigate = useNavigate();
   const [forEmail, setForEmail] = useState<string | null>(null);
-  const form = useForm<ConfirmReset>({ resolver: zodResolver(ConfirmResetSchema), defaultValues: { code: initialCode, newPassword: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const form = usePlainForm<ConfirmReset>({ code: initialCode, newPassword: '' }, () =>
+    import('./reset-schemas').then((m) => m.validateConfirmReset),
+  );
+  const { errors, isSubmitting, setError } = form;
 
   // A code from the e-mail link is checked up front so an expired link is reported before typing.
   useEffect(() => {
     if (!initialCode) return;
     getIdentityClient()
       .verifyPasswordResetCode(initialCode)
-      .then(setForEmail, (e: unknown) => applyServerErrors(e, form.setError, ['code']));
-  }, [initialCode, form.setError]);
+      .then(setForEmail, (e: unknown) => applyServerErrors(e, setError, ['code']));
+  }, [initialCode, setError]);
 
   const onSubmit = form.handleSubmit(async ({ code, newPassword }) => {
     try {
@@ -33,19 +34,19 @@ export function ConfirmResetForm({ initialCode, onBack }: { initialCode: string;
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {forEmail && (
           <Text size="sm">
             Resetting the password of <strong>{forEmail}</strong>.
           </Text>
         )}
-        <TextInput label="Reset code" autoComplete="one-time-code" error={errors.code?.message} {...form.register('code')} />
+        <TextInput label="Reset code" autoComplete="one-time-code" error={errors.code} {...form.register('code')} />
         <PasswordInput
           label="New password"
           description="At least 8 characters."
           autoComplete="new-password"
-          error={errors.newPassword?.message}
+          error={errors.newPassword}
           {...form.register('newPassword')}
         />
         <Button type="submit" loading={isSubmitting} disabled={isSubmitting} fullWidth>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { ForgotPasswordSchema, Routes, type ForgotPassword } from '@pc/contracts';
+import { Routes, type ForgotPassword } from '@pc/contracts';
 import { getIdentityClient } from '../../lib/identity/auth-instance';
 import { applyServerErrors } from '../../lib/forms';
+import { usePlainForm } from '../../lib/use-plain-form';
 import { toast } from '../../lib/toast';
 
 // Same text whether or not an account exists: the form must not reveal who has an account.
@@ -14,8 +13,8 @@ export const RESET_SENT_MESSAGE =
 
 export function RequestResetForm({ onHaveCode }: { onHaveCode: () => void }) {
   const [sent, setSent] = useState(false);
-  const form = useForm<ForgotPassword>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const form = usePlainForm<ForgotPassword>({ email: '' }, () => import('./reset-schemas').then((m) => m.validateForgot));
+  const { errors, isSubmitting } = form;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
@@ -28,14 +27,14 @@ export function RequestResetForm({ onHaveCode }: { onHaveCode: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {sent && (
           <Alert color="teal" variant="light" role="status" title="Check your e-mail">
             {RESET_SENT_MESSAGE}
           </Alert>
         )}
-        <TextInput label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <TextInput label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
         <Button type="submit" loading={isSubmitting} disabled={isSubmitting} fullWidth>
           Send reset link
         </Button>

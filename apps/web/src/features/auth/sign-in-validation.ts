@@ -1,6 +1,7 @@
 // Loaded on the first interaction with the sign-in form (see login-page.tsx): zod and the
 // contracts' schema are not needed to paint the page, only to validate it.
 import { SignInSchema, TrackingEvents, type SignIn } from '@pc/contracts';
+import { firstMessages } from './field-errors';
 
 export type SignInErrors = Partial<Record<keyof SignIn, string>>;
 
@@ -8,12 +9,7 @@ export type SignInErrors = Partial<Record<keyof SignIn, string>>;
 export function validateSignIn(values: SignIn): { data: SignIn; errors: null } | { data: null; errors: SignInErrors } {
   const r = SignInSchema.safeParse(values);
   if (r.success) return { data: r.data, errors: null };
-  const errors: SignInErrors = {};
-  for (const issue of r.error.issues) {
-    const key = issue.path[0];
-    if ((key === 'email' || key === 'password') && !errors[key]) errors[key] = issue.message;
-  }
-  return { data: null, errors };
+  return { data: null, errors: firstMessages(r.error.issues, ['email', 'password']) };
 }
 
 export const LOGIN_EVENT = TrackingEvents.login;
