@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { auditRepo } from './modules/audit/audit.repo';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerMetrics } from './modules/metrics/metrics';
 import { personalInfoRoutes } from './modules/personal-info/personal-info.routes';
 import { createPersonalInfoService } from './modules/personal-info/personal-info.service';
 import { publicConfigRoutes, toPublicConfig } from './modules/public-config/public-config.routes';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandler(app);
   enforceRouteDeclarations(app);
   registerAccessControl(app, tokens, config.ADMIN_ACCESS);
+  registerMetrics(app, { db, token: config.METRICS_TOKEN });
   await registerOpenApi(app, config.PRODUCT_NAME);
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value });

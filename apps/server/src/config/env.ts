@@ -79,6 +79,8 @@ export const EnvSchema = z.object({
   GET_IN_TOUCH_URL: z.string().default('https://partners-center.example/contact'),
   PRIVACY_POLICY_URL: z.string().default('https://partners-center.example/privacy-policy'),
   TERMS_URL: z.string().default('https://partners-center.example/master-services-agreement'),
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalText,
   // Identity and security knobs.
   ID_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'accepts seconds 60-3600' }).int().min(60).max(3600).default(3600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(10),

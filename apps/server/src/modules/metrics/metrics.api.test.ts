@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+
+describe('GET /metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('exposes process figures, request durations by route pattern, and the job backlog', async () => {
+    const token = (await signIn(t.app, DEMO.multi)).idToken;
+    await t.app.inject({ method: 'GET', url: '/api/partners', headers: bearer(token) });
+    await t.app.inject({ method: 'GET', url: '/healthz' });
+    await t.db
+      .insertInto('jobs')
+      .values({ queue: 'metrics-test', payload: JSON.stringify({}) })
+      .execute();
+
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('process_resident_memory_bytes');
+    expect(res.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} 1\b/);
+    expect(res.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/partners",status_code="200"\} 1\b/);
+    expect(res.body).toMatch(/pc_jobs\{queue="metrics-test",status="queued"\} 1\b/);
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ METRICS_TOKEN: 'scrape-secret' });
+  });
+  afterAll(async () => t.close());
+
+  it('refuses a scrape without the token or with a wrong one, and answers with it', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    const ok = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-secret' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('http_request_duration_seconds');
+  });
+});
