@@ -1,6 +1,7 @@
 import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '@pc/contracts';
 import type { ReportPlan } from './report-plan';
 import { salesTableFor } from './sales-rollups';
+import { DIMENSION_COLUMN } from './dimension-columns';
 
 /**
  * Builds DuckDB SQL from a validated plan. Identifiers come only from the fixed maps below
@@ -10,17 +11,6 @@ import { salesTableFor } from './sales-rollups';
  * aggregated on its own to the chosen keys and the two are joined on those keys, so request
  * counts are never repeated across sales rows.
  */
-
-/** Fact-table column for each dimension. */
-const DIMENSION_COLUMN: Readonly<Record<DimensionKey, string>> = {
-  sites: 'site_id',
-  product_type: 'product_type',
-  size: 'size',
-  brand: 'brand',
-  deal_name: 'deal_name',
-  deal_id: 'deal_id',
-  widget: 'widget',
-};
 
 /**
  * Each metric as an expression over the summed parts of a row (r = requests, i = impressions,

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DimensionKey } from '@pc/contracts';
+import { columnsOf } from './dimension-columns';
 import type { ReportPlan } from './report-plan';
 import { salesTableFor } from './sales-rollups';
 
@@ -18,12 +19,6 @@ import { salesTableFor } from './sales-rollups';
  * small (request grain) or not offered, and is counted by the query itself.
  */
 export const COUNTED_DIMENSIONS = ['sites', 'product_type', 'size', 'brand'] as const satisfies readonly DimensionKey[];
-const COLUMN: Record<(typeof COUNTED_DIMENSIONS)[number], string> = {
-  sites: 'site_id',
-  product_type: 'product_type',
-  size: 'size',
-  brand: 'brand',
-};
 const FINE: readonly DimensionKey[] = ['size', 'brand'];
 
 export type CountGrain = 'day' | 'month';
@@ -49,7 +44,7 @@ function countedSets(): string[][] {
   const sets: string[][] = [];
   for (let bits = 1; bits < 1 << COUNTED_DIMENSIONS.length; bits += 1) {
     const dims = COUNTED_DIMENSIONS.filter((_, n) => bits & (1 << n));
-    if (groupCountMask(dims) !== null) sets.push(dims.map((d) => COLUMN[d]));
+    if (groupCountMask(dims) !== null) sets.push(columnsOf(dims));
   }
   return sets;
 }
@@ -67,6 +62,7 @@ const PERIOD: Record<CountGrain, (column: string) => string> = {
  */
 export async function refreshGroupCounts(conn: DuckDBConnection, changedDays: string): Promise<void> {
   const sets = countedSets();
+  const counted = columnsOf(COUNTED_DIMENSIONS).join(', ');
   for (const grain of ['day', 'month'] as const) {
     const period = PERIOD[grain];
     await conn.run(
@@ -80,8 +76,8 @@ export async function refreshGroupCounts(conn: DuckDBConnection, changedDays: st
     await conn.run(
       `INSERT INTO sales_group_counts (publisher_id, grain, period, dims_mask, groups)
        SELECT pub, '${grain}', period, g, count(*) FROM (
-         SELECT pub, period, GROUPING(site_id, product_type, size, brand) AS g FROM (
-           SELECT s.publisher_id AS pub, ${period('s.date')} AS period, site_id, product_type, size, brand
+         SELECT pub, period, GROUPING(${counted}) AS g FROM (
+           SELECT s.publisher_id AS pub, ${period('s.date')} AS period, ${counted}
            FROM ${salesTableFor(COUNTED_DIMENSIONS)} s JOIN gc_touched t ON s.publisher_id = t.publisher_id AND ${period('s.date')} = t.period
          )
          GROUP BY GROUPING SETS (${groupingSets})

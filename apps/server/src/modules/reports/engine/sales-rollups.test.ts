@@ -3,23 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DuckDbReportEngine } from './duckdb-engine';
+import { columnsOf } from './dimension-columns';
 import { SALES_ROLLUPS, salesTableFor } from './sales-rollups';
 import { TEST_REQUESTS, TEST_SALES, TEST_SITES } from './test-facts';
-
-const COLUMNS: Record<string, string> = {
-  sites: 'site_id',
-  product_type: 'product_type',
-  size: 'size',
-  brand: 'brand',
-  deal_name: 'deal_name',
-  deal_id: 'deal_id',
-};
 
 /** Rows of a rollup that differ from summing revenue_sales by hand, both ways. */
 async function mismatches(engine: DuckDbReportEngine): Promise<number> {
   let total = 0;
   for (const r of SALES_ROLLUPS) {
-    const cols = ['date', 'publisher_id', ...r.dimensions.map((d) => COLUMNS[d])].join(', ');
+    const cols = ['date', 'publisher_id', ...columnsOf(r.dimensions)].join(', ');
     const expected = `SELECT ${cols}, sum(impressions)::BIGINT, round(sum(revenue), 9), round(sum(net_revenue), 9) FROM revenue_sales GROUP BY ALL`;
     const actual = `SELECT ${cols}, impressions, round(revenue, 9), round(net_revenue, 9) FROM ${r.table}`;
     const [row] = await engine.runSql(

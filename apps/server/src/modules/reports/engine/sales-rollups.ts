@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DimensionKey } from '@pc/contracts';
+import { columnsOf } from './dimension-columns';
 
 /**
  * Sales rollups: copies of revenue_sales summed over the dimensions they leave out, kept in step
@@ -19,17 +20,6 @@ export const SALES_ROLLUPS: readonly { table: string; dimensions: readonly Dimen
   { table: 'revenue_sales_by_deal', dimensions: ['sites', 'product_type', 'deal_name', 'deal_id'] },
   { table: 'revenue_sales_by_size_brand', dimensions: ['sites', 'product_type', 'size', 'brand'] },
 ];
-
-const COLUMN: Partial<Record<DimensionKey, string>> = {
-  sites: 'site_id',
-  product_type: 'product_type',
-  size: 'size',
-  brand: 'brand',
-  deal_name: 'deal_name',
-  deal_id: 'deal_id',
-};
-
-const columnsOf = (dimensions: readonly DimensionKey[]) => dimensions.map((d) => COLUMN[d] ?? d);
 
 /** The table a sales aggregate over `dimensions` should read. */
 export function salesTableFor(dimensions: readonly DimensionKey[]): string {
