@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbReportEngine } from './duckdb-engine';
+import { REVENUE_METRICS } from '@pc/contracts';
+import type { DuckDbReportEngine } from './duckdb-engine';
 import type { ReportQuery } from './report-engine';
-import { TEST_RECIRCULATION, TEST_REQUESTS, TEST_SALES, TEST_SITES } from './test-facts';
+import { engineWithTestFacts } from './test-facts';
 
 /*
  * Hand-computed figures for publisher P1 over 2024-01-30..2024-02-01 (see test-facts.ts):
@@ -11,24 +12,13 @@ import { TEST_RECIRCULATION, TEST_REQUESTS, TEST_SALES, TEST_SITES } from './tes
  *   fillRate = 1400/2500 = 0.56 ; eCpm = 8000/2500 = 3.2 ; netECpm = 5750/2500 = 2.3
  *   cpm = 8000/1400 = 5.7142857 ; netCpm = 5750/1400 = 4.1071429
  */
-const ALL_REVENUE_METRICS = [
-  'impRequests',
-  'impressions',
-  'fillRate',
-  'revenue',
-  'netRevenue',
-  'eCpm',
-  'netECpm',
-  'cpm',
-  'netCpm',
-] as const;
 const base = (over: Partial<ReportQuery>): ReportQuery => ({
   reportType: 'revenue',
   publisherId: 'P1',
   dateFrom: '2024-01-30',
   dateTo: '2024-02-01',
   dimensions: [],
-  metrics: [...ALL_REVENUE_METRICS],
+  metrics: [...REVENUE_METRICS],
   interval: 'Cumulative',
   ...over,
 });
@@ -36,11 +26,7 @@ const base = (over: Partial<ReportQuery>): ReportQuery => ({
 let engine: DuckDbReportEngine;
 
 beforeAll(async () => {
-  engine = new DuckDbReportEngine(':memory:');
-  await engine.init();
-  await engine.upsertSites(TEST_SITES);
-  await engine.ingest({ reportType: 'revenue', requests: TEST_REQUESTS, sales: TEST_SALES });
-  await engine.ingest({ reportType: 'recirculation', rows: TEST_RECIRCULATION });
+  engine = await engineWithTestFacts({ recirculation: true });
 });
 afterAll(async () => {
   await engine.close();
@@ -68,7 +54,7 @@ describe('revenue metrics', () => {
     expect(row?.netECpm).toBeCloseTo(2.3, 10);
     expect(row?.cpm).toBeCloseTo(5.7142857, 6);
     expect(row?.netCpm).toBeCloseTo(4.1071429, 6);
-    expect(res.totals).toEqual(Object.fromEntries(ALL_REVENUE_METRICS.map((m) => [m, row?.[m]])));
+    expect(res.totals).toEqual(Object.fromEntries(REVENUE_METRICS.map((m) => [m, row?.[m]])));
     expect(res.unavailableMetrics).toEqual({});
     expect(row).not.toHaveProperty('estimated');
   });

@@ -1,3 +1,4 @@
+import { DuckDbReportEngine } from './duckdb-engine';
 import type { RecirculationFact, RevenueRequestFact, RevenueSalesFact, SiteRecord } from './report-engine';
 
 /**
@@ -70,4 +71,14 @@ export const TEST_RECIRCULATION: RecirculationFact[] = [
 /** Sums in another order differ in the last bits of a double: compare to 12 significant digits. */
 export function roundedForCompare(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (_key, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v));
+}
+
+/** An in-memory engine with the test sites and revenue facts (and recirculation when asked). */
+export async function engineWithTestFacts(options: { recirculation?: boolean } = {}): Promise<DuckDbReportEngine> {
+  const engine = new DuckDbReportEngine(':memory:');
+  await engine.init();
+  await engine.upsertSites(TEST_SITES);
+  await engine.ingest({ reportType: 'revenue', requests: TEST_REQUESTS, sales: TEST_SALES });
+  if (options.recirculation) await engine.ingest({ reportType: 'recirculation', rows: TEST_RECIRCULATION });
+  return engine;
 }

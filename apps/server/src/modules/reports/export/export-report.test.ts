@@ -1,17 +1,14 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbReportEngine } from '../engine/duckdb-engine';
+import type { DuckDbReportEngine } from '../engine/duckdb-engine';
 import type { ReportQuery } from '../engine/report-engine';
-import { TEST_REQUESTS, TEST_SALES, TEST_SITES } from '../engine/test-facts';
+import { engineWithTestFacts } from '../engine/test-facts';
 import { exportReport } from './export-report';
 
 let engine: DuckDbReportEngine;
 
 beforeAll(async () => {
-  engine = new DuckDbReportEngine(':memory:');
-  await engine.init();
-  await engine.upsertSites(TEST_SITES);
-  await engine.ingest({ reportType: 'revenue', requests: TEST_REQUESTS, sales: TEST_SALES });
+  engine = await engineWithTestFacts();
   // 2024-01-30 and 01-31 are final; 2024-02-01 is still an estimate.
   await engine.setFinalizedThrough('P1', 'revenue', '2024-01-31');
 });

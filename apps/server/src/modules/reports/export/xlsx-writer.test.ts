@@ -1,16 +1,13 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbReportEngine } from '../engine/duckdb-engine';
-import { TEST_REQUESTS, TEST_SALES, TEST_SITES } from '../engine/test-facts';
+import type { DuckDbReportEngine } from '../engine/duckdb-engine';
+import { engineWithTestFacts } from '../engine/test-facts';
 import { exportReport } from './export-report';
 
 let engine: DuckDbReportEngine;
 beforeAll(async () => {
-  engine = new DuckDbReportEngine(':memory:');
-  await engine.init();
-  await engine.upsertSites(TEST_SITES);
-  await engine.ingest({ reportType: 'revenue', requests: TEST_REQUESTS, sales: TEST_SALES });
+  engine = await engineWithTestFacts();
 });
 afterAll(async () => {
   await engine.close();
