@@ -57,6 +57,19 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
+/** One warm-up call, then `runs` timed calls: their p50 and p95 in ms. */
+async function timeRuns(call: () => Promise<unknown>, runs: number): Promise<{ p50: number; p95: number }> {
+  await call();
+  const samples: number[] = [];
+  for (let n = 0; n < runs; n += 1) {
+    const started = performance.now();
+    await call();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
 /**
  * Runs every interval x dimension class `runs` times (after one warm-up) through `queryFn` and
  * returns p50/p95 per class. Reusable for the HTTP leg: pass a function that calls the API.
@@ -78,15 +91,7 @@ export async function runQueries(
         metrics: METRICS,
         interval,
       };
-      await queryFn(query);
-      const samples: number[] = [];
-      for (let n = 0; n < runs; n += 1) {
-        const started = performance.now();
-        await queryFn(query);
-        samples.push(performance.now() - started);
-      }
-      samples.sort((a, b) => a - b);
-      timings.push({ name: `${interval} / ${cls.name}`, p50: percentile(samples, 50), p95: percentile(samples, 95) });
+      timings.push({ name: `${interval} / ${cls.name}`, ...(await timeRuns(() => queryFn(query), runs)) });
     }
   }
   return timings;
@@ -166,17 +171,8 @@ async function benchUserSorted(engine: DuckDbReportEngine): Promise<void> {
       interval,
       sort: { key: 'revenue', dir: 'desc' },
     };
-    await engine.query(query);
-    const samples: number[] = [];
-    for (let n = 0; n < 15; n += 1) {
-      const started = performance.now();
-      await engine.query(query);
-      samples.push(performance.now() - started);
-    }
-    samples.sort((a, b) => a - b);
-    console.log(
-      `  ${`${interval} / site x size x brand`.padEnd(30)} | p50 ${fmt(percentile(samples, 50))} | p95 ${fmt(percentile(samples, 95))}`,
-    );
+    const { p50, p95 } = await timeRuns(() => engine.query(query), 15);
+    console.log(`  ${`${interval} / site x size x brand`.padEnd(30)} | p50 ${fmt(p50)} | p95 ${fmt(p95)}`);
   }
 }
 
