@@ -2,12 +2,12 @@ import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-/** Validates values; resolves to the first message per invalid field, or null when all is valid. */
-export type Validate<T> = (values: T) => FieldErrors<keyof T & string> | null;
+/** Validates values: the parsed data (trimmed, etc.), or the first message per invalid field. */
+export type Validate<T> = (values: T) => { data: T; errors: null } | { data: null; errors: FieldErrors<keyof T & string> };
 
 /**
- * A small form state for the signed-out pages, which must paint without form or validation
- * libraries: text values, per-field messages, a submitting flag. The validator is loaded on the
+ * A small form state for the signed-out pages (sign-in, reset), which must paint without form or
+ * validation libraries: text values, per-field messages, a submitting flag. The validator is loaded on the
  * first submit (`loadValidate` imports a module holding the contracts' schema). `setError` has
  * react-hook-form's shape, so `applyServerErrors` serves both kinds of form.
  */
@@ -44,16 +44,18 @@ export function usePlainForm<T extends Record<string, string>>(initial: T, loadV
     },
   });
 
-  const handleSubmit = (onValid: (values: T) => Promise<void>) => async (e: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (onValid: (data: T) => Promise<void>) => async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (isSubmitting) return;
     setSubmitting(true);
     try {
-      const found = (await loadValidate())(values);
-      setErrors(found ?? {});
-      const first = found ? (Object.keys(found) as Field[])[0] : undefined;
-      if (first) focus(first);
-      else await onValid(values);
+      const result = (await loadValidate())(values);
+      setErrors(result.errors ?? {});
+      if (result.data !== null) await onValid(result.data);
+      else {
+        const first = (Object.keys(result.errors ?? {}) as Field[])[0];
+        if (first) focus(first);
+      }
     } finally {
       setSubmitting(false);
     }

@@ -6,10 +6,10 @@ import { firstMessages } from './field-errors';
 
 export const validateForgot: Validate<ForgotPassword> = (values) => {
   const r = ForgotPasswordSchema.safeParse(values);
-  return r.success ? null : firstMessages(r.error.issues, ['email']);
+  return r.success ? { data: r.data, errors: null } : { data: null, errors: firstMessages(r.error.issues, ['email']) };
 };
 
 export const validateConfirmReset: Validate<ConfirmReset> = (values) => {
   const r = ConfirmResetSchema.safeParse(values);
-  return r.success ? null : firstMessages(r.error.issues, ['code', 'newPassword']);
+  return r.success ? { data: r.data, errors: null } : { data: null, errors: firstMessages(r.error.issues, ['code', 'newPassword']) };
 };
