@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(outboxRoutes, { db });
   await app.register(adsTxtRoutes, { adsTxt });
   await app.register(hostedAdsTxtRoutes, { adsTxt });
-  await app.register(reportsRoutes, { reports: createReportsService({ repo: repoOfReports, engine, jobs }) });
+  await app.register(reportsRoutes, { reports: createReportsService({ db, repo: repoOfReports, engine, jobs }) });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
   return { app, shuttingDown, engine, workers: { reportExports, adsTxtCrawls } };

@@ -38,9 +38,12 @@ export function createJobQueue(db: Db, log: Logger) {
   async function enqueue<P>(
     queue: string,
     payload: P,
-    opts: { dedupeKey?: string; maxAttempts?: number; runAfter?: Date } = {},
+    opts: { dedupeKey?: string; maxAttempts?: number; runAfter?: Date; db?: Db } = {},
   ): Promise<string> {
-    const inserted = await db
+    // opts.db is a transaction when the job belongs to a business write (src/db/transaction.ts):
+    // the job then exists exactly when that write commits.
+    const executor = opts.db ?? db;
+    const inserted = await executor
       .insertInto('jobs')
       .values({
         queue,
@@ -55,7 +58,7 @@ export function createJobQueue(db: Db, log: Logger) {
       .returning('id')
       .executeTakeFirst();
     if (inserted) return inserted.id;
-    const existing = await db
+    const existing = await executor
       .selectFrom('jobs')
       .select('id')
       .where('queue', '=', queue)

@@ -5,7 +5,9 @@ import { ReportQueryError } from './engine/report-engine';
 import { REPORT_EXPORT_QUEUE, openExport, type ReportExportPayload } from './report-export.job';
 import type { ReportCallQuery } from '@pc/contracts';
 import { toEngineQuery } from './report-request';
-import type { ReportsRepo } from './reports.repo';
+import { reportsRepo, type ReportsRepo } from './reports.repo';
+import type { Db } from '../../db/pool';
+import { inTransaction } from '../../db/transaction';
 import { ROW_LIMIT } from '@pc/contracts';
 import { homeSummary } from './home-summary';
 
@@ -14,7 +16,7 @@ export interface ReportContext {
   publisherId: string;
 }
 
-export function createReportsService(deps: { repo: ReportsRepo; engine: ReportEngine; jobs: JobQueue }) {
+export function createReportsService(deps: { db: Db; repo: ReportsRepo; engine: ReportEngine; jobs: JobQueue }) {
   return {
     async homeSummary(publisherId: string) {
       const currency = (await deps.repo.currencyOf(publisherId)) ?? 'USD';
@@ -40,22 +42,28 @@ export function createReportsService(deps: { repo: ReportsRepo; engine: ReportEn
     async createExport(ctx: ReportContext, q: ReportCallQuery, delivery: 'file' | 'email') {
       const query = toEngineQuery(q, ctx.publisherId);
       const format = q.format ?? 'csv';
-      const id = await deps.repo.insertJob({
-        userId: ctx.uid,
-        publisherId: ctx.publisherId,
-        reportType: q.reportType,
-        delivery,
-        format,
-        request: query,
-        dateFrom: query.dateFrom,
-        dateTo: query.dateTo,
+      // The report row and its queued job commit together: a failed enqueue leaves no export
+      // stuck in "queued" (src/db/transaction.ts).
+      const id = await inTransaction(deps.db, async (trx) => {
+        const repo = reportsRepo(trx);
+        const reportId = await repo.insertJob({
+          userId: ctx.uid,
+          publisherId: ctx.publisherId,
+          reportType: q.reportType,
+          delivery,
+          format,
+          request: query,
+          dateFrom: query.dateFrom,
+          dateTo: query.dateTo,
+        });
+        const jobId = await deps.jobs.enqueue<ReportExportPayload>(
+          REPORT_EXPORT_QUEUE,
+          { reportJobId: reportId },
+          { dedupeKey: reportId, maxAttempts: 3, db: trx },
+        );
+        await repo.attachQueueJob(reportId, jobId);
+        return reportId;
       });
-      const jobId = await deps.jobs.enqueue<ReportExportPayload>(
-        REPORT_EXPORT_QUEUE,
-        { reportJobId: id },
-        { dedupeKey: id, maxAttempts: 3 },
-      );
-      await deps.repo.attachQueueJob(id, jobId);
       return { reportId: id, status: 'queued' as const, delivery };
     },
 
