@@ -2,15 +2,20 @@ import type { AdsTxtProblem, AdsTxtRecord, AdsTxtRelationship, ParsedAdsTxt } fr
 import { PLACEHOLDER_DOMAIN } from './ads-txt-types';
 import { parseVariableLine, emptyVariables, type VariableState } from './parse-variable';
 import {
+  accountIdSpaces,
   badRelationship,
+  certificationIdText,
   directResellerConflict,
   duplicateLine,
   emptyField,
   emptyFile,
-  extraFields,
+  gluedRecords,
   invalidDomain,
   malformedRecord,
   placeholderWithRecords,
+  possibleDuplicate,
+  trailingComma,
+  unicodeSpace,
 } from './problems';
 import { SellerTable } from './seller-table';
 import { isNameChar, isSpace, isValidDomainName, trimSlice } from './text-scan';
@@ -20,6 +25,7 @@ const COMMA = 44;
 const SEMICOLON = 59;
 const EQUALS = 61;
 const CR = 13;
+const LF = 10;
 
 /** Per-parse state shared by the line handlers. */
 interface ParseState extends VariableState {
@@ -60,13 +66,19 @@ export function parseAdsTxt(text: string): ParsedAdsTxt {
   const len = text.length;
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 0;
+  // CR, LF and CRLF all end a line (IAB ads.txt 1.1; old Mac files use a lone CR). The next CR and
+  // LF positions are cached so a file with only one kind is still scanned once, not once per line.
+  let nextLf = text.indexOf('\n', pos);
+  let nextCr = text.indexOf('\r', pos);
   while (pos < len) {
-    let next = text.indexOf('\n', pos);
-    if (next === -1) next = len;
+    if (nextLf !== -1 && nextLf < pos) nextLf = text.indexOf('\n', pos);
+    if (nextCr !== -1 && nextCr < pos) nextCr = text.indexOf('\r', pos);
+    let lineEnd = nextLf === -1 ? len : nextLf;
+    if (nextCr !== -1 && nextCr < lineEnd) lineEnd = nextCr;
     line++;
-    const lineEnd = next > pos && text.charCodeAt(next - 1) === CR ? next - 1 : next;
     parseLine(text, pos, lineEnd, line, state, variables);
-    pos = next + 1;
+    const crlf = lineEnd < len && text.charCodeAt(lineEnd) === CR && text.charCodeAt(lineEnd + 1) === LF;
+    pos = lineEnd + (crlf ? 2 : 1);
   }
   const { records, problems } = state;
   if (records.length === 0) problems.push(emptyFile());
@@ -86,7 +98,13 @@ function parseLine(
   variables: ParsedAdsTxt['variables'],
 ): void {
   let start = lineStart;
-  while (start < lineEnd && isSpace(text.charCodeAt(start))) start++;
+  let oddSpace = 0;
+  while (start < lineEnd) {
+    const code = text.charCodeAt(start);
+    if (!isSpace(code)) break;
+    if (code > 127 && oddSpace === 0) oddSpace = code;
+    start++;
+  }
   if (start === lineEnd || text.charCodeAt(start) === HASH) return;
 
   // Content ends at the first '#': the spec makes everything after it a comment.
@@ -107,9 +125,13 @@ function parseLine(
       if (eqPos === -1) eqPos = end;
     } else if (code === SEMICOLON && semiPos === -1) {
       semiPos = end;
+    } else if (code > 127 && oddSpace === 0 && isSpace(code)) {
+      oddSpace = code;
     }
   }
   const raw = text.slice(lineStart, lineEnd);
+  // Lenient crawlers treat NBSP and friends as spaces and so do we, but strict ones skip the line.
+  if (oddSpace !== 0) state.problems.push(unicodeSpace(line, oddSpace));
 
   // `NAME=value`: an '=' before any comma, preceded only by a name. Records may contain '=' in an
   // account id, but then a comma comes first.
@@ -147,26 +169,43 @@ function parseRecordLine(
     problems.push(malformedRecord(line, fieldCount));
     return;
   }
+  // A trailing comma leaves an empty last field: accepted by most buyers, so a warning.
+  const lastComma = text.lastIndexOf(',', fieldsEnd - 1);
+  const trailing = fieldCount >= 4 && trimSlice(text, lastComma + 1, fieldsEnd) === '';
+  // Where the fields end once a trailing comma is set aside (the extension still starts after fieldsEnd).
+  const recordEnd = trailing ? lastComma : fieldsEnd;
+  if (trailing) fieldCount--;
+  if (fieldCount > 4) {
+    const fields = text.slice(start, recordEnd).split(',');
+    const glue = likelyGlueField(fields);
+    problems.push(gluedRecords(line, fieldCount, glue + 1, (fields[glue] ?? '').trim()));
+    return;
+  }
   const c1 = text.indexOf(',', start);
   const c2 = text.indexOf(',', c1 + 1);
   // fieldCount is exact, so every indexOf below stops inside this line's field section.
-  const c3 = fieldCount >= 4 ? text.indexOf(',', c2 + 1) : fieldsEnd;
-  const c4 = fieldCount >= 5 ? text.indexOf(',', c3 + 1) : fieldsEnd;
+  const c3 = fieldCount >= 4 ? text.indexOf(',', c2 + 1) : recordEnd;
 
   const domainText = trimSlice(text, start, c1);
   const domainId = domainIdOf(state, domainText);
   const domain = domainId === -1 ? '' : (state.domainNames[domainId] ?? '');
   const accountId = trimSlice(text, c1 + 1, c2);
   const relationship = matchRelationship(text, c2 + 1, c3);
-  const cert = c3 < fieldsEnd ? trimSlice(text, c3 + 1, c4) : '';
+  let cert = c3 < recordEnd ? trimSlice(text, c3 + 1, recordEnd) : '';
 
   const problemsBefore = problems.length;
   if (domainText === '') problems.push(emptyField(line, 'domain'));
   else if (domain === '') problems.push(invalidDomain(line, domainText.toLowerCase(), 'the advertising system'));
   if (accountId === '') problems.push(emptyField(line, 'account'));
+  else if (hasSpace(accountId)) problems.push(accountIdSpaces(line, accountId));
   if (relationship === null) problems.push(badRelationship(line, trimSlice(text, c2 + 1, c3)));
   if (relationship === null || problems.length !== problemsBefore) return;
-  if (fieldCount > 4) problems.push(extraFields(line, fieldCount));
+  if (trailing) problems.push(trailingComma(line));
+  if (hasSpace(cert)) {
+    // `abc123 (note)`: the ID is the first word; the rest would otherwise be stored as the ID.
+    cert = cert.slice(0, firstSpace(cert));
+    problems.push(certificationIdText(line, cert));
+  }
 
   const record: AdsTxtRecord = { line, raw, domain, accountId, relationship };
   if (cert !== '') record.certificationAuthorityId = cert;
@@ -179,11 +218,35 @@ function parseRecordLine(
   checkSeller(state, record, domainId);
 }
 
-/** Duplicate and DIRECT-vs-RESELLER checks, keyed on the seller (domain + account id, any case). */
+/**
+ * Duplicate and DIRECT-vs-RESELLER checks, keyed on the seller (domain + exact account id). Account
+ * ids that differ only in letter case are only a possible duplicate: some exchanges' ids are
+ * case-sensitive, so telling the publisher to delete one could remove a real seller.
+ */
 function checkSeller(state: ParseState, record: AdsTxtRecord, domainId: number): void {
-  const { same, other } = state.sellers.see(domainId, record.accountId, record.relationship === 'DIRECT', record.line);
+  const { same, other, caseVariant } = state.sellers.see(domainId, record.accountId, record.relationship === 'DIRECT', record.line);
   if (same !== 0) state.problems.push(duplicateLine(record.line, same));
+  else if (caseVariant !== 0) state.problems.push(possibleDuplicate(record.line, caseVariant));
   else if (other !== 0) state.problems.push(directResellerConflict(record.line, other, record.relationship));
+}
+
+/**
+ * For `a.com, 1, DIRECT, certb.com, 2, RESELLER` the second record starts in field 4: the first
+ * field (from the fourth on) that is followed two fields later by DIRECT or RESELLER. Without such
+ * a field the first field past the fourth is named.
+ */
+function likelyGlueField(fields: string[]): number {
+  for (let i = 3; i + 2 < fields.length; i++) if (toRelationship(fields[i + 2] ?? '') !== null) return i;
+  return 4;
+}
+
+function hasSpace(value: string): boolean {
+  return firstSpace(value) !== value.length;
+}
+
+function firstSpace(value: string): number {
+  for (let i = 0; i < value.length; i++) if (isSpace(value.charCodeAt(i))) return i;
+  return value.length;
 }
 
 function domainIdOf(state: ParseState, written: string): number {

@@ -42,11 +42,50 @@ export const invalidDomain = (line: number, value: string, what: string): AdsTxt
   reason: `${quote(value)} is not a valid domain name for ${what}. Use a plain host name such as example.com (no http://, paths or spaces).`,
 });
 
-export const extraFields = (line: number, fieldCount: number): AdsTxtProblem => ({
+export const gluedRecords = (line: number, fieldCount: number, glueField: number, glueText: string): AdsTxtProblem => ({
+  line,
+  severity: 'error',
+  code: 'glued_records',
+  reason:
+    `This line has ${fieldCount} comma-separated fields before any “;”, and a record has at most four. ` +
+    `Usually two records were joined when a line break was lost: the second one probably starts in field ${glueField} ` +
+    `(${quote(glueText)}). Buyers drop the whole line, so put each record on its own line.`,
+});
+
+export const trailingComma = (line: number): AdsTxtProblem => ({
   line,
   severity: 'warning',
-  code: 'extra_fields',
-  reason: `This record has ${fieldCount} comma-separated fields; only four are defined, so the rest are ignored. Put extension data after a semicolon (;).`,
+  code: 'trailing_comma',
+  reason:
+    'This record has a comma with nothing after it (an empty last field). Most buyers accept it, but strict crawlers skip the line: ' +
+    'remove the trailing comma.',
+});
+
+export const accountIdSpaces = (line: number, value: string): AdsTxtProblem => ({
+  line,
+  severity: 'error',
+  code: 'account_id_spaces',
+  reason:
+    `The seller account ID ${quote(value)} contains spaces, and real account IDs never do: this looks like a template line that ` +
+    'was not filled in. Replace it with your account ID from that advertising system, or remove the line.',
+});
+
+export const certificationIdText = (line: number, kept: string): AdsTxtProblem => ({
+  line,
+  severity: 'warning',
+  code: 'certification_id_text',
+  reason:
+    `The certification authority ID is followed by other text; only ${quote(kept)} is the ID, and some crawlers reject the line. ` +
+    'Move notes into a comment after “#”.',
+});
+
+export const unicodeSpace = (line: number, codePoint: number): AdsTxtProblem => ({
+  line,
+  severity: 'warning',
+  code: 'unicode_space',
+  reason:
+    `This line contains a non-standard space (U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}, often pasted from a web page or ` +
+    'word processor). Some buyers’ crawlers do not treat it as a space and skip the line: retype it as a normal space.',
 });
 
 export const duplicateLine = (line: number, firstLine: number): AdsTxtProblem => ({
@@ -54,6 +93,15 @@ export const duplicateLine = (line: number, firstLine: number): AdsTxtProblem =>
   severity: 'warning',
   code: 'duplicate_line',
   reason: `This seller is already listed with the same relationship on line ${firstLine}; the repeat can be removed.`,
+});
+
+export const possibleDuplicate = (line: number, otherLine: number): AdsTxtProblem => ({
+  line,
+  severity: 'warning',
+  code: 'possible_duplicate',
+  reason:
+    `Possible duplicate: line ${otherLine} lists the same seller account ID with different letter case. Some advertising systems ` +
+    'treat account IDs as case-sensitive, so check which spelling is right before removing either line.',
 });
 
 export const directResellerConflict = (line: number, otherLine: number, relationship: string): AdsTxtProblem => ({

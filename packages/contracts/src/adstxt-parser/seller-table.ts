@@ -1,6 +1,7 @@
 /**
- * Remembers, per seller (advertising system + account id, case-insensitive), the first line it was
- * listed as DIRECT and as RESELLER. A purpose-built open-addressing table over typed arrays: a
+ * Remembers, per seller (advertising system + exact account id), the first line it was listed as
+ * DIRECT and as RESELLER, and finds account ids that differ only in letter case (they hash alike,
+ * so they sit on the same probe chain). A purpose-built open-addressing table over typed arrays: a
  * 20,000-line file has ~20,000 distinct sellers, and a Map of strings (plus the key strings it
  * needs) was the largest cost in the parser's profile.
  */
@@ -24,26 +25,38 @@ export class SellerTable {
 
   /**
    * Records that `line` lists the seller with the given relationship and returns the first line
-   * the same seller was listed with the same relationship (0 if none) and with the other one.
+   * the same seller was listed with the same relationship (0 if none), with the other one, and the
+   * first line of an account id that differs only in letter case (0 if none).
    */
-  see(domainId: number, accountId: string, direct: boolean, line: number): { same: number; other: number } {
-    const entry = this.find(domainId, accountId);
+  see(domainId: number, accountId: string, direct: boolean, line: number): { same: number; other: number; caseVariant: number } {
+    const { entry, variant } = this.find(domainId, accountId);
     const sameIndex = entry * 2 + (direct ? 0 : 1);
     const otherIndex = entry * 2 + (direct ? 1 : 0);
     const same = this.firstLines[sameIndex] ?? 0;
     if (same === 0) this.firstLines[sameIndex] = line;
-    return { same, other: this.firstLines[otherIndex] ?? 0 };
+    return { same, other: this.firstLines[otherIndex] ?? 0, caseVariant: variant === -1 ? 0 : this.firstLineOf(variant) };
   }
 
-  /** Entry index for the seller, created when new. */
-  private find(domainId: number, accountId: string): number {
+  private firstLineOf(entry: number): number {
+    const d = this.firstLines[entry * 2] ?? 0;
+    const r = this.firstLines[entry * 2 + 1] ?? 0;
+    return d === 0 ? r : r === 0 ? d : Math.min(d, r);
+  }
+
+  /** Entry index for the seller (created when new), and an entry differing only in case (-1 if none). */
+  private find(domainId: number, accountId: string): { entry: number; variant: number } {
     const mask = this.slots.length - 1;
     let slot = hashSeller(domainId, accountId) & mask;
+    let variant = -1;
     for (;;) {
       const stored = this.slots[slot] ?? 0;
       if (stored === 0) break;
       const entry = stored - 1;
-      if (this.domainIds[entry] === domainId && sameIgnoringAsciiCase(this.accounts[entry] ?? '', accountId)) return entry;
+      if (this.domainIds[entry] === domainId) {
+        const account = this.accounts[entry] ?? '';
+        if (account === accountId) return { entry, variant };
+        if (variant === -1 && sameIgnoringAsciiCase(account, accountId)) variant = entry;
+      }
       slot = (slot + 1) & mask;
     }
     const entry = this.count++;
@@ -55,7 +68,7 @@ export class SellerTable {
     }
     this.domainIds[entry] = domainId;
     if (this.count * 2 > this.slots.length) this.rehash();
-    return entry;
+    return { entry, variant };
   }
 
   private rehash(): void {
