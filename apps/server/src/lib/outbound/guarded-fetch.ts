@@ -33,6 +33,11 @@ export interface GuardedRequestInit {
   timeoutMs?: number;
   maxBodyBytes?: number;
   signal?: AbortSignal;
+  /**
+   * Streams the body here instead of buffering it (the answer's `body` is then empty): for files
+   * of hundreds of megabytes such as sellers.json. `maxBodyBytes` still applies.
+   */
+  onChunk?: (chunk: Buffer) => void;
 }
 
 export interface GuardedResponse {
@@ -113,9 +118,16 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
           discard(response.body);
           throw new OutboundBodyTooLargeError(url.href, maxBodyBytes);
         }
-        chunks.push(buf);
+        if (init.onChunk) {
+          try {
+            init.onChunk(buf);
+          } catch (consumerErr) {
+            discard(response.body);
+            throw new ConsumerError(consumerErr);
+          }
+        } else chunks.push(buf);
       }
-      return { url: url.href, status: response.statusCode, headers, body: Buffer.concat(chunks, size) };
+      return { url: url.href, status: response.statusCode, headers, body: init.onChunk ? Buffer.alloc(0) : Buffer.concat(chunks, size) };
     } catch (err) {
       throw translateError(err, url.href, timer.signal, init.signal);
     } finally {
@@ -160,7 +172,15 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
   return out;
 }
 
+/** Wraps what `onChunk` threw, so the caller gets its own error back rather than a network error. */
+class ConsumerError extends Error {
+  constructor(readonly original: unknown) {
+    super('outbound body consumer failed');
+  }
+}
+
 function translateError(err: unknown, url: string, timerSignal: AbortSignal, callerSignal: AbortSignal | undefined): Error {
+  if (err instanceof ConsumerError) return err.original instanceof Error ? err.original : new Error(String(err.original));
   if (err instanceof OutboundBodyTooLargeError || err instanceof OutboundTimeoutError) return err;
   const blocked = findBlockedError(err);
   if (blocked) return blocked;

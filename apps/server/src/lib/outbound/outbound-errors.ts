@@ -108,3 +108,22 @@ export function findBlockedError(err: unknown): OutboundBlockedError | null {
   }
   return null;
 }
+
+/**
+ * A failure in words a publisher can act on, with no error codes: shown in the UI by the ads.txt
+ * crawler, the sellers.json check and anything else that reports an outbound failure.
+ */
+export function plainOutboundFailure(err: unknown): string {
+  if (err instanceof OutboundTimeoutError) return `no complete answer within ${Math.round(err.timeoutMs / 1000)} seconds`;
+  if (err instanceof OutboundBodyTooLargeError) return `the answer is larger than ${Math.round(err.maxBodyBytes / 1024)} KB`;
+  if (err instanceof OutboundBlockedError)
+    return err.reason === 'blocked_address'
+      ? 'the address points into a private network, which we never contact'
+      : 'the address is not a web address we can fetch';
+  if (err instanceof OutboundNetworkError) {
+    if (err.phase === 'dns') return 'the domain name does not resolve (no DNS record)';
+    if (err.phase === 'connect') return 'the server could not be reached (connection refused, unreachable or a TLS failure)';
+    return 'the connection broke while the answer was being read';
+  }
+  return 'an unexpected network failure';
+}
