@@ -119,10 +119,16 @@ test('a media owner fixes missing lines with a hosted ads.txt, edits it and diff
   const [revFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download revision 2' }).click()]);
   expect(await readFile((await revFile.path())!, 'utf8')).toContain(NEW_LINE);
 
-  // Verify crawls again and checks the redirection; demo domains do not resolve, so the last good
-  // copy is kept and the redirection is reported broken, with the reason in words.
+  // Verify crawls again and checks the redirection; demo domains do not resolve, so the read fails:
+  // the toast and the page say so in words (no all-clear, no raw error code), the last good copy is
+  // kept, and the redirection is reported broken with its reason (issue 19, item 8).
   await page.getByRole('button', { name: 'Verify now' }).click();
-  await expect(page.getByText(/Checked northwind-news\.example: Missing lines \(3\)\. Redirection broken: /)).toBeVisible();
+  await expect(
+    page.getByText(
+      /Checked northwind-news\.example: the file could not be read\. The name northwind-news\.example does not resolve.*Redirection broken: /,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/ENOTFOUND|EAI_AGAIN/)).toHaveCount(0);
 
   await expect
     .poll(() => events)
@@ -150,4 +156,32 @@ test('another publisher cannot open this domain', async ({ page }) => {
   await page.getByRole('link', { name: '← All domains' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'blueharbor.example' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: DOMAIN })).toHaveCount(0);
+});
+
+test('a failed verify shows the failure in words and keeps the last good copy', async ({ page }) => {
+  // Demo domains do not resolve, so verifying blueharbor.example (crawled fine by the seed) fails.
+  await signInAndChoose(page, USERS.single);
+  await page.goto('/partners/adstxt');
+  const row = page.getByRole('row').filter({ hasText: 'blueharbor.example' });
+  await row.getByRole('link', { name: /^Open blueharbor\.example/ }).click();
+  await expect(page.getByRole('heading', { name: 'blueharbor.example' })).toBeVisible();
+  await page.getByRole('button', { name: 'Verify now' }).click();
+
+  await expect(
+    page.getByText(/Checked blueharbor\.example: the file could not be read\. The name blueharbor\.example does not resolve/),
+  ).toBeVisible();
+  const failure = page.getByRole('alert').filter({ hasText: 'We could not read ads.txt at blueharbor.example' });
+  await expect(failure).toContainText('The last successful read was');
+  await expect(failure).toContainText('press Verify now');
+  await expect(page.getByText('Last successful read', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Nothing is missing/)).toHaveCount(0);
+  await expect(page.getByText(/Authorized/)).toHaveCount(0);
+  await expect(page.getByText(/ENOTFOUND|EAI_AGAIN/)).toHaveCount(0);
+  // The last good copy is still shown.
+  await expect(page.getByLabel('ads.txt served by blueharbor.example')).toContainText('google.com, pub-7723000000000001, DIRECT');
+
+  await page.getByRole('link', { name: '← All domains' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'blueharbor.example' }).getByText('Error')).toBeVisible();
+  await closeToasts(page);
+  await expectNoSeriousA11yViolations(page);
 });

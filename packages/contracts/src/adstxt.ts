@@ -19,8 +19,14 @@ export const AdsTxtItemSchema = z.object({
   hostedUrl: z.string(),
   status: z.enum(['authorized', 'missing_lines', 'not_found', 'error', 'not_crawled']),
   missingCount: z.number(),
+  /** Why the latest crawl failed, in plain words; null when it succeeded. */
   errorReason: z.string().nullable(),
+  /** The last successful read of the file (null when it was never read). */
   lastCrawl: z.object({ at: z.string(), httpStatus: z.number().nullable(), stale: z.boolean(), usedPrevious: z.boolean() }).nullable(),
+  /** The latest crawl attempt, successful or not. */
+  lastAttempt: z.object({ at: z.string(), ok: z.boolean() }).nullable(),
+  /** Missing lines and problems describe a file read in the latest crawl (not a kept older copy). */
+  readInLatestCrawl: z.boolean(),
 });
 export const AdsTxtDetailSchema = AdsTxtItemSchema.extend({
   requiredLines: z.array(z.string()),

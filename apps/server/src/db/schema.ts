@@ -184,6 +184,7 @@ export interface AdsTxtCrawlsTable {
   used_previous: Generated<boolean>;
   stale: Generated<boolean>;
   fetched_at: Timestamp;
+  previous_fetched_at: Timestamp | null;
 }
 
 export interface AdsTxtRevisionsTable {

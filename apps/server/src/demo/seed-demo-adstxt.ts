@@ -67,6 +67,7 @@ export async function seedDemoAdsTxt(db: Db): Promise<void> {
         used_previous: false,
         stale: false,
         fetched_at: fetchedAt,
+        previous_fetched_at: null,
       });
     }
   }

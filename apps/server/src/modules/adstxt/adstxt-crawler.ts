@@ -1,4 +1,4 @@
-import { createGuardedFetch } from '../../lib/outbound/guarded-fetch';
+import { createGuardedFetch, type GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import { crawlAdsTxt } from './crawler/crawl-ads-txt';
 import { verifyRedirection } from './crawler/verify-redirection';
 import type { AdsTxtCrawlerPort } from './adstxt.service';
@@ -8,8 +8,9 @@ import type { AdsTxtCrawlerPort } from './adstxt.service';
  * and every connection through the guarded client (no private, loopback or link-local targets;
  * `allowHosts` exists for tests only).
  */
-export function createAdsTxtCrawler(opts: { allowHosts: string[] }): AdsTxtCrawlerPort {
-  const fetch = createGuardedFetch({ allowHosts: opts.allowHosts, userAgent: 'PartnersCenter-AdsTxtCrawler/1.0' });
+export function createAdsTxtCrawler(opts: { allowHosts: string[]; fetch?: GuardedFetch }): AdsTxtCrawlerPort {
+  // `fetch` is injected only by tests that script what the network answers.
+  const fetch = opts.fetch ?? createGuardedFetch({ allowHosts: opts.allowHosts, userAgent: 'PartnersCenter-AdsTxtCrawler/1.0' });
   return {
     async crawl(domain, previous) {
       const r = await crawlAdsTxt(domain, { fetch, previous });
@@ -24,6 +25,7 @@ export function createAdsTxtCrawler(opts: { allowHosts: string[] }): AdsTxtCrawl
         errorReason: r.errorReason,
         usedPrevious: r.usedPrevious,
         stale: r.stale,
+        previousFetchedAt: r.previousFetchedAt,
       };
     },
     async verifyRedirection(domain, hostedUrl) {

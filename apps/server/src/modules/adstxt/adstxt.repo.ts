@@ -25,6 +25,8 @@ export interface CrawlRow {
   used_previous: boolean;
   stale: boolean;
   fetched_at: Date;
+  /** With used_previous: when the kept copy was read. */
+  previous_fetched_at: Date | null;
 }
 
 export function adsTxtRepo(db: Db) {
@@ -87,6 +89,7 @@ export function adsTxtRepo(db: Db) {
           'used_previous',
           'stale',
           'fetched_at',
+          'previous_fetched_at',
         ])
         .where('domain_id', 'in', domainIds)
         .orderBy('domain_id')

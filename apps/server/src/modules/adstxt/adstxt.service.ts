@@ -19,6 +19,7 @@ export interface CrawlOutcome {
   errorReason?: string;
   usedPrevious?: boolean;
   stale?: boolean;
+  previousFetchedAt?: Date;
 }
 
 /** What the service needs from the crawler (the guarded HTTP client behind it). */
@@ -32,12 +33,22 @@ interface Ctx {
   publisherId: string;
 }
 
-/** Domain status from its last crawl and the required lines (DESIGN section 4). */
+/**
+ * Domain status from its last crawl and the required lines (DESIGN section 4). A failed crawl is
+ * an error even when the last good copy is kept: showing "authorized" after a failed read would be
+ * a false all-clear (issue 19, item 8).
+ */
 export function statusOf(crawl: CrawlRow | undefined, missingCount: number): AdsTxtStatus {
   if (!crawl) return 'not_crawled';
   if (crawl.status === 'not_found') return 'not_found';
-  if (crawl.status === 'error' && !crawl.used_previous) return 'error';
+  if (crawl.status === 'error') return 'error';
   return missingCount === 0 ? 'authorized' : 'missing_lines';
+}
+
+/** When the file was last read successfully (a 404 is a successful read of "no file"). */
+function lastSuccessfulRead(crawl: CrawlRow | undefined): Date | null {
+  if (!crawl) return null;
+  return crawl.status === 'error' ? crawl.previous_fetched_at : crawl.fetched_at;
 }
 
 export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; crawler: AdsTxtCrawlerPort; publicUrl: string }) {
@@ -66,12 +77,24 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
       hostedUrl: hostedUrl(d.domain_name),
       status,
       missingCount: missing.length,
-      errorReason: crawl?.error_reason ?? null,
-      lastCrawl: crawl
-        ? { at: crawl.fetched_at.toISOString(), httpStatus: crawl.http_status, stale: crawl.stale, usedPrevious: crawl.used_previous }
-        : null,
+      errorReason: crawl?.status === 'error' ? (crawl.error_reason ?? 'The file could not be read.') : null,
+      // "Last crawl" is the last successful read; a failed attempt is reported as such beside it.
+      lastCrawl: lastRead(crawl),
+      lastAttempt: crawl ? { at: crawl.fetched_at.toISOString(), ok: crawl.status !== 'error' } : null,
+      readInLatestCrawl: crawl !== undefined && crawl.status !== 'error',
       requiredLines: required,
       missingLines: missing,
+    };
+  }
+
+  function lastRead(crawl: CrawlRow | undefined) {
+    const at = lastSuccessfulRead(crawl);
+    if (!crawl || !at) return null;
+    return {
+      at: at.toISOString(),
+      httpStatus: crawl.status === 'error' ? null : crawl.http_status,
+      stale: crawl.stale,
+      usedPrevious: crawl.used_previous,
     };
   }
 
@@ -94,6 +117,7 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
       used_previous: r.usedPrevious ?? false,
       stale: r.stale ?? false,
       fetched_at: r.fetchedAt,
+      previous_fetched_at: r.previousFetchedAt ?? null,
     });
   }
 

@@ -34,10 +34,12 @@ export function failureFromError(err: unknown, url: string): CrawlFailure {
     return failure('body_too_large', `The file at ${url} is larger than ${Math.round(err.maxBodyBytes / 1024)} KiB, the most we read.`);
   }
   if (err instanceof OutboundNetworkError) {
-    if (err.phase === 'dns') return failure('dns', `The name ${hostOf(url)} could not be resolved (${err.errorCode}).`, true);
-    return failure('network', `Could not reach ${hostOf(url)} (${err.errorCode}).`, true);
+    // No raw error codes: the reason is shown to publishers as is.
+    if (err.phase === 'dns')
+      return failure('dns', `The name ${hostOf(url)} does not resolve: it has no DNS record, or the domain has lapsed.`, true);
+    return failure('network', `${hostOf(url)} could not be reached: the connection was refused, timed out or failed.`, true);
   }
-  return failure('network', `Could not fetch ${url}: ${err instanceof Error ? err.message : String(err)}`, true);
+  return failure('network', `${url} could not be fetched because of an unexpected network failure.`, true);
 }
 
 /** Decides what a non-redirect response means for the crawl. */

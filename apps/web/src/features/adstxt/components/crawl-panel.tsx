@@ -2,19 +2,27 @@ import { Anchor, Card, Code, List, Stack, Text, Title } from '@mantine/core';
 import type { AdsTxtDetail } from '@pc/contracts';
 import { AdsTxtFileView } from './crawled-file';
 import { MissingLinesCard } from './missing-lines-card';
+import { absoluteTime, relativeTime } from './status-labels';
 
-function crawlSummary(d: AdsTxtDetail): string {
+/**
+ * What the latest crawl found, in plain words. A failed read says what failed, when the file was
+ * last read and what to do; it never reads as an all-clear (issue 19, item 8).
+ */
+export function crawlSummary(d: AdsTxtDetail): string {
   switch (d.status) {
     case 'not_crawled':
       return 'This domain has not been crawled yet. Press Verify now to fetch its ads.txt.';
     case 'not_found':
       return `No ads.txt was found at ${d.domain_name}/ads.txt (HTTP ${d.lastCrawl?.httpStatus ?? 404}).`;
-    case 'error':
-      return `The last crawl failed: ${d.errorReason ?? 'unknown error'}.`;
+    case 'error': {
+      const why = `We could not read ads.txt at ${d.domain_name}${d.lastAttempt ? ` ${relativeTime(d.lastAttempt.at)}` : ''}: ${d.errorReason ?? 'the read failed'}`;
+      const since = d.lastCrawl
+        ? ` The last successful read was ${relativeTime(d.lastCrawl.at)} (${absoluteTime(d.lastCrawl.at)}); that copy is shown below.`
+        : ' The file has never been read successfully.';
+      return `${why.replace(/\.$/, '')}.${since} Check that the site is online and serves /ads.txt, then press Verify now.`;
+    }
     default:
-      return d.lastCrawl?.usedPrevious
-        ? `The last crawl failed${d.errorReason ? ` (${d.errorReason})` : ''}; this is the last good copy.`
-        : 'The file as your site served it at the last crawl.';
+      return 'The file as your site served it at the last crawl.';
   }
 }
 
@@ -31,7 +39,9 @@ export function CrawlPanel({ detail, publisherId }: { detail: AdsTxtDetail; publ
           <Title order={2} size="h4">
             Crawled file
           </Title>
-          <Text size="sm">{crawlSummary(detail)}</Text>
+          <Text size="sm" c={detail.status === 'error' ? 'red.9' : undefined} role={detail.status === 'error' ? 'alert' : undefined}>
+            {crawlSummary(detail)}
+          </Text>
           {crawl && crawl.redirectChain.length > 0 && (
             <div>
               <Text size="sm" fw={500}>

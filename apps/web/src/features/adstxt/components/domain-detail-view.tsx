@@ -79,7 +79,7 @@ export function DomainDetailView({ publisherId, domainId, view, diff, onView }: 
         </Group>
         <Text size="sm">
           <Text span c="dimmed">
-            Last crawl{' '}
+            {d.lastAttempt && !d.lastAttempt.ok ? 'Last successful read ' : 'Last crawl '}
           </Text>
           {d.lastCrawl ? (
             <time dateTime={d.lastCrawl.at} title={absoluteTime(d.lastCrawl.at)}>

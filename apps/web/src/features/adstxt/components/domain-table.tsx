@@ -34,10 +34,11 @@ function SortHeader(props: { label: string; k: SortKey; sort: { key: SortKey; as
 }
 
 function LastCrawl({ item }: { item: AdsTxtItem }) {
+  const failed = item.lastAttempt !== null && !item.lastAttempt.ok;
   if (!item.lastCrawl)
     return (
       <Text size="sm" c="dimmed">
-        Never
+        {failed ? 'Never read' : 'Never'}
       </Text>
     );
   const { at, stale, usedPrevious, httpStatus } = item.lastCrawl;
@@ -48,9 +49,9 @@ function LastCrawl({ item }: { item: AdsTxtItem }) {
           {relativeTime(at)}
         </Text>
       </Tooltip>
-      {(stale || usedPrevious) && (
+      {(stale || usedPrevious || failed) && (
         <Text size="xs" fw={600}>
-          {stale ? '· stale' : '· last good copy'}
+          {stale ? '· stale' : '· latest read failed'}
         </Text>
       )}
     </Group>

@@ -57,10 +57,17 @@ export function MissingLinesCard({ detail, publisherId }: { detail: AdsTxtDetail
           <Text size="sm" c="dimmed">
             {detail.status === 'not_crawled'
               ? 'The file has not been crawled yet. Use Verify now to check it.'
-              : 'Nothing is missing: every required line is in the file.'}
+              : !detail.readInLatestCrawl
+                ? 'We cannot tell what is missing until the file can be read again. Fix the problem above, then press Verify now.'
+                : 'Nothing is missing: every required line is in the file.'}
           </Text>
         ) : (
           <>
+            {!detail.readInLatestCrawl && (
+              <Text size="sm" c="dimmed">
+                From the last successful read; the latest crawl could not read the file.
+              </Text>
+            )}
             <Text size="sm">
               Add {lines.length === 1 ? 'this line' : `these ${lines.length} lines`} to the ads.txt file at the root of {detail.domain_name}
               , or let us host the file for you.

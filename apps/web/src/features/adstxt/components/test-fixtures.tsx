@@ -23,6 +23,8 @@ export function detailFixture(over: Partial<AdsTxtDetail> = {}): AdsTxtDetail {
     missingCount: 1,
     errorReason: null,
     lastCrawl: { at: new Date().toISOString(), httpStatus: 200, stale: false, usedPrevious: false },
+    lastAttempt: { at: new Date().toISOString(), ok: true },
+    readInLatestCrawl: true,
     requiredLines: ['partners-center.example, 1001, DIRECT'],
     missingLines: ['partners-center.example, 1001, DIRECT'],
     crawl: {

@@ -8,7 +8,11 @@ import { activateHosting, adsTxtKeys, verifyDomain } from '../api/adstxt-api';
 import { redirectionLabel, statusLabel } from './status-labels';
 
 function verifyMessage(d: AdsTxtDetail): string {
-  const file = `${d.domain_name}: ${statusLabel(d)}.`;
+  // A failed read says so in plain words; the status label alone ("Error") would not say what to do.
+  const file =
+    d.status === 'error'
+      ? `${d.domain_name}: the file could not be read. ${d.errorReason ?? ''}`.trim()
+      : `${d.domain_name}: ${statusLabel(d)}.`;
   if (!d.hosted) return `Checked ${file}`;
   const redirect = `Redirection ${redirectionLabel[d.ads_txt_redirection_status].toLowerCase()}`;
   return `Checked ${file} ${redirect}${d.redirection_reason ? `: ${d.redirection_reason}` : '.'}`;

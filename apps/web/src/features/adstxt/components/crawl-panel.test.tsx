@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { CrawlPanel, crawlSummary } from './crawl-panel';
+import { detailFixture, renderUi } from './test-fixtures';
+
+const goodAt = '2026-11-20T08:00:00.000Z';
+const failedDetail = detailFixture({
+  status: 'error',
+  errorReason: 'The name northwind-news.example does not resolve: it has no DNS record, or the domain has lapsed.',
+  missingCount: 0,
+  missingLines: [],
+  lastCrawl: { at: goodAt, httpStatus: null, stale: false, usedPrevious: true },
+  lastAttempt: { at: new Date().toISOString(), ok: false },
+  readInLatestCrawl: false,
+});
+
+describe('a failed crawl (issue 19, item 8)', () => {
+  it('says what failed, when the last successful read was and what to do', () => {
+    const text = crawlSummary(failedDetail);
+    expect(text).toMatch(
+      /^We could not read ads\.txt at northwind-news\.example just now: The name northwind-news\.example does not resolve/,
+    );
+    expect(text).toContain('The last successful read was');
+    expect(text).toContain('press Verify now');
+    expect(text).not.toMatch(/Authorized|ENOTFOUND/);
+  });
+
+  it('never says nothing is missing for a file the latest crawl could not read', () => {
+    renderUi(
+      <MemoryRouter>
+        <CrawlPanel detail={failedDetail} publisherId="1001" />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/Nothing is missing/)).not.toBeInTheDocument();
+    expect(screen.getByText(/We cannot tell what is missing until the file can be read again/)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not read ads.txt');
+  });
+
+  it('still says nothing is missing for a file read in the latest crawl', () => {
+    renderUi(
+      <MemoryRouter>
+        <CrawlPanel detail={detailFixture({ status: 'authorized', missingCount: 0, missingLines: [] })} publisherId="1001" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Nothing is missing: every required line is in the file.')).toBeInTheDocument();
+  });
+});
