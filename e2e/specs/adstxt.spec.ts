@@ -158,6 +158,21 @@ test('another publisher cannot open this domain', async ({ page }) => {
   await expect(page.getByRole('row').filter({ hasText: DOMAIN })).toHaveCount(0);
 });
 
+test('a media owner sees a sellers.json mismatch explained on its record', async ({ page }) => {
+  // The demo's recorded sellers.json of google.com lists blueharbor.example's DIRECT seller as an intermediary.
+  await signInAndChoose(page, USERS.single);
+  await page.goto('/partners/adstxt');
+  const row = page.getByRole('row').filter({ hasText: 'blueharbor.example' });
+  await expect(row.getByText('2 sellers.json issues')).toBeVisible();
+  await row.getByRole('link', { name: /^Open blueharbor\.example/ }).click();
+  const findings = page.getByRole('list', { name: 'sellers.json findings' });
+  await expect(findings).toContainText(
+    "Line 4: This line says DIRECT, but google.com's sellers.json lists the seller as INTERMEDIARY. A DIRECT line must be your own account (PUBLISHER)",
+  );
+  await expect(findings).toContainText('Line 4: This DIRECT seller belongs to adnetwork-partner.example');
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('a failed verify shows the failure in words and keeps the last good copy', async ({ page }) => {
   // Demo domains do not resolve, so verifying blueharbor.example (crawled fine by the seed) fails.
   await signInAndChoose(page, USERS.single);

@@ -41,6 +41,14 @@ import { adsTxtRepo } from './modules/adstxt/adstxt.repo';
 import { adsTxtRoutes, hostedAdsTxtRoutes } from './modules/adstxt/adstxt.routes';
 import { createAdsTxtService, type AdsTxtCrawlerPort } from './modules/adstxt/adstxt.service';
 import { createAdsTxtCrawler } from './modules/adstxt/adstxt-crawler';
+import {
+  createSellersJsonService,
+  SELLERS_JSON_QUEUE,
+  type SellersJsonPayload,
+  type SellersJsonService,
+} from './modules/adstxt/sellers-json/sellers-json.service';
+import { scheduleSellersJsonRefresh } from './modules/adstxt/sellers-json/sellers-json.job';
+import { createGuardedFetch, type GuardedFetch } from './lib/outbound/guarded-fetch';
 import { ADSTXT_CRAWL_QUEUE, scheduleDailyCrawls, type AdsTxtCrawlPayload } from './modules/adstxt/adstxt-crawl.job';
 import path from 'node:path';
 
@@ -54,6 +62,8 @@ export interface AppDeps {
   reportEngine?: ReportEngine;
   /** The ads.txt crawler; tests inject one that answers without the network. */
   adsTxtCrawler?: AdsTxtCrawlerPort;
+  /** The client sellers.json is fetched with; tests inject one that serves local files. */
+  sellersJsonFetch?: GuardedFetch;
   /** Background workers poll on their own unless false (tests drain them by hand). */
   startWorkers?: boolean;
 }
@@ -68,7 +78,9 @@ export interface BuiltApp {
   /** Set on SIGTERM so /readyz tells the load balancer to stop sending traffic. */
   shuttingDown: { value: boolean };
   engine: ReportEngine;
-  workers: { reportExports: Worker; adsTxtCrawls: Worker };
+  workers: { reportExports: Worker; adsTxtCrawls: Worker; sellersJsonRefreshes: Worker };
+  /** Exposed for tests that run its scheduling step by hand. */
+  sellersJson: SellersJsonService;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -122,20 +134,37 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
     { pollMs, concurrency: 1, leaseMs: 120_000 },
   );
+  const sellersJson = createSellersJsonService({
+    db,
+    jobs,
+    fetch:
+      deps.sellersJsonFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-SellersJson/1.0' }),
+    maxBytes: config.SELLERS_JSON_MAX_MB * 1024 * 1024,
+    log: deps.logger,
+  });
   const adsTxt = createAdsTxtService({
     repo: adsTxtRepo(db),
     audit,
     crawler: deps.adsTxtCrawler ?? createAdsTxtCrawler({ allowHosts: config.OUTBOUND_ALLOW_HOSTS }),
     publicUrl,
+    sellersJson,
   });
   const adsTxtCrawls = jobs.work<AdsTxtCrawlPayload>(
     ADSTXT_CRAWL_QUEUE,
     (job) => adsTxt.crawlDomain(job.payload.publisherId, job.payload.domainId),
     { pollMs, concurrency: 4, leaseMs: 90_000 },
   );
+  const sellersJsonRefreshes = jobs.work<SellersJsonPayload>(SELLERS_JSON_QUEUE, (job) => sellersJson.refresh(job.payload.system), {
+    pollMs,
+    concurrency: 2,
+    leaseMs: 300_000,
+  });
   const stopScheduler = deps.startWorkers === false ? () => undefined : scheduleDailyCrawls(db, jobs, deps.logger);
+  const stopSellersSchedule = deps.startWorkers === false ? () => undefined : scheduleSellersJsonRefresh(sellersJson, deps.logger);
   app.addHook('onClose', async () => {
     stopScheduler();
+    stopSellersSchedule();
+    await sellersJsonRefreshes.stop();
     await adsTxtCrawls.stop();
     await reportExports.stop();
     await engine.close();
@@ -167,5 +196,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(reportsRoutes, { reports: createReportsService({ db, repo: repoOfReports, engine, jobs }) });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
-  return { app, shuttingDown, engine, workers: { reportExports, adsTxtCrawls } };
+  return { app, shuttingDown, engine, workers: { reportExports, adsTxtCrawls, sellersJsonRefreshes }, sellersJson };
 }

@@ -27,7 +27,24 @@ export const AdsTxtItemSchema = z.object({
   lastAttempt: z.object({ at: z.string(), ok: z.boolean() }).nullable(),
   /** Missing lines and problems describe a file read in the latest crawl (not a kept older copy). */
   readInLatestCrawl: z.boolean(),
+  /** Records that sellers.json contradicts (errors and warnings of the cross-check). */
+  sellerIssues: z.number(),
 });
+/** One record checked against its advertising system's sellers.json (IAB sellers.json 1.0). */
+export const SellerCheckSchema = z.object({
+  line: z.number(),
+  code: z.enum(['seller_not_found', 'type_mismatch', 'domain_mismatch', 'confidential_seller', 'sellers_json_unavailable']),
+  severity: z.enum(['error', 'warning', 'info']),
+  reason: z.string(),
+});
+export const SellersJsonStateSchema = z.object({
+  system: z.string(),
+  status: z.enum(['ok', 'not_found', 'error', 'malformed', 'too_large', 'pending']),
+  reason: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+});
+export type SellerCheck = z.infer<typeof SellerCheckSchema>;
+export type SellersJsonState = z.infer<typeof SellersJsonStateSchema>;
 export const AdsTxtDetailSchema = AdsTxtItemSchema.extend({
   requiredLines: z.array(z.string()),
   missingLines: z.array(z.string()),
@@ -40,6 +57,8 @@ export const AdsTxtDetailSchema = AdsTxtItemSchema.extend({
     })
     .nullable(),
   hostedContent: z.string().nullable(),
+  sellerChecks: z.array(SellerCheckSchema),
+  sellersJson: z.array(SellersJsonStateSchema),
 });
 export type AdsTxtItem = z.infer<typeof AdsTxtItemSchema>;
 export type AdsTxtDetail = z.infer<typeof AdsTxtDetailSchema>;

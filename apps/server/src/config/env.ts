@@ -84,6 +84,8 @@ export const EnvSchema = z.object({
   // Identity and security knobs.
   ID_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'accepts seconds 60-3600' }).int().min(60).max(3600).default(3600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(10),
+  /** The most of one advertising system's sellers.json we read (streamed; real ones reach hundreds of MB). */
+  SELLERS_JSON_MAX_MB: z.coerce.number({ error: 'accepts a whole number of megabytes 1-2048' }).int().min(1).max(2048).default(512),
   /** Only for tests: comma-separated IPs the guarded outbound client may reach (e.g. 127.0.0.1). */
   OUTBOUND_ALLOW_HOSTS: z
     .string()

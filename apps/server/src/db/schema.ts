@@ -198,6 +198,28 @@ export interface AdsTxtRevisionsTable {
   created_at: Generated<Date>;
 }
 
+export interface SellersJsonFilesTable {
+  system_domain: string;
+  status: string;
+  reason: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  seller_count: number | null;
+  issues: Json<unknown[]>;
+  fetched_at: Timestamp;
+}
+
+export interface SellersJsonSellersTable {
+  system_domain: string;
+  seller_id: string;
+  state: Generated<string>;
+  seller_type: string | null;
+  seller_domain: string | null;
+  seller_name: string | null;
+  is_confidential: Generated<boolean>;
+  checked_at: Timestamp | null;
+}
+
 export interface Database {
   adstxt_template: AdsTxtTemplateTable;
   adstxt_domains: AdsTxtDomainsTable;
@@ -215,4 +237,6 @@ export interface Database {
   outbox: OutboxTable;
   audit_log: AuditLogTable;
   report_jobs: ReportJobsTable;
+  sellers_json_files: SellersJsonFilesTable;
+  sellers_json_sellers: SellersJsonSellersTable;
 }

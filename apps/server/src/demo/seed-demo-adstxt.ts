@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/pool';
+import { parseAdsTxt } from '@pc/contracts';
 import { adsTxtRepo } from '../modules/adstxt/adstxt.repo';
+import { sellersJsonRepo } from '../modules/adstxt/sellers-json/sellers-json.repo';
 import { DEMO_PUBLISHERS } from './demo-data';
 
 /**
@@ -70,5 +72,49 @@ export async function seedDemoAdsTxt(db: Db): Promise<void> {
         previous_fetched_at: null,
       });
     }
+  }
+}
+
+/**
+ * What the demo sellers' advertising systems "published" in sellers.json at the last check, so the
+ * supply-chain card is alive without the internet: one DIRECT line of blueharbor.example is an
+ * intermediary's account (type mismatch), one of northwind-news.example's sellers is unknown.
+ */
+const DEMO_SELLERS: Record<string, Array<[id: string, type: 'PUBLISHER' | 'INTERMEDIARY', domain: string]>> = {
+  'partners-center.example': [
+    ['1001', 'PUBLISHER', 'northwind-news.example'],
+    ['1002', 'PUBLISHER', 'blueharbor.example'],
+    ['1003', 'PUBLISHER', 'evergreen-digital.example'],
+  ],
+  'google.com': [
+    ['pub-4410029340012345', 'INTERMEDIARY', 'adnetwork-partner.example'],
+    ['pub-7723000000000001', 'INTERMEDIARY', 'adnetwork-partner.example'],
+  ],
+  'rubiconproject.com': [],
+  'openx.com': [['540191398', 'INTERMEDIARY', 'openx-reseller.example']],
+  'appnexus.com': [
+    ['11002', 'INTERMEDIARY', 'partners-center.example'],
+    ['11003', 'INTERMEDIARY', 'partners-center.example'],
+  ],
+  'exchange.partners-center.example': [['11002', 'INTERMEDIARY', 'partners-center.example']],
+};
+
+export async function seedDemoSellersJson(db: Db): Promise<void> {
+  const wanted = new Map<string, Set<string>>();
+  for (const file of Object.values(DEMO_FILES)) {
+    for (const r of file.body ? parseAdsTxt(file.body).records : []) {
+      if (!wanted.has(r.domain)) wanted.set(r.domain, new Set());
+      wanted.get(r.domain)!.add(r.accountId);
+    }
+  }
+  const repo = sellersJsonRepo(db);
+  for (const [system, sellers] of Object.entries(DEMO_SELLERS)) {
+    const ids = [...(wanted.get(system) ?? [])];
+    const found = new Map(
+      sellers.map(([id, type, domain]) => [id, { sellerId: id, sellerType: type, domain, name: domain, confidential: false }]),
+    );
+    await repo.want(ids.map((sellerId) => ({ system, sellerId })));
+    await repo.saveSellers(system, ids, found);
+    await repo.saveFile(system, { status: 'ok', reason: null, etag: null, lastModified: null, sellerCount: sellers.length, issues: [] });
   }
 }

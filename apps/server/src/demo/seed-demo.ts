@@ -1,7 +1,7 @@
 import type { Db } from '../db/pool';
 import { hashPassword } from '../identity/passwords';
 import { DEMO_PASSWORD, DEMO_PUBLISHERS, DEMO_USERS } from './demo-data';
-import { seedDemoAdsTxt } from './seed-demo-adstxt';
+import { seedDemoAdsTxt, seedDemoSellersJson } from './seed-demo-adstxt';
 
 /** Seeds the demo publishers and users once; returns false when they already exist. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -46,5 +46,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
   });
   await seedDemoAdsTxt(db);
+  await seedDemoSellersJson(db);
   return true;
 }

@@ -5,6 +5,7 @@ import { parseAdsTxt } from './parser/parse-ads-txt';
 import type { AdsTxtProblem } from './parser/ads-txt-types';
 import type { AdsTxtRepo, CrawlRow, DomainRow } from './adstxt.repo';
 import { requiredLinesFor, missingRequiredLines, hostedFileContent } from './required-lines-of-domain';
+import type { SellersJsonService } from './sellers-json/sellers-json.service';
 
 export type AdsTxtStatus = 'authorized' | 'missing_lines' | 'not_found' | 'error' | 'not_crawled';
 
@@ -51,7 +52,13 @@ function lastSuccessfulRead(crawl: CrawlRow | undefined): Date | null {
   return crawl.status === 'error' ? crawl.previous_fetched_at : crawl.fetched_at;
 }
 
-export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; crawler: AdsTxtCrawlerPort; publicUrl: string }) {
+export function createAdsTxtService(deps: {
+  repo: AdsTxtRepo;
+  audit: AuditRepo;
+  crawler: AdsTxtCrawlerPort;
+  publicUrl: string;
+  sellersJson: SellersJsonService;
+}) {
   const { repo } = deps;
   const hostedUrl = (domainName: string) => `${deps.publicUrl.replace(/\/$/, '')}/hosted/ads-txt/${domainName}/ads.txt`;
 
@@ -119,6 +126,8 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
       fetched_at: r.fetchedAt,
       previous_fetched_at: r.previousFetchedAt ?? null,
     });
+    // A file read now: its sellers get looked up in their systems' sellers.json (a queued job).
+    if (r.status === 'ok' && r.body) await deps.sellersJson.noteRecords(parseAdsTxt(r.body).records);
   }
 
   return {
@@ -127,10 +136,15 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
       const rows = await repo.listDomains(ctx.publisherId);
       const ids = rows.map((r) => r.id);
       const [crawls, revisions, template] = await Promise.all([repo.latestCrawls(ids), repo.latestRevisionIds(ids), repo.template()]);
-      return rows.map((d) => {
-        const { requiredLines: _r, missingLines: _m, ...item } = summarize(d, crawls.get(d.id), template, revisions.get(d.id) ?? null);
-        return item;
-      });
+      return Promise.all(
+        rows.map(async (d) => {
+          const crawl = crawls.get(d.id);
+          const { requiredLines: _r, missingLines: _m, ...item } = summarize(d, crawl, template, revisions.get(d.id) ?? null);
+          const { findings } =
+            crawl?.content != null ? await deps.sellersJson.check(parseAdsTxt(crawl.content), d.domain_name) : { findings: [] };
+          return { ...item, sellerIssues: findings.filter((f) => f.severity !== 'info').length };
+        }),
+      );
     },
 
     async detail(ctx: Ctx, domainId: string) {
@@ -138,14 +152,19 @@ export function createAdsTxtService(deps: { repo: AdsTxtRepo; audit: AuditRepo; 
       const [crawls, template, latest] = await Promise.all([repo.latestCrawls([d.id]), repo.template(), repo.latestRevision(d.id)]);
       const crawl = crawls.get(d.id);
       const summary = summarize(d, crawl, template, latest?.id ?? null);
+      const parsed = crawl?.content != null ? parseAdsTxt(crawl.content) : null;
+      const sellers = parsed ? await deps.sellersJson.check(parsed, d.domain_name) : { findings: [], systems: [] };
       return {
         ...summary,
+        sellerIssues: sellers.findings.filter((f) => f.severity !== 'info').length,
+        sellerChecks: sellers.findings,
+        sellersJson: sellers.systems,
         crawl: crawl
           ? {
               content: crawl.content,
               redirectChain: crawl.redirect_chain,
               finalUrl: crawl.final_url,
-              problems: crawl.content != null ? parseAdsTxt(crawl.content).problems : [],
+              problems: parsed ? parsed.problems : [],
             }
           : null,
         hostedContent: latest ? latest.content : null,

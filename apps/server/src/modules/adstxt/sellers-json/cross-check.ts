@@ -1,20 +1,13 @@
-import type { AdsTxtRecord } from '@pc/contracts';
+import type { AdsTxtRecord, SellerCheck } from '@pc/contracts';
 import type { SellerEntry } from './sellers-json-stream';
 
-/** What the advertising system's sellers.json says about one ads.txt record. */
-export type SellerFindingCode =
-  'seller_not_found' | 'type_mismatch' | 'domain_mismatch' | 'confidential_seller' | 'sellers_json_unavailable';
-
-export interface SellerFinding {
-  line: number;
-  code: SellerFindingCode;
-  severity: 'error' | 'warning' | 'info';
-  /** Plain words for the publisher: what is wrong and what to do. */
-  reason: string;
-}
+/** One record checked against its advertising system's sellers.json (the contract's shape). */
+export type SellerFinding = SellerCheck;
 
 /** The cross-check's view of one advertising system's sellers.json. */
-export type SystemSellers = { available: true; found: ReadonlyMap<string, SellerEntry> } | { available: false; reason: string };
+export type SystemSellers =
+  /** `checked`, when given, lists the ids already looked up; others are not judged yet. */
+  { available: true; found: ReadonlyMap<string, SellerEntry>; checked?: ReadonlySet<string> } | { available: false; reason: string };
 
 /** `sub.example.co.uk` and `example.co.uk` belong together; compare on the shorter as a suffix. */
 function sameSite(a: string, b: string): boolean {
@@ -46,6 +39,7 @@ export function crossCheckSellers(
       continue;
     }
     const seller = system.found.get(r.accountId);
+    if (!seller && system.checked && !system.checked.has(r.accountId)) continue;
     if (!seller) {
       findings.push({
         line: r.line,

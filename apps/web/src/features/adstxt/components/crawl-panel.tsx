@@ -2,6 +2,7 @@ import { Anchor, Card, Code, List, Stack, Text, Title } from '@mantine/core';
 import type { AdsTxtDetail } from '@pc/contracts';
 import { AdsTxtFileView } from './crawled-file';
 import { MissingLinesCard } from './missing-lines-card';
+import { SellersJsonCard } from './sellers-json-card';
 import { absoluteTime, relativeTime } from './status-labels';
 
 /**
@@ -34,6 +35,7 @@ export function CrawlPanel({ detail, publisherId }: { detail: AdsTxtDetail; publ
   return (
     <Stack gap="lg">
       <MissingLinesCard detail={detail} publisherId={publisherId} />
+      <SellersJsonCard detail={detail} />
       <Card>
         <Stack gap="sm">
           <Title order={2} size="h4">

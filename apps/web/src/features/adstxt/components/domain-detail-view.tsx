@@ -9,7 +9,7 @@ import { CrawlPanel } from './crawl-panel';
 import { DiffPanel } from './diff-panel';
 import { HistoryPanel } from './history-panel';
 import { HostingPanel } from './hosting-panel';
-import { AdsTxtStatusBadge, RedirectionBadge } from './status-badges';
+import { AdsTxtStatusBadge, RedirectionBadge, SellerIssuesNote } from './status-badges';
 import { absoluteTime, relativeTime } from './status-labels';
 import { useDomainActions } from './use-domain-actions';
 import type { AdsTxtView } from './view-params';
@@ -70,6 +70,7 @@ export function DomainDetailView({ publisherId, domainId, view, diff, onView }: 
             Status
           </Text>
           <AdsTxtStatusBadge item={d} />
+          <SellerIssuesNote count={d.sellerIssues} />
         </Group>
         <Group gap={6}>
           <Text size="sm" c="dimmed">

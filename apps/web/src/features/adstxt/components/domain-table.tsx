@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdsTxtItem } from '@pc/contracts';
-import { AdsTxtStatusBadge, RedirectionBadge } from './status-badges';
+import { AdsTxtStatusBadge, RedirectionBadge, SellerIssuesNote } from './status-badges';
 import { absoluteTime, relativeTime, statusLabel } from './status-labels';
 import { domainHref } from './view-params';
 
@@ -93,6 +93,7 @@ export function DomainTable({ items }: { items: AdsTxtItem[] }) {
               </Table.Td>
               <Table.Td>
                 <AdsTxtStatusBadge item={d} />
+                <SellerIssuesNote count={d.sellerIssues} />
               </Table.Td>
               <Table.Td>
                 <RedirectionBadge status={d.ads_txt_redirection_status} />

@@ -18,6 +18,16 @@ export function AdsTxtStatusBadge({ item }: { item: Pick<AdsTxtItem, 'status' | 
   );
 }
 
+/** Records the advertising systems' sellers.json contradicts, counted beside the status. */
+export function SellerIssuesNote({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <Badge color="orange" variant="light" ml={6}>
+      {count} sellers.json issue{count === 1 ? '' : 's'}
+    </Badge>
+  );
+}
+
 export function RedirectionBadge({ status }: { status: AdsTxtItem['ads_txt_redirection_status'] }) {
   return (
     <Badge color={redirectionColor[status]} variant="dot">

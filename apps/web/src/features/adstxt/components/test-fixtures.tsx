@@ -25,6 +25,9 @@ export function detailFixture(over: Partial<AdsTxtDetail> = {}): AdsTxtDetail {
     lastCrawl: { at: new Date().toISOString(), httpStatus: 200, stale: false, usedPrevious: false },
     lastAttempt: { at: new Date().toISOString(), ok: true },
     readInLatestCrawl: true,
+    sellerIssues: 0,
+    sellerChecks: [],
+    sellersJson: [],
     requiredLines: ['partners-center.example, 1001, DIRECT'],
     missingLines: ['partners-center.example, 1001, DIRECT'],
     crawl: {

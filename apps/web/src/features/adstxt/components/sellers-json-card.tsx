@@ -1,0 +1,79 @@
+import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import type { AdsTxtDetail, SellerCheck, SellersJsonState } from '@pc/contracts';
+import { relativeTime } from './status-labels';
+
+const severityLabel: Record<SellerCheck['severity'], string> = { error: 'Error', warning: 'Warning', info: 'Note' };
+const severityColor: Record<SellerCheck['severity'], string> = { error: 'red', warning: 'yellow', info: 'gray' };
+
+function systemLine(s: SellersJsonState): string {
+  if (s.status === 'pending') return `${s.system}: not checked yet; the lookup is queued.`;
+  if (s.status === 'ok') return `${s.system}: read ${s.checkedAt ? relativeTime(s.checkedAt) : ''}.`.replace(' .', '.');
+  return `${s.system}: ${s.reason ?? 'could not be read.'}`;
+}
+
+/**
+ * The supply-chain check: each DIRECT/RESELLER record against its advertising system's sellers.json,
+ * as buyers' crawlers do it (issue 19, item 9). Findings name the line and say what to do.
+ */
+export function SellersJsonCard({ detail }: { detail: AdsTxtDetail }) {
+  const checks = detail.sellerChecks;
+  const problems = checks.filter((c) => c.severity !== 'info');
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            Supply chain (sellers.json)
+          </Title>
+          {detail.sellersJson.length > 0 && (
+            <Text size="sm" c={problems.length ? 'red.9' : 'dimmed'}>
+              {problems.length === 0
+                ? 'No seller contradicts your file.'
+                : `${problems.length} record${problems.length === 1 ? '' : 's'} contradicted by sellers.json`}
+            </Text>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          Buyers check every seller in your ads.txt against the advertising system&apos;s sellers.json. Lines they cannot match lose bids.
+        </Text>
+        {detail.sellersJson.length === 0 ? (
+          <Text size="sm">No sellers to check yet: the file has to be read first.</Text>
+        ) : (
+          <>
+            {checks.length > 0 && (
+              <List spacing="xs" size="sm" aria-label="sellers.json findings" listStyleType="none" p={0}>
+                {checks.map((c, i) => (
+                  <List.Item key={`${c.line}-${c.code}-${i}`}>
+                    <Group gap="xs" wrap="nowrap" align="flex-start">
+                      <Badge color={severityColor[c.severity]} variant="light" miw={72}>
+                        {severityLabel[c.severity]}
+                      </Badge>
+                      <Text size="sm">
+                        <Text span fw={600}>
+                          Line {c.line}:
+                        </Text>{' '}
+                        {c.reason}
+                      </Text>
+                    </Group>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+            <details>
+              <summary>
+                <Text span size="sm">
+                  sellers.json of {detail.sellersJson.length} advertising system{detail.sellersJson.length === 1 ? '' : 's'}
+                </Text>
+              </summary>
+              <List size="xs" mt="xs" aria-label="sellers.json files">
+                {detail.sellersJson.map((s) => (
+                  <List.Item key={s.system}>{systemLine(s)}</List.Item>
+                ))}
+              </List>
+            </details>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
