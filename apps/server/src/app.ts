@@ -51,6 +51,9 @@ import { scheduleSellersJsonRefresh } from './modules/adstxt/sellers-json/seller
 import { createGuardedFetch, type GuardedFetch } from './lib/outbound/guarded-fetch';
 import { ADSTXT_CRAWL_QUEUE, scheduleDailyCrawls, type AdsTxtCrawlPayload } from './modules/adstxt/adstxt-crawl.job';
 import path from 'node:path';
+import { blockingRulesRepo } from './modules/blocking-rules/blocking-rules.repo';
+import { blockingRulesRoutes } from './modules/blocking-rules/blocking-rules.routes';
+import { createBlockingRulesService } from './modules/blocking-rules/blocking-rules.service';
 
 export interface AppDeps {
   config: AppConfig;
@@ -194,6 +197,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(adsTxtRoutes, { adsTxt });
   await app.register(hostedAdsTxtRoutes, { adsTxt });
   await app.register(reportsRoutes, { reports: createReportsService({ db, repo: repoOfReports, engine, jobs }) });
+  await app.register(blockingRulesRoutes, {
+    rules: createBlockingRulesService({
+      db,
+      limits: { maxRulesPerPublisher: config.BLOCKING_RULES_MAX_PER_PUBLISHER, maxValuesPerRule: config.BLOCKING_RULE_MAX_VALUES },
+    }),
+    repo: blockingRulesRepo(db),
+    engine,
+    feedToken: config.BLOCKING_FEED_TOKEN,
+  });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
   return { app, shuttingDown, engine, workers: { reportExports, adsTxtCrawls, sellersJsonRefreshes }, sellersJson };

@@ -28,3 +28,5 @@ export type {
   AdsTxtProblem,
   ParsedAdsTxt,
 } from './adstxt-parser/ads-txt-types';
+export * from './blocking-rules';
+export * from './payments';

@@ -86,6 +86,29 @@ export const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(10),
   /** The most of one advertising system's sellers.json we read (streamed; real ones reach hundreds of MB). */
   SELLERS_JSON_MAX_MB: z.coerce.number({ error: 'accepts a whole number of megabytes 1-2048' }).int().min(1).max(2048).default(512),
+  // Issue 14: blocking rules, payments, payment settings.
+  /** Provider service token for GET /api/blocking-rules/feed (the ad-serving side); unset = feed off. */
+  BLOCKING_FEED_TOKEN: optionalText,
+  BLOCKING_RULES_MAX_PER_PUBLISHER: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(200),
+  BLOCKING_RULE_MAX_VALUES: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(1000),
+  /** Default payment threshold in the publisher's currency (a publisher's settings may set their own). */
+  PAYMENT_THRESHOLD_DEFAULT: z.coerce.number({ error: 'accepts an amount' }).min(0).default(100),
+  /**
+   * Keys for bank details at rest (AES-256-GCM): `id:base64key[,id:base64key...]`, the first encrypts,
+   * all decrypt (rotation: docs/operations.md). Required in production; dev/test use a fixed local key.
+   */
+  PAYMENT_DETAILS_KEYS: z
+    .string()
+    .optional()
+    .refine(
+      (v) =>
+        !v ||
+        v
+          .split(',')
+          .every((k) => /^[A-Za-z0-9_-]+:[A-Za-z0-9+/=]+$/.test(k.trim()) && Buffer.from(k.trim().split(':')[1]!, 'base64').length === 32),
+      'accepts id:base64 pairs of 32-byte keys, comma-separated',
+    )
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : null)),
   /** Only for tests: comma-separated IPs the guarded outbound client may reach (e.g. 127.0.0.1). */
   OUTBOUND_ALLOW_HOSTS: z
     .string()
@@ -110,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`);
+  }
+  if (result.data.NODE_ENV === 'production' && !result.data.PAYMENT_DETAILS_KEYS) {
+    throw new ConfigError('Invalid configuration: PAYMENT_DETAILS_KEYS="" is required in production (id:base64 of a 32-byte key)');
   }
   return result.data;
 }

@@ -220,6 +220,70 @@ export interface SellersJsonSellersTable {
   checked_at: Timestamp | null;
 }
 
+export interface BlockingRulesTable {
+  id: Generated<string>;
+  publisher_id: string;
+  name: string;
+  type: string;
+  rule_values: Json<string[]>;
+  site_ids: Json<string[]> | null;
+  expires_at: ColumnType<string | null, string | null, string | null>;
+  status: Generated<string>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface MonthClosesTable {
+  period: string;
+  closed_by: string | null;
+  closed_at: Generated<Date>;
+}
+
+/** numeric columns come back from pg as strings. */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  period: string;
+  currency: string;
+  revenue: Numeric;
+  rollover_in: Numeric;
+  adjustments: ColumnType<string, number | string | undefined, number | string>;
+  amount: Numeric;
+  rollover_out: Numeric;
+  threshold: Numeric;
+  site_revenue: Json<{ siteId: string; siteName: string; netRevenue: number }[]>;
+  status: string;
+  hold_reason: string | null;
+  payee_snapshot: Json | null;
+  approved_at: Timestamp | null;
+  approved_by: string | null;
+  paid_at: ColumnType<string | null, string | null, string | null>;
+  method: string | null;
+  reference: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface PaymentSettingsTable {
+  publisher_id: string;
+  method: string;
+  beneficiary_name: string;
+  payout_currency: string;
+  vat_number: string | null;
+  bank_ciphertext: string;
+  bank_last4: string;
+  threshold: ColumnType<string | null, number | string | null, number | string | null>;
+  tax_form: Buffer | null;
+  tax_form_name: string | null;
+  tax_form_size: number | null;
+  tax_form_uploaded_at: Timestamp | null;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   adstxt_template: AdsTxtTemplateTable;
   adstxt_domains: AdsTxtDomainsTable;
@@ -239,4 +303,8 @@ export interface Database {
   report_jobs: ReportJobsTable;
   sellers_json_files: SellersJsonFilesTable;
   sellers_json_sellers: SellersJsonSellersTable;
+  blocking_rules: BlockingRulesTable;
+  month_closes: MonthClosesTable;
+  payments: PaymentsTable;
+  payment_settings: PaymentSettingsTable;
 }

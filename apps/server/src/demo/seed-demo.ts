@@ -2,6 +2,7 @@ import type { Db } from '../db/pool';
 import { hashPassword } from '../identity/passwords';
 import { DEMO_PASSWORD, DEMO_PUBLISHERS, DEMO_USERS } from './demo-data';
 import { seedDemoAdsTxt, seedDemoSellersJson } from './seed-demo-adstxt';
+import { seedDemoBlockingRules } from './seed-demo-blocking-rules';
 
 /** Seeds the demo publishers and users once; returns false when they already exist. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -47,5 +48,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
   await seedDemoAdsTxt(db);
   await seedDemoSellersJson(db);
+  await seedDemoBlockingRules(db);
   return true;
 }

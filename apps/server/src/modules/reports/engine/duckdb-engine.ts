@@ -16,8 +16,10 @@ import {
   type ReportQuery,
   type ReportResult,
   type ReportRow,
+  type SalesBreakdownRow,
   type SiteRecord,
 } from './report-engine';
+import { readSalesBreakdown } from './revenue-breakdowns';
 
 /**
  * DuckDB implementation. One instance per database file; a short-lived connection per read (they
@@ -82,6 +84,11 @@ export class DuckDbReportEngine implements ReportEngine {
 
   async getFinalizedThrough(publisherId: string, reportType: ReportType): Promise<string | null> {
     return this.read((conn) => readFinalized(conn, publisherId, reportType));
+  }
+
+  salesBreakdown(publisherId: string, dateFrom: string, dateTo: string, byBrand: boolean): Promise<SalesBreakdownRow[]> {
+    if (!isValidIsoDate(dateFrom) || !isValidIsoDate(dateTo)) return Promise.reject(new ReportQueryError('Dates must be YYYY-MM-DD.'));
+    return this.read((conn) => readSalesBreakdown(conn, publisherId, dateFrom, dateTo, byBrand));
   }
 
   async query(query: ReportQuery): Promise<ReportResult> {

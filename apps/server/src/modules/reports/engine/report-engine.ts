@@ -22,6 +22,11 @@ export interface ReportEngine {
   query(query: ReportQuery): Promise<ReportResult>;
   /** Every row of the query (no row limit), in chunks, for exports. */
   streamRows(query: ReportQuery): AsyncIterable<ReportRow[]>;
+  /**
+   * Revenue facts summed per site (and per brand when `byBrand`) over an inclusive range: the
+   * blocking rules' impact preview and the payments' month close read it (by site id, not name).
+   */
+  salesBreakdown(publisherId: string, dateFrom: string, dateTo: string, byBrand: boolean): Promise<SalesBreakdownRow[]>;
   close(): Promise<void>;
 }
 
@@ -63,6 +68,14 @@ export interface ReportResult {
   unavailableMetrics: Partial<Record<MetricKey, string>>;
   /** First day of the range that is not finalized yet, when the range reaches past it. */
   estimatedFrom?: string;
+}
+
+export interface SalesBreakdownRow {
+  siteId: string;
+  /** Empty when not split by brand. */
+  brand: string;
+  netRevenue: number;
+  impressions: number;
 }
 
 export interface SiteRecord {

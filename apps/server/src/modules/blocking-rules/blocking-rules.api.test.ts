@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let multi: string;
+let single: string;
+const FEED_TOKEN = 'feed-token-for-tests-0123456789';
+const day = (offset: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ BLOCKING_FEED_TOKEN: FEED_TOKEN, BLOCKING_RULES_MAX_PER_PUBLISHER: '8', BLOCKING_RULE_MAX_VALUES: '50' });
+  multi = (await signIn(t.app, DEMO.multi)).idToken;
+  single = (await signIn(t.app, DEMO.single)).idToken;
+  // Last 30 days for 1001: AcmeBank earns 60 of 100 net on site 5001, the rest elsewhere.
+  const sale = (date: string, siteId: string, brand: string, netRevenue: number, impressions: number) => ({
+    date,
+    publisherId: '1001',
+    siteId,
+    productType: 'Display',
+    size: '300x250',
+    brand,
+    dealName: '',
+    dealId: '',
+    impressions,
+    revenue: netRevenue * 1.25,
+    netRevenue,
+  });
+  await t.built.engine.ingest({
+    reportType: 'revenue',
+    requests: [],
+    sales: [
+      sale(day(-3), '5001', 'AcmeBank', 60, 6000),
+      sale(day(-3), '5001', 'Globex', 25, 2500),
+      sale(day(-4), '5002', 'Globex', 15, 1500),
+      // Older than 30 days: outside the preview.
+      sale(day(-45), '5001', 'Globex', 1000, 1000),
+    ],
+  });
+});
+afterAll(async () => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (token: string, publisher: string, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token, publisher), ...(payload ? { payload } : {}) });
+const rule = (over: object = {}) => ({ name: 'No banks', type: 'brand', values: ['AcmeBank'], siteIds: null, expiresAt: null, ...over });
+
+describe('blocking rules', () => {
+  it('creates a rule with normalised values, lists it with the spec entity, audits it and shows its history', async () => {
+    const res = await call(
+      multi,
+      '1001',
+      'POST',
+      '/api/blocking-rules',
+      rule({ name: 'Brand block', values: [' AcmeBank ', 'acmebank', 'Initech'] }),
+    );
+    expect(res.statusCode).toBe(200);
+    const { rule: saved, notices } = res.json();
+    expect(saved).toMatchObject({
+      name: 'Brand block',
+      type: 'brand',
+      values: ['AcmeBank', 'Initech'],
+      status: 'active',
+      publisherId: '1001',
+      publisherName: 'Northwind News',
+      updatedBy: DEMO.multi,
+    });
+    expect(notices.join(' ')).toMatch(/more than once/);
+    const list = (await call(multi, '1001', 'GET', '/api/blocking-rules')).json();
+    expect(list.map((r: { id: string }) => r.id)).toContain(saved.id);
+    const audit = await t.db.selectFrom('audit_log').select(['action', 'details']).where('action', '=', 'blocking_rule.create').execute();
+    expect(audit.some((a) => JSON.stringify(a.details).includes(saved.id))).toBe(true);
+
+    await call(multi, '1001', 'PUT', `/api/blocking-rules/${saved.id}`, rule({ name: 'Brand block', values: ['AcmeBank'] }));
+    const history = (await call(multi, '1001', 'GET', `/api/blocking-rules/${saved.id}/history`)).json();
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['update', 'create']);
+    expect(history[0]).toMatchObject({ actor: DEMO.multi, changes: { values: { added: [], removed: ['Initech'] } } });
+  });
+
+  it('normalises advertiser domains (scheme, path, case, IDN to punycode) and answers 400 with fields for bad values', async () => {
+    const ok = await call(
+      multi,
+      '1003',
+      'POST',
+      '/api/blocking-rules/check',
+      rule({ type: 'advertiser_domain', values: ['HTTPS://Ads.Example.COM/path?x=1', 'bücher.example', 'ads.example.com'] }),
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().values).toEqual(['ads.example.com', 'xn--bcher-kva.example']);
+    const bad = await call(
+      multi,
+      '1003',
+      'POST',
+      '/api/blocking-rules',
+      rule({ type: 'advertiser_domain', values: ['good.example', 'not a domain'] }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty(['values.1']);
+    const iab = await call(multi, '1003', 'POST', '/api/blocking-rules', rule({ type: 'iab_category', values: ['483', 'IAB999'] }));
+    expect(iab.statusCode).toBe(400);
+    expect(Object.keys(iab.json().fields)).toEqual(['values.1']);
+    const sites = await call(multi, '1003', 'POST', '/api/blocking-rules', rule({ siteIds: ['5101'] }));
+    expect(sites.statusCode).toBe(400);
+    expect(sites.json().fields.siteIds).toMatch(/5101/);
+    const empty = await call(multi, '1003', 'POST', '/api/blocking-rules', {
+      name: '',
+      type: 'keyword',
+      values: [],
+      siteIds: null,
+      expiresAt: null,
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toHaveProperty('name');
+    const cats = (await call(multi, '1003', 'GET', '/api/blocking-rules/iab-categories')).json();
+    expect(cats.length).toBeGreaterThan(600);
+    expect(cats.find((c: { id: string }) => c.id === '483')).toBeTruthy();
+  });
+
+  it("keeps publishers apart: 403 for a publisher outside the scope, 404 for another publisher's rule id", async () => {
+    const saved = (await call(multi, '1001', 'POST', '/api/blocking-rules', rule({ name: 'Scoped', values: ['Scoped Brand'] }))).json()
+      .rule;
+    expect((await call(single, '1001', 'GET', '/api/blocking-rules')).statusCode).toBe(403);
+    expect((await call(single, '1001', 'DELETE', `/api/blocking-rules/${saved.id}`)).statusCode).toBe(403);
+    expect((await call(single, '1002', 'GET', `/api/blocking-rules/${saved.id}`)).statusCode).toBe(404);
+    expect((await call(single, '1002', 'DELETE', `/api/blocking-rules/${saved.id}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/blocking-rules' })).statusCode).toBe(401);
+  });
+
+  it('points out duplicates, pauses, resumes and deletes with audit rows', async () => {
+    const first = (
+      await call(multi, '1003', 'POST', '/api/blocking-rules', rule({ name: 'Kw', type: 'keyword', values: ['casino', 'poker'] }))
+    ).json().rule;
+    const dup = (
+      await call(multi, '1003', 'POST', '/api/blocking-rules/check', rule({ name: 'Kw 2', type: 'keyword', values: ['Casino', 'poker'] }))
+    ).json();
+    expect(dup.notices.join(' ')).toMatch(/"Kw" already blocks exactly these values/);
+    expect((await call(multi, '1003', 'POST', `/api/blocking-rules/${first.id}/pause`)).json().status).toBe('paused');
+    expect((await call(multi, '1003', 'POST', `/api/blocking-rules/${first.id}/resume`)).json().status).toBe('active');
+    expect((await call(multi, '1003', 'DELETE', `/api/blocking-rules/${first.id}`)).statusCode).toBe(200);
+    expect((await call(multi, '1003', 'GET', `/api/blocking-rules/${first.id}`)).statusCode).toBe(404);
+    const history = (await call(multi, '1003', 'GET', `/api/blocking-rules/${first.id}/history`)).json();
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['delete', 'resume', 'pause', 'create']);
+  });
+
+  it('enforces the configured limits on rules and values (409 / 400)', async () => {
+    const many = Array.from({ length: 51 }, (_, i) => `kw${i}`);
+    const tooMany = await call(multi, '1003', 'POST', '/api/blocking-rules', rule({ type: 'keyword', values: many }));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields.values).toMatch(/50/);
+    const codes: number[] = [];
+    for (let i = 0; i < 9; i++)
+      codes.push(
+        (await call(multi, '1003', 'POST', '/api/blocking-rules', rule({ name: `L${i}`, type: 'keyword', values: [`w${i}`] }))).statusCode,
+      );
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 409]);
+  });
+
+  it('expires a rule after its day, audits the expiry and drops it from the feed', async () => {
+    const saved = (
+      await call(multi, '1001', 'POST', '/api/blocking-rules', rule({ name: 'Short', values: ['Expiring Brand'], expiresAt: day(0) }))
+    ).json().rule;
+    const past = await call(multi, '1001', 'POST', '/api/blocking-rules', rule({ name: 'Past', values: ['x'], expiresAt: day(-1) }));
+    expect(past.json().fields).toHaveProperty('expiresAt');
+    await t.db
+      .updateTable('blocking_rules')
+      .set({ expires_at: day(-1) })
+      .where('id', '=', saved.id)
+      .execute();
+    const got = (await call(multi, '1001', 'GET', `/api/blocking-rules/${saved.id}`)).json();
+    expect(got.status).toBe('expired');
+    const history = (await call(multi, '1001', 'GET', `/api/blocking-rules/${saved.id}/history`)).json();
+    expect(history[0]).toMatchObject({ action: 'expire', actor: 'System (expiry)' });
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: '/api/blocking-rules/feed?publisherId=1001',
+      headers: { authorization: `Bearer ${FEED_TOKEN}` },
+    });
+    expect(JSON.stringify(feed.json())).not.toContain('Expiring Brand');
+  });
+
+  it('serves the feed per site with an ETag and answers 304 while nothing changed', async () => {
+    const url = '/api/blocking-rules/feed?publisherId=1001';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${multi}` } })).statusCode).toBe(401);
+    const auth = { authorization: `Bearer ${FEED_TOKEN}` };
+    const first = await t.app.inject({ method: 'GET', url, headers: auth });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const feed = first.json();
+    // Only active sites of 1001 (5001, 5002), each with the rules that apply to it.
+    expect(feed.sites.map((s: { siteId: string }) => s.siteId)).toEqual(['5001', '5002']);
+    const again = await t.app.inject({ method: 'GET', url, headers: { ...auth, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const scoped = (
+      await call(
+        multi,
+        '1001',
+        'POST',
+        '/api/blocking-rules',
+        rule({ name: 'Travel only', type: 'keyword', values: ['feed-kw'], siteIds: ['5002'] }),
+      )
+    ).json();
+    expect(scoped.rule).toBeTruthy();
+    const changed = await t.app.inject({ method: 'GET', url, headers: { ...auth, 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const sites = changed.json().sites as { siteId: string; rules: { name: string }[] }[];
+    expect(sites.find((s) => s.siteId === '5002')!.rules.map((r) => r.name)).toContain('Travel only');
+    expect(sites.find((s) => s.siteId === '5001')!.rules.map((r) => r.name)).not.toContain('Travel only');
+    // Paused rules are not served.
+    await call(multi, '1001', 'POST', `/api/blocking-rules/${scoped.rule.id}/pause`);
+    const paused = (await t.app.inject({ method: 'GET', url, headers: auth })).json();
+    expect(JSON.stringify(paused)).not.toContain('Travel only');
+  });
+
+  it('previews the impact of a brand rule over the last 30 days and warns above half the revenue', async () => {
+    const res = await call(multi, '1001', 'POST', '/api/blocking-rules/impact', { type: 'brand', values: ['acmebank'], siteIds: null });
+    expect(res.statusCode).toBe(200);
+    const p = res.json();
+    expect(p).toMatchObject({ priced: true, totalRevenue: 100, removedRevenue: 60, removedImpressions: 6000, revenueShare: 0.6 });
+    expect(p.sites.find((s: { siteId: string }) => s.siteId === '5001')).toMatchObject({ siteName: 'Northwind News', removedRevenue: 60 });
+    expect(p.warnings.join(' ')).toMatch(/more than half/);
+    const all = (
+      await call(multi, '1001', 'POST', '/api/blocking-rules/impact', { type: 'brand', values: ['AcmeBank', 'Globex'], siteIds: ['5002'] })
+    ).json();
+    expect(all.removedRevenue).toBe(15);
+    expect(all.warnings.join(' ')).toMatch(/every brand/);
+    const kw = (await call(multi, '1001', 'POST', '/api/blocking-rules/impact', { type: 'keyword', values: ['x'], siteIds: null })).json();
+    expect(kw).toMatchObject({ priced: false, removedRevenue: 0, warnings: [] });
+  });
+
+  it('exports values as injection-safe CSV and imports them back', async () => {
+    const saved = (
+      await call(
+        multi,
+        '1001',
+        'POST',
+        '/api/blocking-rules',
+        rule({ name: 'Csv', type: 'keyword', values: ['=cmd|calc', 'plain, with comma'] }),
+      )
+    ).json().rule;
+    const csv = await call(multi, '1001', 'GET', `/api/blocking-rules/${saved.id}/values.csv`);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body).toBe(`value\r\n'=cmd|calc\r\n"plain, with comma"\r\n`);
+    const back = (await call(multi, '1001', 'POST', '/api/blocking-rules/values/import', { csv: csv.body })).json();
+    expect(back.values).toEqual(['=cmd|calc', 'plain, with comma']);
+  });
+});

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** Blocking rules (issue 14): shapes shared by the API, the OpenAPI doc and the web forms. */
+export const BLOCKING_RULE_TYPES = ['advertiser_domain', 'brand', 'iab_category', 'keyword'] as const;
+export const BlockingRuleTypeSchema = z.enum(BLOCKING_RULE_TYPES);
+export type BlockingRuleType = z.infer<typeof BlockingRuleTypeSchema>;
+export const BLOCKING_RULE_TYPE_LABELS: Record<BlockingRuleType, string> = {
+  advertiser_domain: 'Advertiser domain',
+  brand: 'Brand',
+  iab_category: 'IAB content category',
+  keyword: 'Keyword',
+};
+export const BlockingRuleStatusSchema = z.enum(['active', 'paused', 'expired']);
+export type BlockingRuleStatus = z.infer<typeof BlockingRuleStatusSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31.');
+
+export const BlockingRuleInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required!').max(120, 'Use at most 120 characters.'),
+  type: BlockingRuleTypeSchema,
+  values: z.array(z.string().max(500)).min(1, 'Add at least one value.'),
+  /** null: every site of the publisher. */
+  siteIds: z.array(z.string().min(1)).min(1, 'Choose at least one site, or apply to all sites.').nullable(),
+  expiresAt: isoDate.nullable(),
+});
+export type BlockingRuleInput = z.infer<typeof BlockingRuleInputSchema>;
+
+export const BlockingRuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: BlockingRuleTypeSchema,
+  values: z.array(z.string()),
+  siteIds: z.array(z.string()).nullable(),
+  expiresAt: z.string().nullable(),
+  status: BlockingRuleStatusSchema,
+  /** The spec's entity: publisher name and id. */
+  publisherId: z.string(),
+  publisherName: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BlockingRule = z.infer<typeof BlockingRuleSchema>;
+
+export const BlockingRuleSavedSchema = z.object({
+  rule: BlockingRuleSchema,
+  /** Duplicate or contradictory rules, in plain words (the save still happened). */
+  notices: z.array(z.string()),
+});
+export type BlockingRuleSaved = z.infer<typeof BlockingRuleSavedSchema>;
+
+export const BlockingRuleCheckSchema = z.object({
+  values: z.array(z.string()),
+  notices: z.array(z.string()),
+});
+
+export const ImpactPreviewSchema = z.object({
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  /** false when the rule type cannot be priced from the report facts (only brand today). */
+  priced: z.boolean(),
+  currency: z.string(),
+  totalRevenue: z.number(),
+  totalImpressions: z.number(),
+  removedRevenue: z.number(),
+  removedImpressions: z.number(),
+  revenueShare: z.number(),
+  impressionShare: z.number(),
+  sites: z.array(
+    z.object({
+      siteId: z.string(),
+      siteName: z.string(),
+      removedRevenue: z.number(),
+      removedImpressions: z.number(),
+      revenueShare: z.number(),
+    }),
+  ),
+  /** Plain-words warnings: more than half the revenue, or every brand blocked. */
+  warnings: z.array(z.string()),
+});
+export type ImpactPreview = z.infer<typeof ImpactPreviewSchema>;
+
+export const BlockingRuleHistoryEntrySchema = z.object({
+  at: z.string(),
+  action: z.string(),
+  actor: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+});
+export type BlockingRuleHistoryEntry = z.infer<typeof BlockingRuleHistoryEntrySchema>;
+
+export const IabCategorySchema = z.object({ id: z.string(), name: z.string(), path: z.string() });
+export type IabCategory = z.infer<typeof IabCategorySchema>;
+
+export const BlockingFeedSchema = z.object({
+  publisherId: z.string(),
+  sites: z.array(
+    z.object({
+      siteId: z.string(),
+      domain: z.string(),
+      rules: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          type: BlockingRuleTypeSchema,
+          values: z.array(z.string()),
+          expiresAt: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type BlockingFeed = z.infer<typeof BlockingFeedSchema>;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/** Payments and payment settings (issue 14). Money is a number in the publisher's currency. */
+export const PaymentStatusSchema = z.enum(['pending', 'approved', 'paid', 'on_hold', 'rolled_over']);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  paid: 'Paid',
+  on_hold: 'On hold',
+  rolled_over: 'Below threshold (rolled over)',
+};
+
+export const PeriodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-10.');
+
+export const PaymentSchema = z.object({
+  id: z.string(),
+  publisherId: z.string(),
+  publisherName: z.string(),
+  period: z.string(),
+  currency: z.string(),
+  revenue: z.number(),
+  rolloverIn: z.number(),
+  adjustments: z.number(),
+  amount: z.number(),
+  rolloverOut: z.number(),
+  threshold: z.number(),
+  status: PaymentStatusSchema,
+  holdReason: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  method: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const PaymentsOverviewSchema = z.object({
+  currency: z.string(),
+  threshold: z.number(),
+  /** Closed but not yet paid: pending + approved + on hold + the rollover carried forward. */
+  balance: z.number(),
+  nextPayment: z.object({ period: z.string(), amount: z.number(), status: PaymentStatusSchema }).nullable(),
+  lastPayment: z.object({ period: z.string(), amount: z.number(), paidAt: z.string().nullable() }).nullable(),
+  payments: z.array(PaymentSchema),
+});
+export type PaymentsOverview = z.infer<typeof PaymentsOverviewSchema>;
+
+export const MonthCloseRequestSchema = z.object({ period: PeriodSchema });
+export const MonthCloseResultSchema = z.object({
+  period: z.string(),
+  created: z.number(),
+  alreadyClosed: z.boolean(),
+  skipped: z.array(z.object({ publisherId: z.string(), reason: z.string() })),
+});
+export type MonthCloseResult = z.infer<typeof MonthCloseResultSchema>;
+
+export const HoldRequestSchema = z.object({ reason: z.string().trim().min(3, 'Say why the payment is held.').max(500) });
+export const MarkPaidRequestSchema = z.object({
+  paidAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-15.'),
+  method: z.string().trim().min(1, 'Method is required!').max(60),
+  reference: z.string().trim().min(1, 'Reference is required!').max(120),
+});
+export const RemittanceImportSchema = z.object({ csv: z.string().min(1, 'The file is empty.').max(2_000_000) });
+export const RemittanceResultSchema = z.object({
+  paid: z.number(),
+  unchanged: z.number(),
+  errors: z.array(z.object({ line: z.number(), message: z.string() })),
+});
+export type RemittanceResult = z.infer<typeof RemittanceResultSchema>;
+
+export const PAYOUT_METHODS = ['bank_transfer', 'paypal'] as const;
+export const PayoutMethodSchema = z.enum(PAYOUT_METHODS);
+export const PAYOUT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD'] as const;
+
+/** What the form sends; the server validates IBAN/BIC/VAT with maintained libraries. */
+export const PaymentSettingsInputSchema = z.object({
+  method: PayoutMethodSchema,
+  beneficiaryName: z.string().trim().min(1, 'Beneficiary name is required!').max(140),
+  payoutCurrency: z.enum(PAYOUT_CURRENCIES),
+  /** Bank transfer: an IBAN, or an account number + routing code for non-IBAN countries. */
+  iban: z.string().trim().max(50).optional().default(''),
+  accountNumber: z.string().trim().max(40).optional().default(''),
+  routingCode: z.string().trim().max(40).optional().default(''),
+  bic: z.string().trim().max(20).optional().default(''),
+  paypalEmail: z.string().trim().max(200).optional().default(''),
+  vatNumber: z.string().trim().max(30).optional().default(''),
+});
+export type PaymentSettingsInput = z.input<typeof PaymentSettingsInputSchema>;
+
+export const PaymentSettingsSchema = z.object({
+  configured: z.boolean(),
+  method: PayoutMethodSchema.nullable(),
+  beneficiaryName: z.string().nullable(),
+  payoutCurrency: z.string().nullable(),
+  /** e.g. "•••• 3000": the last four characters only, never the full number. */
+  accountMasked: z.string().nullable(),
+  bicMasked: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  taxForm: z.object({ fileName: z.string(), size: z.number(), uploadedAt: z.string() }).nullable(),
+  threshold: z.number(),
+  updatedAt: z.string().nullable(),
+  company: z.object({ name: z.string(), address: z.string(), city: z.string(), country: z.string(), zipCode: z.string() }).nullable(),
+});
+export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
+
+export const TaxFormUploadSchema = z.object({
+  fileName: z.string().trim().min(1).max(200),
+  contentBase64: z.string().min(1),
+});
