@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { USERS, signInAndChoose } from '../support/demo';
+import { DEMO_PASSWORD, USERS, signInAndChoose } from '../support/demo';
 
 // The demo seed gives northwind-news.example (publisher 1001, domain d5001) a crawled file that
 // lacks three of the four required lines.
@@ -197,6 +197,40 @@ test('a failed verify shows the failure in words and keeps the last good copy', 
 
   await page.getByRole('link', { name: '← All domains' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'blueharbor.example' }).getByText('Error')).toBeVisible();
+  await closeToasts(page);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a media owner restores an older revision and downloads all missing lines at once', async ({ page, request }) => {
+  // Evergreen Living (publisher 1003): host the file and save two revisions through the API.
+  const signIn = await request.post('/api/identity/sign-in', { data: { email: USERS.multi, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${((await signIn.json()) as { idToken: string }).idToken}`, 'publisher-scope': '1003' };
+  expect((await request.post('/api/adstxt/domains/d5201/hosting', { headers })).ok()).toBe(true);
+  for (const content of ['openx.com, 111, RESELLER\n', 'openx.com, 222, RESELLER\n'])
+    expect((await request.post('/api/adstxt/domains/d5201/revisions', { headers, data: { content } })).ok()).toBe(true);
+
+  await signInAndChoose(page, USERS.multi, 'Evergreen');
+  await page.goto('/partners/adstxt');
+  const [all] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /^Download all missing lines/ }).click(),
+  ]);
+  expect(all.suggestedFilename()).toBe('all-missing-ads-txt-lines.txt');
+  const text = await readFile((await all.path())!, 'utf8');
+  expect(text).toContain('# living.evergreen-digital.example: ');
+  expect(text).toContain('appnexus.com, 21003, DIRECT, f5ab79cb980f11d1');
+
+  await page.goto('/partners/adstxt?domain=d5201&view=history');
+  const revisions = page.getByRole('table', { name: 'Revisions of the hosted ads.txt' }).getByRole('row');
+  await expect(revisions).toHaveCount(4); // header + the activation revision + two saves
+  const oldest = await revisions.nth(2).getByRole('cell').first().textContent();
+  const oldId = Number(oldest!.replace('#', ''));
+  await page.getByRole('button', { name: `Restore revision ${oldId}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Restore revision #${oldId}?` });
+  await expect(dialog).toContainText('saved as a new revision');
+  await dialog.getByRole('button', { name: 'Restore this revision' }).click();
+  await expect(page.getByText(new RegExp(`Revision #${oldId} is live again, saved as revision #\\d+\\.`))).toBeVisible();
+  await expect(revisions).toHaveCount(5);
   await closeToasts(page);
   await expectNoSeriousA11yViolations(page);
 });

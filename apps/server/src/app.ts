@@ -41,6 +41,11 @@ import { adsTxtRepo } from './modules/adstxt/adstxt.repo';
 import { adsTxtRoutes, hostedAdsTxtRoutes } from './modules/adstxt/adstxt.routes';
 import { createAdsTxtService, type AdsTxtCrawlerPort } from './modules/adstxt/adstxt.service';
 import { createAdsTxtCrawler } from './modules/adstxt/adstxt-crawler';
+import { adsTxtBulkRepo } from './modules/adstxt/adstxt-bulk.repo';
+import { adsTxtBulkRoutes } from './modules/adstxt/adstxt-bulk.routes';
+import { createAdsTxtBulkService } from './modules/adstxt/adstxt-bulk.service';
+import { alertOnWorsening } from './modules/adstxt/adstxt-alerts';
+import { Routes } from '@pc/contracts';
 import {
   createSellersJsonService,
   SELLERS_JSON_QUEUE,
@@ -137,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
     { pollMs, concurrency: 1, leaseMs: 120_000 },
   );
+  const adsTxtBulk = adsTxtBulkRepo(db);
   const sellersJson = createSellersJsonService({
     db,
     jobs,
@@ -151,7 +157,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     crawler: deps.adsTxtCrawler ?? createAdsTxtCrawler({ allowHosts: config.OUTBOUND_ALLOW_HOSTS }),
     publicUrl,
     sellersJson,
+    onWorse: async (d, what) =>
+      alertOnWorsening({
+        mailer,
+        recipients: await adsTxtBulk.recipientsOf(d.publisher_id),
+        domain: d.domain_name,
+        pageUrl: `${publicUrl.replace(/\/$/, '')}${Routes.adsTxt}?domain=${encodeURIComponent(d.id)}`,
+        what,
+        productName: config.PRODUCT_NAME,
+      }),
   });
+  const adsTxtBulkService = createAdsTxtBulkService({ adsTxt, repo: adsTxtBulk, jobs, audit });
   const adsTxtCrawls = jobs.work<AdsTxtCrawlPayload>(
     ADSTXT_CRAWL_QUEUE,
     (job) => adsTxt.crawlDomain(job.payload.publisherId, job.payload.domainId),
@@ -196,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(outboxRoutes, { db });
   await app.register(adsTxtRoutes, { adsTxt });
   await app.register(hostedAdsTxtRoutes, { adsTxt });
+  await app.register(adsTxtBulkRoutes, { bulk: adsTxtBulkService });
   await app.register(reportsRoutes, { reports: createReportsService({ db, repo: repoOfReports, engine, jobs }) });
   await app.register(blockingRulesRoutes, {
     rules: createBlockingRulesService({

@@ -61,6 +61,12 @@ export const AdsTxtDetailSchema = AdsTxtItemSchema.extend({
   sellersJson: z.array(SellersJsonStateSchema),
 });
 export type AdsTxtItem = z.infer<typeof AdsTxtItemSchema>;
+/** Staff's view of every publisher's domains. */
+export const AdsTxtAllPublishersItemSchema = AdsTxtItemSchema.extend({ publisher_id: z.string() });
+export type AdsTxtAllPublishersItem = z.infer<typeof AdsTxtAllPublishersItemSchema>;
+export const AdsTxtBulkVerifySchema = z.object({
+  domainIds: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one domain.').max(5000, 'Verify at most 5,000 domains at a time.'),
+});
 export type AdsTxtDetail = z.infer<typeof AdsTxtDetailSchema>;
 export type AdsTxtProblemItem = z.infer<typeof AdsTxtProblemSchema>;
 

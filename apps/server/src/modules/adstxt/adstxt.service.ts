@@ -6,6 +6,7 @@ import type { AdsTxtProblem } from './parser/ads-txt-types';
 import type { AdsTxtRepo, CrawlRow, DomainRow } from './adstxt.repo';
 import { requiredLinesFor, missingRequiredLines, hostedFileContent } from './required-lines-of-domain';
 import type { SellersJsonService } from './sellers-json/sellers-json.service';
+import { worsening, type DomainState } from './adstxt-alerts';
 
 export type AdsTxtStatus = 'authorized' | 'missing_lines' | 'not_found' | 'error' | 'not_crawled';
 
@@ -58,6 +59,8 @@ export function createAdsTxtService(deps: {
   crawler: AdsTxtCrawlerPort;
   publicUrl: string;
   sellersJson: SellersJsonService;
+  /** Called when a crawl finds the file gone or missing more required lines than before. */
+  onWorse?: (domain: DomainRow, what: string) => Promise<void>;
 }) {
   const { repo } = deps;
   const hostedUrl = (domainName: string) => `${deps.publicUrl.replace(/\/$/, '')}/hosted/ads-txt/${domainName}/ads.txt`;
@@ -128,6 +131,17 @@ export function createAdsTxtService(deps: {
     });
     // A file read now: its sellers get looked up in their systems' sellers.json (a queued job).
     if (r.status === 'ok' && r.body) await deps.sellersJson.noteRecords(parseAdsTxt(r.body).records);
+    if (deps.onWorse && prev) {
+      const required = requiredLinesFor(await repo.template(), d);
+      const stateOf = (c: CrawlRow): DomainState => {
+        const missing =
+          c.content != null ? missingRequiredLines(required, c.content).length : c.status === 'not_found' ? required.length : 0;
+        return { status: statusOf(c, missing), missingCount: missing };
+      };
+      const latest = (await repo.latestCrawls([d.id])).get(d.id);
+      const what = latest ? worsening(stateOf(prev), stateOf(latest)) : null;
+      if (what) await deps.onWorse(d, what);
+    }
   }
 
   return {
@@ -219,7 +233,7 @@ export function createAdsTxtService(deps: {
     },
 
     /** A new revision only when the file has no errors (warnings are allowed and returned). */
-    async saveRevision(ctx: Ctx, domainId: string, content: string) {
+    async saveRevision(ctx: Ctx, domainId: string, content: string, opts: { restoredFrom?: number } = {}) {
       const d = await domainOrThrow(ctx, domainId);
       const parsed = parseAdsTxt(content);
       const errors = parsed.problems.filter((p) => p.severity === 'error');
@@ -240,8 +254,14 @@ export function createAdsTxtService(deps: {
       await deps.audit.record({
         actorUserId: ctx.uid,
         publisherId: ctx.publisherId,
-        action: 'adstxt.revision_saved',
-        details: { domain: d.domain_name, revisionId: id, added, removed },
+        action: opts.restoredFrom ? 'adstxt.revision_restored' : 'adstxt.revision_saved',
+        details: {
+          domain: d.domain_name,
+          revisionId: id,
+          added,
+          removed,
+          ...(opts.restoredFrom ? { restoredFrom: opts.restoredFrom } : {}),
+        },
       });
       return { revision_id: id, linesAdded: added, linesRemoved: removed, warnings: warnings as AdsTxtProblem[] };
     },

@@ -57,5 +57,11 @@ export const saveRevision = (publisherId: string, domainId: string, content: str
 export const fetchMissingLines = (publisherId: string, domainId: string) =>
   api<string>(`${domainPath(domainId)}/missing-lines`, { publisherId, responseType: 'text' });
 
+export const restoreRevision = (publisherId: string, domainId: string, revisionId: number) =>
+  api<AdsTxtSaved>(`${domainPath(domainId)}/revisions/${revisionId}/restore`, { method: 'POST', publisherId });
+
+/** Every missing line of every domain of the publisher, one file. */
+export const fetchAllMissingLines = (publisherId: string) => api<string>('adstxt/missing-lines', { publisherId, responseType: 'text' });
+
 export const fetchRevisionContent = (publisherId: string, domainId: string, revisionId: number) =>
   api<string>(`${domainPath(domainId)}/revisions/${revisionId}`, { publisherId, responseType: 'text' });

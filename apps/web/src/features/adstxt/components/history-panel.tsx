@@ -5,7 +5,9 @@ import { TrackingEvents, type AdsTxtRevision } from '@pc/contracts';
 import { track } from '../../../lib/tracking/track';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-error';
-import { fetchRevisionContent, useAdsTxtRevisions } from '../api/adstxt-api';
+import { useSWRConfig } from 'swr';
+import { adsTxtKeys, fetchRevisionContent, restoreRevision, useAdsTxtRevisions } from '../api/adstxt-api';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { downloadText, safeFileName } from '../api/download-text';
 import { absoluteTime, relativeTime } from './status-labels';
 
@@ -21,6 +23,23 @@ export function HistoryPanel({ publisherId, domainId, domainName, onCompare }: P
   const { data, error, isLoading, mutate } = useAdsTxtRevisions(publisherId, domainId);
   const [from, setFrom] = useState<string>('');
   const [to, setTo] = useState<string>('');
+  const [restoring, setRestoring] = useState<AdsTxtRevision | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { mutate: mutateKey } = useSWRConfig();
+
+  async function restore(r: AdsTxtRevision) {
+    setBusy(true);
+    try {
+      const saved = await restoreRevision(publisherId, domainId, r.revision_id);
+      toast.success(`Revision #${r.revision_id} is live again, saved as revision #${saved.revision_id}.`);
+      setRestoring(null);
+      await Promise.all([mutate(), mutateKey(adsTxtKeys.detail(publisherId, domainId))]);
+    } catch (e) {
+      toast.error(`The revision could not be restored: ${errorMessage(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   useEffect(() => {
     track(TrackingEvents.adsTxtHistory, { domain: domainName });
@@ -53,6 +72,17 @@ export function HistoryPanel({ publisherId, domainId, domainName, onCompare }: P
 
   return (
     <Card>
+      <ConfirmDialog
+        opened={restoring !== null}
+        title={`Restore revision #${restoring?.revision_id ?? ''}?`}
+        confirmLabel="Restore this revision"
+        busy={busy}
+        onConfirm={() => restoring && void restore(restoring)}
+        onCancel={() => setRestoring(null)}
+      >
+        The hosted ads.txt will serve this revision&apos;s content again, saved as a new revision. Nothing is deleted: the current revision
+        stays in the history and can be restored in turn.
+      </ConfirmDialog>
       <Stack gap="md">
         <Title order={2} size="h4">
           Revision history
@@ -93,7 +123,7 @@ export function HistoryPanel({ publisherId, domainId, domainName, onCompare }: P
                             {relativeTime(r.created)}
                           </time>
                         </Table.Td>
-                        <Table.Td ta="right" c="green.9">
+                        <Table.Td ta="right" c="var(--mantine-color-green-light-color)">
                           +{r.linesAdded}
                         </Table.Td>
                         <Table.Td ta="right" c="red.9">
@@ -110,6 +140,16 @@ export function HistoryPanel({ publisherId, domainId, domainName, onCompare }: P
                             >
                               Download
                             </Button>
+                            {i > 0 && (
+                              <Button
+                                size="compact-xs"
+                                variant="subtle"
+                                onClick={() => setRestoring(r)}
+                                aria-label={`Restore revision ${r.revision_id}`}
+                              >
+                                Restore
+                              </Button>
+                            )}
                             {previous && (
                               <Button
                                 size="compact-xs"

@@ -2,7 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes as RouterRoutes } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Routes, TrackingEvents, type AdsTxtItem } from '@pc/contracts';
+import { Routes, TrackingEvents, type AdsTxtItem, type UserScope } from '@pc/contracts';
+import { AuthProvider, type AuthContextValue } from '../../../lib/identity/auth-context';
 import { configureApi } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
 import { setChosenPublisherId } from '../../../lib/chosen-publisher';
@@ -17,21 +18,40 @@ const item = (over: Partial<AdsTxtItem>): AdsTxtItem => {
   return { ...base, ...over };
 };
 
-function renderPage(url: string, answer: (path: string) => unknown) {
-  const client = vi.fn(async (path: string) => {
-    const r = answer(path);
+function signedInAs(scope: UserScope): AuthContextValue {
+  const state = { status: 'signedIn' as const, user: { id: 'u1', name: 'Test User', email: 'user@example.test' }, scope };
+  return {
+    store: {
+      getState: () => state,
+      subscribe: () => () => undefined,
+      start: () => () => undefined,
+      markIntentionalLogout: () => undefined,
+    },
+    logout: async () => undefined,
+  };
+}
+
+function renderPage(
+  url: string,
+  answer: (path: string, options?: unknown) => unknown,
+  scope: UserScope = { type: 'external_multiple', publishers: ['1001', '1003'] },
+) {
+  const client = vi.fn(async (path: string, options?: unknown) => {
+    const r = answer(path, options);
     if (r instanceof Error) throw r;
     return r;
   });
   configureApi(client as unknown as ApiClient);
   renderUi(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[url]}>
-        <RouterRoutes>
-          <Route path={Routes.adsTxt} element={<AdsTxtPage />} />
-        </RouterRoutes>
-      </MemoryRouter>
-    </SWRConfig>,
+    <AuthProvider value={signedInAs(scope)}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <MemoryRouter initialEntries={[url]}>
+          <RouterRoutes>
+            <Route path={Routes.adsTxt} element={<AdsTxtPage />} />
+          </RouterRoutes>
+        </MemoryRouter>
+      </SWRConfig>
+    </AuthProvider>,
   );
   return client;
 }
@@ -83,5 +103,37 @@ describe('ads.txt page', () => {
     expect(screen.getByRole('tab', { name: 'History' })).toBeDisabled();
     fireEvent.click(screen.getByRole('tab', { name: 'Hosting & redirection' }));
     expect(await screen.findByRole('button', { name: 'Activate hosted ads.txt' })).toBeInTheDocument();
+  });
+
+  it('offers staff every partner’s domains and verifies the selected ones in bulk', async () => {
+    const client = renderPage(
+      Routes.adsTxt,
+      (path) =>
+        path === 'adstxt/all-publishers'
+          ? [
+              { ...item({}), publisher_id: '1001' },
+              { ...item({ domain_id: 'd5101', domain_name: 'blueharbor.example', pub_name: 'Blue Harbor' }), publisher_id: '1002' },
+            ]
+          : path === 'adstxt/all-publishers/verify'
+            ? { queued: 1 }
+            : [item({})],
+      { type: 'internal', adminAccess: false },
+    );
+    fireEvent.click(await screen.findByText('All partners'));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select blueharbor.example' }));
+    fireEvent.click(screen.getByRole('button', { name: /Verify 1 selected/ }));
+    await vi.waitFor(() =>
+      expect(client).toHaveBeenCalledWith(
+        'adstxt/all-publishers/verify',
+        expect.objectContaining({ method: 'POST', body: { domainIds: ['d5101'] } }),
+      ),
+    );
+  });
+
+  it('does not offer the all-partners view to media owners', async () => {
+    renderPage(Routes.adsTxt, () => [item({})]);
+    expect(await screen.findByText('Missing lines (1)')).toBeInTheDocument();
+    expect(screen.queryByText('All partners')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download all missing lines (1)' })).toBeInTheDocument();
   });
 });
