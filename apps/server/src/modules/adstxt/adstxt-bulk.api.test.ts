@@ -27,7 +27,10 @@ let single: string;
 let staff: string;
 beforeAll(async () => {
   t = await createTestApp({}, { adsTxtCrawler: crawler });
-  [multi, single, staff] = await Promise.all([DEMO.multi, DEMO.single, DEMO.staff].map(async (u) => (await signIn(t.app, u)).idToken));
+  const token = async (email: string) => (await signIn(t.app, email)).idToken;
+  multi = await token(DEMO.multi);
+  single = await token(DEMO.single);
+  staff = await token(DEMO.staff);
 });
 afterAll(async () => t.close());
 
