@@ -56,6 +56,12 @@ import { scheduleSellersJsonRefresh } from './modules/adstxt/sellers-json/seller
 import { createGuardedFetch, type GuardedFetch } from './lib/outbound/guarded-fetch';
 import { ADSTXT_CRAWL_QUEUE, scheduleDailyCrawls, type AdsTxtCrawlPayload } from './modules/adstxt/adstxt-crawl.job';
 import path from 'node:path';
+import { createDetailsCipher } from './modules/payment-settings/details-cipher';
+import { paymentSettingsRoutes } from './modules/payment-settings/payment-settings.routes';
+import { createPaymentSettingsService } from './modules/payment-settings/payment-settings.service';
+import { PAYMENT_SETTINGS_MAIL_QUEUE, settingsMailHandler, type SettingsMailPayload } from './modules/payment-settings/settings-mail.job';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { blockingRulesRepo } from './modules/blocking-rules/blocking-rules.repo';
 import { blockingRulesRoutes } from './modules/blocking-rules/blocking-rules.routes';
 import { createBlockingRulesService } from './modules/blocking-rules/blocking-rules.service';
@@ -86,7 +92,7 @@ export interface BuiltApp {
   /** Set on SIGTERM so /readyz tells the load balancer to stop sending traffic. */
   shuttingDown: { value: boolean };
   engine: ReportEngine;
-  workers: { reportExports: Worker; adsTxtCrawls: Worker; sellersJsonRefreshes: Worker };
+  workers: { reportExports: Worker; adsTxtCrawls: Worker; sellersJsonRefreshes: Worker; paymentSettingsMails: Worker };
   /** Exposed for tests that run its scheduling step by hand. */
   sellersJson: SellersJsonService;
 }
@@ -178,12 +184,28 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     concurrency: 2,
     leaseMs: 300_000,
   });
+  const paymentSettings = createPaymentSettingsService({
+    db,
+    cipher: createDetailsCipher(config.PAYMENT_DETAILS_KEYS),
+    jobs,
+    defaultThreshold: config.PAYMENT_THRESHOLD_DEFAULT,
+  });
+  const paymentSettingsMails = jobs.work<SettingsMailPayload>(
+    PAYMENT_SETTINGS_MAIL_QUEUE,
+    settingsMailHandler(mailer, config.PRODUCT_NAME),
+    {
+      pollMs,
+      concurrency: 1,
+      leaseMs: 60_000,
+    },
+  );
   const stopScheduler = deps.startWorkers === false ? () => undefined : scheduleDailyCrawls(db, jobs, deps.logger);
   const stopSellersSchedule = deps.startWorkers === false ? () => undefined : scheduleSellersJsonRefresh(sellersJson, deps.logger);
   app.addHook('onClose', async () => {
     stopScheduler();
     stopSellersSchedule();
     await sellersJsonRefreshes.stop();
+    await paymentSettingsMails.stop();
     await adsTxtCrawls.stop();
     await reportExports.stop();
     await engine.close();
@@ -214,6 +236,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(hostedAdsTxtRoutes, { adsTxt });
   await app.register(adsTxtBulkRoutes, { bulk: adsTxtBulkService });
   await app.register(reportsRoutes, { reports: createReportsService({ db, repo: repoOfReports, engine, jobs }) });
+  await app.register(paymentSettingsRoutes, { settings: paymentSettings });
+  await app.register(paymentsRoutes, {
+    payments: createPaymentsService({ db, engine, settings: paymentSettings, defaultThreshold: config.PAYMENT_THRESHOLD_DEFAULT }),
+    settings: paymentSettings,
+    productName: config.PRODUCT_NAME,
+  });
   await app.register(blockingRulesRoutes, {
     rules: createBlockingRulesService({
       db,
@@ -225,5 +253,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
-  return { app, shuttingDown, engine, workers: { reportExports, adsTxtCrawls, sellersJsonRefreshes }, sellersJson };
+  return { app, shuttingDown, engine, workers: { reportExports, adsTxtCrawls, sellersJsonRefreshes, paymentSettingsMails }, sellersJson };
 }

@@ -4,6 +4,8 @@ import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import { ingestFile } from './modules/reports/ingest/ingest-file';
 import type { ReportType } from '@pc/contracts';
 import { seedDemo } from './demo/seed-demo';
+import { createDetailsCipher } from './modules/payment-settings/details-cipher';
+import { reencryptPaymentDetails } from './modules/payment-settings/reencrypt';
 import { configOrExit, startRuntime, type Runtime } from './runtime';
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -13,7 +15,9 @@ const USAGE = `Usage: npm run cli -- <command>
   ingest revenue|recirculation <file.csv|file.ndjson>
                           load report facts; each (publisher, day) in the file replaces what was stored
   finalize revenue|recirculation <publisherId> <YYYY-MM-DD>
-                          mark figures up to that day final (later days show as estimated)`;
+                          mark figures up to that day final (later days show as estimated)
+  reencrypt-payment-details
+                          after adding a new first key to PAYMENT_DETAILS_KEYS: rewrite bank details still on an older key`;
 
 type Command = (rt: Runtime, args: string[]) => Promise<void>;
 
@@ -38,6 +42,10 @@ const reportTypeArg = (value: string | undefined): ReportType => {
 };
 
 const commands: Record<string, Command> = {
+  async 'reencrypt-payment-details'(rt) {
+    const n = await reencryptPaymentDetails(rt.database.db, createDetailsCipher(rt.config.PAYMENT_DETAILS_KEYS));
+    console.log(`${n} payment settings re-encrypted with the current key`);
+  },
   async migrate() {
     console.log('migrations are up to date');
   },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { seedDemo } from './demo/seed-demo';
 import { seedDemoFacts } from './demo/seed-demo-facts';
+import { seedDemoPayments } from './demo/seed-demo-payments';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
 import { configOrExit, startRuntime } from './runtime';
 
@@ -22,6 +23,7 @@ async function main() {
 
   const { app, shuttingDown, engine } = await buildApp({ config, db: database.db, logger, webDistDir: WEB_DIST });
   if (demo) await seedDemoFacts(engine, logger);
+  if (demo) await seedDemoPayments(database.db, engine, config, logger);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

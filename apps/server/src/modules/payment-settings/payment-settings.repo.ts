@@ -1,0 +1,106 @@
+import type { Db } from '../../db/pool';
+
+export interface SettingsWrite {
+  method: string;
+  beneficiary_name: string;
+  payout_currency: string;
+  vat_number: string | null;
+  bank_ciphertext: string;
+  bank_last4: string;
+  updated_by: string;
+}
+
+/** SQL of payment settings; the tax form bytes are read only by the download route. */
+export function paymentSettingsRepo(db: Db) {
+  return {
+    async get(publisherId: string) {
+      return db
+        .selectFrom('payment_settings')
+        .select([
+          'publisher_id',
+          'method',
+          'beneficiary_name',
+          'payout_currency',
+          'vat_number',
+          'bank_ciphertext',
+          'bank_last4',
+          'threshold',
+          'tax_form_name',
+          'tax_form_size',
+          'tax_form_uploaded_at',
+          'updated_at',
+        ])
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirst();
+    },
+    async upsert(publisherId: string, w: SettingsWrite): Promise<void> {
+      await db
+        .insertInto('payment_settings')
+        .values({ publisher_id: publisherId, ...w })
+        .onConflict((oc) => oc.column('publisher_id').doUpdateSet({ ...w, updated_at: new Date() }))
+        .execute();
+    },
+    async setTaxForm(publisherId: string, name: string, bytes: Buffer, uid: string): Promise<number> {
+      const res = await db
+        .updateTable('payment_settings')
+        .set({
+          tax_form: bytes,
+          tax_form_name: name,
+          tax_form_size: bytes.length,
+          tax_form_uploaded_at: new Date(),
+          updated_by: uid,
+          updated_at: new Date(),
+        })
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+    async taxForm(publisherId: string) {
+      return db
+        .selectFrom('payment_settings')
+        .select(['tax_form', 'tax_form_name'])
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirst();
+    },
+    async company(publisherId: string) {
+      return db
+        .selectFrom('companies')
+        .select(['name', 'address', 'city', 'country', 'zip_code'])
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirst();
+    },
+    /** E-mail addresses of the publisher's own users (scope lists the id); staff with ALL are not included. */
+    async userEmails(publisherId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['email', 'publisher_scope'])
+        .where('disabled', '=', false)
+        .where('publisher_scope', '<>', 'ALL')
+        .execute();
+      return rows
+        .filter((r) =>
+          r.publisher_scope
+            .split(',')
+            .map((s) => s.trim())
+            .includes(publisherId),
+        )
+        .map((r) => r.email);
+    },
+    async rowsNotOnKey(keyId: string) {
+      return db
+        .selectFrom('payment_settings')
+        .select(['publisher_id', 'bank_ciphertext'])
+        .where('bank_ciphertext', 'not like', `v1.${keyId}.%`)
+        .execute();
+    },
+    async setCiphertext(publisherId: string, before: string, after: string): Promise<void> {
+      await db
+        .updateTable('payment_settings')
+        .set({ bank_ciphertext: after })
+        .where('publisher_id', '=', publisherId)
+        .where('bank_ciphertext', '=', before)
+        .execute();
+    },
+  };
+}
+export type PaymentSettingsRepo = ReturnType<typeof paymentSettingsRepo>;

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  HoldRequestSchema,
+  MarkPaidRequestSchema,
+  MonthCloseRequestSchema,
+  MonthCloseResultSchema,
+  PaymentSchema,
+  PaymentsOverviewSchema,
+  PeriodSchema,
+  RemittanceImportSchema,
+  RemittanceResultSchema,
+} from '@pc/contracts';
+import { errorResponses, typed } from '../../http/typed';
+import type { PaymentSettingsService } from '../payment-settings/payment-settings.service';
+import type { PaymentsService } from './payments.service';
+import { buildStatement, statementCsv, statementPdf, type Payee } from './statement';
+
+const tags = ['payments'];
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+const Conflict = { 409: z.object({ message: z.string(), name: z.string().optional() }) };
+
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  opts: { payments: PaymentsService; settings: PaymentSettingsService; productName: string },
+) {
+  const r = typed(app);
+  const s = opts.payments;
+  const uid = (req: { auth: { uid: string } | null }) => req.auth!.uid;
+  const staff = { access: 'staff' as const };
+
+  r.get(
+    '/api/payments',
+    { config: { access: 'publisher' }, schema: { tags, response: { 200: PaymentsOverviewSchema, ...errorResponses } } },
+    async (req) => s.overview(req.publisherId!),
+  );
+
+  const statement = async (publisherId: string, id: string) => {
+    const row = await s.get(publisherId, id);
+    let payee: Payee | null = null;
+    const snap = row.payee_snapshot as { beneficiaryName: string; method: string; account: string | null; payoutCurrency: string } | null;
+    if (snap) payee = { ...snap, fixedAtApproval: true };
+    else {
+      const now = await opts.settings.get(publisherId);
+      if (now.configured)
+        payee = {
+          beneficiaryName: now.beneficiaryName!,
+          method: now.method!,
+          account: now.accountMasked,
+          payoutCurrency: now.payoutCurrency!,
+          fixedAtApproval: false,
+        };
+    }
+    return buildStatement(row, payee);
+  };
+  const fileName = (st: { publisher: { id: string }; period: string }, ext: string) => `statement-${st.publisher.id}-${st.period}.${ext}`;
+  r.get(
+    '/api/payments/:id/statement.pdf',
+    { config: { access: 'publisher' }, schema: { tags, params: IdParams, response: { 200: z.any(), ...errorResponses } } },
+    async (req, reply) => {
+      const st = await statement(req.publisherId!, req.params.id);
+      const pdf = await statementPdf(st, opts.productName);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName(st, 'pdf')}"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+  r.get(
+    '/api/payments/:id/statement.csv',
+    { config: { access: 'publisher' }, schema: { tags, params: IdParams, response: { 200: z.string(), ...errorResponses } } },
+    async (req, reply) => {
+      const st = await statement(req.publisherId!, req.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName(st, 'csv')}"`)
+        .send(statementCsv(st));
+    },
+  );
+
+  // Staff: month close, approvals, holds, payment records.
+  r.get(
+    '/api/payments/admin',
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: z.object({ period: PeriodSchema }),
+        response: {
+          200: z.object({ payments: z.array(PaymentSchema), closes: z.array(z.object({ period: z.string(), closedAt: z.string() })) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => s.forPeriod(req.query.period),
+  );
+  r.post(
+    '/api/payments/month-close',
+    { config: staff, schema: { tags, body: MonthCloseRequestSchema, response: { 200: MonthCloseResultSchema, ...errorResponses } } },
+    async (req) => s.closeMonth(uid(req), req.body.period),
+  );
+  r.post(
+    '/api/payments/:id/approve',
+    { config: staff, schema: { tags, params: IdParams, response: { 200: PaymentSchema, ...Conflict, ...errorResponses } } },
+    async (req) => s.approve(uid(req), req.params.id),
+  );
+  r.post(
+    '/api/payments/:id/hold',
+    {
+      config: staff,
+      schema: { tags, params: IdParams, body: HoldRequestSchema, response: { 200: PaymentSchema, ...Conflict, ...errorResponses } },
+    },
+    async (req) => s.hold(uid(req), req.params.id, req.body.reason),
+  );
+  r.post(
+    '/api/payments/:id/release',
+    { config: staff, schema: { tags, params: IdParams, response: { 200: PaymentSchema, ...Conflict, ...errorResponses } } },
+    async (req) => s.release(uid(req), req.params.id),
+  );
+  r.post(
+    '/api/payments/:id/paid',
+    {
+      config: staff,
+      schema: { tags, params: IdParams, body: MarkPaidRequestSchema, response: { 200: PaymentSchema, ...Conflict, ...errorResponses } },
+    },
+    async (req) => s.markPaid(uid(req), req.params.id, req.body),
+  );
+  r.post(
+    '/api/payments/remittance',
+    {
+      config: staff,
+      bodyLimit: 3 * 1024 * 1024,
+      schema: { tags, body: RemittanceImportSchema, response: { 200: RemittanceResultSchema, ...errorResponses } },
+    },
+    async (req) => s.importRemittance(uid(req), req.body.csv),
+  );
+}
