@@ -170,6 +170,12 @@ test('a media owner sees a sellers.json mismatch explained on its record', async
     "Line 4: This line says DIRECT, but google.com's sellers.json lists the seller as INTERMEDIARY. A DIRECT line must be your own account (PUBLISHER)",
   );
   await expect(findings).toContainText('Line 4: This DIRECT seller belongs to adnetwork-partner.example');
+  // The crawler's-eye view: the hop, the rule it meets, the type and how long crawlers may cache it.
+  const hops = page.getByRole('table', { name: 'Redirect chain' });
+  await expect(hops).toContainText('https://blueharbor.example/ads.txt');
+  await expect(hops).toContainText('Start');
+  await expect(hops).toContainText('text/plain; charset=utf-8');
+  await expect(page.getByText(/Crawlers may keep their copy for up to 24 hours \(Cache-Control\)/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
 

@@ -30,6 +30,18 @@ export const AdsTxtItemSchema = z.object({
   /** Records that sellers.json contradicts (errors and warnings of the cross-check). */
   sellerIssues: z.number(),
 });
+export const CrawlHopSchema = z.object({
+  url: z.string(),
+  status: z.number(),
+  rule: z.enum(['start', 'within_root', 'off_root', 'redirects_again']),
+  note: z.string(),
+  contentType: z.string().nullable(),
+  size: z.number().nullable(),
+  lastModified: z.string().nullable(),
+  cacheControl: z.string().nullable(),
+  expires: z.string().nullable(),
+});
+export type CrawlHopItem = z.infer<typeof CrawlHopSchema>;
 /** One record checked against its advertising system's sellers.json (IAB sellers.json 1.0). */
 export const SellerCheckSchema = z.object({
   line: z.number(),
@@ -54,6 +66,10 @@ export const AdsTxtDetailSchema = AdsTxtItemSchema.extend({
       redirectChain: z.array(z.string()),
       finalUrl: z.string().nullable(),
       problems: z.array(AdsTxtProblemSchema),
+      /** The crawler's-eye view: every answer on the way, with the IAB redirect rule it meets or breaks. */
+      hops: z.array(CrawlHopSchema),
+      /** How long buyers' crawlers may keep the copy they have (from the final answer's caching headers). */
+      cache: z.object({ maxAgeSeconds: z.number().nullable(), source: z.enum(['cache-control', 'expires', 'none']), note: z.string() }),
     })
     .nullable(),
   hostedContent: z.string().nullable(),

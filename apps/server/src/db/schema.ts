@@ -185,6 +185,7 @@ export interface AdsTxtCrawlsTable {
   stale: Generated<boolean>;
   fetched_at: Timestamp;
   previous_fetched_at: Timestamp | null;
+  hops: ColumnType<unknown[], string | undefined, string>;
 }
 
 export interface AdsTxtRevisionsTable {

@@ -70,6 +70,19 @@ export async function seedDemoAdsTxt(db: Db): Promise<void> {
         stale: false,
         fetched_at: fetchedAt,
         previous_fetched_at: null,
+        hops: [
+          {
+            url: `https://${s.domain}/ads.txt`,
+            status: file.http,
+            rule: 'start',
+            note: `Start: buyers' crawlers ask for https://${s.domain}/ads.txt first (plain http only when https cannot connect).`,
+            contentType: file.status === 'ok' ? 'text/plain; charset=utf-8' : 'text/html',
+            size: file.body?.length ?? 0,
+            lastModified: file.status === 'ok' ? new Date(fetchedAt.getTime() - 3 * 86_400_000).toUTCString() : null,
+            cacheControl: file.status === 'ok' ? 'public, max-age=86400' : null,
+            expires: null,
+          },
+        ],
       });
     }
   }

@@ -26,6 +26,7 @@ export function createAdsTxtCrawler(opts: { allowHosts: string[]; fetch?: Guarde
         usedPrevious: r.usedPrevious,
         stale: r.stale,
         previousFetchedAt: r.previousFetchedAt,
+        hops: r.hops,
       };
     },
     async verifyRedirection(domain, hostedUrl) {

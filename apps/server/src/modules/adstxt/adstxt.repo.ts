@@ -1,3 +1,4 @@
+import type { CrawlHop } from './crawler/crawl-types';
 import type { Db } from '../../db/pool';
 
 export interface DomainRow {
@@ -27,6 +28,8 @@ export interface CrawlRow {
   fetched_at: Date;
   /** With used_previous: when the kept copy was read. */
   previous_fetched_at: Date | null;
+  /** The crawler's-eye view: every answer on the way (CrawlHop[]). */
+  hops: CrawlHop[];
 }
 
 export function adsTxtRepo(db: Db) {
@@ -90,18 +93,19 @@ export function adsTxtRepo(db: Db) {
           'stale',
           'fetched_at',
           'previous_fetched_at',
+          'hops',
         ])
         .where('domain_id', 'in', domainIds)
         .orderBy('domain_id')
         .orderBy('fetched_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      return new Map(rows.map((r) => [r.domain_id, r as CrawlRow]));
+      return new Map(rows.map((r) => [r.domain_id, { ...r, hops: r.hops as CrawlHop[] } as CrawlRow]));
     },
-    async insertCrawl(c: Omit<CrawlRow, 'fetched_at'> & { fetched_at: Date }): Promise<void> {
+    async insertCrawl(c: Omit<CrawlRow, 'fetched_at' | 'hops'> & { fetched_at: Date; hops?: CrawlHop[] }): Promise<void> {
       await db
         .insertInto('adstxt_crawls')
-        .values({ ...c, redirect_chain: JSON.stringify(c.redirect_chain) })
+        .values({ ...c, redirect_chain: JSON.stringify(c.redirect_chain), hops: JSON.stringify(c.hops ?? []) })
         .execute();
     },
     async setHosting(domainId: string, enabled: boolean, status: string): Promise<void> {

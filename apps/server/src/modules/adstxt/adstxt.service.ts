@@ -7,6 +7,8 @@ import type { AdsTxtRepo, CrawlRow, DomainRow } from './adstxt.repo';
 import { requiredLinesFor, missingRequiredLines, hostedFileContent } from './required-lines-of-domain';
 import type { SellersJsonService } from './sellers-json/sellers-json.service';
 import { worsening, type DomainState } from './adstxt-alerts';
+import type { CrawlHop } from './crawler/crawl-types';
+import { cacheWindow } from './crawler/cache-window';
 
 export type AdsTxtStatus = 'authorized' | 'missing_lines' | 'not_found' | 'error' | 'not_crawled';
 
@@ -22,6 +24,7 @@ export interface CrawlOutcome {
   usedPrevious?: boolean;
   stale?: boolean;
   previousFetchedAt?: Date;
+  hops?: CrawlHop[];
 }
 
 /** What the service needs from the crawler (the guarded HTTP client behind it). */
@@ -128,6 +131,7 @@ export function createAdsTxtService(deps: {
       stale: r.stale ?? false,
       fetched_at: r.fetchedAt,
       previous_fetched_at: r.previousFetchedAt ?? null,
+      hops: r.hops ?? [],
     });
     // A file read now: its sellers get looked up in their systems' sellers.json (a queued job).
     if (r.status === 'ok' && r.body) await deps.sellersJson.noteRecords(parseAdsTxt(r.body).records);
@@ -179,6 +183,8 @@ export function createAdsTxtService(deps: {
               redirectChain: crawl.redirect_chain,
               finalUrl: crawl.final_url,
               problems: parsed ? parsed.problems : [],
+              hops: crawl.hops,
+              cache: cacheWindow(crawl.hops[crawl.hops.length - 1], crawl.fetched_at),
             }
           : null,
         hostedContent: latest ? latest.content : null,

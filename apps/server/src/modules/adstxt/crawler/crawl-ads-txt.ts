@@ -2,7 +2,7 @@ import { OutboundNetworkError } from '../../../lib/outbound/outbound-errors';
 import type { GuardedResponse } from '../../../lib/outbound/guarded-fetch';
 import { isValidDomainName } from '../parser/text-scan';
 import { classifyResponse, decodeBody, failedResult, failure, failureFromError, sha256Hex, type CrawlFailure } from './crawl-outcome';
-import type { CrawlOptions, CrawlResult } from './crawl-types';
+import type { CrawlHop, CrawlHopRule, CrawlOptions, CrawlResult } from './crawl-types';
 import { rootDomain } from './root-domain';
 
 export const DEFAULT_CRAWL_TIMEOUT_MS = 30_000;
@@ -24,7 +24,7 @@ export async function crawlAdsTxt(domainInput: string, options: CrawlOptions): P
   const startedAt = now();
   const deadline = performance.now() + (options.totalTimeoutMs ?? DEFAULT_CRAWL_TIMEOUT_MS);
   const domain = domainInput.trim().toLowerCase().replace(/\.$/, '');
-  const base = { domain, redirectChain: [] as string[], fetchedAt: startedAt };
+  const base = { domain, redirectChain: [] as string[], hops: [] as CrawlHop[], fetchedAt: startedAt };
   const fail = (f: CrawlFailure, finalUrl?: string) =>
     failedResult(
       finalUrl === undefined ? base : { ...base, finalUrl },
@@ -66,13 +66,18 @@ export async function crawlAdsTxt(domainInput: string, options: CrawlOptions): P
   const root = rootDomain(domain);
   let redirects = 0;
   let leftRoot = false;
+  let rule: CrawlHopRule = 'start';
   for (;;) {
     base.redirectChain.push(url);
+    base.hops.push(hopOf(url, res, rule, root));
     if (!REDIRECT_STATUSES.has(res.status)) break;
     const next = redirectTarget(res, url);
     if (typeof next !== 'string') return fail({ ...next, httpStatus: res.status }, url);
     // After the one hop outside the root domain the third party must serve the file itself.
     if (leftRoot) {
+      const last = base.hops[base.hops.length - 1]!;
+      last.rule = 'redirects_again';
+      last.note = `Redirects again after leaving ${root}: not allowed, so buyers' crawlers stop here and see no ads.txt.`;
       return fail(
         failure(
           'redirect_off_domain',
@@ -89,7 +94,9 @@ export async function crawlAdsTxt(domainInput: string, options: CrawlOptions): P
         url,
       );
     }
-    if (rootDomain(new URL(next).hostname) !== root) leftRoot = true;
+    const offRoot = rootDomain(new URL(next).hostname) !== root;
+    if (offRoot) leftRoot = true;
+    rule = offRoot ? 'off_root' : 'within_root';
     url = next;
     try {
       res = await get(url);
@@ -128,4 +135,34 @@ function redirectTarget(res: GuardedResponse, from: string): string | CrawlFailu
   }
   next.hash = '';
   return next.href;
+}
+
+function hopNote(rule: CrawlHopRule, root: string, url: string): string {
+  switch (rule) {
+    case 'start':
+      return `Start: buyers' crawlers ask for ${url} first (plain http only when https cannot connect).`;
+    case 'within_root':
+      return `Redirect within ${root}: allowed, any number of such hops.`;
+    case 'off_root':
+      return `Redirect outside ${root}: allowed once; this server must answer with the file itself.`;
+    case 'redirects_again':
+      return `Redirects again after leaving ${root}: not allowed.`;
+  }
+}
+
+/** What a buyer's crawler learns from one answer: status, type, size, dates, caching. */
+function hopOf(url: string, res: GuardedResponse, rule: CrawlHopRule, root: string): CrawlHop {
+  const h = res.headers;
+  const declared = Number(h['content-length']);
+  return {
+    url,
+    status: res.status,
+    rule,
+    note: hopNote(rule, root, url),
+    contentType: h['content-type'] ?? null,
+    size: res.body.length > 0 ? res.body.length : Number.isFinite(declared) ? declared : null,
+    lastModified: h['last-modified'] ?? null,
+    cacheControl: h['cache-control'] ?? null,
+    expires: h.expires ?? null,
+  };
 }

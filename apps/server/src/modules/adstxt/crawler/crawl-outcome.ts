@@ -102,7 +102,7 @@ export const sha256Hex = (bytes: Buffer): string => createHash('sha256').update(
  * domain's status does not flap on a short outage.
  */
 export function failedResult(
-  base: Pick<CrawlResult, 'domain' | 'redirectChain' | 'fetchedAt' | 'finalUrl'>,
+  base: Pick<CrawlResult, 'domain' | 'redirectChain' | 'fetchedAt' | 'finalUrl' | 'hops'>,
   fail: CrawlFailure,
   previous: PreviousCopy | null | undefined,
   nowMs: number,

@@ -19,8 +19,28 @@ export type CrawlErrorCode =
   | 'too_many_redirects'
   | 'body_too_large';
 
+/** How one hop of the fetch stands against the IAB ads.txt 1.1 redirect rules. */
+export type CrawlHopRule = 'start' | 'within_root' | 'off_root' | 'redirects_again';
+
+/** One answer on the way to the file, as a buyer's crawler sees it. */
+export interface CrawlHop {
+  url: string;
+  status: number;
+  rule: CrawlHopRule;
+  /** The rule in words for this hop. */
+  note: string;
+  contentType: string | null;
+  /** Bytes of the body (or the declared Content-Length of a redirect). */
+  size: number | null;
+  lastModified: string | null;
+  cacheControl: string | null;
+  expires: string | null;
+}
+
 /** A plain object, ready to be stored as is. */
 export interface CrawlResult {
+  /** Every answer in order, with the redirect rule each one meets or breaks. */
+  hops?: CrawlHop[];
   domain: string;
   status: CrawlStatus;
   /** Status code of the last response received, when there was one. */

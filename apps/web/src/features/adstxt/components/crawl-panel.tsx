@@ -3,6 +3,7 @@ import type { AdsTxtDetail } from '@pc/contracts';
 import { AdsTxtFileView } from './crawled-file';
 import { MissingLinesCard } from './missing-lines-card';
 import { SellersJsonCard } from './sellers-json-card';
+import { CrawlerView } from './crawler-view';
 import { absoluteTime, relativeTime } from './status-labels';
 
 /**
@@ -44,33 +45,32 @@ export function CrawlPanel({ detail, publisherId }: { detail: AdsTxtDetail; publ
           <Text size="sm" c={detail.status === 'error' ? 'red.9' : undefined} role={detail.status === 'error' ? 'alert' : undefined}>
             {crawlSummary(detail)}
           </Text>
-          {crawl && crawl.redirectChain.length > 0 && (
-            <div>
-              <Text size="sm" fw={500}>
-                Fetched from
-              </Text>
-              <List size="sm" type="ordered" spacing={2} aria-label="Redirect chain">
-                {crawl.redirectChain.map((u, i) => (
-                  <List.Item key={`${i}-${u}`}>
-                    <Code>{u}</Code>
-                    {i < crawl.redirectChain.length - 1 && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        redirected
-                      </Text>
-                    )}
-                  </List.Item>
-                ))}
-              </List>
-              {crawl.finalUrl && (
-                <Text size="sm" mt={4}>
-                  Final URL:{' '}
-                  <Anchor href={crawl.finalUrl} target="_blank" rel="noreferrer">
-                    {crawl.finalUrl}
-                  </Anchor>
+          {crawl && crawl.hops.length > 0 ? (
+            <CrawlerView hops={crawl.hops} cacheNote={crawl.cache.note} />
+          ) : (
+            crawl &&
+            crawl.redirectChain.length > 0 && (
+              <div>
+                <Text size="sm" fw={500}>
+                  Fetched from
                 </Text>
-              )}
-            </div>
+                <List size="sm" type="ordered" spacing={2} aria-label="Redirect chain">
+                  {crawl.redirectChain.map((u, i) => (
+                    <List.Item key={`${i}-${u}`}>
+                      <Code>{u}</Code>
+                    </List.Item>
+                  ))}
+                </List>
+              </div>
+            )
+          )}
+          {crawl?.finalUrl && (
+            <Text size="sm">
+              Final URL:{' '}
+              <Anchor href={crawl.finalUrl} target="_blank" rel="noreferrer">
+                {crawl.finalUrl}
+              </Anchor>
+            </Text>
           )}
           {crawl?.content != null && (
             <>

@@ -35,6 +35,8 @@ export function detailFixture(over: Partial<AdsTxtDetail> = {}): AdsTxtDetail {
       redirectChain: ['https://northwind-news.example/ads.txt'],
       finalUrl: null,
       problems: [],
+      hops: [],
+      cache: { maxAgeSeconds: null, source: 'none', note: 'The file carries no caching headers.' },
     },
     hostedContent: 'google.com, pub-1, DIRECT, f08c47fec0942fa0\n',
     ...over,

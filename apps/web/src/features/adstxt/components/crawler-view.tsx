@@ -1,0 +1,73 @@
+import { Badge, Code, Stack, Table, Text } from '@mantine/core';
+import type { CrawlHopItem } from '@pc/contracts';
+import { absoluteTime } from './status-labels';
+
+const ruleColor: Record<CrawlHopItem['rule'], string> = { start: 'gray', within_root: 'teal', off_root: 'yellow', redirects_again: 'red' };
+const ruleLabel: Record<CrawlHopItem['rule'], string> = {
+  start: 'Start',
+  within_root: 'Allowed',
+  off_root: 'Allowed once',
+  redirects_again: 'Breaks the rule',
+};
+
+function size(bytes: number | null): string {
+  if (bytes === null) return '—';
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function typeVerdict(hop: CrawlHopItem, last: boolean): string {
+  if (!last || hop.status !== 200) return hop.contentType ?? '—';
+  const plain = hop.contentType?.split(';')[0]?.trim().toLowerCase() === 'text/plain';
+  return `${hop.contentType ?? 'none'}${plain ? '' : ' (must be text/plain)'}`;
+}
+
+/**
+ * The crawler's-eye view (issue 19, item 11): each answer on the way to the file with the IAB
+ * redirect rule it meets or breaks, its type, size and dates, and when a change becomes visible.
+ */
+export function CrawlerView({ hops, cacheNote }: { hops: CrawlHopItem[]; cacheNote: string }) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        How buyers&apos; crawlers fetch this file
+      </Text>
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing={4} fz="sm" aria-label="Redirect chain">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Hop</Table.Th>
+              <Table.Th>Address and answer</Table.Th>
+              <Table.Th>Redirect rule</Table.Th>
+              <Table.Th>Content type</Table.Th>
+              <Table.Th ta="right">Size</Table.Th>
+              <Table.Th>Last modified</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {hops.map((h, i) => (
+              <Table.Tr key={`${i}-${h.url}`}>
+                <Table.Td>{i + 1}</Table.Td>
+                <Table.Td>
+                  <Code>{h.url}</Code>
+                  <Text size="xs">HTTP {h.status}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={ruleColor[h.rule]} variant="light">
+                    {ruleLabel[h.rule]}
+                  </Badge>
+                  <Text size="xs">{h.note}</Text>
+                </Table.Td>
+                <Table.Td>{typeVerdict(h, i === hops.length - 1)}</Table.Td>
+                <Table.Td ta="right">{size(h.size)}</Table.Td>
+                <Table.Td>
+                  {h.lastModified && !Number.isNaN(Date.parse(h.lastModified)) ? absoluteTime(new Date(h.lastModified).toISOString()) : '—'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="sm">{cacheNote}</Text>
+    </Stack>
+  );
+}
