@@ -43,6 +43,8 @@ import { createAdsTxtService, type AdsTxtCrawlerPort } from './modules/adstxt/ad
 import { createAdsTxtCrawler } from './modules/adstxt/adstxt-crawler';
 import { adsTxtBulkRepo } from './modules/adstxt/adstxt-bulk.repo';
 import { adsTxtBulkRoutes } from './modules/adstxt/adstxt-bulk.routes';
+import { appDomainRoutes, hostedAppAdsTxtRoutes } from './modules/adstxt/app-ads-txt.routes';
+import { createAppDomainsService } from './modules/adstxt/adstxt-app-domains.service';
 import { createAdsTxtBulkService } from './modules/adstxt/adstxt-bulk.service';
 import { alertOnWorsening } from './modules/adstxt/adstxt-alerts';
 import { Routes } from '@pc/contracts';
@@ -235,6 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(adsTxtRoutes, { adsTxt });
   await app.register(hostedAdsTxtRoutes, { adsTxt });
   await app.register(adsTxtBulkRoutes, { bulk: adsTxtBulkService });
+  await app.register(appDomainRoutes, { appDomains: createAppDomainsService({ db, jobs }) });
+  await app.register(hostedAppAdsTxtRoutes, { adsTxt });
   await app.register(reportsRoutes, { reports: createReportsService({ db, repo: repoOfReports, engine, jobs }) });
   await app.register(paymentSettingsRoutes, { settings: paymentSettings });
   await app.register(paymentsRoutes, {

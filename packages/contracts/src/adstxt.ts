@@ -17,6 +17,8 @@ export const AdsTxtItemSchema = z.object({
   revision_id: z.number().nullable(),
   hosted: z.boolean(),
   hostedUrl: z.string(),
+  /** 'web': the site's /ads.txt; 'app': an app developer domain's /app-ads.txt. */
+  kind: z.enum(['web', 'app']),
   status: z.enum(['authorized', 'missing_lines', 'not_found', 'error', 'not_crawled']),
   missingCount: z.number(),
   /** Why the latest crawl failed, in plain words; null when it succeeded. */
@@ -80,6 +82,9 @@ export type AdsTxtItem = z.infer<typeof AdsTxtItemSchema>;
 /** Staff's view of every publisher's domains. */
 export const AdsTxtAllPublishersItemSchema = AdsTxtItemSchema.extend({ publisher_id: z.string() });
 export type AdsTxtAllPublishersItem = z.infer<typeof AdsTxtAllPublishersItemSchema>;
+export const AdsTxtAddAppDomainSchema = z.object({
+  domain: z.string().trim().min(1, 'Enter the developer domain of your apps.').max(253, 'A domain has at most 253 characters.'),
+});
 export const AdsTxtBulkVerifySchema = z.object({
   domainIds: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one domain.').max(5000, 'Verify at most 5,000 domains at a time.'),
 });

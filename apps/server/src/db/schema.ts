@@ -169,6 +169,7 @@ export interface AdsTxtDomainsTable {
   redirection_reason: string | null;
   redirection_checked_at: Timestamp | null;
   created_at: Generated<Date>;
+  kind: Generated<'web' | 'app'>;
 }
 
 export interface AdsTxtCrawlsTable {

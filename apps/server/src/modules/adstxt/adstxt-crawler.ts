@@ -12,8 +12,8 @@ export function createAdsTxtCrawler(opts: { allowHosts: string[]; fetch?: Guarde
   // `fetch` is injected only by tests that script what the network answers.
   const fetch = opts.fetch ?? createGuardedFetch({ allowHosts: opts.allowHosts, userAgent: 'PartnersCenter-AdsTxtCrawler/1.0' });
   return {
-    async crawl(domain, previous) {
-      const r = await crawlAdsTxt(domain, { fetch, previous });
+    async crawl(domain, previous, fileName = 'ads.txt') {
+      const r = await crawlAdsTxt(domain, { fetch, previous, fileName });
       return {
         status: r.status,
         httpStatus: r.httpStatus,
@@ -29,8 +29,8 @@ export function createAdsTxtCrawler(opts: { allowHosts: string[]; fetch?: Guarde
         hops: r.hops,
       };
     },
-    async verifyRedirection(domain, hostedUrl) {
-      const v = await verifyRedirection(domain, hostedUrl, { fetch });
+    async verifyRedirection(domain, hostedUrl, fileName = 'ads.txt') {
+      const v = await verifyRedirection(domain, hostedUrl, { fetch, fileName });
       return { status: v.status, reason: v.reason };
     },
   };

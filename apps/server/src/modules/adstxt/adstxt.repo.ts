@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CrawlHop } from './crawler/crawl-types';
 import type { Db } from '../../db/pool';
 
@@ -12,6 +13,8 @@ export interface DomainRow {
   pub_name: string;
   pub_an_id: string | null;
   appnexus_direct_id: string | null;
+  /** 'web': the site's /ads.txt; 'app': an app developer domain's /app-ads.txt. */
+  kind: 'web' | 'app';
 }
 
 export interface CrawlRow {
@@ -48,6 +51,7 @@ export function adsTxtRepo(db: Db) {
         'p.name as pub_name',
         'p.appnexus_marketplace_id as pub_an_id',
         'p.appnexus_direct_id',
+        'd.kind',
       ]);
 
   return {
@@ -59,8 +63,33 @@ export function adsTxtRepo(db: Db) {
     findDomain(publisherId: string, domainId: string): Promise<DomainRow | undefined> {
       return domains().where('d.publisher_id', '=', publisherId).where('d.id', '=', domainId).executeTakeFirst();
     },
-    findDomainByName(domainName: string): Promise<DomainRow | undefined> {
-      return domains().where('d.domain_name', '=', domainName.toLowerCase()).executeTakeFirst();
+    findDomainByName(domainName: string, kind: 'web' | 'app' = 'web'): Promise<DomainRow | undefined> {
+      return domains().where('d.domain_name', '=', domainName.toLowerCase()).where('d.kind', '=', kind).executeTakeFirst();
+    },
+    /** An app developer domain of the publisher; null when that domain already has an app-ads.txt row. */
+    async insertAppDomain(publisherId: string, domainName: string): Promise<string | null> {
+      const row = await db
+        .insertInto('adstxt_domains')
+        .values({
+          id: `a${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+          publisher_id: publisherId,
+          site_id: null,
+          domain_name: domainName,
+          kind: 'app',
+        })
+        .onConflict((oc) => oc.columns(['domain_name', 'kind']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+    async deleteAppDomain(publisherId: string, domainId: string): Promise<boolean> {
+      const r = await db
+        .deleteFrom('adstxt_domains')
+        .where('id', '=', domainId)
+        .where('publisher_id', '=', publisherId)
+        .where('kind', '=', 'app')
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
     },
     allDomainsDueForCrawl(olderThan: Date): Promise<{ id: string; publisher_id: string }[]> {
       return db

@@ -10,6 +10,9 @@ import { worsening, type DomainState } from './adstxt-alerts';
 import type { CrawlHop } from './crawler/crawl-types';
 import { cacheWindow } from './crawler/cache-window';
 
+export type AdsFileName = 'ads.txt' | 'app-ads.txt';
+const fileNameOf = (d: { kind: 'web' | 'app' }): AdsFileName => (d.kind === 'app' ? 'app-ads.txt' : 'ads.txt');
+
 export type AdsTxtStatus = 'authorized' | 'missing_lines' | 'not_found' | 'error' | 'not_crawled';
 
 export interface CrawlOutcome {
@@ -29,8 +32,12 @@ export interface CrawlOutcome {
 
 /** What the service needs from the crawler (the guarded HTTP client behind it). */
 export interface AdsTxtCrawlerPort {
-  crawl(domain: string, previous: { body: string; contentHash: string; fetchedAt: Date } | null): Promise<CrawlOutcome>;
-  verifyRedirection(domain: string, hostedUrl: string): Promise<{ status: 'verified' | 'broken'; reason?: string }>;
+  crawl(
+    domain: string,
+    previous: { body: string; contentHash: string; fetchedAt: Date } | null,
+    fileName?: AdsFileName,
+  ): Promise<CrawlOutcome>;
+  verifyRedirection(domain: string, hostedUrl: string, fileName?: AdsFileName): Promise<{ status: 'verified' | 'broken'; reason?: string }>;
 }
 
 interface Ctx {
@@ -66,7 +73,10 @@ export function createAdsTxtService(deps: {
   onWorse?: (domain: DomainRow, what: string) => Promise<void>;
 }) {
   const { repo } = deps;
-  const hostedUrl = (domainName: string) => `${deps.publicUrl.replace(/\/$/, '')}/hosted/ads-txt/${domainName}/ads.txt`;
+  const hostedUrl = (domainName: string, kind: 'web' | 'app' = 'web') =>
+    kind === 'app'
+      ? `${deps.publicUrl.replace(/\/$/, '')}/hosted/app-ads-txt/${domainName}/app-ads.txt`
+      : `${deps.publicUrl.replace(/\/$/, '')}/hosted/ads-txt/${domainName}/ads.txt`;
 
   async function domainOrThrow(ctx: Ctx, domainId: string): Promise<DomainRow> {
     const d = await repo.findDomain(ctx.publisherId, domainId);
@@ -87,7 +97,8 @@ export function createAdsTxtService(deps: {
       redirection_reason: d.redirection_reason,
       revision_id: revisionId,
       hosted: d.hosted_enabled,
-      hostedUrl: hostedUrl(d.domain_name),
+      hostedUrl: hostedUrl(d.domain_name, d.kind),
+      kind: d.kind,
       status,
       missingCount: missing.length,
       errorReason: crawl?.status === 'error' ? (crawl.error_reason ?? 'The file could not be read.') : null,
@@ -117,7 +128,7 @@ export function createAdsTxtService(deps: {
       prev?.content != null && prev.content_hash && prev.status === 'ok'
         ? { body: prev.content, contentHash: prev.content_hash, fetchedAt: prev.fetched_at }
         : null;
-    const r = await deps.crawler.crawl(d.domain_name, previous);
+    const r = await deps.crawler.crawl(d.domain_name, previous, fileNameOf(d));
     await repo.insertCrawl({
       domain_id: d.id,
       status: r.status,
@@ -195,7 +206,7 @@ export function createAdsTxtService(deps: {
       const d = await domainOrThrow(ctx, domainId);
       await crawlAndStore(d);
       if (d.hosted_enabled) {
-        const v = await deps.crawler.verifyRedirection(d.domain_name, hostedUrl(d.domain_name));
+        const v = await deps.crawler.verifyRedirection(d.domain_name, hostedUrl(d.domain_name, d.kind), fileNameOf(d));
         await repo.setRedirection(d.id, v.status, v.reason ?? null);
       }
       await deps.audit.record({
@@ -306,8 +317,8 @@ export function createAdsTxtService(deps: {
     },
 
     /** The public hosted file: the publisher's own lines plus any required line they lack. */
-    async hostedFile(domainName: string): Promise<string | null> {
-      const d = await repo.findDomainByName(domainName);
+    async hostedFile(domainName: string, kind: 'web' | 'app' = 'web'): Promise<string | null> {
+      const d = await repo.findDomainByName(domainName, kind);
       if (!d || !d.hosted_enabled) return null;
       const [latest, template] = await Promise.all([repo.latestRevision(d.id), repo.template()]);
       return hostedFileContent(latest?.content ?? '', requiredLinesFor(template, d));

@@ -38,7 +38,7 @@ export async function crawlAdsTxt(domainInput: string, options: CrawlOptions): P
 
   const startUrl = (scheme: 'https' | 'http') => {
     const port = options.ports?.[scheme];
-    return `${scheme}://${domain}${port === undefined ? '' : `:${port}`}/ads.txt`;
+    return `${scheme}://${domain}${port === undefined ? '' : `:${port}`}/${options.fileName ?? 'ads.txt'}`;
   };
   const get = (url: string) =>
     options.fetch(url, {

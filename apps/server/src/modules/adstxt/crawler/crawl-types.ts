@@ -92,6 +92,8 @@ export interface CrawlOptions {
   maxBodyBytes?: number;
   /** Age after which a kept copy is flagged stale. Default 5 days (IAB guidance). */
   staleAfterMs?: number;
+  /** Which file: ads.txt (websites) or app-ads.txt (app developer domains, IAB app-ads.txt 1.0). Default ads.txt. */
+  fileName?: 'ads.txt' | 'app-ads.txt';
   /** Non-standard ports for the start URLs (tests, staging); redirects carry their own. */
   ports?: { https?: number; http?: number };
 }

@@ -66,3 +66,14 @@ describe("the crawler's-eye view", () => {
     expect(cacheWindow({ ...base, cacheControl: null, expires: null }, at)).toMatchObject({ maxAgeSeconds: null, source: 'none' });
   });
 });
+
+describe('app-ads.txt crawl', () => {
+  it('fetches /app-ads.txt with the same rules', async () => {
+    routes['apps.test/app-ads.txt'] = { status: 301, location: 'http://www.apps.test:{port}/app-ads.txt' };
+    routes['www.apps.test/app-ads.txt'] = { status: 200, body: FILE };
+    const r = await crawlAdsTxt('apps.test', { fetch: fx.fetch, ports: fx.ports, fileName: 'app-ads.txt' });
+    expect(r).toMatchObject({ status: 'ok', body: FILE, finalUrl: fx.at('www.apps.test', '/app-ads.txt') });
+    expect(r.hops!.map((h) => h.rule)).toEqual(['start', 'within_root']);
+    expect(r.redirectChain[0]).toBe(fx.at('apps.test', '/app-ads.txt'));
+  });
+});

@@ -63,5 +63,8 @@ export const restoreRevision = (publisherId: string, domainId: string, revisionI
 /** Every missing line of every domain of the publisher, one file. */
 export const fetchAllMissingLines = (publisherId: string) => api<string>('adstxt/missing-lines', { publisherId, responseType: 'text' });
 
+export const addAppDomain = (publisherId: string, domain: string) =>
+  api<{ domain_id: string }>('adstxt/app-domains', { method: 'POST', publisherId, body: { domain } });
+
 export const fetchRevisionContent = (publisherId: string, domainId: string, revisionId: number) =>
   api<string>(`${domainPath(domainId)}/revisions/${revisionId}`, { publisherId, responseType: 'text' });

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { track } from '../../../lib/tracking/track';
 import { downloadText } from '../api/download-text';
 import { AllPublishersView } from './all-publishers-view';
+import { AddAppDomain } from './add-app-domain';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
@@ -87,6 +88,7 @@ export function DomainListView({ publisherId }: { publisherId: string }) {
           <DomainTable items={data} />
         </Card>
       )}
+      {scopeView === 'partner' && !error && data && <AddAppDomain publisherId={publisherId} />}
     </Stack>
   );
 }

@@ -88,6 +88,7 @@ export function DomainTable({ items }: { items: AdsTxtItem[] }) {
                   {d.domain_name}
                 </Text>
                 <Text size="xs" c="dimmed">
+                  {d.kind === 'app' ? 'app-ads.txt · ' : ''}
                   {d.hosted ? 'Hosted by us' : 'Served by your site'}
                 </Text>
               </Table.Td>

@@ -19,6 +19,7 @@ export function detailFixture(over: Partial<AdsTxtDetail> = {}): AdsTxtDetail {
     revision_id: 1,
     hosted: true,
     hostedUrl: HOSTED_URL,
+    kind: 'web',
     status: 'missing_lines',
     missingCount: 1,
     errorReason: null,

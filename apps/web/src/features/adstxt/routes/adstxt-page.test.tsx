@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Routes, TrackingEvents, type AdsTxtItem, type UserScope } from '@pc/contracts';
 import { AuthProvider, type AuthContextValue } from '../../../lib/identity/auth-context';
 import { configureApi } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api-error';
 import type { ApiClient } from '../../../lib/api-client';
 import { setChosenPublisherId } from '../../../lib/chosen-publisher';
 import { track } from '../../../lib/tracking/track';
@@ -135,5 +136,23 @@ describe('ads.txt page', () => {
     expect(await screen.findByText('Missing lines (1)')).toBeInTheDocument();
     expect(screen.queryByText('All partners')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download all missing lines (1)' })).toBeInTheDocument();
+  });
+
+  it('adds an app developer domain, showing the server’s field error when it is refused', async () => {
+    const client = renderPage(Routes.adsTxt, (path) => {
+      if (path === 'adstxt/app-domains')
+        return new ApiRequestError('Conflict', 409, 'Conflict', { domain: 'This developer domain is already added.' });
+      return [item({})];
+    });
+    const input = await screen.findByLabelText('Developer domain');
+    fireEvent.click(screen.getByRole('button', { name: 'Add app domain' }));
+    expect(await screen.findByText('Enter the developer domain of your apps.')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: 'northwind-news.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add app domain' }));
+    expect(await screen.findByText('This developer domain is already added.')).toBeInTheDocument();
+    expect(client).toHaveBeenCalledWith(
+      'adstxt/app-domains',
+      expect.objectContaining({ method: 'POST', body: { domain: 'northwind-news.example' } }),
+    );
   });
 });
