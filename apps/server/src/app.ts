@@ -18,6 +18,8 @@ import { createIdentityService } from './identity/identity.service';
 import { loadSigningKeys } from './identity/signing-keys';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './modules/admin/outbox.routes';
+import { outboxRepo } from './modules/admin/outbox.repo';
+import { createOutboxService } from './modules/admin/outbox.service';
 import { auditRepo } from './modules/audit/audit.repo';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './modules/metrics/metrics';
@@ -29,6 +31,8 @@ import { publishersRoutes } from './modules/publishers/publishers.routes';
 import { createPublishersService } from './modules/publishers/publishers.service';
 import { reportListRoutes } from './modules/report-list/report-list.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { trackingRepo } from './modules/tracking/tracking.repo';
+import { createTrackingService } from './modules/tracking/tracking.service';
 import { createJobQueue, type Worker } from './lib/jobs/job-queue';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
@@ -231,15 +235,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(identityRoutes, { identity, jwks: keys.jwks, ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
   await app.register(publishersRoutes, { publishers: createPublishersService(publishersRepo(db), audit) });
   await app.register(personalInfoRoutes, { personalInfo: createPersonalInfoService(db, audit) });
-  await app.register(reportListRoutes, { db });
-  await app.register(trackingRoutes, { db });
-  await app.register(outboxRoutes, { db });
+  const reports = createReportsService({ db, repo: repoOfReports, engine, jobs });
+  await app.register(reportListRoutes, { reports });
+  await app.register(trackingRoutes, { tracking: createTrackingService(trackingRepo(db)) });
+  await app.register(outboxRoutes, { outbox: createOutboxService(outboxRepo(db)) });
   await app.register(adsTxtRoutes, { adsTxt });
   await app.register(hostedAdsTxtRoutes, { adsTxt });
   await app.register(adsTxtBulkRoutes, { bulk: adsTxtBulkService });
   await app.register(appDomainRoutes, { appDomains: createAppDomainsService({ db, jobs }) });
   await app.register(hostedAppAdsTxtRoutes, { adsTxt });
-  await app.register(reportsRoutes, { reports: createReportsService({ db, repo: repoOfReports, engine, jobs }) });
+  await app.register(reportsRoutes, { reports });
   await app.register(paymentSettingsRoutes, { settings: paymentSettings });
   await app.register(paymentsRoutes, {
     payments: createPaymentsService({ db, engine, settings: paymentSettings, defaultThreshold: config.PAYMENT_THRESHOLD_DEFAULT }),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../db/pool';
+import type { OutboxService } from './outbox.service';
 import { errorResponses, typed } from '../../http/typed';
 
 const OutboxItemSchema = z.object({
@@ -14,7 +13,7 @@ const OutboxItemSchema = z.object({
 });
 
 /** The e-mail outbox, readable by provider admins (the delivery record without SMTP). */
-export async function outboxRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function outboxRoutes(app: FastifyInstance, opts: { outbox: OutboxService }) {
   typed(app).get(
     '/api/admin/outbox',
     {
@@ -25,22 +24,6 @@ export async function outboxRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: z.array(OutboxItemSchema), ...errorResponses },
       },
     },
-    async (req) => {
-      let q = opts.db
-        .selectFrom('outbox')
-        .select(['id', 'to_address', 'subject', 'text_body', 'status', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(req.query.limit);
-      if (req.query.to) q = q.where(sql<string>`lower(to_address)`, '=', req.query.to.toLowerCase());
-      const rows = await q.execute();
-      return rows.map((r) => ({
-        id: r.id,
-        to: r.to_address,
-        subject: r.subject,
-        text: r.text_body,
-        status: r.status,
-        created: r.created_at.toISOString(),
-      }));
-    },
+    async (req) => opts.outbox.latest(req.query),
   );
 }

@@ -94,6 +94,17 @@ export function reportsRepo(db: Db) {
     async markSeen(id: string): Promise<void> {
       await db.updateTable('report_jobs').set({ is_new: false, seen_at: new Date() }).where('id', '=', id).execute();
     },
+    /** The caller's exported reports for one publisher, newest first (the spec's report list). */
+    listJobs(userId: string, publisherId: string) {
+      return db
+        .selectFrom('report_jobs')
+        .select(['id', 'report_type', 'is_new', 'status', 'format', 'delivery', 'created_at', 'date_from', 'date_to'])
+        .where('user_id', '=', userId)
+        .where('publisher_id', '=', publisherId)
+        .orderBy('created_at', 'desc')
+        .limit(200)
+        .execute();
+    },
     async userEmail(userId: string): Promise<string | undefined> {
       return (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email;
     },

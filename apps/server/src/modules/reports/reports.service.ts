@@ -3,7 +3,7 @@ import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { ReportEngine, ReportResult } from './engine/report-engine';
 import { ReportQueryError } from './engine/report-engine';
 import { REPORT_EXPORT_QUEUE, openExport, type ReportExportPayload } from './report-export.job';
-import type { ReportCallQuery } from '@pc/contracts';
+import type { ReportCallQuery, ReportListItem } from '@pc/contracts';
 import { toEngineQuery } from './report-request';
 import { reportsRepo, type ReportsRepo } from './reports.repo';
 import type { Db } from '../../db/pool';
@@ -65,6 +65,22 @@ export function createReportsService(deps: { db: Db; repo: ReportsRepo; engine: 
         return reportId;
       });
       return { reportId: id, status: 'queued' as const, delivery };
+    },
+
+    /** GET partner-center/reports: the caller's exported reports, in the contract's shape. */
+    async listExports(ctx: ReportContext): Promise<ReportListItem[]> {
+      const rows = await deps.repo.listJobs(ctx.uid, ctx.publisherId);
+      return rows.map((j) => ({
+        id: j.id,
+        type: j.report_type as ReportListItem['type'],
+        isNew: j.is_new,
+        status: j.status as ReportListItem['status'],
+        format: j.format as ReportListItem['format'],
+        delivery: j.delivery as ReportListItem['delivery'],
+        created: j.created_at.toISOString(),
+        dateFrom: j.date_from,
+        dateTo: j.date_to,
+      }));
     },
 
     /** reportId + exportReportToFile: the finished file; downloading marks it as seen. */
