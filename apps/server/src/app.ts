@@ -71,6 +71,8 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { blockingRulesRepo } from './modules/blocking-rules/blocking-rules.repo';
 import { blockingRulesRoutes } from './modules/blocking-rules/blocking-rules.routes';
 import { createBlockingRulesService } from './modules/blocking-rules/blocking-rules.service';
+import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes';
+import { createFeatureFlagsService } from './modules/feature-flags/feature-flags.service';
 
 export interface AppDeps {
   config: AppConfig;
@@ -259,6 +261,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     repo: blockingRulesRepo(db),
     engine,
     feedToken: config.BLOCKING_FEED_TOKEN,
+  });
+  await app.register(featureFlagsRoutes, {
+    flags: createFeatureFlagsService({ db, showNewFeaturesUntil: config.SHOW_NEW_FEATURES_UNTIL }),
   });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 

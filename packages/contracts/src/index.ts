@@ -30,3 +30,4 @@ export type {
 } from './adstxt-parser/ads-txt-types';
 export * from './blocking-rules';
 export * from './payments';
+export * from './feature-flags';

@@ -309,4 +309,25 @@ export interface Database {
   month_closes: MonthClosesTable;
   payments: PaymentsTable;
   payment_settings: PaymentSettingsTable;
+  feature_flags: FeatureFlagsTable;
+  feature_flag_overrides: FeatureFlagOverridesTable;
+}
+
+export interface FeatureFlagsTable {
+  key: string;
+  shape: 'BOOLEAN' | 'LIMIT' | 'SET' | 'EXTENSION';
+  description: Generated<string>;
+  beta: Generated<boolean>;
+  marked_new: Generated<boolean>;
+  default_value: Json;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface FeatureFlagOverridesTable {
+  flag_key: string;
+  publisher_id: string;
+  value: Json;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
 }
