@@ -166,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: deps.logger,
   });
   const adsTxt = createAdsTxtService({
+    db,
     repo: adsTxtRepo(db),
     audit,
     crawler: deps.adsTxtCrawler ?? createAdsTxtCrawler({ allowHosts: config.OUTBOUND_ALLOW_HOSTS }),

@@ -3,7 +3,10 @@ import { HttpError, notFound } from '../../lib/http-error';
 import type { AuditRepo } from '../audit/audit.repo';
 import { parseAdsTxt } from './parser/parse-ads-txt';
 import type { AdsTxtProblem } from './parser/ads-txt-types';
-import type { AdsTxtRepo, CrawlRow, DomainRow } from './adstxt.repo';
+import { adsTxtRepo, type AdsTxtRepo, type CrawlRow, type DomainRow } from './adstxt.repo';
+import type { Db } from '../../db/pool';
+import { inTransaction } from '../../db/transaction';
+import { auditRepo } from '../audit/audit.repo';
 import { requiredLinesFor, missingRequiredLines, hostedFileContent } from './required-lines-of-domain';
 import type { SellersJsonService } from './sellers-json/sellers-json.service';
 import { worsening, type DomainState } from './adstxt-alerts';
@@ -64,6 +67,8 @@ function lastSuccessfulRead(crawl: CrawlRow | undefined): Date | null {
 }
 
 export function createAdsTxtService(deps: {
+  /** Multi-step writes run in one transaction over it (src/db/transaction.ts). */
+  db: Db;
   repo: AdsTxtRepo;
   audit: AuditRepo;
   crawler: AdsTxtCrawlerPort;
@@ -226,25 +231,29 @@ export function createAdsTxtService(deps: {
 
     async activateHosting(ctx: Ctx, domainId: string) {
       const d = await domainOrThrow(ctx, domainId);
-      if (!(await repo.latestRevision(d.id))) {
-        // Start the hosted file from what the site serves today, so nothing it authorizes is lost.
-        const crawl = (await repo.latestCrawls([d.id])).get(d.id);
-        const initial = crawl?.content && parseAdsTxt(crawl.content).problems.every((p) => p.severity !== 'error') ? crawl.content : '';
-        await repo.insertRevision({
-          domainId: d.id,
-          content: initial,
-          createdBy: ctx.uid,
-          added: lineCount(initial),
-          removed: 0,
-          warnings: 0,
+      // The first revision, the hosting switch and the audit row commit together or not at all.
+      await inTransaction(deps.db, async (trx) => {
+        const r = adsTxtRepo(trx);
+        if (!(await r.latestRevision(d.id))) {
+          // Start the hosted file from what the site serves today, so nothing it authorizes is lost.
+          const crawl = (await r.latestCrawls([d.id])).get(d.id);
+          const initial = crawl?.content && parseAdsTxt(crawl.content).problems.every((p) => p.severity !== 'error') ? crawl.content : '';
+          await r.insertRevision({
+            domainId: d.id,
+            content: initial,
+            createdBy: ctx.uid,
+            added: lineCount(initial),
+            removed: 0,
+            warnings: 0,
+          });
+        }
+        if (!d.hosted_enabled) await r.setHosting(d.id, true, 'pending');
+        await auditRepo(trx).record({
+          actorUserId: ctx.uid,
+          publisherId: ctx.publisherId,
+          action: 'adstxt.hosting_activated',
+          details: { domain: d.domain_name },
         });
-      }
-      if (!d.hosted_enabled) await repo.setHosting(d.id, true, 'pending');
-      await deps.audit.record({
-        actorUserId: ctx.uid,
-        publisherId: ctx.publisherId,
-        action: 'adstxt.hosting_activated',
-        details: { domain: d.domain_name },
       });
       return this.detail(ctx, domainId);
     },
@@ -267,18 +276,29 @@ export function createAdsTxtService(deps: {
       const previous = await repo.latestRevision(d.id);
       const { added, removed } = countChanges(previous?.content ?? '', content);
       const warnings = parsed.problems.filter((p) => p.severity === 'warning');
-      const id = await repo.insertRevision({ domainId: d.id, content, createdBy: ctx.uid, added, removed, warnings: warnings.length });
-      await deps.audit.record({
-        actorUserId: ctx.uid,
-        publisherId: ctx.publisherId,
-        action: opts.restoredFrom ? 'adstxt.revision_restored' : 'adstxt.revision_saved',
-        details: {
-          domain: d.domain_name,
-          revisionId: id,
+      // The revision and its audit row commit together: no revision without its record.
+      const id = await inTransaction(deps.db, async (trx) => {
+        const revisionId = await adsTxtRepo(trx).insertRevision({
+          domainId: d.id,
+          content,
+          createdBy: ctx.uid,
           added,
           removed,
-          ...(opts.restoredFrom ? { restoredFrom: opts.restoredFrom } : {}),
-        },
+          warnings: warnings.length,
+        });
+        await auditRepo(trx).record({
+          actorUserId: ctx.uid,
+          publisherId: ctx.publisherId,
+          action: opts.restoredFrom ? 'adstxt.revision_restored' : 'adstxt.revision_saved',
+          details: {
+            domain: d.domain_name,
+            revisionId,
+            added,
+            removed,
+            ...(opts.restoredFrom ? { restoredFrom: opts.restoredFrom } : {}),
+          },
+        });
+        return revisionId;
       });
       return { revision_id: id, linesAdded: added, linesRemoved: removed, warnings: warnings as AdsTxtProblem[] };
     },

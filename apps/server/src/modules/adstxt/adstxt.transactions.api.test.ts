@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+
+// Issue 10 item 2 / issue 11 item 6: a write and its audit row commit together. The audit insert is
+// made to fail for real (a trigger in this test file's own database), and nothing may be half-done.
+let t: TestApp;
+let multi: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  multi = (await signIn(t.app, DEMO.multi)).idToken;
+  await sql`
+    CREATE FUNCTION fail_audit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'audit store unavailable'; END $$ LANGUAGE plpgsql;
+  `.execute(t.db);
+  await sql`
+    CREATE TRIGGER audit_fails BEFORE INSERT ON audit_log FOR EACH ROW
+    WHEN (NEW.action IN ('adstxt.hosting_activated', 'adstxt.revision_saved')) EXECUTE FUNCTION fail_audit();
+  `.execute(t.db);
+});
+afterAll(async () => t.close());
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(multi, '1001'), ...(payload ? { payload } : {}) });
+
+describe('ads.txt writes with their audit row', () => {
+  it('activating hosting leaves no revision and no hosting switch when the audit row fails', async () => {
+    const res = await call('POST', '/api/adstxt/domains/d5001/hosting');
+    expect(res.statusCode).toBe(500);
+    expect(await t.db.selectFrom('adstxt_revisions').select('id').where('domain_id', '=', 'd5001').execute()).toHaveLength(0);
+    const d = await t.db
+      .selectFrom('adstxt_domains')
+      .select(['hosted_enabled', 'redirection_status'])
+      .where('id', '=', 'd5001')
+      .executeTakeFirstOrThrow();
+    expect(d).toEqual({ hosted_enabled: false, redirection_status: 'not_set_up' });
+  });
+
+  it('saving a revision leaves no revision when the audit row fails', async () => {
+    await sql`ALTER TABLE audit_log DISABLE TRIGGER audit_fails`.execute(t.db);
+    expect((await call('POST', '/api/adstxt/domains/d5001/hosting')).statusCode).toBe(200);
+    await sql`ALTER TABLE audit_log ENABLE TRIGGER audit_fails`.execute(t.db);
+    const before = await t.db.selectFrom('adstxt_revisions').select('id').where('domain_id', '=', 'd5001').execute();
+    const res = await call('POST', '/api/adstxt/domains/d5001/revisions', { content: 'openx.com, 9, RESELLER\n' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).not.toContain('audit store unavailable');
+    expect(await t.db.selectFrom('adstxt_revisions').select('id').where('domain_id', '=', 'd5001').execute()).toEqual(before);
+  });
+});
