@@ -20,6 +20,10 @@ export const TrackingEvents = {
   adsTxtDifferences: 'Ads.txt Differences',
   adsTxtGuide: 'Ads.txt Guide',
   adsTxtRevisionDownload: 'Ads.txt Revision Download',
+  blockingRuleView: 'Blocking Rule View',
+  blockingRuleCreate: 'Blocking Rule Create',
+  blockingRuleEdit: 'Blocking Rule Edit',
+  blockingRuleDelete: 'Blocking Rule Delete',
 } as const;
 
 export const TrackingEventSchema = z.object({

@@ -10,8 +10,8 @@ export interface RequestOptions {
   /** Overrides the chosen publisher for the Publisher-Scope header (SWR keys carry it). */
   publisherId?: string | null;
   signal?: AbortSignal;
-  /** 'text' returns the body as a string (file downloads such as text/plain attachments). */
-  responseType?: 'json' | 'text';
+  /** 'text' returns the body as a string (text attachments); 'blob' the raw bytes (PDF downloads). */
+  responseType?: 'json' | 'text' | 'blob';
 }
 
 export interface ApiClientDeps {
@@ -109,6 +109,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (!res.ok) throw await errorFromResponse(res);
     // 204 and 202 are treated as 200 with an empty JSON object (spec error catalogue).
     if (res.status === 204 || res.status === 202) return {} as T;
+    if (options.responseType === 'blob') return (await res.blob()) as T;
     const text = await res.text();
     if (asText) return text as T;
     if (!text) return {} as T;

@@ -6,6 +6,7 @@ import { Routes, TrackingEvents } from '@pc/contracts';
 import { useChosenPublisherId } from '../../lib/chosen-publisher';
 import { usePublisherDetails } from '../../lib/data/use-publisher-data';
 import { PageHeader } from '../../components/ui/page-header';
+import { PaymentsCard } from './payments-card';
 import { SitesCard } from './sites-card';
 import { AreaLinks } from './area-links';
 import { RevenueKpis } from './revenue-kpis';
@@ -73,6 +74,7 @@ export function HomePage() {
           </Card>
         </Grid.Col>
       </Grid>
+      {publisherId && <PaymentsCard publisherId={publisherId} />}
       <SitesCard sites={data?.sites} loading={isLoading} />
       <AreaLinks />
     </Stack>

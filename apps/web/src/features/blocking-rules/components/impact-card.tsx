@@ -1,0 +1,71 @@
+import { Alert, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { ImpactPreview } from '@pc/contracts';
+
+const money = (n: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(n);
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const int = (n: number) => new Intl.NumberFormat('en-US').format(Math.round(n));
+
+/** What the rule would have removed over the last 30 days, per site, with the warnings. */
+export function ImpactCard({ preview }: { preview: ImpactPreview }) {
+  return (
+    <Card withBorder aria-label="Impact preview">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Impact over the last 30 days ({preview.dateFrom} to {preview.dateTo})
+        </Title>
+        {!preview.priced ? (
+          <Text size="sm" c="dimmed">
+            The reports do not record this kind of value yet, so its impact cannot be priced. Net revenue in the period:{' '}
+            {money(preview.totalRevenue, preview.currency)}.
+          </Text>
+        ) : (
+          <>
+            <Group gap="xl">
+              <div>
+                <Text size="xs" c="dimmed">
+                  Net revenue removed
+                </Text>
+                <Text fw={700} data-testid="impact-revenue">
+                  {money(preview.removedRevenue, preview.currency)} ({pct(preview.revenueShare)})
+                </Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Impressions removed
+                </Text>
+                <Text fw={700}>
+                  {int(preview.removedImpressions)} ({pct(preview.impressionShare)})
+                </Text>
+              </div>
+            </Group>
+            <Table striped withTableBorder fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Site</Table.Th>
+                  <Table.Th ta="right">Revenue removed</Table.Th>
+                  <Table.Th ta="right">Impressions removed</Table.Th>
+                  <Table.Th ta="right">Share of site revenue</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.sites.map((s) => (
+                  <Table.Tr key={s.siteId}>
+                    <Table.Td>{s.siteName}</Table.Td>
+                    <Table.Td ta="right">{money(s.removedRevenue, preview.currency)}</Table.Td>
+                    <Table.Td ta="right">{int(s.removedImpressions)}</Table.Td>
+                    <Table.Td ta="right">{pct(s.revenueShare)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        )}
+        {preview.warnings.map((w) => (
+          <Alert key={w} color="yellow" role="alert" title="Check before saving">
+            {w}
+          </Alert>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

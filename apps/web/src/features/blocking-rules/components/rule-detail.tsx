@@ -1,0 +1,64 @@
+import { useNavigate } from 'react-router';
+import { Badge, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Routes } from '@pc/contracts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useRule, useRuleHistory } from '../api/blocking-rules-api';
+import { RuleForm } from './rule-form';
+import { RuleHistory } from './rule-history';
+import { useRuleActions } from './use-rule-actions';
+
+/** One rule: its form (edit), pause/resume, delete, and its history. */
+export function RuleDetail({ publisherId, ruleId }: { publisherId: string; ruleId: string }) {
+  const navigate = useNavigate();
+  const { data: rule, error, mutate } = useRule(publisherId, ruleId);
+  const history = useRuleHistory(publisherId, ruleId);
+  const actions = useRuleActions(publisherId, () => {
+    void mutate();
+    void history.mutate();
+  });
+  if (error)
+    return (
+      <LoadErrorAlert
+        title="This rule could not be loaded"
+        message={`${error.message} Go back to the list and pick it again.`}
+        onRetry={() => void mutate()}
+      />
+    );
+  if (!rule) return <Skeleton h={300} aria-busy="true" aria-label="Loading rule" />;
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={rule.name}
+        purpose={`Blocking rule of ${rule.publisherName} (${rule.publisherId}).`}
+        action={
+          <Group gap="xs">
+            <Badge variant="light">{rule.status}</Badge>
+            {rule.status !== 'expired' && (
+              <Button variant="default" onClick={() => void actions.togglePause(rule)}>
+                {rule.status === 'paused' ? 'Resume' : 'Pause'}
+              </Button>
+            )}
+            <Button color="red" variant="light" onClick={() => actions.askDelete(rule)}>
+              Delete
+            </Button>
+          </Group>
+        }
+      />
+      <RuleForm key={rule.updatedAt} publisherId={publisherId} rule={rule} onSaved={() => void history.mutate()} />
+      <RuleHistory publisherId={publisherId} ruleId={ruleId} />
+      <ConfirmDialog
+        opened={actions.deleting !== null}
+        title="Delete this rule?"
+        confirmLabel="Delete rule"
+        danger
+        busy={actions.busy}
+        onConfirm={() => void actions.confirmDelete(() => void navigate(Routes.blockingRules))}
+        onCancel={actions.cancelDelete}
+      >
+        "{rule.name}" stops applying at once. Its history stays in the audit log.
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { BLOCKING_RULE_TYPE_LABELS, BLOCKING_RULE_TYPES, Routes, type BlockingRule } from '@pc/contracts';
+
+const STATUS_COLOR = { active: 'green', paused: 'gray', expired: 'orange' } as const;
+
+/** Search by name or value, filter by type and status; actions per row. */
+export function RulesTable(props: {
+  rules: BlockingRule[];
+  siteName: (id: string) => string;
+  onPause: (rule: BlockingRule) => void;
+  onDelete: (rule: BlockingRule) => void;
+}) {
+  const [q, setQ] = useState('');
+  const [type, setType] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const needle = q.trim().toLowerCase();
+  const shown = props.rules.filter(
+    (r) =>
+      (!type || r.type === type) &&
+      (!status || r.status === status) &&
+      (!needle || r.name.toLowerCase().includes(needle) || r.values.some((v) => v.toLowerCase().includes(needle))),
+  );
+  return (
+    <>
+      <Group gap="sm" align="end">
+        <TextInput label="Search" placeholder="Name or value" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={260} />
+        <Select
+          label="Type"
+          clearable
+          placeholder="All types"
+          data={BLOCKING_RULE_TYPES.map((t) => ({ value: t, label: BLOCKING_RULE_TYPE_LABELS[t] }))}
+          value={type}
+          onChange={setType}
+        />
+        <Select
+          label="Status"
+          clearable
+          placeholder="All statuses"
+          data={['active', 'paused', 'expired']}
+          value={status}
+          onChange={setStatus}
+        />
+      </Group>
+      {shown.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No rule matches these filters.
+        </Text>
+      ) : (
+        <Table striped highlightOnHover withTableBorder fz="sm" aria-label="Blocking rules">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Values</Table.Th>
+              <Table.Th>Sites</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Expires</Table.Th>
+              <Table.Th>Last changed</Table.Th>
+              <Table.Th aria-label="Actions" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`${Routes.blockingRules}?rule=${r.id}`}>
+                    {r.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{BLOCKING_RULE_TYPE_LABELS[r.type]}</Table.Td>
+                <Table.Td>
+                  {r.values.slice(0, 3).join(', ')}
+                  {r.values.length > 3 ? ` +${r.values.length - 3} more` : ''}
+                </Table.Td>
+                <Table.Td>{r.siteIds === null ? 'All sites' : r.siteIds.map(props.siteName).join(', ')}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[r.status]} variant="light">
+                    {r.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{r.expiresAt ?? '—'}</Table.Td>
+                <Table.Td>
+                  {r.updatedBy ?? 'System'}, {new Date(r.updatedAt).toLocaleString()}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {r.status !== 'expired' && (
+                      <Button size="compact-xs" variant="subtle" onClick={() => props.onPause(r)}>
+                        {r.status === 'paused' ? 'Resume' : 'Pause'}
+                      </Button>
+                    )}
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => props.onDelete(r)}
+                      aria-label={`Delete ${r.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </>
+  );
+}

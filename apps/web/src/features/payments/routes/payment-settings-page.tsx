@@ -1,0 +1,117 @@
+import { Link } from 'react-router';
+import { Anchor, Button, Card, FileButton, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Routes, type PaymentSettings } from '@pc/contracts';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-error';
+import { useChosenPublisherId } from '../../../lib/chosen-publisher';
+import { toast } from '../../../lib/toast';
+import { uploadTaxForm, usePaymentSettings } from '../api/payments-api';
+import { money } from '../components/format';
+import { SettingsForm } from '../components/settings-form';
+
+const MAX_TAX_FORM = 5 * 1024 * 1024;
+
+function Field({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" data-testid={`settings-${label.toLowerCase().replace(/\W+/g, '-')}`}>
+        {value ?? '—'}
+      </Text>
+    </div>
+  );
+}
+
+/** /{area}/payment-settings: what is on file (masked), the change form behind re-authentication, the tax form. */
+export function PaymentSettingsPage() {
+  const publisherId = useChosenPublisherId();
+  const { data, error, mutate } = usePaymentSettings(publisherId ?? '');
+  if (!publisherId) return null;
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Payment Settings"
+        purpose="Where and how we pay you. Changes need your password and are e-mailed to everyone on this account."
+      />
+      {error ? (
+        <LoadErrorAlert title="Payment settings could not be loaded" message={error.message} onRetry={() => void mutate()} />
+      ) : !data ? (
+        <Skeleton h={240} aria-busy="true" aria-label="Loading payment settings" />
+      ) : (
+        <>
+          <OnFile settings={data} publisherId={publisherId} onChanged={() => void mutate()} />
+          <SettingsForm key={data.updatedAt ?? 'new'} publisherId={publisherId} current={data} onSaved={() => void mutate()} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function OnFile({ settings: s, publisherId, onChanged }: { settings: PaymentSettings; publisherId: string; onChanged: () => void }) {
+  async function onTaxForm(file: File | null) {
+    if (!file) return;
+    if (file.type !== 'application/pdf' || file.size > MAX_TAX_FORM) {
+      toast.error('Upload the tax form as a PDF of at most 5 MB.');
+      return;
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    try {
+      await uploadTaxForm(publisherId, file.name, btoa(binary));
+      toast.success('Tax form uploaded.');
+      onChanged();
+    } catch (e) {
+      toast.error(errorMessage(e));
+    }
+  }
+  return (
+    <Card withBorder aria-label="Details on file">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          On file
+        </Title>
+        {!s.configured ? (
+          <Text size="sm">No payment details yet. Payments cannot be approved until they are set up below.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Field label="Method" value={s.method === 'paypal' ? 'PayPal' : 'Bank transfer'} />
+            <Field label="Beneficiary" value={s.beneficiaryName} />
+            <Field label="Account" value={s.accountMasked} />
+            <Field label="SWIFT/BIC" value={s.bicMasked} />
+            <Field label="Payout currency" value={s.payoutCurrency} />
+            <Field label="VAT number" value={s.vatNumber} />
+            <Field label="Threshold" value={money(s.threshold, s.payoutCurrency ?? 'USD')} />
+            <Field label="Last changed" value={s.updatedAt ? new Date(s.updatedAt).toLocaleString() : null} />
+          </SimpleGrid>
+        )}
+        <Group gap="sm">
+          <Text size="sm">
+            Tax form:{' '}
+            {s.taxForm ? `${s.taxForm.fileName} (uploaded ${new Date(s.taxForm.uploadedAt).toLocaleDateString()})` : 'none on file'}
+          </Text>
+          {s.configured && (
+            <FileButton onChange={(f) => void onTaxForm(f)} accept="application/pdf">
+              {(props) => (
+                <Button size="xs" variant="default" {...props}>
+                  Upload tax form (PDF, max 5 MB)
+                </Button>
+              )}
+            </FileButton>
+          )}
+        </Group>
+        {s.company && (
+          <Text size="sm" c="dimmed">
+            Billing company: {s.company.name}, {s.company.address}, {s.company.zipCode} {s.company.city}, {s.company.country}.{' '}
+            <Anchor component={Link} to={Routes.accountSettings}>
+              Edit in account settings
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

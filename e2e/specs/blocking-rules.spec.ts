@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { USERS, signInAndChoose } from '../support/demo';
+
+function recordEvents(page: Page): string[] {
+  const events: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/mp') {
+      const body = r.postDataJSON() as { event?: string } | null;
+      if (body?.event) events.push(body.event);
+    }
+  });
+  return events;
+}
+
+test('a media owner creates a brand rule with an impact preview, finds it and its history, and deletes it', async ({ page }) => {
+  const events = recordEvents(page);
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Blocking Rules' }).click();
+  await expect(page).toHaveURL(/\/partners\/blocking-rules$/);
+  // The demo seed's rules are listed.
+  await expect(page.getByRole('link', { name: 'No gambling advertisers' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create rule' }).click();
+  await expect(page).toHaveURL(/\/partners\/blocking-rules\/create$/);
+
+  await page.getByLabel('Name').fill('No car ads');
+  await page.getByLabel('Values').fill('Acme Motors');
+  await page.getByRole('button', { name: 'Preview impact' }).click();
+  const impact = page.getByLabel('Impact preview');
+  await expect(impact.getByText(/Impact over the last 30 days/)).toBeVisible();
+  await expect(impact.getByTestId('impact-revenue')).toContainText('%');
+  await expect(impact.getByRole('row', { name: /Northwind News/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  await expect(page).toHaveURL(/\?rule=/);
+  await expect(page.getByRole('heading', { name: 'No car ads' })).toBeVisible();
+  await expect(page.getByLabel('Rule history').getByText(`Created by ${USERS.multi}`)).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Blocking Rules' }).click();
+  await page.getByLabel('Search').fill('Acme Motors');
+  const row = page.getByRole('row', { name: /No car ads/ });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('All sites');
+  await row.getByRole('button', { name: 'Delete No car ads' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete rule' }).click();
+  await expect(page.getByRole('row', { name: /No car ads/ })).toHaveCount(0);
+
+  await expect.poll(() => events).toEqual(expect.arrayContaining(['Blocking Rule View', 'Blocking Rule Create', 'Blocking Rule Delete']));
+});

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, USERS, signInAndChoose } from '../support/demo';
+
+// The demo closes the last four ended months through the real month close; the newest is pending.
+test.describe.configure({ mode: 'serial' });
+
+test('staff close a month again (nothing doubles) and approve a payment', async ({ page }) => {
+  await signInAndChoose(page, USERS.staff, 'Northwind News');
+  await page.goto('/partners/payments');
+  const panel = page.getByLabel('Month close');
+  await expect(panel.getByRole('heading', { name: 'Month close (staff)' })).toBeVisible();
+  const rows = panel.getByRole('table', { name: 'Payments of the month' }).getByRole('row');
+  const before = await rows.count();
+  await panel.getByRole('button', { name: /Close (month|again)/ }).click();
+  await expect(page.getByText(/already closed|payment\(s\) created/).first()).toBeVisible();
+  await expect(rows).toHaveCount(Math.max(before, 2));
+  const northwind = panel.getByRole('row', { name: /Northwind News \(1001\)/ });
+  await northwind.getByRole('button', { name: 'Approve Northwind News' }).click();
+  await expect(northwind.getByText('Approved')).toBeVisible();
+});
+
+test('the media owner downloads a PDF statement', async ({ page }) => {
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Payments' }).click();
+  await expect(page.getByText('Balance to date')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Payments' });
+  await expect(table.getByText('Approved').first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: /Statement PDF/ }).first().click()]);
+  expect(download.suggestedFilename()).toMatch(/^statement-1001-\d{4}-\d{2}\.pdf$/);
+  const path = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('the media owner changes bank details with re-authentication and sees them masked', async ({ page }) => {
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.goto('/partners/payment-settings');
+  const onFile = page.getByLabel('Details on file');
+  await expect(onFile.getByTestId('settings-account')).toHaveText('•••• 6789');
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await page.getByLabel('SWIFT / BIC').fill('COBADEFFXXX');
+  await page.getByRole('button', { name: 'Save payment details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await dialog.getByLabel('Current password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(dialog.getByText(/incorrect/i)).toBeVisible();
+  await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(onFile.getByTestId('settings-account')).toHaveText('•••• 3000');
+  await expect(page.getByText('DE89370400440532013000')).toHaveCount(0);
+  await expect(page.getByText('0532 0130 00')).toHaveCount(0);
+});
