@@ -25,7 +25,13 @@ test('the media owner downloads a PDF statement', async ({ page }) => {
   await expect(page.getByText('Balance to date')).toBeVisible();
   const table = page.getByRole('table', { name: 'Payments' });
   await expect(table.getByText('Approved').first()).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: /Statement PDF/ }).first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    table
+      .getByRole('button', { name: /Statement PDF/ })
+      .first()
+      .click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^statement-1001-\d{4}-\d{2}\.pdf$/);
   const path = await download.path();
   const { readFile } = await import('node:fs/promises');
@@ -37,7 +43,7 @@ test('the media owner changes bank details with re-authentication and sees them 
   await page.goto('/partners/payment-settings');
   const onFile = page.getByLabel('Details on file');
   await expect(onFile.getByTestId('settings-account')).toHaveText('•••• 6789');
-  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await page.getByLabel('IBAN', { exact: true }).fill('DE89 3704 0044 0532 0130 00');
   await page.getByLabel('SWIFT / BIC').fill('COBADEFFXXX');
   await page.getByRole('button', { name: 'Save payment details' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
