@@ -71,6 +71,8 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { blockingRulesRepo } from './modules/blocking-rules/blocking-rules.repo';
 import { blockingRulesRoutes } from './modules/blocking-rules/blocking-rules.routes';
 import { createBlockingRulesService } from './modules/blocking-rules/blocking-rules.service';
+import { adminPartnersRoutes } from './modules/admin/admin-partners.routes';
+import { createAdminPartnersService } from './modules/admin/admin-partners.service';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes';
 import { createFeatureFlagsService } from './modules/feature-flags/feature-flags.service';
 
@@ -236,7 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
   await app.register(publicConfigRoutes, { config: publicConfig });
   await app.register(identityRoutes, { identity, jwks: keys.jwks, ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
-  await app.register(publishersRoutes, { publishers: createPublishersService(publishersRepo(db), audit) });
+  const publishers = createPublishersService(publishersRepo(db), audit);
+  await app.register(publishersRoutes, { publishers });
   await app.register(personalInfoRoutes, { personalInfo: createPersonalInfoService(db, audit) });
   const reports = createReportsService({ db, repo: repoOfReports, engine, jobs });
   await app.register(reportListRoutes, { reports });
@@ -265,6 +268,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(featureFlagsRoutes, {
     flags: createFeatureFlagsService({ db, showNewFeaturesUntil: config.SHOW_NEW_FEATURES_UNTIL }),
+  });
+  await app.register(adminPartnersRoutes, {
+    partners: createAdminPartnersService({ db, engine, onChanged: (id) => publishers.invalidate(id) }),
   });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 

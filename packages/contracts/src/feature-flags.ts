@@ -52,7 +52,10 @@ export const FlagDefinitionInputSchema = z.object({
 });
 export type FlagDefinitionInput = z.infer<typeof FlagDefinitionInputSchema>;
 
-export const FlagDefinitionPatchSchema = FlagDefinitionInputSchema.omit({ key: true, shape: true }).partial();
+// Without defaults: an omitted field of a PATCH keeps its value (zod's partial() keeps defaults).
+export const FlagDefinitionPatchSchema = z
+  .object({ description: z.string().trim().max(500), beta: z.boolean(), markedNew: z.boolean(), defaultValue: FlagValueSchema })
+  .partial();
 export type FlagDefinitionPatch = z.infer<typeof FlagDefinitionPatchSchema>;
 
 export const FlagOverrideSchema = z.object({

@@ -31,3 +31,4 @@ export type {
 export * from './blocking-rules';
 export * from './payments';
 export * from './feature-flags';
+export * from './admin-partners';

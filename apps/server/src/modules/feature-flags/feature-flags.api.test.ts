@@ -135,7 +135,8 @@ describe('feature flags', () => {
     const badDefault = await call(tok.admin, 'POST', '/api/admin/feature-flags', { key: 'a.b', shape: 'LIMIT', defaultValue: 'x' });
     expect(badDefault.statusCode).toBe(400);
     const patched = await call(tok.admin, 'PATCH', '/api/admin/feature-flags/reports.scheduled', { defaultValue: true, beta: false });
-    expect(patched.json()).toMatchObject({ defaultValue: true, beta: false });
+    // Fields left out of the PATCH keep their values.
+    expect(patched.json()).toMatchObject({ defaultValue: true, beta: false, description: 'Scheduled report e-mails' });
     expect((await call(tok.admin, 'PATCH', '/api/admin/feature-flags/reports.scheduled', { defaultValue: 5 })).statusCode).toBe(400);
     expect(await audits('feature_flag.create')).toHaveLength(1);
     expect(await audits('feature_flag.update')).toMatchObject([

@@ -21,6 +21,10 @@ export function createPublishersService(repo: PublishersRepo, audit: AuditRepo) 
     return value;
   };
   return {
+    /** Drops this process's cached details (the admin console calls it after editing a partner or site). */
+    invalidate(publisherId: string) {
+      for (const key of cache.keys()) if (key.startsWith(`${publisherId}|`)) cache.delete(key);
+    },
     /** internal: all; external multiple: their list; external single: their one. */
     listPartners(scope: UserScope) {
       if (scope.type === 'internal') return repo.listPartners('ALL');
@@ -34,7 +38,7 @@ export function createPublishersService(repo: PublishersRepo, audit: AuditRepo) 
     async updateCompany(ctx: { uid: string; publisherId: string }, company: Company) {
       await this.details(ctx.publisherId, false);
       await repo.upsertCompany(ctx.publisherId, company);
-      for (const key of cache.keys()) if (key.startsWith(`${ctx.publisherId}|`)) cache.delete(key);
+      this.invalidate(ctx.publisherId);
       await audit.record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action: 'company.updated', details: company });
       return this.details(ctx.publisherId, true);
     },
