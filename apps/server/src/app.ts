@@ -238,9 +238,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
   await app.register(publicConfigRoutes, { config: publicConfig });
   await app.register(identityRoutes, { identity, jwks: keys.jwks, ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
-  const publishers = createPublishersService(publishersRepo(db), audit);
+  const publishers = createPublishersService(db, publishersRepo(db));
   await app.register(publishersRoutes, { publishers });
-  await app.register(personalInfoRoutes, { personalInfo: createPersonalInfoService(db, audit) });
+  await app.register(personalInfoRoutes, { personalInfo: createPersonalInfoService(db) });
   const reports = createReportsService({ db, repo: repoOfReports, engine, jobs });
   await app.register(reportListRoutes, { reports });
   await app.register(trackingRoutes, { tracking: createTrackingService(trackingRepo(db)) });

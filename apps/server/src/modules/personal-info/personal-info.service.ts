@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { PersonalInfo } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { HttpError, notFound } from '../../lib/http-error';
-import type { AuditRepo } from '../audit/audit.repo';
+import { inTransaction } from '../../db/transaction';
+import { auditRepo } from '../audit/audit.repo';
 
 /** Profile of the signed-in user. The e-mail is the sign-in name, so it must stay unique. */
-export function createPersonalInfoService(db: Db, audit: AuditRepo) {
+export function createPersonalInfoService(db: Db) {
   const toInfo = (u: { first_name: string; last_name: string; email: string; phone_number: string }): PersonalInfo => ({
     firstName: u.first_name,
     lastName: u.last_name,
@@ -33,14 +34,18 @@ export function createPersonalInfoService(db: Db, audit: AuditRepo) {
         throw new HttpError(400, 'This email is used by another account.', 'ValidationError', {
           email: 'This email is used by another account.',
         });
-      const u = await db
-        .updateTable('users')
-        .set({ first_name: info.firstName, last_name: info.lastName, email: info.email, phone_number: info.phoneNumber })
-        .where('id', '=', uid)
-        .returning(['first_name', 'last_name', 'email', 'phone_number'])
-        .executeTakeFirst();
-      if (!u) throw notFound('Your account no longer exists.');
-      await audit.record({ actorUserId: uid, publisherId: null, action: 'profile.updated', details: { email: info.email } });
+      // The profile change and its audit row commit together.
+      const u = await inTransaction(db, async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({ first_name: info.firstName, last_name: info.lastName, email: info.email, phone_number: info.phoneNumber })
+          .where('id', '=', uid)
+          .returning(['first_name', 'last_name', 'email', 'phone_number'])
+          .executeTakeFirst();
+        if (!row) throw notFound('Your account no longer exists.');
+        await auditRepo(trx).record({ actorUserId: uid, publisherId: null, action: 'profile.updated', details: { email: info.email } });
+        return row;
+      });
       return toInfo(u);
     },
   };

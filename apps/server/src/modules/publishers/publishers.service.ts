@@ -1,12 +1,14 @@
 import type { Company, PublisherDetails, UserScope } from '@pc/contracts';
 import { notFound } from '../../lib/http-error';
-import type { AuditRepo } from '../audit/audit.repo';
-import type { PublishersRepo } from './publishers.repo';
+import type { Db } from '../../db/pool';
+import { inTransaction } from '../../db/transaction';
+import { auditRepo } from '../audit/audit.repo';
+import { publishersRepo, type PublishersRepo } from './publishers.repo';
 
 /** Publisher details are read on nearly every page and change rarely. */
 const DETAILS_TTL_MS = 5_000;
 
-export function createPublishersService(repo: PublishersRepo, audit: AuditRepo) {
+export function createPublishersService(db: Db, repo: PublishersRepo) {
   // A short read-through cache: writes in this process invalidate it at once; other processes
   // see a change within DETAILS_TTL_MS.
   const cache = new Map<string, { at: number; value: Promise<PublisherDetails | null> }>();
@@ -37,9 +39,12 @@ export function createPublishersService(repo: PublishersRepo, audit: AuditRepo) 
     },
     async updateCompany(ctx: { uid: string; publisherId: string }, company: Company) {
       await this.details(ctx.publisherId, false);
-      await repo.upsertCompany(ctx.publisherId, company);
+      // The change and its audit row commit together (src/db/transaction.ts): never one without the other.
+      await inTransaction(db, async (trx) => {
+        await publishersRepo(trx).upsertCompany(ctx.publisherId, company);
+        await auditRepo(trx).record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action: 'company.updated', details: company });
+      });
       this.invalidate(ctx.publisherId);
-      await audit.record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action: 'company.updated', details: company });
       return this.details(ctx.publisherId, true);
     },
   };

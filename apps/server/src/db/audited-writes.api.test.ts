@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../test/test-app';
 
 // Issue 10 item 2 / issue 11 item 6: a write and its audit row commit together. The audit insert is
 // made to fail for real (a trigger in this test file's own database), and nothing may be half-done.
@@ -14,12 +14,12 @@ beforeAll(async () => {
   `.execute(t.db);
   await sql`
     CREATE TRIGGER audit_fails BEFORE INSERT ON audit_log FOR EACH ROW
-    WHEN (NEW.action IN ('adstxt.hosting_activated', 'adstxt.revision_saved')) EXECUTE FUNCTION fail_audit();
+    WHEN (NEW.action IN ('adstxt.hosting_activated', 'adstxt.revision_saved', 'company.updated', 'profile.updated')) EXECUTE FUNCTION fail_audit();
   `.execute(t.db);
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(multi, '1001'), ...(payload ? { payload } : {}) });
 
 describe('ads.txt writes with their audit row', () => {
@@ -44,5 +44,43 @@ describe('ads.txt writes with their audit row', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json().message).not.toContain('audit store unavailable');
     expect(await t.db.selectFrom('adstxt_revisions').select('id').where('domain_id', '=', 'd5001').execute()).toEqual(before);
+  });
+});
+
+describe('account writes with their audit row', () => {
+  it('a company-details save changes nothing when its audit row fails', async () => {
+    const before = await t.db.selectFrom('companies').selectAll().where('publisher_id', '=', '1001').executeTakeFirst();
+    const company = {
+      name: 'Renamed Ltd',
+      website: '',
+      address: '',
+      city: '',
+      country: '',
+      zip_code: '',
+      registration_number: '',
+      type: '',
+      vat_registration_office: '',
+      email: '',
+      first_name: '',
+      last_name: '',
+      phone: '',
+    };
+    const res = await call('PUT', '/api/publisher-details/company', company);
+    expect(res.statusCode).toBe(500);
+    expect(await t.db.selectFrom('companies').selectAll().where('publisher_id', '=', '1001').executeTakeFirst()).toEqual(before);
+  });
+
+  it('a profile save changes nothing when its audit row fails', async () => {
+    const before = await t.db.selectFrom('users').select(['first_name', 'email']).where('email', '=', DEMO.multi).executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/personal-info',
+      headers: bearer(multi),
+      payload: { firstName: 'Changed', lastName: 'Name', email: DEMO.multi, phoneNumber: '' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(
+      await t.db.selectFrom('users').select(['first_name', 'email']).where('email', '=', DEMO.multi).executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 });
