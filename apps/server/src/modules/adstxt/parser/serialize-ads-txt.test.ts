@@ -37,15 +37,14 @@ describe('serializeRecord / normalizeAdsTxtLine', () => {
 });
 
 describe('parseAdsTxt scale', () => {
-  it('parses a 20,000-line file quickly (loose bound; the benchmark has the real target)', () => {
+  // Speed is measured by `npm run bench:adstxt` (target <= 25 ms), not here: a timed unit test is
+  // flaky on a loaded machine (issue 10, item 6).
+  it('parses a 20,000-line file completely', () => {
     const lines: string[] = [];
     for (let i = 0; i < 20_000; i++)
       lines.push(`exchange${i % 40}.com, ${100000 + i}, ${i % 3 === 0 ? 'DIRECT' : 'RESELLER'}, abcdef0123456789`);
     const text = lines.join('\n');
-    parseAdsTxt(text);
-    const started = performance.now();
     const parsed = parseAdsTxt(text);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(parsed.records).toHaveLength(20_000);
     expect(parsed.problems).toEqual([]);
   });

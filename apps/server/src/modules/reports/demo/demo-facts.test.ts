@@ -49,11 +49,11 @@ const monthly = (publisherId: string): ReportQuery => ({
 });
 
 describe('generateDemoFacts', () => {
-  it('is deterministic, quick and plausible', async () => {
+  // How long generation takes is the bench's business (`npm run bench:reports` prints generation
+  // time); a duration here is flaky on a slow machine (issue 10, item 6).
+  it('is deterministic and plausible', async () => {
     const a = await fresh();
-    const started = performance.now();
     const summary = await generateDemoFacts(a, options);
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(summary.dateFrom).toBe('2024-03-01');
     expect(summary.revenueRows).toBeGreaterThan(10_000);
 
