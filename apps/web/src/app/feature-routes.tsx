@@ -62,5 +62,8 @@ export const featureRoutes: RouteObject[] = [
   { path: Routes.myPlans, lazy: placeholder('plans') },
   { path: Routes.adRevenue, lazy: placeholder('adRevenue') },
   { path: Routes.cloudSetup, lazy: placeholder('cloudSetup') },
-  { path: `${Routes.adminConsole}*`, lazy: placeholder('adminConsole') },
+  {
+    path: `${Routes.adminConsole}*`,
+    lazy: lazyPage(() => import('../features/admin-console/routes/admin-console-page'), 'AdminConsolePage'),
+  },
 ];

@@ -1,0 +1,31 @@
+import useSWR from 'swr';
+import type { AdminPartner, AdminPartnerDetails, FlagDefinition, FlagOverride } from '@pc/contracts';
+import { apiFetcher, type ApiKey } from '../../../lib/api';
+import { swrOptions } from '../../../lib/swr-options';
+
+/** Admin resources are not publisher-scoped: their keys carry no publisher. */
+export const adminKeys = {
+  partners: (search: string): ApiKey => ['admin/partners', null, search ? { search } : undefined],
+  partner: (id: string): ApiKey => [`admin/partners/${encodeURIComponent(id)}`, null],
+  flags: ['admin/feature-flags', null] as ApiKey,
+  overrides: (key: string): ApiKey => [`admin/feature-flags/${encodeURIComponent(key)}/overrides`, null],
+  outbox: ['admin/outbox', null] as ApiKey,
+};
+
+export const usePartnersAdmin = (search: string) =>
+  useSWR<AdminPartner[], Error, ApiKey>(adminKeys.partners(search), apiFetcher, swrOptions);
+export const usePartnerAdmin = (id: string | null) =>
+  useSWR<AdminPartnerDetails, Error, ApiKey | null>(id ? adminKeys.partner(id) : null, apiFetcher, swrOptions);
+export const useFlagDefinitions = () => useSWR<FlagDefinition[], Error, ApiKey>(adminKeys.flags, apiFetcher, swrOptions);
+export const useFlagOverrides = (key: string | null) =>
+  useSWR<FlagOverride[], Error, ApiKey | null>(key ? adminKeys.overrides(key) : null, apiFetcher, swrOptions);
+
+export interface OutboxItem {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  status: string;
+  created: string;
+}
+export const useOutbox = () => useSWR<OutboxItem[], Error, ApiKey>(adminKeys.outbox, apiFetcher, swrOptions);

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { FlagDefinition } from '@pc/contracts';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { api } from '../../../lib/api';
+import { addToast } from '../../../lib/toast';
+import { useFlagDefinitions, useFlagOverrides } from '../api/admin-api';
+import { formatFlagValue, parseFlagValue } from './flag-value';
+
+/** Feature flags: each definition with its default, and per-partner overrides. */
+export function FlagsTab() {
+  const { data, error, isLoading, mutate } = useFlagDefinitions();
+  const [selected, setSelected] = useState<string | null>(null);
+  if (error) return <LoadErrorAlert title="The feature flags could not be loaded" message={error.message} onRetry={() => void mutate()} />;
+  if (isLoading || !data) return <Skeleton h={200} />;
+  const flag = data.find((f) => f.key === selected) ?? null;
+  return (
+    <Stack>
+      <Table striped highlightOnHover aria-label="Feature flags">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Flag</Table.Th>
+            <Table.Th>Shape</Table.Th>
+            <Table.Th>Default</Table.Th>
+            <Table.Th>Overrides</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.map((f) => (
+            <Table.Tr key={f.key}>
+              <Table.Td>
+                <Group gap={6}>
+                  <Text size="sm" fw={500}>
+                    {f.key}
+                  </Text>
+                  {f.markedNew && (
+                    <Badge size="xs" color="green" variant="light">
+                      new
+                    </Badge>
+                  )}
+                  {f.beta && (
+                    <Badge size="xs" color="grape" variant="light">
+                      beta
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {f.description}
+                </Text>
+              </Table.Td>
+              <Table.Td>{f.shape}</Table.Td>
+              <Table.Td>{formatFlagValue(f.defaultValue)}</Table.Td>
+              <Table.Td>{f.overrides}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => setSelected(f.key)} aria-label={`Overrides of ${f.key}`}>
+                  Overrides
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {flag && <OverridesPanel flag={flag} onChanged={() => void mutate()} />}
+    </Stack>
+  );
+}
+
+function OverridesPanel({ flag, onChanged }: { flag: FlagDefinition; onChanged: () => void }) {
+  const { data, error, mutate } = useFlagOverrides(flag.key);
+  const [publisherId, setPublisherId] = useState('');
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const path = (pid: string) => `admin/feature-flags/${encodeURIComponent(flag.key)}/overrides/${encodeURIComponent(pid)}`;
+  const save = async () => {
+    const parsed = parseFlagValue(flag.shape, value);
+    if (!publisherId.trim()) return setProblem('Enter the partner id.');
+    if (parsed === null) return setProblem(flag.shape === 'BOOLEAN' ? 'Enter true or false.' : 'Enter a number.');
+    setSaving(true);
+    try {
+      await api(path(publisherId.trim()), { method: 'PUT', body: { value: parsed }, publisherId: null });
+      setProblem(null);
+      addToast('success', `Override saved for partner ${publisherId.trim()}.`);
+      await mutate();
+      onChanged();
+    } catch (e) {
+      setProblem((e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const clear = async (pid: string) => {
+    try {
+      await api(path(pid), { method: 'DELETE', publisherId: null });
+      addToast('success', `Partner ${pid} uses the default again.`);
+      await mutate();
+      onChanged();
+    } catch (e) {
+      addToast('error', (e as Error).message);
+    }
+  };
+  return (
+    <Stack gap="sm" aria-label={`Overrides of ${flag.key}`}>
+      <Title order={3} size="h4">
+        Overrides of {flag.key} (default {formatFlagValue(flag.defaultValue)})
+      </Title>
+      {error && <LoadErrorAlert title="The overrides could not be loaded" message={error.message} onRetry={() => void mutate()} />}
+      {data?.length === 0 && <Text size="sm">No partner has an override: every partner gets the default.</Text>}
+      {data?.map((o) => (
+        <Group key={o.publisherId} gap="sm">
+          <Text size="sm">
+            {o.publisherName} ({o.publisherId}): {formatFlagValue(o.value)}
+          </Text>
+          <Button size="xs" variant="subtle" color="red" onClick={() => void clear(o.publisherId)}>
+            Use default
+          </Button>
+        </Group>
+      ))}
+      <Group align="flex-end">
+        <TextInput label="Partner id" value={publisherId} onChange={(e) => setPublisherId(e.currentTarget.value)} />
+        <TextInput
+          label={flag.shape === 'SET' ? 'Values (comma separated)' : flag.shape === 'BOOLEAN' ? 'Value (true or false)' : 'Value'}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          error={problem}
+        />
+        <Button onClick={() => void save()} loading={saving}>
+          Save override
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Skeleton, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
+import { AdminSiteInputSchema, type Site } from '@pc/contracts';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { api } from '../../../lib/api';
+import { addToast } from '../../../lib/toast';
+import { usePartnerAdmin } from '../api/admin-api';
+
+/**
+ * A partner's sites. Deactivating keeps the site and its history (reports, ads.txt); an ACTIVE
+ * site with organic recommendations splits the partner's Reports menu in two (spec rule).
+ */
+export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId: string; canEdit: boolean; onChanged: () => void }) {
+  const { data, error, mutate } = usePartnerAdmin(publisherId);
+  const [name, setName] = useState('');
+  const [domain, setDomain] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const sitePath = `admin/partners/${encodeURIComponent(publisherId)}/sites`;
+  const refresh = async () => {
+    await mutate();
+    onChanged();
+  };
+  const add = async () => {
+    const parsed = AdminSiteInputSchema.safeParse({ name, domain });
+    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    try {
+      await api<Site>(sitePath, { method: 'POST', body: parsed.data, publisherId: null });
+      setName('');
+      setDomain('');
+      setErrors({});
+      await refresh();
+    } catch (e) {
+      setErrors((e as { fields?: Record<string, string> }).fields ?? { domain: (e as Error).message });
+    }
+  };
+  const patch = async (site: Site, change: Partial<Pick<Site, 'active' | 'taboola_organic'>>) => {
+    try {
+      await api<Site>(`${sitePath}/${encodeURIComponent(site.id)}`, { method: 'PATCH', body: change, publisherId: null });
+      await refresh();
+    } catch (e) {
+      addToast('error', (e as Error).message);
+    }
+  };
+  if (error) return <LoadErrorAlert title="The sites could not be loaded" message={error.message} onRetry={() => void mutate()} />;
+  if (!data) return <Skeleton h={120} />;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Sites of {data.name} ({data.id})
+        </Title>
+        <Table aria-label={`Sites of ${data.name}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Site</Table.Th>
+              <Table.Th>Domain</Table.Th>
+              <Table.Th>Active</Table.Th>
+              <Table.Th>Organic recommendations</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.siteList.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>{s.name}</Table.Td>
+                <Table.Td>{s.domain}</Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={`${s.name} active`}
+                    checked={s.active}
+                    disabled={!canEdit}
+                    onChange={(e) => void patch(s, { active: e.currentTarget.checked })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={`${s.name} organic recommendations`}
+                    checked={s.taboola_organic}
+                    disabled={!canEdit}
+                    onChange={(e) => void patch(s, { taboola_organic: e.currentTarget.checked })}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {canEdit && (
+          <Group align="flex-start">
+            <TextInput label="Site name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+            <TextInput
+              label="Domain"
+              placeholder="example.com"
+              value={domain}
+              onChange={(e) => setDomain(e.currentTarget.value)}
+              error={errors.domain}
+            />
+            <Button mt={25} onClick={() => void add()}>
+              Add site
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

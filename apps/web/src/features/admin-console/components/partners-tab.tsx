@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { usePartnersAdmin } from '../api/admin-api';
+import { NewPartnerForm } from './new-partner-form';
+import { PartnerSites } from './partner-sites';
+
+/** Partners: search, create (admins), and each partner's sites. */
+export function PartnersTab({ canEdit }: { canEdit: boolean }) {
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const { data, error, isLoading, mutate } = usePartnersAdmin(search.trim());
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <TextInput
+          aria-label="Search partners"
+          placeholder="Search by name, company or id"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={320}
+        />
+        {canEdit && !creating && <Button onClick={() => setCreating(true)}>New partner</Button>}
+      </Group>
+      {creating && (
+        <NewPartnerForm
+          onDone={(id) => {
+            setCreating(false);
+            if (id) setOpen(id);
+            void mutate();
+          }}
+        />
+      )}
+      {error && <LoadErrorAlert title="The partners could not be loaded" message={error.message} onRetry={() => void mutate()} />}
+      {!error && (isLoading || !data) && <Skeleton h={200} />}
+      {data?.length === 0 && <EmptyState title="No partner matches">Try another name or id, or clear the search.</EmptyState>}
+      {data && data.length > 0 && (
+        <Table striped aria-label="Partners">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Partner</Table.Th>
+              <Table.Th>Id</Table.Th>
+              <Table.Th>Currency</Table.Th>
+              <Table.Th>Sites (active)</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {p.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {p.company}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{p.id}</Table.Td>
+                <Table.Td>{p.currency}</Table.Td>
+                <Table.Td>
+                  {p.sites} ({p.activeSites})
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
+                    Sites of {p.name}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {open && <PartnerSites publisherId={open} canEdit={canEdit} onChanged={() => void mutate()} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { Stack, Tabs } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { Routes } from '@pc/contracts';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Icon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useConfig } from '../../../lib/config-context';
+import { useSignedIn } from '../../../lib/identity/auth-context';
+import { FlagsTab } from '../components/flags-tab';
+import { OutboxTab } from '../components/outbox-tab';
+import { PartnersTab } from '../components/partners-tab';
+
+const TABS = ['partners', 'feature-flags', 'outbox'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * The provider's console. Admins see every tab and can change things; staff without admin access
+ * get the read-only partners list (the API enforces the same split); everyone else is refused.
+ */
+export function AdminConsolePage() {
+  const { scope } = useSignedIn();
+  const config = useConfig();
+  const navigate = useNavigate();
+  const params = useParams();
+  const isAdmin = scope.type === 'internal' && scope.adminAccess && config.adminAccess;
+  const isStaff = scope.type === 'internal';
+  const requested = (params['*'] ?? '').split('/')[0] as Tab;
+  const tabs: readonly Tab[] = isAdmin ? TABS : ['partners'];
+  const tab: Tab = tabs.includes(requested) ? requested : 'partners';
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Admin console"
+        purpose="Onboard partners and their sites, set feature flags per partner and follow outgoing e-mail."
+      />
+      {!isStaff ? (
+        <EmptyState title="Administrators only" icon={<Icon name="shield" />}>
+          This area is available to the provider&apos;s administrators. Ask your account manager if you need something changed.
+        </EmptyState>
+      ) : (
+        <Tabs value={tab} onChange={(v) => v && void navigate(`${Routes.adminConsole}${v}`)} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="partners">Partners and sites</Tabs.Tab>
+            {isAdmin && <Tabs.Tab value="feature-flags">Feature flags</Tabs.Tab>}
+            {isAdmin && <Tabs.Tab value="outbox">E-mail outbox</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="partners" pt="md">
+            <PartnersTab canEdit={isAdmin} />
+          </Tabs.Panel>
+          {isAdmin && (
+            <Tabs.Panel value="feature-flags" pt="md">
+              <FlagsTab />
+            </Tabs.Panel>
+          )}
+          {isAdmin && (
+            <Tabs.Panel value="outbox" pt="md">
+              <OutboxTab />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      )}
+    </Stack>
+  );
+}
