@@ -73,6 +73,7 @@ import { blockingRulesRoutes } from './modules/blocking-rules/blocking-rules.rou
 import { createBlockingRulesService } from './modules/blocking-rules/blocking-rules.service';
 import { adminPartnersRoutes } from './modules/admin/admin-partners.routes';
 import { createAdminPartnersService } from './modules/admin/admin-partners.service';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes';
 import { createFeatureFlagsService } from './modules/feature-flags/feature-flags.service';
 
@@ -272,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(adminPartnersRoutes, {
     partners: createAdminPartnersService({ db, engine, onChanged: (id) => publishers.invalidate(id) }),
   });
+  await app.register(adminUsersRoutes, { db });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
   return { app, shuttingDown, engine, workers: { reportExports, adsTxtCrawls, sellersJsonRefreshes, paymentSettingsMails }, sellersJson };

@@ -32,3 +32,4 @@ export * from './blocking-rules';
 export * from './payments';
 export * from './feature-flags';
 export * from './admin-partners';
+export * from './admin-users';
