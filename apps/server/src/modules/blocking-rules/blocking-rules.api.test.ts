@@ -12,9 +12,14 @@ const day = (offset: number) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ BLOCKING_FEED_TOKEN: FEED_TOKEN, BLOCKING_RULES_MAX_PER_PUBLISHER: '8', BLOCKING_RULE_MAX_VALUES: '50' });
+  t = await createTestApp({ BLOCKING_FEED_TOKEN: FEED_TOKEN, BLOCKING_RULE_MAX_VALUES: '50' });
   multi = (await signIn(t.app, DEMO.multi)).idToken;
   single = (await signIn(t.app, DEMO.single)).idToken;
+  // Evergreen's plan allows 8 rules (a per-publisher override of the LIMIT flag); others keep the default.
+  await t.db
+    .insertInto('feature_flag_overrides')
+    .values({ flag_key: 'blocking_rules.max_rules', publisher_id: '1003', value: JSON.stringify(8) })
+    .execute();
   // Last 30 days for 1001: AcmeBank earns 60 of 100 net on site 5001, the rest elsewhere.
   const sale = (date: string, siteId: string, brand: string, netRevenue: number, impressions: number) => ({
     date,
@@ -145,7 +150,7 @@ describe('blocking rules', () => {
     expect(history.map((h: { action: string }) => h.action)).toEqual(['delete', 'resume', 'pause', 'create']);
   });
 
-  it('enforces the configured limits on rules and values (409 / 400)', async () => {
+  it('enforces the plan limit on rules (feature flag) and the configured limit on values (409 / 400)', async () => {
     const many = Array.from({ length: 51 }, (_, i) => `kw${i}`);
     const tooMany = await call(multi, '1003', 'POST', '/api/blocking-rules', rule({ type: 'keyword', values: many }));
     expect(tooMany.statusCode).toBe(400);

@@ -10,6 +10,7 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
+import { limitFlag } from '../feature-flags/feature-flags.service';
 import { blockingRulesRepo, type RuleRow, type RuleWrite } from './blocking-rules.repo';
 import { normaliseValues } from './rule-values';
 
@@ -21,6 +22,9 @@ export interface BlockingRulesLimits {
   maxRulesPerPublisher: number;
   maxValuesPerRule: number;
 }
+
+/** Plan limit defined by the feature flags (migration 0050). */
+export const MAX_RULES_FLAG = 'blocking_rules.max_rules';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const conflict = (message: string) => new HttpError(409, message, 'Conflict');
@@ -131,8 +135,10 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
       const id = await inTransaction(db, async (trx) => {
         // Counted inside the transaction, under a per-publisher lock, so two saves cannot pass the limit together.
         await trx.selectFrom('publishers').select('id').where('id', '=', ctx.publisherId).forUpdate().execute();
-        if ((await blockingRulesRepo(trx).countLive(ctx.publisherId)) >= limits.maxRulesPerPublisher)
-          throw conflict(`This publisher already has ${limits.maxRulesPerPublisher} rules, the most allowed. Delete or merge rules first.`);
+        // The plan's LIMIT flag (issue 15) when defined, the configured limit otherwise.
+        const max = await limitFlag(trx, ctx.publisherId, MAX_RULES_FLAG, limits.maxRulesPerPublisher);
+        if ((await blockingRulesRepo(trx).countLive(ctx.publisherId)) >= max)
+          throw conflict(`This publisher already has ${max} rules, the most its plan allows. Delete or merge rules first.`);
         const newId = await blockingRulesRepo(trx).insert(ctx.publisherId, ctx.uid, write);
         await auditRepo(trx).record({
           actorUserId: ctx.uid,
