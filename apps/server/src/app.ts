@@ -75,6 +75,11 @@ import { adminPartnersRoutes } from './modules/admin/admin-partners.routes';
 import { createAdminPartnersService } from './modules/admin/admin-partners.service';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes';
+import { siteTagPublicRoutes, siteTagRoutes } from './modules/site-tag/site-tag.routes';
+import { siteTagRepo } from './modules/site-tag/site-tag.repo';
+import { createSiteTagService } from './modules/site-tag/site-tag.service';
+import { createSiteTagCollector, type SiteTagCollector } from './modules/site-tag/site-tag.collector';
+import { duckDbSiteTagStore } from './modules/site-tag/site-tag.store';
 import { createFeatureFlagsService } from './modules/feature-flags/feature-flags.service';
 
 export interface AppDeps {
@@ -91,6 +96,10 @@ export interface AppDeps {
   sellersJsonFetch?: GuardedFetch;
   /** Background workers poll on their own unless false (tests drain them by hand). */
   startWorkers?: boolean;
+  /** The client "verify installation" fetches a site's page with; tests inject a local one. */
+  siteTagFetch?: GuardedFetch;
+  /** Origins the collector accepts for every site (the demo page on the portal's own origin). */
+  siteTagExtraOrigins?: string[];
 }
 
 export function publicUrlOf(config: AppConfig): string {
@@ -106,6 +115,8 @@ export interface BuiltApp {
   workers: { reportExports: Worker; adsTxtCrawls: Worker; sellersJsonRefreshes: Worker; paymentSettingsMails: Worker };
   /** Exposed for tests that run its scheduling step by hand. */
   sellersJson: SellersJsonService;
+  /** Exposed so tests and the bench can flush buffered tag events at once. */
+  siteTagCollector: SiteTagCollector;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -146,6 +157,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const allSites = await db.selectFrom('sites').select(['id', 'publisher_id', 'name']).execute();
   await engine.upsertSites(allSites.map((s) => ({ id: s.id, publisherId: s.publisher_id, name: s.name })));
   const jobs = createJobQueue(db, deps.logger);
+  // Site-tag events live on the report engine's DuckDB (one writer per file), behind their own store.
+  if (!(engine instanceof DuckDbReportEngine)) throw new Error('The site tag needs the DuckDB report engine.');
+  const siteTagStore = duckDbSiteTagStore(engine);
+  await siteTagStore.init();
+  const tagRepo = siteTagRepo(db);
+  const siteTagCollector = createSiteTagCollector({
+    repo: tagRepo,
+    store: siteTagStore,
+    log: deps.logger,
+    extraOrigins: deps.siteTagExtraOrigins ?? [],
+    flushMs: deps.startWorkers === false ? 0 : 1000,
+  });
   const repoOfReports = reportsRepo(db);
   const pollMs = deps.startWorkers === false ? 0 : 1_000;
   const reportExports = jobs.work(
@@ -220,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await paymentSettingsMails.stop();
     await adsTxtCrawls.stop();
     await reportExports.stop();
+    await siteTagCollector.close();
     await engine.close();
   });
 
@@ -274,7 +298,24 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     partners: createAdminPartnersService({ db, engine, onChanged: (id) => publishers.invalidate(id) }),
   });
   await app.register(adminUsersRoutes, { db });
+  await app.register(siteTagRoutes, {
+    service: createSiteTagService({
+      repo: tagRepo,
+      store: siteTagStore,
+      fetch:
+        deps.siteTagFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-SiteTagVerify/1.0' }),
+      publicUrl,
+    }),
+  });
+  await app.register(siteTagPublicRoutes, { collector: siteTagCollector, repo: tagRepo });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
-  return { app, shuttingDown, engine, workers: { reportExports, adsTxtCrawls, sellersJsonRefreshes, paymentSettingsMails }, sellersJson };
+  return {
+    app,
+    shuttingDown,
+    engine,
+    workers: { reportExports, adsTxtCrawls, sellersJsonRefreshes, paymentSettingsMails },
+    sellersJson,
+    siteTagCollector,
+  };
 }

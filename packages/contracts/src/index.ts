@@ -33,3 +33,4 @@ export * from './payments';
 export * from './feature-flags';
 export * from './admin-partners';
 export * from './admin-users';
+export * from './site-tag';

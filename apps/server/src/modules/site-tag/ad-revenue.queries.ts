@@ -1,0 +1,100 @@
+import { rateVital, type AdRevenueOverview, type VitalRating } from '@pc/contracts';
+import { num, rangeMs, type Scope } from './site-tag.queries';
+import type { SiteTagEventStore } from './site-tag.store';
+
+const rpm = (revenue: number, pageViews: number) => (pageViews > 0 ? Math.round((revenue / pageViews) * 1000 * 100) / 100 : null);
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Page RPM joins the report facts (revenue_sales, same DuckDB file) with the tag's page views per
+ * site and day. RPM by LCP bucket rates each site-day by its p75 LCP: revenue is known per site
+ * and day, not per page, so this is what slow days cost, the closest honest split.
+ */
+export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, siteNames: Map<string, string>): Promise<AdRevenueOverview> {
+  const { start, end, prevStart } = rangeMs(s.from, s.to);
+  // DuckDB refuses parameters a statement does not use: each query gets exactly its own.
+  const scope = { pub: s.publisherId, site: s.siteId ?? '' };
+  const df = s.from;
+  const dt = iso(end - 1);
+  const siteFilter = `($site = '' OR site_id = $site)`;
+  const [days, products, prev] = await Promise.all([
+    store.query(
+      `WITH pv AS (
+         SELECT site_id, strftime(epoch_ms(ts), '%Y-%m-%d') AS d, count(*) AS n FROM site_tag_events
+         WHERE publisher_id = $pub AND ${siteFilter} AND ts >= $start AND ts < $end AND kind = 'pv' GROUP BY ALL),
+       lcp AS (
+         SELECT site_id, d, quantile_cont(v, 0.75) AS p75 FROM (
+           SELECT site_id, strftime(epoch_ms(min(ts)), '%Y-%m-%d') AS d, arg_max(value, ts) AS v FROM site_tag_events
+           WHERE publisher_id = $pub AND ${siteFilter} AND ts >= $start AND ts < $end AND kind = 'wv' AND metric = 'LCP'
+           GROUP BY site_id, page_id) GROUP BY ALL),
+       rev AS (
+         SELECT site_id, strftime(date, '%Y-%m-%d') AS d, sum(revenue) AS r FROM revenue_sales
+         WHERE publisher_id = $pub AND ${siteFilter} AND date BETWEEN CAST($df AS DATE) AND CAST($dt AS DATE) GROUP BY ALL)
+       SELECT coalesce(pv.site_id, rev.site_id) AS site_id, coalesce(pv.d, rev.d) AS d, coalesce(pv.n, 0) AS n,
+              coalesce(rev.r, 0) AS r, lcp.p75
+       FROM pv FULL JOIN rev ON pv.site_id = rev.site_id AND pv.d = rev.d
+       LEFT JOIN lcp ON lcp.site_id = coalesce(pv.site_id, rev.site_id) AND lcp.d = coalesce(pv.d, rev.d)
+       ORDER BY d, site_id`,
+      { ...scope, start, end, df, dt },
+    ),
+    store.query(
+      `SELECT product_type AS p, sum(revenue) AS r FROM revenue_sales WHERE publisher_id = $pub AND ${siteFilter}
+       AND date BETWEEN CAST($df AS DATE) AND CAST($dt AS DATE) GROUP BY 1 ORDER BY r DESC, p`,
+      { ...scope, df, dt },
+    ),
+    store.query(
+      `SELECT site_id, sum(revenue) AS r FROM revenue_sales WHERE publisher_id = $pub AND ${siteFilter}
+       AND date >= CAST($pf AS DATE) AND date < CAST($df AS DATE) GROUP BY 1`,
+      { ...scope, df, pf: iso(prevStart) },
+    ),
+  ]);
+  const prevBySite = new Map(prev.map((r) => [String(r.site_id), num(r.r)]));
+  const series = new Map<string, { revenue: number; pageViews: number }>();
+  const sites = new Map<string, { revenue: number; pageViews: number }>();
+  const buckets = new Map<string, { siteId: string; rating: VitalRating; revenue: number; pageViews: number }>();
+  for (const r of days) {
+    const site = String(r.site_id);
+    const revenue = num(r.r);
+    const pageViews = num(r.n);
+    const day = series.get(String(r.d)) ?? { revenue: 0, pageViews: 0 };
+    series.set(String(r.d), { revenue: day.revenue + revenue, pageViews: day.pageViews + pageViews });
+    const t = sites.get(site) ?? { revenue: 0, pageViews: 0 };
+    sites.set(site, { revenue: t.revenue + revenue, pageViews: t.pageViews + pageViews });
+    if (r.p75 != null && pageViews > 0) {
+      const rating = rateVital('LCP', num(r.p75));
+      const b = buckets.get(`${site}|${rating}`) ?? { siteId: site, rating, revenue: 0, pageViews: 0 };
+      buckets.set(`${site}|${rating}`, { ...b, revenue: b.revenue + revenue, pageViews: b.pageViews + pageViews });
+    }
+  }
+  const revenue = [...sites.values()].reduce((a, b) => a + b.revenue, 0);
+  const pageViews = [...sites.values()].reduce((a, b) => a + b.pageViews, 0);
+  const money = (v: number) => Math.round(v * 100) / 100;
+  return {
+    from: s.from,
+    to: s.to,
+    totals: {
+      revenue: money(revenue),
+      pageViews,
+      pageRpm: rpm(revenue, pageViews),
+      previousRevenue: money([...prevBySite.values()].reduce((a, b) => a + b, 0)),
+    },
+    series: [...series].map(([date, v]) => ({ date, revenue: money(v.revenue), pageViews: v.pageViews })),
+    sites: [...sites]
+      .map(([siteId, v]) => ({
+        siteId,
+        name: siteNames.get(siteId) ?? siteId,
+        revenue: money(v.revenue),
+        previousRevenue: money(prevBySite.get(siteId) ?? 0),
+        pageViews: v.pageViews,
+        pageRpm: rpm(v.revenue, v.pageViews),
+      }))
+      .sort((a, b) => b.revenue - a.revenue),
+    products: products.map((r) => ({ product: String(r.p), revenue: money(num(r.r)) })),
+    rpmByLcp: [...buckets.values()].map((b) => ({
+      siteId: b.siteId,
+      rating: b.rating,
+      pageViews: b.pageViews,
+      pageRpm: rpm(b.revenue, b.pageViews),
+    })),
+  };
+}

@@ -1,0 +1,174 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ua-parser-js 1.x has no types; programs that import this file (the bench) need the declaration too
+/// <reference path="./ua-parser-js.d.ts" />
+import { createHash } from 'node:crypto';
+import UAParser from 'ua-parser-js';
+import { z } from 'zod';
+import type { StoredTagEvent } from './site-tag.store';
+
+/** Limits that make junk cheap to refuse (each a 4xx before anything is stored). */
+export const COLLECT_LIMITS = {
+  maxBodyBytes: 32 * 1024,
+  maxEvents: 50,
+  /** Events older than this are refused (a beacon is sent within seconds; a day covers clock skew). */
+  maxAgeMs: 24 * 60 * 60 * 1000,
+  /** Clocks run ahead a little; more than this is a forged or broken timestamp. */
+  maxFutureMs: 5 * 60 * 1000,
+} as const;
+
+const str = (max: number) => z.string().max(max);
+const base = { ts: z.number().int().positive(), id: str(32).min(1), p: str(512).startsWith('/') };
+const EventSchema = z.discriminatedUnion('t', [
+  z.object({
+    t: z.literal('pv'),
+    ...base,
+    r: str(1024).default(''),
+    us: str(100).default(''),
+    um: str(100).default(''),
+    uc: str(100).default(''),
+    vw: z.number().int().min(0).max(20_000).default(0),
+  }),
+  z.object({ t: z.literal('en'), ...base, et: z.number().int().min(0).max(86_400_000), sd: z.number().int().min(0).max(100) }),
+  z.object({
+    t: z.literal('wv'),
+    ...base,
+    n: z.enum(['LCP', 'INP', 'CLS', 'FCP', 'TTFB']),
+    v: z.number().min(0).max(600_000),
+    a: str(200).default(''),
+  }),
+]);
+export const BatchSchema = z.object({ k: str(64).min(1), e: z.array(EventSchema).min(1).max(COLLECT_LIMITS.maxEvents) });
+export type TagBatch = z.infer<typeof BatchSchema>;
+export type TagEventIn = TagBatch['e'][number];
+
+export type ParseResult = { ok: true; batch: TagBatch } | { ok: false; status: 400 | 413; message: string };
+
+/** Body text -> a valid batch, or the 4xx to answer. Never throws. */
+export function parseBatch(body: unknown, now: number): ParseResult {
+  // sendBeacon posts text/plain; a fetch may send application/json, which Fastify has parsed.
+  let json: unknown = body;
+  if (typeof body === 'string') {
+    if (body.length > COLLECT_LIMITS.maxBodyBytes) return { ok: false, status: 413, message: 'Batch too large.' };
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return { ok: false, status: 400, message: 'Malformed JSON.' };
+    }
+  }
+  const parsed = BatchSchema.safeParse(json);
+  if (!parsed.success) {
+    const tooMany = parsed.error.issues.some((i) => i.code === 'too_big' && i.path.length === 1);
+    return tooMany
+      ? { ok: false, status: 413, message: 'Too many events in one batch.' }
+      : { ok: false, status: 400, message: 'Invalid event batch.' };
+  }
+  for (const e of parsed.data.e) {
+    if (e.ts > now + COLLECT_LIMITS.maxFutureMs || e.ts < now - COLLECT_LIMITS.maxAgeMs)
+      return { ok: false, status: 400, message: 'Event timestamp out of range.' };
+  }
+  return { ok: true, batch: parsed.data };
+}
+
+/** The Origin must be the site's domain or one of its subdomains (www., m., ...). */
+export function originMatches(origin: string | undefined, domain: string, extraOrigins: readonly string[] = []): boolean {
+  if (!origin) return false;
+  if (extraOrigins.includes(origin)) return true;
+  let host: string;
+  try {
+    host = new URL(origin).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  const d = domain.toLowerCase().replace(/^www\./, '');
+  return host === d || host.endsWith('.' + d);
+}
+
+/** URL path -> template: ids, numbers, dates and long slugs become placeholders so pages group. */
+export function templateOf(path: string): string {
+  const parts = path
+    .split('?')[0]!
+    .split('/')
+    .map((seg) => {
+      if (seg === '') return seg;
+      if (/^\d+$/.test(seg)) return ':n';
+      if (/^[0-9a-f]{8,}$/i.test(seg) || /^[0-9a-f-]{36}$/i.test(seg)) return ':id';
+      if (seg.length > 24 || (seg.match(/-/g) ?? []).length >= 3) return ':slug';
+      return seg;
+    });
+  return parts.join('/') || '/';
+}
+
+function hostOf(url: string): string {
+  try {
+    return url ? new URL(url).hostname.replace(/^www\./, '') : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Source and medium as Plausible shows them: UTM first, else the referring host, else direct. */
+export function sourceOf(referrer: string, siteDomain: string, utmSource: string, utmMedium: string) {
+  const host = hostOf(referrer);
+  const internal = host !== '' && originMatches(`https://${host}`, siteDomain);
+  const source = utmSource || (internal ? '' : host) || 'direct';
+  const medium =
+    utmMedium || (!host || internal ? '(none)' : /google|bing|duckduckgo|yahoo|ecosia|baidu/.test(host) ? 'organic' : 'referral');
+  return { host: internal ? '' : host, source, medium, internal };
+}
+
+export function deviceOf(ua: string, viewportWidth: number): { device: string; browser: string } {
+  const r = UAParser(ua);
+  const t = r.device.type;
+  const device = t === 'mobile' || t === 'tablet' ? t : viewportWidth > 0 && viewportWidth < 768 ? 'mobile' : 'desktop';
+  return { device, browser: r.browser.name ?? 'Other' };
+}
+
+/** Daily-salted visitor hash: the IP is only an input here and never leaves this function. */
+export function visitorHash(salt: string, siteId: string, ip: string, ua: string): bigint {
+  return createHash('sha256').update(`${salt}|${siteId}|${ip}|${ua}`).digest().readBigInt64BE(0);
+}
+
+export interface RequestFacts {
+  ip: string;
+  ua: string;
+  country: string;
+  salt: string;
+}
+
+/** Valid batch + request facts -> rows to store (referrer reduced to its host, no query strings). */
+export function toStored(batch: TagBatch, site: { id: string; publisherId: string; domain: string }, req: RequestFacts): StoredTagEvent[] {
+  const visitor = visitorHash(req.salt, site.id, req.ip, req.ua);
+  const pv = batch.e.find((e) => e.t === 'pv');
+  const { device, browser } = deviceOf(req.ua, pv?.t === 'pv' ? pv.vw : 0);
+  return batch.e.map((e) => {
+    const path = e.p.split('?')[0]!.split('#')[0]!;
+    const row: StoredTagEvent = {
+      ts: e.ts,
+      publisherId: site.publisherId,
+      siteId: site.id,
+      kind: e.t,
+      pageId: e.id,
+      visitor,
+      path,
+      template: templateOf(path),
+      entry: false,
+      referrer: '',
+      source: '',
+      medium: '',
+      campaign: '',
+      device,
+      browser,
+      country: req.country,
+      engagedMs: null,
+      scrollPct: null,
+      metric: '',
+      value: null,
+      attribution: '',
+    };
+    if (e.t === 'pv') {
+      const s = sourceOf(e.r, site.domain, e.us, e.um);
+      Object.assign(row, { entry: !s.internal, referrer: s.host, source: s.source, medium: s.medium, campaign: e.uc });
+    } else if (e.t === 'en') Object.assign(row, { engagedMs: e.et, scrollPct: e.sd });
+    else Object.assign(row, { metric: e.n, value: e.v, attribution: e.a });
+    return row;
+  });
+}

@@ -1,0 +1,109 @@
+import type { Logger } from 'pino';
+import { originMatches, parseBatch, toStored } from './site-tag.collect';
+import type { SiteTagRepo, TaggedSite } from './site-tag.repo';
+import type { SiteTagEventStore, StoredTagEvent } from './site-tag.store';
+
+export interface CollectRequest {
+  body: unknown;
+  origin: string | undefined;
+  ip: string;
+  userAgent: string;
+  /** From a CDN header (CF-IPCountry, CloudFront-Viewer-Country); never looked up online. */
+  country: string;
+}
+
+export interface CollectorOptions {
+  repo: SiteTagRepo;
+  store: SiteTagEventStore;
+  log: Logger;
+  /** Origins accepted for every site besides its own domain (the demo page on the portal's origin). */
+  extraOrigins?: readonly string[];
+  flushMs?: number;
+  flushRows?: number;
+  /** Refuse (429) rather than grow memory without bound when the store falls behind. */
+  maxBufferedRows?: number;
+}
+
+const SITE_CACHE_MS = 60_000;
+
+/**
+ * Accepts beacons: everything is checked before anything is buffered, then rows wait here at most
+ * `flushMs` (1 s) and go to the store in one appender batch. Sites and the day's salt are cached
+ * per process; both come from PostgreSQL, so every process agrees.
+ */
+export function createSiteTagCollector(o: CollectorOptions) {
+  const flushMs = o.flushMs ?? 1000;
+  const flushRows = o.flushRows ?? 5000;
+  const maxBuffered = o.maxBufferedRows ?? 200_000;
+  const sites = new Map<string, { site: TaggedSite | null; at: number }>();
+  const marked = new Set<string>();
+  let salt: { day: string; value: Promise<string> } | null = null;
+  let buffer: StoredTagEvent[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  const timer = flushMs > 0 ? setInterval(() => void flush(), flushMs) : null;
+  timer?.unref();
+
+  async function siteOf(key: string): Promise<TaggedSite | null> {
+    const now = Date.now();
+    const hit = sites.get(key);
+    if (hit && now - hit.at < SITE_CACHE_MS) return hit.site;
+    if (sites.size > 10_000) sites.clear(); // random keys must not grow the cache forever
+    const site = await o.repo.byKey(key);
+    sites.set(key, { site, at: now });
+    return site;
+  }
+
+  function saltOf(now: number): Promise<string> {
+    const day = new Date(now).toISOString().slice(0, 10);
+    if (salt?.day !== day) {
+      const value = o.repo.saltFor(day);
+      salt = { day, value };
+      value.catch(() => (salt = null));
+    }
+    return salt.value;
+  }
+
+  function flush(): Promise<void> {
+    flushing = flushing.then(async () => {
+      if (buffer.length === 0) return;
+      const rows = buffer;
+      buffer = [];
+      try {
+        await o.store.append(rows);
+      } catch (err) {
+        o.log.error({ err, rows: rows.length }, 'site tag events could not be stored');
+      }
+    });
+    return flushing;
+  }
+
+  return {
+    async collect(req: CollectRequest): Promise<{ status: number; message?: string }> {
+      const now = Date.now();
+      const parsed = parseBatch(req.body, now);
+      if (!parsed.ok) return { status: parsed.status, message: parsed.message };
+      const site = await siteOf(parsed.batch.k);
+      if (!site) return { status: 404, message: 'Unknown site key.' };
+      if (!originMatches(req.origin, site.domain, o.extraOrigins))
+        return { status: 403, message: "Origin does not match the site's domain." };
+      if (buffer.length >= maxBuffered) return { status: 429, message: 'Busy, try again later.' };
+      const rows = toStored(parsed.batch, site, { ip: req.ip, ua: req.userAgent, country: req.country, salt: await saltOf(now) });
+      for (const r of rows) buffer.push(r);
+      if (!site.eventTrackerDataReceived && !marked.has(site.id)) {
+        marked.add(site.id);
+        o.repo.markReceived(site.id).catch((err: unknown) => {
+          marked.delete(site.id);
+          o.log.warn({ err }, 'could not mark event tracker data received');
+        });
+      }
+      if (buffer.length >= flushRows) void flush();
+      return { status: 202 };
+    },
+    flush,
+    async close() {
+      if (timer) clearInterval(timer);
+      await flush();
+    },
+  };
+}
+export type SiteTagCollector = ReturnType<typeof createSiteTagCollector>;

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AdRevenueOverviewSchema,
+  AudienceOverviewSchema,
+  SitePerformanceSchema,
+  SiteTagRangeQuerySchema,
+  TaggedSiteSchema,
+  TagVerificationSchema,
+} from '@pc/contracts';
+import { errorResponses, typed } from '../../http/typed';
+import { COLLECT_LIMITS } from './site-tag.collect';
+import type { SiteTagCollector } from './site-tag.collector';
+import type { SiteTagRepo } from './site-tag.repo';
+import type { SiteTagService } from './site-tag.service';
+import { tagScript } from './tag-script';
+
+const tags = ['site tag'];
+const publisher = { access: 'publisher' as const };
+
+export async function siteTagRoutes(app: FastifyInstance, opts: { service: SiteTagService }) {
+  const r = typed(app);
+  const s = opts.service;
+  r.get(
+    '/api/site-tag/sites',
+    { config: publisher, schema: { tags, response: { 200: z.array(TaggedSiteSchema), ...errorResponses } } },
+    async (req) => s.sites(req.publisherId!),
+  );
+  r.post(
+    '/api/site-tag/sites/:siteId/verify',
+    {
+      config: publisher,
+      schema: {
+        tags,
+        params: z.object({ siteId: z.string().min(1).max(64) }),
+        response: { 200: TagVerificationSchema, ...errorResponses },
+      },
+    },
+    async (req) => s.verify(req.publisherId!, req.params.siteId),
+  );
+  r.get(
+    '/api/site-tag/audience',
+    {
+      config: publisher,
+      schema: { tags, querystring: SiteTagRangeQuerySchema, response: { 200: AudienceOverviewSchema, ...errorResponses } },
+    },
+    async (req) => s.audience(req.publisherId!, req.query),
+  );
+  r.get(
+    '/api/site-tag/performance',
+    {
+      config: publisher,
+      schema: { tags, querystring: SiteTagRangeQuerySchema, response: { 200: SitePerformanceSchema, ...errorResponses } },
+    },
+    async (req) => s.performance(req.publisherId!, req.query),
+  );
+  r.get(
+    '/api/site-tag/ad-revenue',
+    {
+      config: publisher,
+      schema: { tags, querystring: SiteTagRangeQuerySchema, response: { 200: AdRevenueOverviewSchema, ...errorResponses } },
+    },
+    async (req) => s.adRevenue(req.publisherId!, req.query),
+  );
+}
+
+const CDN_COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-vercel-ip-country', 'x-country-code'];
+
+/** The public side: the script per site key and the beacon endpoint (outside /api, on publishers' pages). */
+export async function siteTagPublicRoutes(app: FastifyInstance, opts: { collector: SiteTagCollector; repo: SiteTagRepo }) {
+  app.get<{ Params: { file: string } }>('/t/:file', { config: { access: 'public' } }, async (req, reply) => {
+    const key = /^([\w-]{1,64})\.js$/.exec(req.params.file)?.[1];
+    if (!key || !(await opts.repo.byKey(key))) return reply.status(404).type('text/plain').send('Unknown site tag.');
+    const script = await tagScript();
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    // Loaded by other sites' pages: helmet's same-origin resource policy would block it.
+    reply
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('cache-control', 'public, max-age=3600')
+      .header('etag', script.etag)
+      .header('vary', 'accept-encoding')
+      .type('application/javascript; charset=utf-8');
+    if (req.headers['if-none-match'] === script.etag) return reply.status(304).send();
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? script.br : encoding === 'gzip' ? script.gzip : script.js);
+  });
+
+  app.post('/t/collect', { config: { access: 'public' }, bodyLimit: COLLECT_LIMITS.maxBodyBytes }, async (req, reply) => {
+    const country = CDN_COUNTRY_HEADERS.map((h) => req.headers[h]).find((v): v is string => typeof v === 'string' && /^[A-Z]{2}$/.test(v));
+    const result = await opts.collector.collect({
+      body: req.body,
+      origin: typeof req.headers.origin === 'string' ? req.headers.origin : undefined,
+      ip: req.ip,
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
+      country: country ?? '',
+    });
+    reply.header('cross-origin-resource-policy', 'cross-origin').header('access-control-allow-origin', '*');
+    return reply.status(result.status).send(result.status === 202 ? '' : { message: result.message, name: 'SiteTagRejected' });
+  });
+}

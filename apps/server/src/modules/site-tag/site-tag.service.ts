@@ -1,0 +1,93 @@
+import type { AdRevenueOverview, AudienceOverview, SitePerformance, SiteTagRangeQuery, TaggedSite, TagVerification } from '@pc/contracts';
+import { forbidden, notFound } from '../../lib/http-error';
+import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
+import { adRevenueOverview } from './ad-revenue.queries';
+import { audienceOverview, sitePerformance, type Scope } from './site-tag.queries';
+import type { SiteTagRepo } from './site-tag.repo';
+import type { SiteTagEventStore } from './site-tag.store';
+
+export interface SiteTagServiceDeps {
+  repo: SiteTagRepo;
+  store: SiteTagEventStore;
+  fetch: GuardedFetch;
+  /** Where /t/<key>.js is served (the portal's public URL). */
+  publicUrl: string;
+}
+
+export function scriptUrlOf(publicUrl: string, key: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/t/${key}.js`;
+}
+
+export function createSiteTagService(d: SiteTagServiceDeps) {
+  const toDto = (s: Awaited<ReturnType<SiteTagRepo['ofPublisher']>>[number]): TaggedSite => {
+    const scriptUrl = scriptUrlOf(d.publicUrl, s.tagKey);
+    return {
+      id: s.id,
+      name: s.name,
+      domain: s.domain,
+      tagKey: s.tagKey,
+      scriptUrl,
+      snippet: `<script async src="${scriptUrl}"></script>`,
+      eventTrackerDataReceived: s.eventTrackerDataReceived,
+    };
+  };
+
+  /** The range's scope; a site of another publisher is refused like another publisher. */
+  async function scope(publisherId: string, q: SiteTagRangeQuery): Promise<Scope> {
+    if (q.siteId) {
+      const own = await d.repo.ofPublisher(publisherId);
+      if (!own.some((s) => s.id === q.siteId)) throw forbidden('This site belongs to another publisher.');
+    }
+    return { publisherId, siteId: q.siteId ?? null, from: q.from, to: q.to };
+  }
+
+  return {
+    async sites(publisherId: string): Promise<TaggedSite[]> {
+      return (await d.repo.ofPublisher(publisherId)).map(toDto);
+    },
+    async audience(publisherId: string, q: SiteTagRangeQuery): Promise<AudienceOverview> {
+      return audienceOverview(d.store, await scope(publisherId, q));
+    },
+    async performance(publisherId: string, q: SiteTagRangeQuery): Promise<SitePerformance> {
+      return sitePerformance(d.store, await scope(publisherId, q));
+    },
+    async adRevenue(publisherId: string, q: SiteTagRangeQuery): Promise<AdRevenueOverview> {
+      const s = await scope(publisherId, q);
+      const names = new Map((await d.repo.ofPublisher(publisherId)).map((x) => [x.id, x.name]));
+      return adRevenueOverview(d.store, s, names);
+    },
+    /** Fetches the site's home page through the guarded client (redirects followed up to 3) and looks for the tag. */
+    async verify(publisherId: string, siteId: string): Promise<TagVerification> {
+      const site = (await d.repo.ofPublisher(publisherId)).find((s) => s.id === siteId);
+      if (!site) throw notFound('No such site for this publisher.');
+      let url = /^https?:\/\//.test(site.domain) ? site.domain : `https://${site.domain}/`;
+      try {
+        for (let hop = 0; hop < 4; hop++) {
+          const res = await d.fetch(url, { maxBodyBytes: 2 * 1024 * 1024, timeoutMs: 8000 });
+          const location = res.headers.location;
+          if (res.status >= 300 && res.status < 400 && location) {
+            url = new URL(location, url).href;
+            continue;
+          }
+          if (res.status >= 400) return { url, found: false, message: `The page answered ${res.status}. Check that ${url} is online.` };
+          const found = res.body.toString('utf8').includes(`/t/${site.tagKey}.js`);
+          return {
+            url,
+            found,
+            message: found
+              ? 'The tag is installed. Page views appear in the audience overview within seconds of a visit.'
+              : 'The tag was not found on this page. Paste the snippet into the page <head> (or publish your Tag Manager container) and verify again.',
+          };
+        }
+        return { url, found: false, message: 'Too many redirects. Verify the final address of your home page.' };
+      } catch (err) {
+        return {
+          url,
+          found: false,
+          message: `We could not load ${url} (${err instanceof Error ? err.message : 'network error'}). Check the domain and try again.`,
+        };
+      }
+    },
+  };
+}
+export type SiteTagService = ReturnType<typeof createSiteTagService>;

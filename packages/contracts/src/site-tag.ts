@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31.');
+
+/** Range (inclusive days, UTC) and optional site for the audience, performance and ad revenue views. */
+export const SiteTagRangeQuerySchema = z
+  .object({ from: isoDate, to: isoDate, siteId: z.string().max(64).optional() })
+  .refine((q) => q.from <= q.to, { message: 'The start date must not be after the end date.', path: ['from'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { message: 'Choose at most one year.', path: ['to'] });
+export type SiteTagRangeQuery = z.infer<typeof SiteTagRangeQuerySchema>;
+
+export const TaggedSiteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  tagKey: z.string(),
+  scriptUrl: z.string(),
+  snippet: z.string(),
+  eventTrackerDataReceived: z.boolean(),
+});
+export type TaggedSite = z.infer<typeof TaggedSiteSchema>;
+
+export const TagVerificationSchema = z.object({
+  url: z.string(),
+  found: z.boolean(),
+  message: z.string(),
+});
+export type TagVerification = z.infer<typeof TagVerificationSchema>;
+
+const TopRowSchema = z.object({ key: z.string(), value: z.number() });
+export const AudienceTotalsSchema = z.object({
+  pageViews: z.number(),
+  visitors: z.number(),
+  visits: z.number(),
+  avgEngagedSeconds: z.number().nullable(),
+  avgScrollDepth: z.number().nullable(),
+});
+export const AudienceOverviewSchema = z.object({
+  from: isoDate,
+  to: isoDate,
+  /** Unique visitors are approximate (HyperLogLog); this is the stated relative error. */
+  visitorsRelativeError: z.number(),
+  totals: AudienceTotalsSchema,
+  previous: AudienceTotalsSchema,
+  series: z.array(z.object({ date: isoDate, pageViews: z.number(), visitors: z.number() })),
+  topPages: z.array(TopRowSchema),
+  sources: z.array(z.object({ source: z.string(), medium: z.string(), value: z.number() })),
+  campaigns: z.array(TopRowSchema),
+  devices: z.array(TopRowSchema),
+  browsers: z.array(TopRowSchema),
+  countries: z.array(TopRowSchema),
+});
+export type AudienceOverview = z.infer<typeof AudienceOverviewSchema>;
+
+export const WebVitalNameSchema = z.enum(['LCP', 'INP', 'CLS', 'FCP', 'TTFB']);
+export type WebVitalName = z.infer<typeof WebVitalNameSchema>;
+export const VitalRatingSchema = z.enum(['good', 'needs-improvement', 'poor']);
+export type VitalRating = z.infer<typeof VitalRatingSchema>;
+/** Published Core Web Vitals thresholds (web.dev): good up to the first, poor above the second. */
+export const WEB_VITAL_THRESHOLDS: Record<WebVitalName, readonly [number, number]> = {
+  LCP: [2500, 4000],
+  INP: [200, 500],
+  CLS: [0.1, 0.25],
+  FCP: [1800, 3000],
+  TTFB: [800, 1800],
+};
+export function rateVital(name: WebVitalName, p75: number): VitalRating {
+  const [good, poor] = WEB_VITAL_THRESHOLDS[name];
+  return p75 <= good ? 'good' : p75 <= poor ? 'needs-improvement' : 'poor';
+}
+
+const VitalSchema = z.object({ metric: WebVitalNameSchema, p75: z.number(), samples: z.number(), rating: VitalRatingSchema });
+export const SitePerformanceSchema = z.object({
+  from: isoDate,
+  to: isoDate,
+  overall: z.array(VitalSchema),
+  byDevice: z.array(VitalSchema.extend({ device: z.string() })),
+  byTemplate: z.array(VitalSchema.extend({ template: z.string() })),
+  series: z.array(VitalSchema.extend({ date: isoDate })),
+  worstPages: z.array(
+    z.object({ path: z.string(), p75Lcp: z.number(), rating: VitalRatingSchema, samples: z.number(), element: z.string() }),
+  ),
+});
+export type SitePerformance = z.infer<typeof SitePerformanceSchema>;
+
+export const AdRevenueOverviewSchema = z.object({
+  from: isoDate,
+  to: isoDate,
+  totals: z.object({ revenue: z.number(), pageViews: z.number(), pageRpm: z.number().nullable(), previousRevenue: z.number() }),
+  series: z.array(z.object({ date: isoDate, revenue: z.number(), pageViews: z.number() })),
+  sites: z.array(
+    z.object({
+      siteId: z.string(),
+      name: z.string(),
+      revenue: z.number(),
+      previousRevenue: z.number(),
+      pageViews: z.number(),
+      pageRpm: z.number().nullable(),
+    }),
+  ),
+  products: z.array(z.object({ product: z.string(), revenue: z.number() })),
+  rpmByLcp: z.array(z.object({ siteId: z.string(), rating: VitalRatingSchema, pageViews: z.number(), pageRpm: z.number().nullable() })),
+});
+export type AdRevenueOverview = z.infer<typeof AdRevenueOverviewSchema>;
