@@ -1,0 +1,79 @@
+/**
+ * Site-tag collection throughput: POST /t/collect batches (10 events each, the tag's usual size)
+ * against the real server in a child process; prints events/s accepted and p99 latency.
+ * Target: >= 5,000 events/s. Usage: npm run bench:collect   (DURATION=seconds, default 10)
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const PORT = 19_000 + Math.floor(Math.random() * 1000);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.DURATION ?? 10);
+const PER_BATCH = 10;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-bench-collect-'));
+chmodSync(dataDir, 0o755);
+
+async function waitReady(): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/readyz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not become ready');
+}
+
+async function main() {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--demo'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'true', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitReady();
+    const signIn = await fetch(`${BASE}/api/identity/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'multi@demo.example', password: 'demo-partners-1' }),
+    });
+    const { idToken } = (await signIn.json()) as { idToken: string };
+    const sites = (await (
+      await fetch(`${BASE}/api/site-tag/sites`, { headers: { authorization: `Bearer ${idToken}`, 'publisher-scope': '1001' } })
+    ).json()) as { id: string; tagKey: string; domain: string }[];
+    const site = sites[0]!;
+    const now = Date.now();
+    const e = Array.from({ length: PER_BATCH }, (_, i) =>
+      i === 0
+        ? { t: 'pv', ts: now, id: 'bench', p: '/news/1', r: 'https://www.google.com/' }
+        : { t: 'wv', ts: now, id: 'bench', p: '/news/1', n: 'LCP', v: 1000 + i, a: 'img' },
+    );
+    const result = await new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon(
+        {
+          url: `${BASE}/t/collect`,
+          method: 'POST',
+          connections: 20,
+          duration: DURATION,
+          headers: { 'content-type': 'text/plain', origin: `https://${site.domain}`, 'user-agent': 'Mozilla/5.0 Chrome/130.0' },
+          body: JSON.stringify({ k: site.tagKey, e }),
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      ),
+    );
+    const ok = result['2xx'];
+    console.log(
+      `collect: ${Math.round((ok * PER_BATCH) / DURATION)} events/s accepted (${PER_BATCH} per batch), p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+    );
+    console.log('target: >= 5,000 events/s');
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();
