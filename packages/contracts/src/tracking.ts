@@ -24,7 +24,12 @@ export const TrackingEvents = {
   blockingRuleCreate: 'Blocking Rule Create',
   blockingRuleEdit: 'Blocking Rule Edit',
   blockingRuleDelete: 'Blocking Rule Delete',
+  /** Spec section 4, logout step 7: sent 300 ms after sign-out so the session's identity is dropped. */
+  analyticsReset: 'Analytics Reset',
 } as const;
+
+/** Every tracked event name: `track()` on the web accepts only these, so all areas share them. */
+export type TrackingEventName = (typeof TrackingEvents)[keyof typeof TrackingEvents];
 
 export const TrackingEventSchema = z.object({
   event: z.string().trim().min(1).max(100),

@@ -13,6 +13,8 @@ import { isAuthConfigComplete, syncAuthConfig } from '../lib/identity/auth-confi
 import { logout } from '../lib/identity/logout';
 import { createApiClient } from '../lib/api-client';
 import { configureApi } from '../lib/api';
+import { USER_SESSION_KEYS, removeKey } from '../lib/storage';
+import { reportBanner } from '../lib/report-banner/report-banner-store';
 import { getChosenPublisherId } from '../lib/chosen-publisher';
 import { clearToasts } from '../lib/toast';
 import { resetAnalytics, setTrackingScope } from '../lib/tracking/track';
@@ -75,12 +77,19 @@ export async function bootstrap(root: Root): Promise<void> {
       getToken: () => client.getIdToken(),
       getPublisherId: getChosenPublisherId,
       // Spec: a 401 signs out and goes to /login; the auth store does the redirect on sign-out.
-      onUnauthorized: () => void client.signOut(),
+      onUnauthorized: () => {
+        // Not the logout sequence, but the same rule: this user's local keys go with the session.
+        USER_SESSION_KEYS.forEach((key) => removeKey(key));
+        reportBanner.reload();
+        void client.signOut();
+      },
     }),
   );
 
   const clearSession = () => {
     clearToasts();
+    // logout() removed the banner lists from storage; the in-memory copy follows.
+    reportBanner.reload();
     // Drop every cached answer so the next user never sees this user's data.
     void import('swr').then(({ mutate }) => mutate(() => true, undefined, { revalidate: false }));
   };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUrl, createApiClient } from './api-client';
+import { NETWORK_ERROR_MESSAGE, SERVER_ERROR_MESSAGE, buildUrl, createApiClient } from './api-client';
 import { ApiRequestError } from './api-error';
 
 const json = (status: number, body: unknown) =>
@@ -73,7 +73,11 @@ describe('api client', () => {
     await expect(api2('x')).rejects.toThrow('Conflict');
 
     const { api: api3 } = setup(async () => new Response('Bad gateway upstream', { status: 502 }));
-    await expect(api3('x')).rejects.toThrow('Bad gateway upstream');
+    const e3 = (await api3('x').catch((x: unknown) => x)) as ApiRequestError;
+    // Spec: no raw server text or error code reaches the user.
+    expect(e3.message).toBe(SERVER_ERROR_MESSAGE);
+    expect(e3.status).toBe(502);
+    expect(e3.code).toBeUndefined();
   });
 
   it('a 401 calls the sign-out callback and rejects', async () => {
@@ -97,13 +101,37 @@ describe('api client', () => {
     const { api, fetchMock } = setup(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(api('personal-info', { method: 'PUT', body: {} })).rejects.toThrow('Failed to fetch');
+    await expect(api('personal-info', { method: 'PUT', body: {} })).rejects.toThrow(NETWORK_ERROR_MESSAGE);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a write once when it carries an Idempotency-Key, with the same key', async () => {
+    let n = 0;
+    const { api, fetchMock } = setup(async () => {
+      n++;
+      if (n === 1) throw new TypeError('Failed to fetch');
+      return json(201, { id: 7 });
+    });
+    await expect(api('things', { method: 'POST', body: {}, idempotencyKey: 'k-1' })).resolves.toEqual({ id: 7 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    for (const call of fetchMock.mock.calls) {
+      expect((call[1].headers as Record<string, string>)['Idempotency-Key']).toBe('k-1');
+    }
+  });
+
+  it('returns a blob with the file name for binary downloads', async () => {
+    const { api, fetchMock } = setup(
+      async () => new Response('a,b', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="r.csv"' } }),
+    );
+    const r = await api<{ blob: Blob; filename: string | null }>('reports', { responseType: 'file' });
+    expect(r.filename).toBe('r.csv');
+    expect(await r.blob.text()).toBe('a,b');
+    expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>)['Publisher-Scope']).toBe('1001');
   });
 
   it('does not retry HTTP errors', async () => {
     const { api, fetchMock } = setup(async () => json(500, { message: 'boom' }));
-    await expect(api('partners')).rejects.toThrow('boom');
+    await expect(api('partners')).rejects.toThrow(SERVER_ERROR_MESSAGE);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

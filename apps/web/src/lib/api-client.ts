@@ -10,8 +10,38 @@ export interface RequestOptions {
   /** Overrides the chosen publisher for the Publisher-Scope header (SWR keys carry it). */
   publisherId?: string | null;
   signal?: AbortSignal;
-  /** 'text' returns the body as a string (text attachments); 'blob' the raw bytes (PDF downloads). */
-  responseType?: 'json' | 'text' | 'blob';
+  /**
+   * 'text' returns the body as a string (text attachments); 'blob' the raw bytes (PDF downloads);
+   * 'file' a {@link BlobResponse} (binary exports, with the server's file name).
+   */
+  responseType?: 'json' | 'text' | 'blob' | 'file';
+  /**
+   * Sent as the Idempotency-Key header. The server answers a repeated key with its first answer
+   * and writes nothing twice, so a write that carries one may be retried like a read.
+   */
+  idempotencyKey?: string;
+  /** Lets the request outlive the page (tracking events sent while navigating away). */
+  keepalive?: boolean;
+}
+
+export interface BlobResponse {
+  blob: Blob;
+  /** From Content-Disposition, when the server named the file. */
+  filename: string | null;
+}
+
+/** Shown instead of any 5xx body: the server's own text and codes never reach the user. */
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
+
+export function filenameFromDisposition(disposition: string | null): string | null {
+  const m = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return m?.[1] ?? null;
+}
+
+/** A new random Idempotency-Key for one user action (reuse it for that action's retries). */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
 }
 
 export interface ApiClientDeps {
@@ -46,8 +76,10 @@ export function buildUrl(path: string, query?: Query): string {
 
 /**
  * The shared API client (spec section 7): bearer token + Publisher-Scope, GET by default, JSON,
- * 20 s timeout with one retry. Only GETs are retried, and only after a network failure or timeout:
- * repeating a write the server may already have applied would duplicate it.
+ * 20 s timeout with one retry. Reads are retried once after a network failure or timeout; writes
+ * only when they carry an Idempotency-Key (the server then answers the repeat with the first
+ * answer), since repeating a write the server may already have applied would otherwise duplicate it.
+ * 5xx and network failures become plain-word errors: no raw server text reaches the user.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -77,7 +109,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
     const asText = options.responseType === 'text';
-    const headers: Record<string, string> = { Accept: asText ? 'text/plain, application/json' : 'application/json' };
+    const asBlob = options.responseType === 'blob' || options.responseType === 'file';
+    const headers: Record<string, string> = { Accept: asText || asBlob ? '*/*' : 'application/json' };
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     const token = await deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const publisherId = options.publisherId !== undefined ? options.publisherId : deps.getPublisherId();
@@ -88,7 +122,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       body = JSON.stringify(options.body);
     }
     const url = buildUrl(path, options.query);
-    const init: RequestInit = { method, headers, body };
+    const init: RequestInit = { method, headers, body, ...(options.keepalive ? { keepalive: true } : {}) };
+    const retryable = method === 'GET' || !!options.idempotencyKey;
 
     let res: Response | undefined;
     for (let i = 0; ; i++) {
@@ -97,7 +132,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         break;
       } catch (e) {
         const callerAborted = options.signal?.aborted === true;
-        if (method !== 'GET' || callerAborted || i >= retries) throw e;
+        if (!retryable || callerAborted || i >= retries) {
+          if (callerAborted || e instanceof TimeoutError) throw e;
+          throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0);
+        }
       }
     }
 
@@ -106,7 +144,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       deps.onUnauthorized();
       throw err;
     }
+    if (res.status >= 500) {
+      await res.text().catch(() => '');
+      throw new ApiRequestError(SERVER_ERROR_MESSAGE, res.status);
+    }
     if (!res.ok) throw await errorFromResponse(res);
+    if (options.responseType === 'file')
+      return { blob: await res.blob(), filename: filenameFromDisposition(res.headers.get('content-disposition')) } as T;
     // 204 and 202 are treated as 200 with an empty JSON object (spec error catalogue).
     if (res.status === 204 || res.status === 202) return {} as T;
     if (options.responseType === 'blob') return (await res.blob()) as T;

@@ -1,4 +1,6 @@
 import type { ApiClient, Query, RequestOptions } from './api-client';
+import { ApiRequestError } from './api-error';
+import { serverError } from './server-error';
 
 let current: ApiClient | null = null;
 
@@ -19,7 +21,13 @@ export function api<T>(path: string, options?: RequestOptions): Promise<T> {
  */
 export type ApiKey = readonly [path: string, publisherId: string | null, query?: Query];
 
-export function apiFetcher<T>(key: ApiKey): Promise<T> {
+/** SWR's fetcher is used for page data loads only, so a 5xx here shows the 500 page (spec). */
+export async function apiFetcher<T>(key: ApiKey): Promise<T> {
   const [path, publisherId, query] = key;
-  return api<T>(path, { publisherId, query });
+  try {
+    return await api<T>(path, { publisherId, query });
+  } catch (e) {
+    if (e instanceof ApiRequestError && e.status >= 500) serverError.report();
+    throw e;
+  }
 }

@@ -30,6 +30,17 @@ export const LOGOUT_REMOVED_KEYS: readonly string[] = [
   StorageKeys.userLogout,
 ];
 
+/**
+ * Our own keys that belong to the signed-in user (chosen partner, report banner lists). Removed on
+ * every sign-out, after the spec's list, so the next person on this browser never sees them.
+ */
+export const USER_SESSION_KEYS: readonly string[] = [
+  StorageKeys.publisherId,
+  StorageKeys.reportsAwaited,
+  StorageKeys.reportsReceived,
+  StorageKeys.errorPage,
+];
+
 // Storage can throw (Safari private mode, quota, disabled cookies); the app must keep working.
 export function readString(key: string, store: Storage = localStorage): string | null {
   try {

@@ -1,5 +1,5 @@
 import { Limits, Routes } from '@pc/contracts';
-import { LOGOUT_REMOVED_KEYS, StorageKeys, removeKey, writeString } from '../storage';
+import { LOGOUT_REMOVED_KEYS, StorageKeys, USER_SESSION_KEYS, removeKey, writeString } from '../storage';
 import type { IdentityClient } from './identity-client';
 import type { AuthStore } from './auth-store';
 
@@ -24,6 +24,8 @@ export async function logout(deps: LogoutDeps): Promise<void> {
   writeString(StorageKeys.userLogout, 'true', storage);
   // 3. Remove the stored keys, exactly as listed.
   LOGOUT_REMOVED_KEYS.forEach((key) => removeKey(key, storage));
+  // ...and ours that belong to this user (chosen partner, report-ready banner lists).
+  USER_SESSION_KEYS.forEach((key) => removeKey(key, storage));
   // 4. Session-clearing callback.
   deps.clearSession();
   // 5. Clear the saved redirect path.

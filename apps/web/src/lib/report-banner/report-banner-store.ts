@@ -33,9 +33,21 @@ export const removeFrom = (list: readonly ReportType[], t: ReportType): ReportTy
  * Spec section 4: a listed report with isNew moves its type from awaited to received. Pure, so the
  * poller and the tests share it.
  */
-export function applyReportList(s: ReportBannerState, reports: readonly Pick<ReportListItem, 'type' | 'isNew'>[]): ReportBannerState {
+export function applyReportList(
+  s: ReportBannerState,
+  reports: readonly (Pick<ReportListItem, 'type' | 'isNew'> & Partial<Pick<ReportListItem, 'status'>>)[],
+): ReportBannerState {
   let { awaited, received } = s;
+  const seen = new Set<ReportType>();
   for (const r of reports) {
+    // The list is newest first: when the newest export of an awaited type failed, it is no longer
+    // awaited (polling for it would never end).
+    const newest = !seen.has(r.type);
+    seen.add(r.type);
+    if (newest && r.status === 'failed' && awaited.includes(r.type)) {
+      awaited = removeFrom(awaited, r.type);
+      continue;
+    }
     if (r.isNew && awaited.includes(r.type)) {
       awaited = removeFrom(awaited, r.type);
       received = addTo(received, r.type);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportListItem } from '@pc/contracts';
 import { addTo, applyReportList, removeFrom, reportBanner } from './report-banner-store';
 import { useReportPolling } from './use-report-polling';
+import { getToasts } from '../toast';
 
 const item = (type: 'revenue' | 'recirculation', isNew: boolean) => ({ type, isNew }) as ReportListItem;
 
@@ -55,6 +56,27 @@ describe('report polling', () => {
     reportBanner.reload();
   });
   afterEach(() => vi.useRealTimers());
+
+  it('a failed export stops the polling and shows an error toast saying what to do', async () => {
+    reportBanner.awaitReport('revenue');
+    const failed = { type: 'revenue', isNew: false, status: 'failed' } as ReportListItem;
+    const fetchReports = vi.fn(async () => [failed]);
+    renderHook(() => useReportPolling('1001', fetchReports));
+    await act(async () => vi.advanceTimersByTime(2_000));
+    expect(fetchReports).toHaveBeenCalledTimes(1);
+    expect(reportBanner.getState().awaited).toEqual([]);
+    expect(reportBanner.getState().received).toEqual([]);
+    const toast = getToasts().find((t) => t.severity === 'error');
+    expect(toast?.message).toMatch(/Revenue Summary export could not be made\. Please export the report again/);
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(fetchReports).toHaveBeenCalledTimes(1);
+  });
+
+  it('an older failed export does not stop waiting for a newer one', () => {
+    const older = { type: 'revenue', isNew: false, status: 'failed' } as ReportListItem;
+    const newer = { type: 'revenue', isNew: false, status: 'running' } as ReportListItem;
+    expect(applyReportList({ awaited: ['revenue'], received: [] }, [newer, older]).awaited).toEqual(['revenue']);
+  });
 
   it('does not poll while nothing is awaited', () => {
     const fetchReports = vi.fn(async () => [] as ReportListItem[]);

@@ -1,7 +1,7 @@
-import type { UserScope } from '@pc/contracts';
+import { TrackingEvents, type TrackingEventName, type UserScope } from '@pc/contracts';
 import { loadScopeTools } from '../identity/scope-tools';
 import { formatTrackingTimestamp } from './timestamp';
-import { StorageKeys, readString } from '../storage';
+import { api } from '../api';
 
 let scope: UserScope | null = null;
 
@@ -10,29 +10,26 @@ export function setTrackingScope(next: UserScope | null): void {
   scope = next;
 }
 
-type Props = Record<string, string | number | boolean | null>;
+export type TrackingProperties = Record<string, string | number | boolean | null>;
+type Props = TrackingProperties;
 
 /**
- * Sends a usage event to the product's own /api/mp (spec section 7). Failures are swallowed:
- * tracking must never break or slow down what the user is doing.
+ * Sends a usage event to the product's own /api/mp (spec section 7) through the shared API client
+ * (bearer token when signed in, time-out, error shape). Failures are swallowed: tracking must never
+ * break or slow down what the user is doing.
  */
-export function track(event: string, properties?: Props): void {
+export function track(event: TrackingEventName, properties?: Props): void {
   try {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    const jwt = readString(StorageKeys.jwt);
-    if (jwt) headers.Authorization = `Bearer ${jwt}`;
     const timestamp = formatTrackingTimestamp(new Date());
     const current = scope;
     void loadScopeTools()
-      .then(({ trackingScope }) => {
-        const body = JSON.stringify({
-          event,
-          timestamp,
-          scope: current ? trackingScope(current) : null,
-          ...(properties ? { properties } : {}),
-        });
-        return fetch('/api/mp', { method: 'POST', headers, body, keepalive: true });
-      })
+      .then(({ trackingScope }) =>
+        api('mp', {
+          method: 'POST',
+          keepalive: true,
+          body: { event, timestamp, scope: current ? trackingScope(current) : null, ...(properties ? { properties } : {}) },
+        }),
+      )
       .catch(() => undefined);
     forwardToAnalytics(event, properties);
   } catch {
@@ -59,6 +56,8 @@ function forwardToAnalytics(event: string, properties?: Props): void {
 
 /** The analytics reset event sent 300 ms after logout (spec section 4, step 7). */
 export function resetAnalytics(): void {
+  // Sent to /mp first, while the scope of the session that ended is still known.
+  track(TrackingEvents.analyticsReset);
   scope = null;
   try {
     analyticsGlobal()?.reset?.();

@@ -1,8 +1,6 @@
 import { REPORT_DEFINITIONS, type ExportCreated, type ReportListItem } from '@pc/contracts';
 import { api } from '../../../lib/api';
-import { buildUrl } from '../../../lib/api-client';
-import { errorFromResponse } from '../../../lib/api-error';
-import { getIdentityClient } from '../../../lib/identity/auth-instance';
+import type { BlobResponse } from '../../../lib/api-client';
 import { REPORT_PATH } from './use-report-data';
 import type { ReportApiQuery } from './report-query';
 import { epochAtNoon } from './date-presets';
@@ -19,45 +17,32 @@ export function createEmailExport(query: ReportApiQuery, format: ExportFormat): 
   return api<ExportCreated>(REPORT_PATH, { query: { ...query, emailReportOutput: 'true', format } });
 }
 
-function filenameFrom(disposition: string | null, fallback: string): string {
-  const m = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
-  return m?.[1] ?? fallback;
-}
-
 /**
- * Downloads a finished export (reportId + exportReportToFile=true). The file needs the bearer
- * token and Publisher-Scope, which a plain link cannot send, so it is fetched and handed to the
- * browser as a Blob through a temporary object URL.
+ * Downloads a finished export (reportId + exportReportToFile=true) through the shared API client
+ * (bearer token, Publisher-Scope, time-out, 401 sign-out), then hands the Blob to the browser
+ * through a temporary object URL; a plain link could not send those headers.
  */
 export async function downloadExport(item: ReportListItem, publisherId: string): Promise<void> {
-  const client = getIdentityClient();
-  const token = await client.getIdToken();
-  const url = buildUrl(REPORT_PATH, {
-    reportType: item.type,
+  const { blob, filename } = await api<BlobResponse>(REPORT_PATH, {
     publisherId,
-    reportId: item.id,
-    exportReportToFile: 'true',
-    // The call's schema wants a full report request even for a download; the job's own is used.
-    dateFrom: epochAtNoon(item.dateFrom),
-    dateTo: epochAtNoon(item.dateTo),
-    metrics: REPORT_DEFINITIONS[item.type].metrics[0],
-    interval: 'Day',
+    responseType: 'file',
+    query: {
+      reportType: item.type,
+      publisherId,
+      reportId: item.id,
+      exportReportToFile: 'true',
+      // The call's schema wants a full report request even for a download; the job's own is used.
+      dateFrom: epochAtNoon(item.dateFrom),
+      dateTo: epochAtNoon(item.dateTo),
+      metrics: REPORT_DEFINITIONS[item.type].metrics[0],
+      interval: 'Day',
+    },
   });
-  const headers: Record<string, string> = { 'Publisher-Scope': publisherId };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(url, { headers });
-  // Spec: a 401 signs the user out (the shared client does the same for JSON calls).
-  if (res.status === 401) void client.signOut();
-  if (!res.ok) throw await errorFromResponse(res);
-  const blob = await res.blob();
   const href = URL.createObjectURL(blob);
   try {
     const a = document.createElement('a');
     a.href = href;
-    a.download = filenameFrom(
-      res.headers.get('content-disposition'),
-      `${item.type}-report-${item.dateFrom}-to-${item.dateTo}.${item.format}`,
-    );
+    a.download = filename ?? `${item.type}-report-${item.dateFrom}-to-${item.dateTo}.${item.format}`;
     a.style.display = 'none';
     document.body.appendChild(a);
     a.click();
