@@ -24,6 +24,8 @@ export interface VerifiedIdToken extends JWTPayload {
 }
 
 export const TOKEN_AUDIENCE = 'partners-center';
+/** Clock skew tolerated between signing and verifying processes; a later `iat` is forged or broken. */
+export const MAX_IAT_SKEW_SECONDS = 60;
 
 /**
  * Signs and verifies ID tokens. Verification goes through the published JWKS with an algorithm
@@ -59,6 +61,8 @@ export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeco
         audience: TOKEN_AUDIENCE,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
+      // A token "issued" in the future would outlive any session epoch set before that moment.
+      if (payload.iat! > Date.now() / 1000 + MAX_IAT_SKEW_SECONDS) throw new Error('token issued in the future');
       const scope = ScopeClaimSchema.safeParse(payload.scope);
       if (!scope.success || typeof payload.email !== 'string' || typeof payload.auth_time !== 'number') {
         throw new Error('token claims are incomplete');
