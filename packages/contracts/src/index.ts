@@ -34,3 +34,4 @@ export * from './feature-flags';
 export * from './admin-partners';
 export * from './admin-users';
 export * from './site-tag';
+export * from './report-periods';

@@ -1,10 +1,13 @@
-import { splitList as list, type DimensionKey, type MetricKey, type ReportCallQuery } from '@pc/contracts';
+import { epochNoonToDay, splitList as list, type DimensionKey, type MetricKey, type ReportCallQuery } from '@pc/contracts';
 import type { ReportQuery } from './engine/report-engine';
 
-/** Epoch ms at noon (the client's local noon) -> the calendar day it names. */
+/**
+ * Epoch ms at noon -> the calendar day it names. The wire's noon is UTC noon (dayToEpochNoon):
+ * a browser's local noon cannot be read back, since local noon at UTC-10 and at UTC+14 of the next
+ * day are the same instant (issue 18 item 1).
+ */
 export function epochNoonToDate(ms: number): string {
-  // Noon local time is within 12 h of noon UTC for every real time zone, so the UTC date is the day.
-  return new Date(ms).toISOString().slice(0, 10);
+  return epochNoonToDay(ms);
 }
 
 export function toEngineQuery(q: ReportCallQuery, publisherId: string, limit?: number): ReportQuery {

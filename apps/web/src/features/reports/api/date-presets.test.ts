@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, daysOf, epochAtNoon, isIsoDay, monthsOf, presetRange, previousRange, rangeLength, toIsoDay } from './date-presets';
+import { addDays, daysOf, epochAtNoon, isIsoDay, monthsOf, presetRange, previousRange, rangeLength } from './date-presets';
 
 describe('date presets', () => {
   beforeEach(() => {
@@ -29,13 +29,10 @@ describe('date presets', () => {
     expect(presetRange('lastMonth')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
   });
 
-  it('sends dates as epoch ms of the day at local noon', () => {
+  it('sends dates as epoch ms of the day at UTC noon, whatever the browser zone', () => {
     const ms = epochAtNoon('2026-03-05');
-    const d = new Date(ms);
-    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([2026, 2, 5, 12, 0]);
-    expect(ms).toBe(new Date(2026, 2, 5, 12).getTime());
-    expect(toIsoDay(new Date(ms))).toBe('2026-03-05');
-    // The server reads the UTC date of that instant: noon stays on the same calendar day.
+    expect(ms).toBe(Date.UTC(2026, 2, 5, 12));
+    // The server reads the UTC date of that instant: the same calendar day in every zone.
     expect(new Date(ms).toISOString().slice(0, 10)).toBe('2026-03-05');
   });
 
@@ -45,9 +42,10 @@ describe('date presets', () => {
     expect(rangeLength({ from: '2026-03-01', to: '2026-03-31' })).toBe(31);
   });
 
-  it('gives the previous period of equal length', () => {
+  it('gives the previous period: equal length, or the previous calendar month for a whole month', () => {
     expect(previousRange({ from: '2026-03-11', to: '2026-03-17' })).toEqual({ from: '2026-03-04', to: '2026-03-10' });
-    expect(previousRange({ from: '2026-03-01', to: '2026-03-31' })).toEqual({ from: '2026-01-29', to: '2026-02-28' });
+    expect(previousRange({ from: '2026-03-01', to: '2026-03-31' })).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(previousRange({ from: '2026-10-01', to: '2026-10-31' })).toEqual({ from: '2026-09-01', to: '2026-09-30' });
     expect(previousRange({ from: '2026-03-17', to: '2026-03-17' })).toEqual({ from: '2026-03-16', to: '2026-03-16' });
   });
 

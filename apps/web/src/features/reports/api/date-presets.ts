@@ -1,3 +1,4 @@
+import { comparisonRange, dayToEpochNoon, DEFAULT_REPORTING_TIME_ZONE, todayIn } from '@pc/contracts';
 import type { DatePresetKey } from '../../../lib/report-links';
 
 /** A calendar day as YYYY-MM-DD; all arithmetic is on local calendar days, never on instants. */
@@ -31,9 +32,17 @@ export function fromIsoDay(day: IsoDay): Date {
 export const isIsoDay = (s: string | null | undefined): s is IsoDay =>
   !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && toIsoDay(fromIsoDay(s)) === s;
 
-/** Spec section 5: dates are sent as YYYY-MM-DD with the time set to noon, as epoch ms. */
+/**
+ * Spec section 5: dates are sent as YYYY-MM-DD with the time set to noon, as epoch ms. Noon in UTC:
+ * the browser's local noon is the previous UTC day east of UTC+12 (issue 18 item 1).
+ */
 export function epochAtNoon(day: IsoDay): number {
-  return fromIsoDay(day).getTime();
+  return dayToEpochNoon(day);
+}
+
+/** Today in the reporting time zone (UTC until a publisher sets one), not the browser's zone. */
+export function reportingToday(timeZone: string = DEFAULT_REPORTING_TIME_ZONE): IsoDay {
+  return todayIn(timeZone);
 }
 
 export function addDays(day: IsoDay, n: number): IsoDay {
@@ -51,8 +60,9 @@ export function rangeLength({ from, to }: DayRange): number {
  * The preset's range relative to `today`. Facts end yesterday, so the rolling presets end
  * yesterday; "This month" on the 1st is just today (an empty but honest range).
  */
-export function presetRange(preset: Exclude<DatePresetKey, 'custom'>, today: Date = new Date()): DayRange {
-  const t = toIsoDay(today);
+export function presetRange(preset: Exclude<DatePresetKey, 'custom'>, todayDate: Date | IsoDay = reportingToday()): DayRange {
+  const t = typeof todayDate === 'string' ? todayDate : toIsoDay(todayDate);
+  const today = fromIsoDay(t);
   const yesterday = addDays(t, -1);
   switch (preset) {
     case 'yesterday':
@@ -73,10 +83,12 @@ export function presetRange(preset: Exclude<DatePresetKey, 'custom'>, today: Dat
   }
 }
 
-/** The period of equal length right before `range` (for the comparison). */
+/**
+ * The period `range` is compared with: the previous calendar month(s) for whole months, else the
+ * same number of days right before (shared with the server: @pc/contracts report-periods).
+ */
 export function previousRange(range: DayRange): DayRange {
-  const to = addDays(range.from, -1);
-  return { from: addDays(to, -(rangeLength(range) - 1)), to };
+  return comparisonRange(range, 'previous');
 }
 
 /** Every day of the range, in order. */

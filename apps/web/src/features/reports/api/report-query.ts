@@ -8,7 +8,7 @@ import {
   type ReportType,
 } from '@pc/contracts';
 import { DATE_PRESETS, ReportParams, type DatePresetKey, type ReportTab } from '../../../lib/report-links';
-import { epochAtNoon, isIsoDay, presetRange, type DayRange } from './date-presets';
+import { epochAtNoon, isIsoDay, presetRange, reportingToday, type DayRange, type IsoDay } from './date-presets';
 
 /** Everything the builder chooses; it lives in the URL so reloads and shared links keep it. */
 export interface BuilderState {
@@ -115,7 +115,7 @@ export function parseTab(params: URLSearchParams): ReportTab {
 }
 
 /** The date range the builder stands for today. */
-export function resolveRange(state: Pick<BuilderState, 'preset' | 'custom'>, today: Date = new Date()): DayRange {
+export function resolveRange(state: Pick<BuilderState, 'preset' | 'custom'>, today: Date | IsoDay = reportingToday()): DayRange {
   if (state.preset === 'custom' && state.custom) return state.custom;
   return presetRange(state.preset === 'custom' ? 'last7' : state.preset, today);
 }

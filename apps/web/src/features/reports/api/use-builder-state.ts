@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ReportType } from '@pc/contracts';
 import { ReportParams, type ReportTab } from '../../../lib/report-links';
-import { toIsoDay } from './date-presets';
+import { reportingToday } from './date-presets';
 import { parseBuilder, parseTab, resolveRange, writeBuilder, type BuilderState } from './report-query';
 
 /** A sort only survives while its column is still part of the report. */
@@ -21,7 +21,7 @@ export function useBuilderState(type: ReportType) {
   const state = useMemo(() => parseBuilder(type, params), [type, params]);
   const tab: ReportTab = parseTab(params);
   // Presets are resolved against today's date; re-resolved when the day changes, not every render.
-  const today = toIsoDay(new Date());
+  const today = reportingToday();
   const range = useMemo(() => resolveRange(state), [state, today]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const update = useCallback(

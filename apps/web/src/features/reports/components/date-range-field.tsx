@@ -2,9 +2,9 @@ import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { MAX_RANGE_DAYS } from '@pc/contracts';
+import { DEFAULT_REPORTING_TIME_ZONE, MAX_RANGE_DAYS } from '@pc/contracts';
 import { DATE_PRESETS, type DatePresetKey } from '../../../lib/report-links';
-import { PRESET_LABELS, rangeLength, toIsoDay, type DayRange } from '../api/date-presets';
+import { PRESET_LABELS, rangeLength, reportingToday, type DayRange } from '../api/date-presets';
 
 export interface DateRangeFieldProps {
   preset: DatePresetKey;
@@ -66,13 +66,17 @@ export function DateRangeField({ preset, range, onPreset, onCustom }: DateRangeF
           value={value}
           onChange={onPick}
           onDropdownClose={() => setDraft(null)}
-          maxDate={toIsoDay(new Date())}
+          maxDate={reportingToday()}
           allowSingleDateInRange
           valueFormat="MMM D, YYYY"
           error={error}
           numberOfColumns={2}
           popoverProps={{ position: 'bottom-start' }}
         />
+        {/* Days are calendar days of the reporting time zone, whatever the browser's zone. */}
+        <Text size="xs" c="dimmed" data-testid="report-time-zone">
+          Days in {DEFAULT_REPORTING_TIME_ZONE}
+        </Text>
       </Group>
     </Stack>
   );
