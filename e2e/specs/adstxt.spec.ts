@@ -163,7 +163,7 @@ test('a media owner sees a sellers.json mismatch explained on its record', async
   await signInAndChoose(page, USERS.single);
   await page.goto('/partners/adstxt');
   const row = page.getByRole('row').filter({ hasText: 'blueharbor.example' });
-  await expect(row.getByText('2 sellers.json issues')).toBeVisible();
+  await expect(row.getByText('1 record contradicted by sellers.json')).toBeVisible();
   await row.getByRole('link', { name: /^Open blueharbor\.example/ }).click();
   const findings = page.getByRole('list', { name: 'sellers.json findings' });
   await expect(findings).toContainText(

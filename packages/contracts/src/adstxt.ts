@@ -29,7 +29,7 @@ export const AdsTxtItemSchema = z.object({
   lastAttempt: z.object({ at: z.string(), ok: z.boolean() }).nullable(),
   /** Missing lines and problems describe a file read in the latest crawl (not a kept older copy). */
   readInLatestCrawl: z.boolean(),
-  /** Records that sellers.json contradicts (errors and warnings of the cross-check). */
+  /** How many records sellers.json contradicts (records with an error or warning of the cross-check). */
   sellerIssues: z.number(),
 });
 export const CrawlHopSchema = z.object({

@@ -104,7 +104,7 @@ describe('staff: every publisher and bulk verify', () => {
     expect(rows.find((r) => r.domain_name === 'blueharbor.example')).toMatchObject({
       publisher_id: '1002',
       status: 'authorized',
-      sellerIssues: 2,
+      sellerIssues: 1,
     });
     expect((await call(multi, '1001', 'GET', '/api/adstxt/all-publishers')).statusCode).toBe(403);
     expect((await call(multi, '1001', 'POST', '/api/adstxt/all-publishers/verify', { domainIds: ['d5001'] })).statusCode).toBe(403);

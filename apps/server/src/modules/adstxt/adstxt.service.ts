@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/transaction';
 import { auditRepo } from '../audit/audit.repo';
 import { requiredLinesFor, missingRequiredLines, hostedFileContent } from './required-lines-of-domain';
 import type { SellersJsonService } from './sellers-json/sellers-json.service';
+import { contradictedRecords } from './sellers-json/cross-check';
 import { worsening, type DomainState } from './adstxt-alerts';
 import type { CrawlHop } from './crawler/crawl-types';
 import { cacheWindow } from './crawler/cache-window';
@@ -176,7 +177,7 @@ export function createAdsTxtService(deps: {
           const { requiredLines: _r, missingLines: _m, ...item } = summarize(d, crawl, template, revisions.get(d.id) ?? null);
           const { findings } =
             crawl?.content != null ? await deps.sellersJson.check(parseAdsTxt(crawl.content), d.domain_name) : { findings: [] };
-          return { ...item, sellerIssues: findings.filter((f) => f.severity !== 'info').length };
+          return { ...item, sellerIssues: contradictedRecords(findings) };
         }),
       );
     },
@@ -190,7 +191,7 @@ export function createAdsTxtService(deps: {
       const sellers = parsed ? await deps.sellersJson.check(parsed, d.domain_name) : { findings: [], systems: [] };
       return {
         ...summary,
-        sellerIssues: sellers.findings.filter((f) => f.severity !== 'info').length,
+        sellerIssues: contradictedRecords(sellers.findings),
         sellerChecks: sellers.findings,
         sellersJson: sellers.systems,
         crawl: crawl

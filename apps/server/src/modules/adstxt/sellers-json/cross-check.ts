@@ -91,3 +91,8 @@ export function crossCheckSellers(
   }
   return findings;
 }
+
+/** How many records sellers.json contradicts (a record with two findings counts once; notes do not count). */
+export function contradictedRecords(findings: readonly SellerFinding[]): number {
+  return new Set(findings.filter((f) => f.severity !== 'info').map((f) => f.line)).size;
+}

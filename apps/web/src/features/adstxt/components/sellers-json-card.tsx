@@ -17,7 +17,7 @@ function systemLine(s: SellersJsonState): string {
  */
 export function SellersJsonCard({ detail }: { detail: AdsTxtDetail }) {
   const checks = detail.sellerChecks;
-  const problems = checks.filter((c) => c.severity !== 'info');
+  const problems = detail.sellerIssues;
   return (
     <Card>
       <Stack gap="sm">
@@ -26,10 +26,10 @@ export function SellersJsonCard({ detail }: { detail: AdsTxtDetail }) {
             Supply chain (sellers.json)
           </Title>
           {detail.sellersJson.length > 0 && (
-            <Text size="sm" c={problems.length ? 'red.9' : 'dimmed'}>
-              {problems.length === 0
+            <Text size="sm" c={problems ? 'red.9' : 'dimmed'}>
+              {problems === 0
                 ? 'No seller contradicts your file.'
-                : `${problems.length} record${problems.length === 1 ? '' : 's'} contradicted by sellers.json`}
+                : `${problems} record${problems === 1 ? '' : 's'} contradicted by sellers.json`}
             </Text>
           )}
         </Group>
@@ -45,7 +45,7 @@ export function SellersJsonCard({ detail }: { detail: AdsTxtDetail }) {
                 {checks.map((c, i) => (
                   <List.Item key={`${c.line}-${c.code}-${i}`}>
                     <Group gap="xs" wrap="nowrap" align="flex-start">
-                      <Badge color={severityColor[c.severity]} variant="light" miw={72}>
+                      <Badge color={severityColor[c.severity]} variant="light" style={{ flexShrink: 0 }}>
                         {severityLabel[c.severity]}
                       </Badge>
                       <Text size="sm">

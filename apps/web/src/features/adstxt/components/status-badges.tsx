@@ -23,7 +23,7 @@ export function SellerIssuesNote({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <Badge color="orange" variant="light" ml={6}>
-      {count} sellers.json issue{count === 1 ? '' : 's'}
+      {count} record{count === 1 ? '' : 's'} contradicted by sellers.json
     </Badge>
   );
 }
