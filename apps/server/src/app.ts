@@ -81,6 +81,9 @@ import { createSiteTagService } from './modules/site-tag/site-tag.service';
 import { createSiteTagCollector, type SiteTagCollector } from './modules/site-tag/site-tag.collector';
 import { duckDbSiteTagStore } from './modules/site-tag/site-tag.store';
 import { createFeatureFlagsService } from './modules/feature-flags/feature-flags.service';
+import { incidentsRoutes } from './modules/incidents/incidents.routes';
+import { createIncidentsService, type IncidentsService } from './modules/incidents/incidents.service';
+import { INCIDENT_NOTIFY_QUEUE, incidentNotifyHandler, type IncidentNotifyPayload } from './modules/incidents/incident-notify.job';
 
 export interface AppDeps {
   config: AppConfig;
@@ -112,7 +115,15 @@ export interface BuiltApp {
   /** Set on SIGTERM so /readyz tells the load balancer to stop sending traffic. */
   shuttingDown: { value: boolean };
   engine: ReportEngine;
-  workers: { reportExports: Worker; adsTxtCrawls: Worker; sellersJsonRefreshes: Worker; paymentSettingsMails: Worker };
+  workers: {
+    reportExports: Worker;
+    adsTxtCrawls: Worker;
+    sellersJsonRefreshes: Worker;
+    paymentSettingsMails: Worker;
+    incidentNotifications: Worker;
+  };
+  /** Other modules (ads.txt, monitors) open and resolve incidents through it. */
+  incidents: IncidentsService;
   /** Exposed for tests that run its scheduling step by hand. */
   sellersJson: SellersJsonService;
   /** Exposed so tests and the bench can flush buffered tag events at once. */
@@ -234,6 +245,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       leaseMs: 60_000,
     },
   );
+  const incidents = createIncidentsService({ db, jobs });
+  const incidentNotifications = jobs.work<IncidentNotifyPayload>(
+    INCIDENT_NOTIFY_QUEUE,
+    incidentNotifyHandler(db, mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, '')),
+    { pollMs, concurrency: 1, leaseMs: 60_000 },
+  );
   const stopScheduler = deps.startWorkers === false ? () => undefined : scheduleDailyCrawls(db, jobs, deps.logger);
   const stopSellersSchedule = deps.startWorkers === false ? () => undefined : scheduleSellersJsonRefresh(sellersJson, deps.logger);
   app.addHook('onClose', async () => {
@@ -241,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     stopSellersSchedule();
     await sellersJsonRefreshes.stop();
     await paymentSettingsMails.stop();
+    await incidentNotifications.stop();
     await adsTxtCrawls.stop();
     await reportExports.stop();
     await siteTagCollector.close();
@@ -308,13 +326,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   });
   await app.register(siteTagPublicRoutes, { collector: siteTagCollector, repo: tagRepo });
+  await app.register(incidentsRoutes, { incidents });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
   return {
     app,
     shuttingDown,
     engine,
-    workers: { reportExports, adsTxtCrawls, sellersJsonRefreshes, paymentSettingsMails },
+    workers: { reportExports, adsTxtCrawls, sellersJsonRefreshes, paymentSettingsMails, incidentNotifications },
+    incidents,
     sellersJson,
     siteTagCollector,
   };

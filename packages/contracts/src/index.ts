@@ -35,3 +35,4 @@ export * from './admin-partners';
 export * from './admin-users';
 export * from './site-tag';
 export * from './report-periods';
+export * from './incidents';

@@ -295,6 +295,46 @@ export interface PaymentSettingsTable {
   updated_at: Generated<Date>;
 }
 
+export interface IncidentsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  site_id: string | null;
+  type: string;
+  severity: string;
+  category: string;
+  dedupe_key: string;
+  title: string;
+  status: Generated<string>;
+  is_new: Generated<boolean>;
+  occurrence_count: Generated<number>;
+  first_occurrence: Generated<Date>;
+  last_occurrence: ColumnType<Date, Date | string | undefined, Date | string>;
+  acknowledged_by: string | null;
+  acknowledged_at: Timestamp | null;
+  acknowledged_note: string | null;
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
+  resolved_note: string | null;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface IncidentEventsTable {
+  id: Generated<string>;
+  incident_id: string;
+  kind: string;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
+  actor_user_id: string | null;
+  note: string | null;
+  detail: Json<Record<string, unknown>> | null;
+}
+
+export interface IncidentExportEntitlementsTable {
+  publisher_id: string;
+  site_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   adstxt_template: AdsTxtTemplateTable;
   adstxt_domains: AdsTxtDomainsTable;
@@ -321,6 +361,9 @@ export interface Database {
   feature_flags: FeatureFlagsTable;
   site_tag_salts: SiteTagSaltsTable;
   feature_flag_overrides: FeatureFlagOverridesTable;
+  incidents: IncidentsTable;
+  incident_events: IncidentEventsTable;
+  incident_export_entitlements: IncidentExportEntitlementsTable;
 }
 
 export interface FeatureFlagsTable {

@@ -1,0 +1,50 @@
+import type { Db } from '../../db/pool';
+import type { Mailer } from '../../mail/mailer';
+import { incidentsRepo } from './incidents.repo';
+
+export const INCIDENT_NOTIFY_QUEUE = 'incident-notify';
+export interface IncidentNotifyPayload {
+  incidentId: string;
+  change: 'opened' | 'reopened' | 'resolved';
+}
+
+async function publisherEmails(db: Db, publisherId: string): Promise<string[]> {
+  // Staff with scope ALL are not mailed about every publisher's incidents.
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'publisher_scope'])
+    .where('disabled', '=', false)
+    .where('publisher_scope', '<>', 'ALL')
+    .execute();
+  return rows
+    .filter((r) =>
+      r.publisher_scope
+        .split(',')
+        .map((s) => s.trim())
+        .includes(publisherId),
+    )
+    .map((r) => r.email);
+}
+
+/**
+ * One message per state change, queued in the transaction that made the change. Sent to the
+ * publisher's own users through the mailer (outbox / SMTP).
+ */
+export function incidentNotifyHandler(db: Db, mailer: Mailer, productName: string, publicUrl: string) {
+  return async (job: { payload: IncidentNotifyPayload }) => {
+    const inc = await incidentsRepo(db).get(job.payload.incidentId);
+    if (!inc) return;
+    const verb = { opened: 'New incident', reopened: 'Incident reopened', resolved: 'Incident resolved' }[job.payload.change];
+    const where = inc.site_name ? ` on ${inc.site_name}` : '';
+    for (const to of await publisherEmails(db, inc.publisher_id))
+      await mailer.send({
+        to,
+        subject: `${productName}: ${verb}${where}: ${inc.title}`,
+        text:
+          `${verb}${where}: ${inc.title}\n` +
+          `Type: ${inc.type}, severity: ${inc.severity}, category: ${inc.category}, occurrences: ${inc.occurrence_count}.\n` +
+          `Last occurrence: ${inc.last_occurrence.toISOString()} (UTC).\n\n` +
+          `See and acknowledge it at ${publicUrl}/incidents\n`,
+      });
+  };
+}

@@ -1,0 +1,224 @@
+import type { Writable } from 'node:stream';
+import type { Incident, IncidentDetail, IncidentIngest, IncidentListQuery } from '@pc/contracts';
+import type { Db } from '../../db/pool';
+import { inTransaction } from '../../db/transaction';
+import { forbidden, notFound, HttpError, badRequest } from '../../lib/http-error';
+import type { createJobQueue } from '../../lib/jobs/job-queue';
+import { auditRepo } from '../audit/audit.repo';
+import { writeCsv, type ExportColumn } from '../reports/export/csv-writer';
+import { incidentsRepo, type IncidentRow } from './incidents.repo';
+import { INCIDENT_NOTIFY_QUEUE, type IncidentNotifyPayload } from './incident-notify.job';
+
+type Jobs = Pick<ReturnType<typeof createJobQueue>, 'enqueue'>;
+export interface Ctx {
+  uid: string;
+  publisherId: string;
+}
+
+/** What another module reports (monitors, the ads.txt crawler, the staff ingestion API). */
+export interface IncidentReport {
+  publisherId: string;
+  siteId: string | null;
+  type: Incident['type'];
+  severity: Incident['severity'];
+  category: string;
+  /** Stable while the same problem persists, e.g. `monitor:<id>` or `adstxt:<domain>:missing`. */
+  key: string;
+  title: string;
+  detail?: Record<string, unknown>;
+}
+export type ReportOutcome = { id: string; change: 'opened' | 'reopened' | 'appended' };
+
+const secs = (d: Date) => Math.floor(d.getTime() / 1000);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toIncident(r: IncidentRow): Incident {
+  return {
+    id: r.id,
+    publisherId: r.publisher_id,
+    siteId: r.site_id,
+    siteName: r.site_name,
+    status: r.status as Incident['status'],
+    type: r.type as Incident['type'],
+    severity: r.severity as Incident['severity'],
+    category: r.category,
+    title: r.title,
+    new: r.is_new,
+    lastOccurrence: secs(r.last_occurrence),
+    firstOccurrence: secs(r.first_occurrence),
+    occurrences: r.occurrence_count,
+    acknowledgedBy: r.acknowledged_by,
+    acknowledgedAt: iso(r.acknowledged_at),
+    resolvedBy: r.resolved_by,
+    resolvedAt: iso(r.resolved_at),
+  };
+}
+
+const EXPORT_COLUMNS: ExportColumn[] = [
+  { key: 'siteId', label: 'Site id', kind: 'text' },
+  { key: 'siteName', label: 'Site', kind: 'text' },
+  { key: 'title', label: 'Title', kind: 'text' },
+  { key: 'category', label: 'Category', kind: 'text' },
+  { key: 'severity', label: 'Severity', kind: 'text' },
+  { key: 'status', label: 'Status', kind: 'text' },
+  { key: 'occurrences', label: 'Occurrences', kind: 'count' },
+  { key: 'firstOccurrence', label: 'First occurrence (UTC)', kind: 'text' },
+  { key: 'lastOccurrence', label: 'Last occurrence (UTC)', kind: 'text' },
+];
+
+/**
+ * The incident workflow: open -> acknowledged -> resolved, reopened by a new occurrence. Other
+ * modules call `report` / `resolveByKey` (passing their transaction as `db` when the incident
+ * belongs to one of their writes); every state change queues one notification job in the same
+ * transaction, so a message exists exactly when the change commits.
+ */
+export function createIncidentsService(deps: { db: Db; jobs: Jobs }) {
+  const { jobs } = deps;
+
+  async function notify(trx: Db, p: IncidentNotifyPayload) {
+    await jobs.enqueue(INCIDENT_NOTIFY_QUEUE, p, { db: trx, maxAttempts: 5 });
+  }
+
+  async function report(r: IncidentReport, db: Db = deps.db): Promise<ReportOutcome> {
+    return inTransaction(db, async (trx) => {
+      const repo = incidentsRepo(trx);
+      const before = await repo.byKeyForUpdate(r.publisherId, r.key);
+      const { id } = await repo.upsertOccurrence(r);
+      const change: ReportOutcome['change'] = !before ? 'opened' : before.status === 'resolved' ? 'reopened' : 'appended';
+      await repo.addEvent({
+        incidentId: id,
+        kind: change === 'reopened' ? 'reopened' : 'occurrence',
+        actor: null,
+        note: null,
+        detail: r.detail ?? {},
+      });
+      if (change !== 'appended') {
+        await notify(trx, { incidentId: id, change });
+      }
+      return { id, change };
+    });
+  }
+
+  /** Resolves the open incident with that key, if any (a monitor recovered, a file was fixed). */
+  async function resolveByKey(publisherId: string, key: string, note: string, db: Db = deps.db): Promise<boolean> {
+    return inTransaction(db, async (trx) => {
+      const repo = incidentsRepo(trx);
+      const row = await repo.byKeyForUpdate(publisherId, key);
+      if (!row || row.status === 'resolved') return false;
+      await repo.setResolved(row.id, null, note);
+      await repo.addEvent({ incidentId: row.id, kind: 'resolved', actor: null, note, detail: null });
+      await notify(trx, { incidentId: row.id, change: 'resolved' });
+      return true;
+    });
+  }
+
+  async function owned(ctx: Ctx, id: string, repo = incidentsRepo(deps.db)): Promise<IncidentRow> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('This incident does not exist.');
+    const row = await repo.get(id);
+    if (!row) throw notFound('This incident does not exist.');
+    if (row.publisher_id !== ctx.publisherId) throw forbidden();
+    return row;
+  }
+
+  async function transition(ctx: Ctx, id: string, to: 'acknowledged' | 'resolved', note: string): Promise<Incident> {
+    return inTransaction(deps.db, async (trx) => {
+      const repo = incidentsRepo(trx);
+      const row = await owned(ctx, id, repo);
+      await repo.byKeyForUpdate(row.publisher_id, row.dedupe_key);
+      const current = (await repo.get(id))!;
+      if (current.status === 'resolved') throw new HttpError(409, 'This incident is already resolved.', 'Conflict');
+      if (to === 'acknowledged' && current.status === 'acknowledged')
+        throw new HttpError(409, 'This incident is already acknowledged.', 'Conflict');
+      if (to === 'acknowledged') await repo.setAcknowledged(id, ctx.uid, note || null);
+      else await repo.setResolved(id, ctx.uid, note || null);
+      await repo.addEvent({ incidentId: id, kind: to, actor: ctx.uid, note: note || null, detail: null });
+      await auditRepo(trx).record({
+        actorUserId: ctx.uid,
+        publisherId: ctx.publisherId,
+        action: `incident.${to}`,
+        details: { incidentId: id, note },
+      });
+      if (to === 'resolved') await notify(trx, { incidentId: id, change: 'resolved' });
+      return toIncident((await repo.get(id))!);
+    });
+  }
+
+  return {
+    report,
+    resolveByKey,
+    async list(ctx: Ctx, q: IncidentListQuery): Promise<Incident[]> {
+      return (await incidentsRepo(deps.db).list(ctx.publisherId, q)).map(toIncident);
+    },
+    async get(ctx: Ctx, id: string): Promise<IncidentDetail> {
+      const repo = incidentsRepo(deps.db);
+      const row = await owned(ctx, id, repo);
+      const events = await repo.events(id);
+      return {
+        ...toIncident(row),
+        events: events.map((e) => ({
+          kind: e.kind as IncidentDetail['events'][number]['kind'],
+          at: e.at.toISOString(),
+          actor: e.actor ?? null,
+          note: e.note,
+          detail: (e.detail as Record<string, unknown> | null) ?? null,
+        })),
+      };
+    },
+    acknowledge: (ctx: Ctx, id: string, note: string) => transition(ctx, id, 'acknowledged', note),
+    resolve: (ctx: Ctx, id: string, note: string) => transition(ctx, id, 'resolved', note),
+    /** Staff ingestion: the publisher comes from the body because staff act for any publisher. */
+    async ingest(uid: string, body: IncidentIngest): Promise<ReportOutcome> {
+      const repo = incidentsRepo(deps.db);
+      if (body.siteId && !(await repo.siteOfPublisher(body.publisherId, body.siteId)))
+        throw badRequest('This site does not belong to that publisher.', { siteId: 'Choose a site of this publisher.' });
+      const outcome = await inTransaction(deps.db, async (trx) => {
+        const o = await report({ ...body }, trx);
+        await auditRepo(trx).record({
+          actorUserId: uid,
+          publisherId: body.publisherId,
+          action: 'incident.ingested',
+          details: { incidentId: o.id, key: body.key },
+        });
+        return o;
+      });
+      return outcome;
+    },
+    async entitlements(ctx: Ctx) {
+      const rows = await incidentsRepo(deps.db).entitlements(ctx.publisherId);
+      return rows.map((r) => ({ entitlementsExportSiteId: r.site_id, entitlementsExportSite: r.site_name }));
+    },
+    /** Throws 403 unless the publisher holds the export entitlement for that site. */
+    async assertExportAllowed(ctx: Ctx, siteId: string): Promise<void> {
+      const rows = await incidentsRepo(deps.db).entitlements(ctx.publisherId);
+      if (!rows.some((r) => r.site_id === siteId)) throw forbidden('Vulnerability export is not part of your plan for this site.');
+    },
+    async exportVulnerabilities(ctx: Ctx, siteId: string, out: Writable): Promise<number> {
+      const repo = incidentsRepo(deps.db);
+      async function* rows() {
+        for await (const page of repo.vulnerabilities(ctx.publisherId, siteId)) {
+          yield page.map((r) => {
+            const i = toIncident(r);
+            return {
+              siteId: i.siteId,
+              siteName: i.siteName,
+              title: i.title,
+              category: i.category,
+              severity: i.severity,
+              status: i.status,
+              occurrences: i.occurrences,
+              firstOccurrence: r.first_occurrence.toISOString(),
+              lastOccurrence: r.last_occurrence.toISOString(),
+            };
+          });
+        }
+      }
+      return writeCsv(EXPORT_COLUMNS, rows(), out);
+    },
+    async openSummary(ctx: Ctx) {
+      const rows = await incidentsRepo(deps.db).openCounts(ctx.publisherId);
+      const get = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+      return { open: get('open'), acknowledged: get('acknowledged') };
+    },
+  };
+}
+export type IncidentsService = ReturnType<typeof createIncidentsService>;
