@@ -15,7 +15,9 @@ test('staff close a month again (nothing doubles) and approve a payment', async 
   await expect(page.getByText(/already closed|payment\(s\) created/).first()).toBeVisible();
   await expect(rows).toHaveCount(Math.max(before, 2));
   const northwind = panel.getByRole('row', { name: /Northwind News \(1001\)/ });
-  await northwind.getByRole('button', { name: 'Approve Northwind News' }).click();
+  // A CI retry of this serial group finds the payment approved by the first attempt: approving is
+  // not repeatable, so only the first attempt clicks; both check the result.
+  if (test.info().retry === 0) await northwind.getByRole('button', { name: 'Approve Northwind News' }).click();
   await expect(northwind.getByText('Approved')).toBeVisible();
 });
 
