@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { Button, Card, FileButton, Group, MultiSelect, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import {
   BLOCKING_RULE_TYPE_LABELS,
@@ -17,7 +18,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { usePublisherDetails } from '../../../lib/data/use-publisher-data';
 import { toast } from '../../../lib/toast';
 import { track } from '../../../lib/tracking/track';
-import { createRule, exportValues, importValues, previewImpact, updateRule, useIabCategories } from '../api/blocking-rules-api';
+import { createRule, exportValues, importValues, previewImpact, ruleKeys, updateRule, useIabCategories } from '../api/blocking-rules-api';
 import { downloadBlob } from '../api/download';
 import { ImpactCard } from './impact-card';
 
@@ -32,6 +33,7 @@ const HINTS: Record<BlockingRuleType, string> = {
 /** Create or edit a rule: values by type, sites, expiry, impact preview, and a warning before a costly save. */
 export function RuleForm({ publisherId, rule, onSaved }: { publisherId: string; rule?: BlockingRule; onSaved?: () => void }) {
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
   const { data: details } = usePublisherDetails(publisherId);
   const [name, setName] = useState(rule?.name ?? '');
   const [type, setType] = useState<BlockingRuleType>(rule?.type ?? 'brand');
@@ -91,6 +93,8 @@ export function RuleForm({ publisherId, rule, onSaved }: { publisherId: string; 
       toast.success(rule ? 'The rule was saved.' : 'The rule was created.');
       saved.notices.forEach((n) => toast.warning(n));
       onSaved?.();
+      // The list is cached: refresh it so the new or changed rule is there when the user goes back.
+      void mutate(ruleKeys.list(publisherId));
       void navigate(`${Routes.blockingRules}?rule=${saved.rule.id}`);
     } catch (e) {
       if (e instanceof ApiRequestError && e.fields)
