@@ -5,7 +5,7 @@ import { useSignedIn } from '../../../lib/identity/auth-context';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { track } from '../../../lib/tracking/track';
-import { downloadText } from '../api/download-text';
+import { saveFile } from '../../../lib/save-file';
 import { AllPublishersView } from './all-publishers-view';
 import { AddAppDomain } from './add-app-domain';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -26,7 +26,7 @@ export function DomainListView({ publisherId }: { publisherId: string }) {
     track(TrackingEvents.adsTxtDownload, { scope: 'all_domains', count: missing });
     setDownloading(true);
     try {
-      downloadText('all-missing-ads-txt-lines.txt', await fetchAllMissingLines(publisherId));
+      saveFile('all-missing-ads-txt-lines.txt', await fetchAllMissingLines(publisherId));
     } catch (e) {
       toast.error(`The download failed: ${errorMessage(e)}`);
     } finally {

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useSWRConfig } from 'swr';
 import { adsTxtKeys, fetchRevisionContent, restoreRevision, useAdsTxtRevisions } from '../api/adstxt-api';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { downloadText, safeFileName } from '../api/download-text';
+import { saveFile, safeFileName } from '../../../lib/save-file';
 import { absoluteTime, relativeTime } from './status-labels';
 
 interface Props {
@@ -57,7 +57,7 @@ export function HistoryPanel({ publisherId, domainId, domainName, onCompare }: P
     track(TrackingEvents.adsTxtRevisionDownload, { domain: domainName, revision_id: r.revision_id });
     try {
       const text = await fetchRevisionContent(publisherId, domainId, r.revision_id);
-      downloadText(safeFileName(`${domainName}-ads-txt-revision-${r.revision_id}.txt`), text);
+      saveFile(safeFileName(`${domainName}-ads-txt-revision-${r.revision_id}.txt`), text);
     } catch (e) {
       toast.error(`The download failed: ${errorMessage(e)}`);
     }

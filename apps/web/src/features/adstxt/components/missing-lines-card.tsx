@@ -5,7 +5,7 @@ import { track } from '../../../lib/tracking/track';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { fetchMissingLines } from '../api/adstxt-api';
-import { downloadText, safeFileName } from '../api/download-text';
+import { saveFile, safeFileName } from '../../../lib/save-file';
 
 /** The required lines the crawled file lacks, to copy or download and add to the site's file. */
 export function MissingLinesCard({ detail, publisherId }: { detail: AdsTxtDetail; publisherId: string }) {
@@ -27,7 +27,7 @@ export function MissingLinesCard({ detail, publisherId }: { detail: AdsTxtDetail
     setDownloading(true);
     try {
       const text = await fetchMissingLines(publisherId, detail.domain_id);
-      downloadText(safeFileName(`${detail.domain_name}-missing-ads-txt-lines.txt`), text);
+      saveFile(safeFileName(`${detail.domain_name}-missing-ads-txt-lines.txt`), text);
     } catch (e) {
       toast.error(`The download failed: ${errorMessage(e)}`);
     } finally {

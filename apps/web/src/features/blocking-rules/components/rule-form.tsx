@@ -19,7 +19,7 @@ import { usePublisherDetails } from '../../../lib/data/use-publisher-data';
 import { toast } from '../../../lib/toast';
 import { track } from '../../../lib/tracking/track';
 import { createRule, exportValues, importValues, previewImpact, ruleKeys, updateRule, useIabCategories } from '../api/blocking-rules-api';
-import { downloadBlob } from '../api/download';
+import { saveFile } from '../../../lib/save-file';
 import { ImpactCard } from './impact-card';
 
 const typeData = BLOCKING_RULE_TYPES.map((t) => ({ value: t, label: BLOCKING_RULE_TYPE_LABELS[t] }));
@@ -190,7 +190,11 @@ export function RuleForm({ publisherId, rule, onSaved }: { publisherId: string; 
                 <Button
                   variant="default"
                   size="xs"
-                  onClick={() => void exportValues(publisherId, rule.id).then((csv) => downloadBlob(`${rule.name}-values.csv`, csv))}
+                  onClick={() =>
+                    void exportValues(publisherId, rule.id).then((csv) =>
+                      saveFile(`${rule.name}-values.csv`, csv, 'text/csv;charset=utf-8'),
+                    )
+                  }
                 >
                   Export values (CSV)
                 </Button>

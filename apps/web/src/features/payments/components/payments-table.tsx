@@ -4,7 +4,7 @@ import type { Payment } from '@pc/contracts';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { downloadStatement } from '../api/payments-api';
-import { downloadBlob } from '../api/download';
+import { saveFile } from '../../../lib/save-file';
 import { money, periodLabel, STATUS_COLOR, statusLabel } from './format';
 
 /** The publisher's payments with statement downloads (PDF and CSV). */
@@ -14,7 +14,7 @@ export function PaymentsTable({ publisherId, payments }: { publisherId: string; 
     setBusy(`${p.id}-${format}`);
     try {
       const blob = await downloadStatement(publisherId, p.id, format);
-      downloadBlob(`statement-${p.publisherId}-${p.period}.${format}`, blob);
+      saveFile(`statement-${p.publisherId}-${p.period}.${format}`, blob);
     } catch (e) {
       toast.error(`The statement could not be downloaded: ${errorMessage(e)}`);
     } finally {

@@ -1,3 +1,4 @@
+import { saveFile } from '../../../lib/save-file';
 import { REPORT_DEFINITIONS, type ExportCreated, type ReportListItem } from '@pc/contracts';
 import { api } from '../../../lib/api';
 import type { BlobResponse } from '../../../lib/api-client';
@@ -38,17 +39,5 @@ export async function downloadExport(item: ReportListItem, publisherId: string):
       interval: 'Day',
     },
   });
-  const href = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = filename ?? `${item.type}-report-${item.dateFrom}-to-${item.dateTo}.${item.format}`;
-    a.style.display = 'none';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    // Revoked after the click has been handled; revoking at once can cancel the download.
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  }
+  saveFile(filename ?? `${item.type}-report-${item.dateFrom}-to-${item.dateTo}.${item.format}`, blob);
 }
