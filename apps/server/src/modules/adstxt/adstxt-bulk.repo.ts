@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/pool';
+import { publisherRecipients } from '../../mail/publisher-recipients';
 
 /** SQL for the cross-domain ads.txt views: all publishers (staff) and the people to alert. */
 export function adsTxtBulkRepo(db: Db) {
@@ -18,15 +18,8 @@ export function adsTxtBulkRepo(db: Db) {
       if (ids.length === 0) return Promise.resolve([]);
       return db.selectFrom('adstxt_domains').select(['id', 'publisher_id']).where('id', 'in', ids).execute();
     },
-    /** E-mail addresses of the active media owners whose scope includes the publisher. */
-    async recipientsOf(publisherId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select('email')
-        .where(sql<boolean>`${publisherId} = ANY (string_to_array(publisher_scope, ','))`)
-        .execute();
-      return rows.map((r) => r.email);
-    },
+    /** E-mail addresses of the publisher's own active users (the shared query in mail/publisher-recipients.ts). */
+    recipientsOf: (publisherId: string) => publisherRecipients(db, publisherId),
   };
 }
 export type AdsTxtBulkRepo = ReturnType<typeof adsTxtBulkRepo>;

@@ -1,3 +1,4 @@
+import { publisherRecipients } from '../../mail/publisher-recipients';
 import type { Db } from '../../db/pool';
 import type { Mailer } from '../../mail/mailer';
 import { incidentsRepo } from './incidents.repo';
@@ -6,24 +7,6 @@ export const INCIDENT_NOTIFY_QUEUE = 'incident-notify';
 export interface IncidentNotifyPayload {
   incidentId: string;
   change: 'opened' | 'reopened' | 'resolved';
-}
-
-async function publisherEmails(db: Db, publisherId: string): Promise<string[]> {
-  // Staff with scope ALL are not mailed about every publisher's incidents.
-  const rows = await db
-    .selectFrom('users')
-    .select(['email', 'publisher_scope'])
-    .where('disabled', '=', false)
-    .where('publisher_scope', '<>', 'ALL')
-    .execute();
-  return rows
-    .filter((r) =>
-      r.publisher_scope
-        .split(',')
-        .map((s) => s.trim())
-        .includes(publisherId),
-    )
-    .map((r) => r.email);
 }
 
 /**
@@ -36,7 +19,7 @@ export function incidentNotifyHandler(db: Db, mailer: Mailer, productName: strin
     if (!inc) return;
     const verb = { opened: 'New incident', reopened: 'Incident reopened', resolved: 'Incident resolved' }[job.payload.change];
     const where = inc.site_name ? ` on ${inc.site_name}` : '';
-    for (const to of await publisherEmails(db, inc.publisher_id))
+    for (const to of await publisherRecipients(db, inc.publisher_id))
       await mailer.send({
         to,
         subject: `${productName}: ${verb}${where}: ${inc.title}`,

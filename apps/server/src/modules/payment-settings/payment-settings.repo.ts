@@ -1,3 +1,4 @@
+import { publisherRecipients } from '../../mail/publisher-recipients';
 import type { Db } from '../../db/pool';
 
 export interface SettingsWrite {
@@ -69,23 +70,8 @@ export function paymentSettingsRepo(db: Db) {
         .where('publisher_id', '=', publisherId)
         .executeTakeFirst();
     },
-    /** E-mail addresses of the publisher's own users (scope lists the id); staff with ALL are not included. */
-    async userEmails(publisherId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select(['email', 'publisher_scope'])
-        .where('disabled', '=', false)
-        .where('publisher_scope', '<>', 'ALL')
-        .execute();
-      return rows
-        .filter((r) =>
-          r.publisher_scope
-            .split(',')
-            .map((s) => s.trim())
-            .includes(publisherId),
-        )
-        .map((r) => r.email);
-    },
+    /** E-mail addresses of the publisher's own users (the shared query in mail/publisher-recipients.ts). */
+    userEmails: (publisherId: string) => publisherRecipients(db, publisherId),
     async rowsNotOnKey(keyId: string) {
       return db
         .selectFrom('payment_settings')
