@@ -2,7 +2,7 @@
  * ads.txt parser benchmark: parse + validate a deterministic, realistic 20,000-line file.
  * Run with `npx tsx bench/adstxt.ts [iterations]`. Target: median <= 25 ms.
  */
-import { parseAdsTxt } from '../apps/server/src/modules/adstxt/parser/parse-ads-txt';
+import { parseAdsTxt } from '../packages/contracts/src/adstxt-parser/parse-ads-txt';
 
 const LINES = 20_000;
 const TARGET_MS = 25;

@@ -1,4 +1,4 @@
-import { parseAdsTxt } from './parser/parse-ads-txt';
+import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
 import { fillTemplate, TemplateFillError } from './required-lines/fill-template';
 import { missingLines } from './required-lines/missing-lines';
 

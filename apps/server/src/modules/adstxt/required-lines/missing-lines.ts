@@ -1,6 +1,6 @@
-import type { AdsTxtRecord, ParsedAdsTxt } from '../parser/ads-txt-types';
-import { parseAdsTxt } from '../parser/parse-ads-txt';
-import { recordMatchKey, serializeRecord } from '../parser/serialize-ads-txt';
+import type { AdsTxtRecord, ParsedAdsTxt } from '@pc/contracts/adstxt-parser/ads-txt-types';
+import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
+import { recordMatchKey, serializeRecord } from '@pc/contracts/adstxt-parser/serialize-ads-txt';
 
 export interface MissingLine {
   /** The required record (line numbers refer to the required-lines text). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAdsTxt } from '../parser/parse-ads-txt';
+import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
 import { fillTemplate, TemplateFillError } from './fill-template';
 import { missingLines, missingLinesText } from './missing-lines';
 
