@@ -107,5 +107,6 @@ export const AdsTxtSavedSchema = z.object({
   linesRemoved: z.number(),
   warnings: z.array(AdsTxtProblemSchema),
 });
+export type AdsTxtSaved = z.infer<typeof AdsTxtSavedSchema>;
 export const AdsTxtDiffSchema = z.array(z.object({ type: z.enum(['added', 'removed', 'same']), lines: z.array(z.string()) }));
 export type AdsTxtDiff = z.infer<typeof AdsTxtDiffSchema>;

@@ -13,21 +13,8 @@ export function createAdsTxtCrawler(opts: { allowHosts: string[]; fetch?: Guarde
   const fetch = opts.fetch ?? createGuardedFetch({ allowHosts: opts.allowHosts, userAgent: 'PartnersCenter-AdsTxtCrawler/1.0' });
   return {
     async crawl(domain, previous, fileName = 'ads.txt') {
-      const r = await crawlAdsTxt(domain, { fetch, previous, fileName });
-      return {
-        status: r.status,
-        httpStatus: r.httpStatus,
-        redirectChain: r.redirectChain,
-        finalUrl: r.finalUrl,
-        body: r.body,
-        contentHash: r.contentHash,
-        fetchedAt: r.fetchedAt,
-        errorReason: r.errorReason,
-        usedPrevious: r.usedPrevious,
-        stale: r.stale,
-        previousFetchedAt: r.previousFetchedAt,
-        hops: r.hops,
-      };
+      const { domain: _asked, ...outcome } = await crawlAdsTxt(domain, { fetch, previous, fileName });
+      return outcome;
     },
     async verifyRedirection(domain, hostedUrl, fileName = 'ads.txt') {
       const v = await verifyRedirection(domain, hostedUrl, { fetch, fileName });

@@ -1,8 +1,8 @@
 import { diffLines } from 'diff';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { AuditRepo } from '../audit/audit.repo';
-import { parseAdsTxt } from './parser/parse-ads-txt';
-import type { AdsTxtProblem } from './parser/ads-txt-types';
+import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
+import type { AdsTxtProblem } from '@pc/contracts/adstxt-parser/ads-txt-types';
 import { adsTxtRepo, type AdsTxtRepo, type CrawlRow, type DomainRow } from './adstxt.repo';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
@@ -11,7 +11,7 @@ import { requiredLinesFor, missingRequiredLines, hostedFileContent } from './req
 import type { SellersJsonService } from './sellers-json/sellers-json.service';
 import { contradictedRecords } from './sellers-json/cross-check';
 import { worsening, type DomainState } from './adstxt-alerts';
-import type { CrawlHop } from './crawler/crawl-types';
+import type { CrawlResult } from './crawler/crawl-types';
 import { cacheWindow } from './crawler/cache-window';
 
 export type AdsFileName = 'ads.txt' | 'app-ads.txt';
@@ -19,20 +19,8 @@ const fileNameOf = (d: { kind: 'web' | 'app' }): AdsFileName => (d.kind === 'app
 
 export type AdsTxtStatus = 'authorized' | 'missing_lines' | 'not_found' | 'error' | 'not_crawled';
 
-export interface CrawlOutcome {
-  status: 'ok' | 'not_found' | 'error';
-  httpStatus?: number;
-  redirectChain: string[];
-  finalUrl?: string;
-  body?: string;
-  contentHash?: string;
-  fetchedAt: Date;
-  errorReason?: string;
-  usedPrevious?: boolean;
-  stale?: boolean;
-  previousFetchedAt?: Date;
-  hops?: CrawlHop[];
-}
+/** One crawl as the service sees it: the crawler's own result, without the domain it was asked for. */
+export type CrawlOutcome = Omit<CrawlResult, 'domain'>;
 
 /** What the service needs from the crawler (the guarded HTTP client behind it). */
 export interface AdsTxtCrawlerPort {

@@ -1,15 +1,9 @@
 import useSWR from 'swr';
-import type { AdsTxtDetail, AdsTxtDiff, AdsTxtItem, AdsTxtProblemItem, AdsTxtRevision } from '@pc/contracts';
+import type { AdsTxtDetail, AdsTxtDiff, AdsTxtItem, AdsTxtRevision, AdsTxtSaved } from '@pc/contracts';
+
+export type { AdsTxtSaved };
 import { api, apiFetcher, type ApiKey } from '../../../lib/api';
 import { swrOptions } from '../../../lib/swr-options';
-
-/** The answer to a saved revision (contracts' AdsTxtSavedSchema). */
-export interface AdsTxtSaved {
-  revision_id: number;
-  linesAdded: number;
-  linesRemoved: number;
-  warnings: AdsTxtProblemItem[];
-}
 
 const base = 'adstxt/domains';
 const domainPath = (domainId: string) => `${base}/${encodeURIComponent(domainId)}`;
