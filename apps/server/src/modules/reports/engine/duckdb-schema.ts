@@ -6,6 +6,54 @@ import { rollupDdl } from './sales-rollups';
  */
 export const LAYOUT_VERSION = 2;
 
+type ColumnType = 'DATE' | 'VARCHAR' | 'BIGINT' | 'DOUBLE';
+
+/**
+ * The one list of fact columns, in appender order, with their types. The DDL, the appender column
+ * lists and the ingest file's known columns (ingest/fact-row-schemas.ts) are all derived from it.
+ */
+export const FACT_COLUMNS = {
+  revenue_requests: {
+    date: 'DATE',
+    publisher_id: 'VARCHAR',
+    site_id: 'VARCHAR',
+    product_type: 'VARCHAR',
+    imp_requests: 'BIGINT',
+  },
+  revenue_sales: {
+    date: 'DATE',
+    publisher_id: 'VARCHAR',
+    site_id: 'VARCHAR',
+    product_type: 'VARCHAR',
+    size: 'VARCHAR',
+    brand: 'VARCHAR',
+    deal_name: 'VARCHAR',
+    deal_id: 'VARCHAR',
+    impressions: 'BIGINT',
+    revenue: 'DOUBLE',
+    net_revenue: 'DOUBLE',
+  },
+  recirculation: {
+    date: 'DATE',
+    publisher_id: 'VARCHAR',
+    site_id: 'VARCHAR',
+    widget: 'VARCHAR',
+    organic_page_views: 'BIGINT',
+    organic_clicks: 'BIGINT',
+  },
+} as const satisfies Record<string, Record<string, ColumnType>>;
+
+function columnsOf<T extends Record<string, ColumnType>>(columns: T): Array<keyof T & string> {
+  return Object.keys(columns) as Array<keyof T & string>;
+}
+
+function factTableDdl(table: string, columns: Record<string, ColumnType>): string {
+  const body = Object.entries(columns)
+    .map(([name, type]) => `    ${name} ${type} NOT NULL`)
+    .join(',\n');
+  return `CREATE TABLE IF NOT EXISTS ${table} (\n${body}\n  )`;
+}
+
 /**
  * DuckDB fact tables. No primary keys on facts: uniqueness is guaranteed by ingestion (a file may
  * not repeat a key, and each (publisher, day) is replaced as a whole), and keys would slow bulk
@@ -14,34 +62,7 @@ export const LAYOUT_VERSION = 2;
 export const DUCKDB_SCHEMA: readonly string[] = [
   // key -> value; holds the layout version (see LAYOUT_VERSION).
   `CREATE TABLE IF NOT EXISTS engine_meta (key VARCHAR PRIMARY KEY, value INTEGER NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS revenue_requests (
-    date DATE NOT NULL,
-    publisher_id VARCHAR NOT NULL,
-    site_id VARCHAR NOT NULL,
-    product_type VARCHAR NOT NULL,
-    imp_requests BIGINT NOT NULL
-  )`,
-  `CREATE TABLE IF NOT EXISTS revenue_sales (
-    date DATE NOT NULL,
-    publisher_id VARCHAR NOT NULL,
-    site_id VARCHAR NOT NULL,
-    product_type VARCHAR NOT NULL,
-    size VARCHAR NOT NULL,
-    brand VARCHAR NOT NULL,
-    deal_name VARCHAR NOT NULL,
-    deal_id VARCHAR NOT NULL,
-    impressions BIGINT NOT NULL,
-    revenue DOUBLE NOT NULL,
-    net_revenue DOUBLE NOT NULL
-  )`,
-  `CREATE TABLE IF NOT EXISTS recirculation (
-    date DATE NOT NULL,
-    publisher_id VARCHAR NOT NULL,
-    site_id VARCHAR NOT NULL,
-    widget VARCHAR NOT NULL,
-    organic_page_views BIGINT NOT NULL,
-    organic_clicks BIGINT NOT NULL
-  )`,
+  ...Object.entries(FACT_COLUMNS).map(([table, columns]) => factTableDdl(table, columns)),
   // Rows per report split, per day and month: see group-counts.ts. dims_mask is GROUPING()'s mask.
   `CREATE TABLE IF NOT EXISTS sales_group_counts (
     publisher_id VARCHAR NOT NULL,
@@ -64,23 +85,11 @@ export const DUCKDB_SCHEMA: readonly string[] = [
   )`,
 ];
 
-/** Fact tables per report type, with their column lists in appender order. */
+/** Fact tables per report type, with their column lists in appender order (derived from FACT_COLUMNS). */
 export const FACT_TABLES = {
-  revenue_requests: ['date', 'publisher_id', 'site_id', 'product_type', 'imp_requests'],
-  revenue_sales: [
-    'date',
-    'publisher_id',
-    'site_id',
-    'product_type',
-    'size',
-    'brand',
-    'deal_name',
-    'deal_id',
-    'impressions',
-    'revenue',
-    'net_revenue',
-  ],
-  recirculation: ['date', 'publisher_id', 'site_id', 'widget', 'organic_page_views', 'organic_clicks'],
+  revenue_requests: columnsOf(FACT_COLUMNS.revenue_requests),
+  revenue_sales: columnsOf(FACT_COLUMNS.revenue_sales),
+  recirculation: columnsOf(FACT_COLUMNS.recirculation),
 } as const;
 
-export type FactTable = keyof typeof FACT_TABLES;
+export type FactTable = keyof typeof FACT_COLUMNS;

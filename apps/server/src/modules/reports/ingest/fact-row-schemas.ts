@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidIsoDate } from '../engine/report-plan';
+import { FACT_TABLES } from '../engine/duckdb-schema';
 
 /**
  * One schema per row shape of FORMAT.md. Inputs are already normalised: strings trimmed, empty
@@ -53,24 +54,10 @@ export const RecirculationRowSchema = z.strictObject({
 export type RevenueRow = z.infer<typeof RevenueRowSchema>;
 export type RecirculationRow = z.infer<typeof RecirculationRowSchema>;
 
-/** Every column a file of the type may have (CSV headers are checked against it). */
+/** Every column a file of the type may have (CSV headers are checked against it): the fact tables' columns. */
 export const KNOWN_COLUMNS = {
-  revenue: [
-    'kind',
-    'date',
-    'publisher_id',
-    'site_id',
-    'product_type',
-    'size',
-    'brand',
-    'deal_name',
-    'deal_id',
-    'imp_requests',
-    'impressions',
-    'revenue',
-    'net_revenue',
-  ],
-  recirculation: ['date', 'publisher_id', 'site_id', 'widget', 'organic_page_views', 'organic_clicks'],
+  revenue: ['kind', ...new Set([...FACT_TABLES.revenue_requests, ...FACT_TABLES.revenue_sales])],
+  recirculation: FACT_TABLES.recirculation,
 } as const;
 
 /** Columns a CSV header must contain. */
