@@ -6,6 +6,7 @@
  *   2. at a fixed 1,000 req/s (latency; target p99 < 50 ms)
  * Usage: npm run bench:api   (DURATION=seconds, default 15)
  */
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/demo/demo-data';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -45,7 +46,7 @@ async function main() {
     const signIn = await fetch(`${BASE}/api/identity/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'multi@demo.example', password: 'demo-partners-1' }),
+      body: JSON.stringify({ email: DEMO_EMAILS.multi, password: DEMO_PASSWORD }),
     });
     if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
     const { idToken } = (await signIn.json()) as { idToken: string };

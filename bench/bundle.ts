@@ -4,6 +4,7 @@
  * sums each file's gzip size. Target: /login <= 150 KB gzipped.
  * Usage: npm run bench:bundle
  */
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/demo/demo-data';
 import { chromium, type Page } from '@playwright/test';
 import { execSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -69,8 +70,8 @@ async function main() {
     });
     // Signing in loads the validation chunk; count it with the home page, where it is needed.
     const home = await scriptsFor(page, async () => {
-      await page.getByLabel('Email').fill('single@demo.example');
-      await page.getByLabel('Password', { exact: true }).fill('demo-partners-1');
+      await page.getByLabel('Email').fill(DEMO_EMAILS.single);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     });

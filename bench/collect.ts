@@ -3,6 +3,7 @@
  * against the real server in a child process; prints events/s accepted and p99 latency.
  * Target: >= 5,000 events/s. Usage: npm run bench:collect   (DURATION=seconds, default 10)
  */
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/demo/demo-data';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -38,7 +39,7 @@ async function main() {
     const signIn = await fetch(`${BASE}/api/identity/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'multi@demo.example', password: 'demo-partners-1' }),
+      body: JSON.stringify({ email: DEMO_EMAILS.multi, password: DEMO_PASSWORD }),
     });
     const { idToken } = (await signIn.json()) as { idToken: string };
     const sites = (await (

@@ -4,6 +4,7 @@
  * throw-away embedded PostgreSQL for users. Requests go through Fastify's inject (full HTTP
  * pipeline in process, no socket), so the figures are the server's own cost per request.
  */
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/demo/demo-data';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,7 @@ export async function withReportApi<T>(engine: ReportEngine, fn: (call: (q: Repo
       const signIn = await app.inject({
         method: 'POST',
         url: '/api/identity/sign-in',
-        payload: { email: 'staff@demo.example', password: 'demo-partners-1' },
+        payload: { email: DEMO_EMAILS.staff, password: DEMO_PASSWORD },
       });
       const { idToken } = signIn.json() as { idToken: string };
       const call = async (q: ReportQuery) => {

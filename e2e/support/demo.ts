@@ -1,12 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'demo-partners-1';
-export const USERS = {
-  admin: 'admin@demo.example',
-  staff: 'staff@demo.example',
-  multi: 'multi@demo.example',
-  single: 'single@demo.example',
-} as const;
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../apps/server/src/demo/demo-data';
+
+export { DEMO_PASSWORD };
+export const USERS = DEMO_EMAILS;
 
 /** Signs in through the real sign-in page. */
 export async function signInThroughPage(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

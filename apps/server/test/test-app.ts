@@ -9,7 +9,7 @@ import path from 'node:path';
 import { buildApp, type AppDeps, type BuiltApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/pool';
-import { DEMO_PASSWORD } from '../src/demo/demo-data';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../src/demo/demo-data';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -64,13 +64,7 @@ export async function createTestApp(
   };
 }
 
-export const DEMO = {
-  admin: 'admin@demo.example',
-  staff: 'staff@demo.example',
-  multi: 'multi@demo.example',
-  single: 'single@demo.example',
-  password: DEMO_PASSWORD,
-} as const;
+export const DEMO = { ...DEMO_EMAILS, password: DEMO_PASSWORD } as const;
 
 export async function signIn(app: FastifyInstance, email: string, password: string = DEMO_PASSWORD) {
   const res = await app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email, password } });

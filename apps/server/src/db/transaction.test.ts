@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { DEMO, createTestApp, type TestApp } from '../../test/test-app';
 import { createJobQueue, type JobQueue } from '../lib/jobs/job-queue';
 import { auditRepo } from '../modules/audit/audit.repo';
 import { reportsRepo } from '../modules/reports/reports.repo';
@@ -68,7 +68,7 @@ describe('report export creation', () => {
         throw new Error('queue unavailable');
       },
     };
-    const user = await t.db.selectFrom('users').select('id').where('email', '=', 'single@demo.example').executeTakeFirstOrThrow();
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', DEMO.single).executeTakeFirstOrThrow();
     const before = await t.db.selectFrom('report_jobs').select('id').execute();
     const service = createReportsService({ db: t.db, repo: reportsRepo(t.db), engine: t.built.engine, jobs: failing });
     const noon = Date.UTC(2026, 9, 1, 12);

@@ -104,9 +104,17 @@ export const DEMO_PUBLISHERS = [
   },
 ] as const;
 
+/** The demo sign-ins by role: tests, benches and seeds name users through this, never by address. */
+export const DEMO_EMAILS = {
+  admin: 'admin@demo.example',
+  staff: 'staff@demo.example',
+  multi: 'multi@demo.example',
+  single: 'single@demo.example',
+} as const;
+
 export const DEMO_USERS = [
-  { email: 'admin@demo.example', first: 'Ada', last: 'Admin', scope: 'ALL', admin: true, role: 'provider admin' },
-  { email: 'staff@demo.example', first: 'Sam', last: 'Staff', scope: 'ALL', admin: false, role: 'provider staff' },
-  { email: 'multi@demo.example', first: 'Morgan', last: 'Multi', scope: '1001,1003', admin: false, role: 'media owner, two publishers' },
-  { email: 'single@demo.example', first: 'Sasha', last: 'Single', scope: '1002', admin: false, role: 'media owner, one publisher' },
+  { email: DEMO_EMAILS.admin, first: 'Ada', last: 'Admin', scope: 'ALL', admin: true, role: 'provider admin' },
+  { email: DEMO_EMAILS.staff, first: 'Sam', last: 'Staff', scope: 'ALL', admin: false, role: 'provider staff' },
+  { email: DEMO_EMAILS.multi, first: 'Morgan', last: 'Multi', scope: '1001,1003', admin: false, role: 'media owner, two publishers' },
+  { email: DEMO_EMAILS.single, first: 'Sasha', last: 'Single', scope: '1002', admin: false, role: 'media owner, one publisher' },
 ] as const;

@@ -1,9 +1,10 @@
 import type { Db } from '../db/pool';
+import { DEMO_EMAILS } from './demo-data';
 
 /** A few rules so the blocking rules page is alive on `npm start` (types, scopes and states mixed). */
 export async function seedDemoBlockingRules(db: Db): Promise<void> {
-  const owner = await db.selectFrom('users').select('id').where('email', '=', 'multi@demo.example').executeTakeFirst();
-  const single = await db.selectFrom('users').select('id').where('email', '=', 'single@demo.example').executeTakeFirst();
+  const owner = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAILS.multi).executeTakeFirst();
+  const single = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAILS.single).executeTakeFirst();
   const in90Days = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
   const rules = [
     {

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { DEMO_EMAILS } from './demo-data';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/pool';
 import { createDetailsCipher } from '../modules/payment-settings/details-cipher';
@@ -47,7 +48,7 @@ const monthsBack = (today: Date, n: number) => {
  */
 export async function seedDemoPayments(db: Db, engine: ReportEngine, config: AppConfig, log: Logger, today = new Date()): Promise<void> {
   if (await db.selectFrom('payments').select('id').limit(1).executeTakeFirst()) return;
-  const staff = await db.selectFrom('users').select('id').where('email', '=', 'admin@demo.example').executeTakeFirst();
+  const staff = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAILS.admin).executeTakeFirst();
   if (!staff) return;
   const cipher = createDetailsCipher(config.PAYMENT_DETAILS_KEYS);
   for (const s of SETTINGS) {

@@ -134,7 +134,7 @@ describe('alerts when a file disappears or loses required lines', () => {
     await call(multi, '1003', 'POST', '/api/adstxt/domains/d5201/verify'); // same state: no second mail
     let mails = await outbox();
     expect(mails.map((m) => [m.to_address, m.subject])).toEqual([
-      ['multi@demo.example', 'living.evergreen-digital.example: ads.txt lost required lines'],
+      [DEMO.multi, 'living.evergreen-digital.example: ads.txt lost required lines'],
     ]);
     expect(mails[0]!.text_body).toContain('its ads.txt has lost 1 required line (1 now missing)');
 
