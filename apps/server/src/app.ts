@@ -44,7 +44,7 @@ import { mkdirSync } from 'node:fs';
 import { adsTxtRepo } from './modules/adstxt/adstxt.repo';
 import { adsTxtRoutes, hostedAdsTxtRoutes } from './modules/adstxt/adstxt.routes';
 import { createAdsTxtService, type AdsTxtCrawlerPort } from './modules/adstxt/adstxt.service';
-import { createAdsTxtCrawler } from './modules/adstxt/adstxt-crawler';
+import { createAdsTxtCrawler } from './modules/adstxt/crawler/guarded-ads-txt-crawler';
 import { adsTxtBulkRepo } from './modules/adstxt/adstxt-bulk.repo';
 import { adsTxtBulkRoutes } from './modules/adstxt/adstxt-bulk.routes';
 import { appDomainRoutes, hostedAppAdsTxtRoutes } from './modules/adstxt/app-ads-txt.routes';

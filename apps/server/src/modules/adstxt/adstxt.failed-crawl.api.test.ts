@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import type { GuardedFetch, GuardedResponse } from '../../lib/outbound/guarded-fetch';
 import { OutboundNetworkError } from '../../lib/outbound/outbound-errors';
-import { createAdsTxtCrawler } from './adstxt-crawler';
+import { createAdsTxtCrawler } from './crawler/guarded-ads-txt-crawler';
 
 // Issue 19, item 8: after a failed verify the page must not show a false all-clear. The real
 // crawler runs; only the network is scripted: first the file is served, then the name stops resolving.

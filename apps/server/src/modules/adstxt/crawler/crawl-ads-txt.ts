@@ -1,7 +1,7 @@
 import { OutboundNetworkError } from '../../../lib/outbound/outbound-errors';
 import type { GuardedResponse } from '../../../lib/outbound/guarded-fetch';
 import { isValidDomainName } from '@pc/contracts/adstxt-parser/text-scan';
-import { classifyResponse, decodeBody, failedResult, failure, failureFromError, sha256Hex, type CrawlFailure } from './crawl-outcome';
+import { classifyResponse, decodeBody, failedResult, failure, failureFromError, sha256Hex, type CrawlFailure } from './crawl-failures';
 import type { CrawlHop, CrawlHopRule, CrawlOptions, CrawlResult } from './crawl-types';
 import { rootDomain } from './root-domain';
 

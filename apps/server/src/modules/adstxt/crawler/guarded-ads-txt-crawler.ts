@@ -1,7 +1,7 @@
-import { createGuardedFetch, type GuardedFetch } from '../../lib/outbound/guarded-fetch';
-import { crawlAdsTxt } from './crawler/crawl-ads-txt';
-import { verifyRedirection } from './crawler/verify-redirection';
-import type { AdsTxtCrawlerPort } from './adstxt.service';
+import { createGuardedFetch, type GuardedFetch } from '../../../lib/outbound/guarded-fetch';
+import { crawlAdsTxt } from './crawl-ads-txt';
+import { verifyRedirection } from './verify-redirection';
+import type { AdsTxtCrawlerPort } from '../adstxt-crawler-port';
 
 /**
  * The real crawler behind the service: IAB redirect rules, text/plain only, 2 MiB and 30 s caps,

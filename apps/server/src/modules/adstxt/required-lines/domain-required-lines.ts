@@ -1,6 +1,6 @@
 import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
-import { fillTemplate, TemplateFillError } from './required-lines/fill-template';
-import { missingLines } from './required-lines/missing-lines';
+import { fillTemplate, TemplateFillError } from './fill-template';
+import { missingLines } from './missing-lines';
 
 export interface PublisherIds {
   publisher_id: string;
