@@ -1,5 +1,5 @@
 import type { Mailer } from '../../mail/mailer';
-import type { AdsTxtStatus } from './adstxt.service';
+import type { AdsTxtStatus } from './domain-summary';
 
 export interface DomainState {
   status: AdsTxtStatus;

@@ -1,0 +1,19 @@
+import type { CrawlResult } from './crawler/crawl-types';
+
+export type AdsFileName = 'ads.txt' | 'app-ads.txt';
+
+/** A web domain serves ads.txt, an app developer's domain app-ads.txt (same format, IAB). */
+export const fileNameOf = (d: { kind: 'web' | 'app' }): AdsFileName => (d.kind === 'app' ? 'app-ads.txt' : 'ads.txt');
+
+/** One crawl as the service sees it: the crawler's own result, without the domain it was asked for. */
+export type CrawlOutcome = Omit<CrawlResult, 'domain'>;
+
+/** What the service needs from the crawler (the guarded HTTP client behind it). */
+export interface AdsTxtCrawlerPort {
+  crawl(
+    domain: string,
+    previous: { body: string; contentHash: string; fetchedAt: Date } | null,
+    fileName?: AdsFileName,
+  ): Promise<CrawlOutcome>;
+  verifyRedirection(domain: string, hostedUrl: string, fileName?: AdsFileName): Promise<{ status: 'verified' | 'broken'; reason?: string }>;
+}

@@ -1,0 +1,38 @@
+import type { Db } from '../../db/pool';
+import { notFound } from '../../lib/http-error';
+import type { AuditRepo } from '../audit/audit.repo';
+import type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
+import type { AdsTxtRepo, DomainRow } from './adstxt.repo';
+import type { SellersJsonService } from './sellers-json/sellers-json.service';
+
+/** What the ads.txt services are built from (app.ts wires the real ones, tests script the crawler). */
+export interface AdsTxtServiceDeps {
+  /** Multi-step writes run in one transaction over it (src/db/transaction.ts). */
+  db: Db;
+  repo: AdsTxtRepo;
+  audit: AuditRepo;
+  crawler: AdsTxtCrawlerPort;
+  publicUrl: string;
+  sellersJson: SellersJsonService;
+  /** Called when a crawl finds the file gone or missing more required lines than before. */
+  onWorse?: (domain: DomainRow, what: string) => Promise<void>;
+}
+
+/** Who asks, for which publisher (from the checked request context, never from the body). */
+export interface AdsTxtCtx {
+  uid: string;
+  publisherId: string;
+}
+
+/** Where Partners Center serves a domain's hosted file. */
+export function hostedUrlOf(publicUrl: string, domainName: string, kind: 'web' | 'app' = 'web'): string {
+  const base = publicUrl.replace(/\/$/, '');
+  return kind === 'app' ? `${base}/hosted/app-ads-txt/${domainName}/app-ads.txt` : `${base}/hosted/ads-txt/${domainName}/ads.txt`;
+}
+
+/** The publisher's domain, or 404: another publisher's domain id is "not found", never leaked. */
+export async function domainOrThrow(repo: AdsTxtRepo, ctx: AdsTxtCtx, domainId: string): Promise<DomainRow> {
+  const d = await repo.findDomain(ctx.publisherId, domainId);
+  if (!d) throw notFound('This domain does not exist for the chosen publisher.');
+  return d;
+}
