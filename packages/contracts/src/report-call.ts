@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTERVALS, REPORT_DEFINITIONS, REPORT_TYPES } from './report-catalog';
+import { parseFilterParam, unknownFilterDimension } from './report-filters';
 
 /** Longest range one report may cover: the 13 months of facts we keep, plus slack. */
 export const MAX_RANGE_DAYS = 400;
@@ -25,6 +26,8 @@ export const ReportCallQuerySchema = z
     metrics: z.string().max(500).optional(),
     interval: z.enum(INTERVALS, { error: 'Choose an interval: Day, Month or Cumulative.' }),
     sort: z.string().max(50).optional(),
+    /** JSON list of {dimension, mode: include|exclude, values} (report-filters.ts). */
+    filters: z.string().max(8000).optional(),
     sortDir: z.enum(['asc', 'desc']).optional(),
     format: z.enum(['csv', 'xlsx']).optional(),
     exportReportToFile: z.enum(['true', 'false']).optional(),
@@ -47,6 +50,17 @@ export const ReportCallQuerySchema = z
     if (q.dateFrom > q.dateTo) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'The end date is before the start date.' });
     else if ((q.dateTo - q.dateFrom) / DAY_MS > MAX_RANGE_DAYS)
       ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: `Choose a range of at most ${MAX_RANGE_DAYS} days.` });
+    const filters = parseFilterParam(q.filters);
+    if ('error' in filters) ctx.addIssue({ code: 'custom', path: ['filters'], message: filters.error });
+    else {
+      const badFilter = unknownFilterDimension(q.reportType, filters.filters);
+      if (badFilter)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['filters'],
+          message: `Unknown dimension to filter a ${q.reportType} report by: ${badFilter}`,
+        });
+    }
     if (q.sort && ![...dims, ...metrics, 'date', 'month'].includes(q.sort))
       ctx.addIssue({ code: 'custom', path: ['sort'], message: 'Sort by a column of the report.' });
   });

@@ -1,4 +1,11 @@
-import { epochNoonToDay, splitList as list, type DimensionKey, type MetricKey, type ReportCallQuery } from '@pc/contracts';
+import {
+  epochNoonToDay,
+  parseFilterParam,
+  splitList as list,
+  type DimensionKey,
+  type MetricKey,
+  type ReportCallQuery,
+} from '@pc/contracts';
 import type { ReportQuery } from './engine/report-engine';
 
 /**
@@ -19,7 +26,14 @@ export function toEngineQuery(q: ReportCallQuery, publisherId: string, limit?: n
     dimensions: list(q.dimensions) as DimensionKey[],
     metrics: list(q.metrics) as MetricKey[],
     interval: q.interval,
+    // The schema already refused a bad list; parsed again here to get the typed value.
+    filters: filtersOf(q.filters),
     ...(q.sort ? { sort: { key: q.sort, dir: q.sortDir ?? 'desc' } } : {}),
     ...(limit !== undefined ? { limit } : {}),
   };
+}
+
+function filtersOf(raw: string | undefined): NonNullable<ReportQuery['filters']> {
+  const parsed = parseFilterParam(raw);
+  return 'filters' in parsed ? parsed.filters : [];
 }

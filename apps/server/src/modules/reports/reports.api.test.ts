@@ -118,10 +118,41 @@ describe('report call', () => {
     [{ dateFrom: noon('2024-01-01'), dateTo: noon('2026-10-01') }, 'dateFrom', /at most 400 days/],
     [{ interval: 'Week' }, 'interval', /Day, Month or Cumulative/],
     [{ sort: 'brand' }, 'sort', /Sort by a column/],
+    [{ filters: 'brand=Acme' }, 'filters', /JSON list/],
+    [{ filters: JSON.stringify([{ dimension: 'widget', mode: 'include', values: ['x'] }]) }, 'filters', /Unknown dimension to filter/],
+    [{ filters: JSON.stringify([{ dimension: 'brand', mode: 'keep', values: ['x'] }]) }, 'filters', /include|exclude|Invalid/],
   ])('%j is 400 with fields.%s', async (change, field, message) => {
     const r = await get(multi, { ...base, ...change });
     expect(r.statusCode).toBe(400);
     expect(r.json().fields[field]).toMatch(message);
+  });
+});
+
+describe('report filters', () => {
+  it('filters by brand (include and exclude) with exact figures; request metrics then say why they are missing', async () => {
+    const acme = await get(multi, {
+      ...base,
+      dimensions: 'sites',
+      filters: JSON.stringify([{ dimension: 'brand', mode: 'include', values: ['Acme'] }]),
+    });
+    expect(acme.statusCode).toBe(200);
+    // Only the 2 Oct sale is Acme: 1500 impressions, 7.5 revenue -> CPM 5.
+    expect(acme.json().totals).toMatchObject({ impressions: 1500, revenue: 7.5, cpm: 5, impRequests: null });
+    expect(acme.json().unavailableMetrics.impRequests).toMatch(/filtered by Brand/);
+    const notAcme = await get(multi, {
+      ...base,
+      metrics: 'impressions,revenue',
+      filters: JSON.stringify([{ dimension: 'brand', mode: 'exclude', values: ['Acme'] }]),
+    });
+    expect(notAcme.json().totals).toEqual({ impressions: 500, revenue: 2.5 });
+  });
+
+  it('a site filter keeps request metrics', async () => {
+    const r = await get(multi, { ...base, filters: JSON.stringify([{ dimension: 'sites', mode: 'exclude', values: ['5001'] }]) });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().totalRows).toBe(0);
+    const kept = await get(multi, { ...base, filters: JSON.stringify([{ dimension: 'sites', mode: 'include', values: ['5001'] }]) });
+    expect(kept.json().totals).toMatchObject({ impRequests: 4000, impressions: 2000, fillRate: 0.5 });
   });
 });
 

@@ -122,6 +122,8 @@ export class DuckDbReportEngine implements ReportEngine {
    */
   private async countsByPeriod(conn: DuckDBConnection, plan: ReportPlan): Promise<CountsByPeriod | null> {
     if (this.options.useGroupCounts === false || plan.reportType !== 'revenue' || !plan.timeColumn) return null;
+    // Stored counts are for unfiltered splits.
+    if (plan.filters.length > 0) return null;
     if (plan.sort[0]?.key !== plan.timeColumn) return null;
     const mask = groupCountMask(plan.dimensions);
     if (mask === null) return null;

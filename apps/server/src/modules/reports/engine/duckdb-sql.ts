@@ -39,6 +39,26 @@ export interface BuiltSql {
 }
 
 const keyAlias = (d: DimensionKey) => `k_${d}`;
+
+/**
+ * `AND col IN (...)` / `AND col NOT IN (...)` for the plan's filters whose dimension `table`
+ * holds (`has`); values are bound parameters. Dimensions are mapped through the fixed column map.
+ */
+function filterSql(plan: Pick<ReportPlan, 'filters'>, params: SqlParams, has: (d: DimensionKey) => boolean): string {
+  return plan.filters
+    .map((f, n) => {
+      if (!has(f.dimension)) return '';
+      const names = f.values.map((v, m) => {
+        params[`f${n}_${m}`] = v;
+        return `$f${n}_${m}`;
+      });
+      return ` AND ${DIMENSION_COLUMN[f.dimension]} ${f.mode === 'include' ? 'IN' : 'NOT IN'} (${names.join(', ')})`;
+    })
+    .join('');
+}
+
+const filterDims = (plan: Pick<ReportPlan, 'filters'>) => plan.filters.map((f) => f.dimension);
+const REQUEST_COLUMNS: readonly DimensionKey[] = ['sites', 'product_type'];
 const q = (identifier: string) => `"${identifier}"`;
 
 /**
@@ -53,27 +73,41 @@ function aggregateSql(plan: ReportPlan, params: SqlParams, grouped = true): stri
   const where = `publisher_id = $pub AND date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)`;
   const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
   // HAVING keeps an ungrouped aggregate from returning one all-NULL row when nothing matches.
-  const grain = (sums: string[], table: string) =>
-    `SELECT ${[...keys, ...sums].join(', ')} FROM ${table} WHERE ${where} ${groupBy} HAVING count(*) > 0`;
+  const grain = (sums: string[], table: string, filters: string) =>
+    `SELECT ${[...keys, ...sums].join(', ')} FROM ${table} WHERE ${where}${filters} ${groupBy} HAVING count(*) > 0`;
 
   if (plan.reportType === 'recirculation') {
     let pv = 'sum(organic_page_views)';
-    if (!plan.dimensions.includes('widget')) {
+    // A widget split or filter is a question about those widgets: their page views all count.
+    if (!plan.dimensions.includes('widget') && !filterDims(plan).includes('widget')) {
       const names = WIDGETS_EXCLUDED_FROM_SITE_TOTALS.map((w, n) => {
         params[`w${n}`] = w;
         return `$w${n}`;
       });
       pv = `sum(CASE WHEN widget IN (${names.join(', ')}) THEN 0 ELSE organic_page_views END)`;
     }
-    return grain([`${pv} AS pv`, 'sum(organic_clicks) AS ck'], 'recirculation');
+    return grain(
+      [`${pv} AS pv`, 'sum(organic_clicks) AS ck'],
+      'recirculation',
+      filterSql(plan, params, () => true),
+    );
   }
 
   const wantsRequests =
     plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
   // Sales also give the keys when requests cannot be split that finely (every metric is then null).
   const wantsSales = !wantsRequests || plan.metrics.some((m) => m !== 'impRequests');
-  const sales = grain(['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'], salesTableFor(keyDims));
-  const requests = grain(['sum(imp_requests) AS r'], 'revenue_requests');
+  const sales = grain(
+    ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
+    salesTableFor([...keyDims, ...filterDims(plan)]),
+    filterSql(plan, params, () => true),
+  );
+  // Requests are only read when every filter is at the request grain (report-plan.ts).
+  const requests = grain(
+    ['sum(imp_requests) AS r'],
+    'revenue_requests',
+    filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d)),
+  );
   if (wantsSales && !wantsRequests) return `SELECT *, NULL::BIGINT AS r FROM (${sales})`;
   if (!wantsSales) return `SELECT *, 0::BIGINT AS i, 0::DOUBLE AS rv, 0::DOUBLE AS nrv FROM (${requests})`;
   const on = keyNames.length ? keyNames.map((k) => `s.${k} = rq.${k}`).join(' AND ') : 'TRUE';
@@ -168,7 +202,8 @@ export function buildBareSql(plan: ReportPlan): BuiltSql {
   const keys = [...time, ...plan.dimensions.map((d) => DIMENSION_COLUMN[d])];
   const names = keys.map((_, n) => `k${n}`);
   const select = keys.map((k, n) => `${k} AS k${n}`);
-  const where = 'WHERE publisher_id = $pub AND date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)';
+  const base = 'WHERE publisher_id = $pub AND date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)';
+  const where = base + filterSql(plan, params, () => true);
   const group = keys.length ? `GROUP BY ${names.join(', ')}` : '';
   const order = `ORDER BY ${keys.length ? names.join(', ') : '1'} LIMIT 500`;
   if (plan.reportType === 'recirculation') {
@@ -179,7 +214,7 @@ export function buildBareSql(plan: ReportPlan): BuiltSql {
   }
   const sales = `SELECT ${[...select, 'sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'].join(', ')} FROM revenue_sales ${where} ${group}`;
   if (!plan.requestsAvailable) return { sql: `${sales} ${order}`, params };
-  const requests = `SELECT ${[...select, 'sum(imp_requests) AS r'].join(', ')} FROM revenue_requests ${where} ${group}`;
+  const requests = `SELECT ${[...select, 'sum(imp_requests) AS r'].join(', ')} FROM revenue_requests ${base}${filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d))} ${group}`;
   const join = names.length ? `USING (${names.join(', ')})` : 'ON TRUE';
   return { sql: `SELECT * FROM (${sales}) s FULL OUTER JOIN (${requests}) q ${join} ${order}`, params };
 }

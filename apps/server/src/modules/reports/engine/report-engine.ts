@@ -1,4 +1,4 @@
-import type { ColumnKind, DimensionKey, Interval, MetricKey, ReportType, TimeColumnKey } from '@pc/contracts';
+import type { ColumnKind, DimensionKey, Interval, MetricKey, ReportFilter, ReportType, TimeColumnKey } from '@pc/contracts';
 
 /**
  * The analytics store behind the reports. DuckDB is the embedded, tested implementation; a
@@ -40,6 +40,11 @@ export interface ReportQuery {
   dimensions: DimensionKey[];
   metrics: MetricKey[];
   interval: Interval;
+  /**
+   * Rows kept (include) or dropped (exclude) by dimension value; sites by site id. A filter on a
+   * dimension finer than the request grain makes request metrics unavailable, like a split does.
+   */
+  filters?: ReportFilter[];
   /** key: a column of the result (time column, dimension or metric). */
   sort?: { key: string; dir: 'asc' | 'desc' };
   /** Defaults to ROW_LIMIT (500). 0 returns only totals and totalRows. */

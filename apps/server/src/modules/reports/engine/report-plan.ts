@@ -10,6 +10,7 @@ import {
   type DimensionKey,
   type Interval,
   type MetricKey,
+  type ReportFilter,
   type ReportType,
   type TimeColumnKey,
 } from '@pc/contracts';
@@ -29,6 +30,8 @@ export interface ReportPlan {
   timeColumn: TimeColumnKey | null;
   dimensions: DimensionKey[];
   metrics: MetricKey[];
+  /** Validated filters, at most one per dimension. */
+  filters: ReportFilter[];
   columns: ReportColumn[];
   /** False when a dimension finer than site x product type is chosen. */
   requestsAvailable: boolean;
@@ -66,6 +69,7 @@ export function planReport(query: ReportQuery): ReportPlan {
   for (const m of metrics) {
     if (!def.metrics.includes(m)) throw new ReportQueryError(`Unknown metric "${String(m)}" for the ${reportType} report.`);
   }
+  const filters = planFilters(query.filters ?? [], def.dimensions);
   const limit = query.limit ?? ROW_LIMIT;
   if (!Number.isInteger(limit) || limit < 0 || limit > MAX_LIMIT)
     throw new ReportQueryError(`The row limit must be an integer from 0 to ${MAX_LIMIT}.`);
@@ -77,11 +81,12 @@ export function planReport(query: ReportQuery): ReportPlan {
   for (const m of metrics) columns.push({ key: m, label: METRICS[m].label, kind: METRICS[m].kind });
 
   const finer = dimensions.filter((d) => !REQUEST_GRAIN_DIMENSIONS.includes(d));
-  const requestsAvailable = reportType !== 'revenue' || finer.length === 0;
+  const finerFilters = unique(filters.map((f) => f.dimension).filter((d) => !REQUEST_GRAIN_DIMENSIONS.includes(d)));
+  const requestsAvailable = reportType !== 'revenue' || (finer.length === 0 && finerFilters.length === 0);
   const unavailableMetrics: Partial<Record<MetricKey, string>> = {};
   if (!requestsAvailable) {
     for (const m of metrics) {
-      if (METRICS[m].usesRequests) unavailableMetrics[m] = unavailableReason(m, finer);
+      if (METRICS[m].usesRequests) unavailableMetrics[m] = unavailableReason(m, finer, finerFilters);
     }
   }
 
@@ -94,6 +99,7 @@ export function planReport(query: ReportQuery): ReportPlan {
     timeColumn,
     dimensions,
     metrics,
+    filters,
     columns,
     requestsAvailable,
     unavailableMetrics,
@@ -102,12 +108,33 @@ export function planReport(query: ReportQuery): ReportPlan {
   };
 }
 
-function unavailableReason(metric: MetricKey, finer: DimensionKey[]): string {
-  const by = joinOr(finer.map((d) => DIMENSIONS[d].label));
+function unavailableReason(metric: MetricKey, finer: DimensionKey[], finerFilters: DimensionKey[]): string {
+  const parts: string[] = [];
+  if (finer.length) parts.push(`split by ${joinOr(finer.map((d) => DIMENSIONS[d].label))}`);
+  if (finerFilters.length) parts.push(`filtered by ${joinOr(finerFilters.map((d) => DIMENSIONS[d].label))}`);
+  const what = parts.join(' or ');
   if (metric === 'impRequests') {
-    return `Impression requests are counted per site and product type, so they can't be split by ${by}.`;
+    return `Impression requests are counted per site and product type, so they can't be ${what}.`;
   }
-  return `${METRICS[metric].label} uses impression requests, which are counted per site and product type, so it can't be split by ${by}.`;
+  return `${METRICS[metric].label} uses impression requests, which are counted per site and product type, so it can't be ${what}.`;
+}
+
+/** Known dimension, one filter per dimension, distinct values; an empty value list is dropped. */
+function planFilters(filters: readonly ReportFilter[], allowed: readonly DimensionKey[]): ReportFilter[] {
+  if (!Array.isArray(filters)) throw new ReportQueryError('Filters must be a list.');
+  const out: ReportFilter[] = [];
+  for (const f of filters) {
+    if (!allowed.includes(f.dimension)) throw new ReportQueryError(`Unknown dimension "${String(f.dimension)}" to filter by.`);
+    if (f.mode !== 'include' && f.mode !== 'exclude') throw new ReportQueryError('A filter mode must be include or exclude.');
+    // Callers other than the route (saved reports, schedules) may hand over stored JSON.
+    const raw: unknown = f.values;
+    if (!Array.isArray(raw) || raw.some((v) => typeof v !== 'string'))
+      throw new ReportQueryError('Filter values must be a list of strings.');
+    if (out.some((o) => o.dimension === f.dimension)) throw new ReportQueryError(`Dimension "${f.dimension}" is filtered twice.`);
+    const values = [...new Set(raw as string[])];
+    if (values.length) out.push({ dimension: f.dimension, mode: f.mode, values });
+  }
+  return out;
 }
 
 function joinOr(items: string[]): string {
