@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { seedDemo } from './demo/seed-demo';
 import { seedDemoFacts } from './demo/seed-demo-facts';
 import { seedDemoPayments } from './demo/seed-demo-payments';
+import { seedDemoSiteTag } from './demo/seed-demo-site-tag';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
 import { configOrExit, startRuntime } from './runtime';
 
@@ -24,6 +25,8 @@ async function main() {
   const { app, shuttingDown, engine } = await buildApp({ config, db: database.db, logger, webDistDir: WEB_DIST });
   if (demo) await seedDemoFacts(engine, logger);
   if (demo) await seedDemoPayments(database.db, engine, config, logger);
+  // In the background: a few seconds of DuckDB work that nothing at start-up waits for.
+  if (demo) void seedDemoSiteTag(engine, database.db, logger).catch((err: unknown) => logger.error({ err }, 'demo site-tag events failed'));
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

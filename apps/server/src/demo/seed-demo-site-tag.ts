@@ -1,0 +1,107 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/pool';
+import { DuckDbReportEngine } from '../modules/reports/engine/duckdb-engine';
+import type { ReportEngine } from '../modules/reports/engine/report-engine';
+import { DEMO_PAGE_PREFIX, demoEventsSql, type DemoTrafficDay } from '../modules/site-tag/demo/site-tag-demo-events';
+import { siteTagRepo } from '../modules/site-tag/site-tag.repo';
+import { SITE_TAG_EVENTS_DDL } from '../modules/site-tag/site-tag.store';
+import { DEMO_PUBLISHERS } from './demo-data';
+
+const DAY_MS = 86_400_000;
+/** Eight weeks: a 28-day range has a whole previous period to compare with. */
+export const DEMO_TAG_DAYS = 56;
+
+interface SiteProfile {
+  /**
+   * Page RPM on a normal day: page views are derived from the site-day's revenue facts with it.
+   * High because the demo revenue facts are large for a demo's traffic: a realistic RPM would mean
+   * millions of generated events and a slow first start.
+   */
+  rpm: number;
+  lcpMs: number;
+  countries: readonly string[];
+  /** Days before the end (1 = yesterday) when the site was slow: LCP x1.5 and RPM x0.8. */
+  slow: readonly [number, number];
+}
+
+const US = ['US', 'US', 'US', 'US', 'US', 'US', 'CA', 'CA', 'GB', 'AU', 'IN', 'DE', 'MX'];
+const DE = ['DE', 'DE', 'DE', 'DE', 'DE', 'AT', 'AT', 'CH', 'NL', 'PL', 'US', 'FR'];
+const GB = ['GB', 'GB', 'GB', 'GB', 'GB', 'IE', 'US', 'US', 'AU', 'FR', 'ES', 'IN'];
+
+/**
+ * Northwind Sport (5002) gets no generated events on purpose: it is the site a newcomer installs
+ * the tag on (the demo page), so the setup flow, "not receiving data yet" and the first page view
+ * arriving can all be seen.
+ */
+export const DEMO_TAG_SITES: Record<string, SiteProfile> = {
+  '5001': { rpm: 220, lcpMs: 1050, countries: US, slow: [3, 6] },
+  '5101': { rpm: 180, lcpMs: 1300, countries: DE, slow: [30, 36] },
+  '5201': { rpm: 250, lcpMs: 1150, countries: GB, slow: [45, 47] },
+  '5202': { rpm: 190, lcpMs: 1600, countries: GB, slow: [8, 20] },
+  '5301': { rpm: 160, lcpMs: 1250, countries: US, slow: [12, 14] },
+};
+
+const num = (v: unknown) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : 0);
+
+/** The plan: one entry per site and day, page views from the demo revenue facts (or a fixed size without them). */
+export async function demoTrafficPlan(engine: DuckDbReportEngine, endDayMs: number): Promise<DemoTrafficDay[]> {
+  const firstMs = endDayMs - (DEMO_TAG_DAYS - 1) * DAY_MS;
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const revenue = await engine.runSql(
+    `SELECT site_id, strftime(date, '%Y-%m-%d') AS d, sum(revenue) AS r FROM revenue_sales
+     WHERE date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) GROUP BY ALL`,
+    { from: iso(firstMs), to: iso(endDayMs) },
+  );
+  const revenueOf = new Map(revenue.map((r) => [`${String(r.site_id)}|${String(r.d)}`, num(r.r)]));
+  const days: DemoTrafficDay[] = [];
+  for (const publisher of DEMO_PUBLISHERS) {
+    for (const site of publisher.sites) {
+      const profile = DEMO_TAG_SITES[site.id];
+      if (!profile || !site.active) continue;
+      for (let back = DEMO_TAG_DAYS; back >= 1; back--) {
+        const dayMs = endDayMs - (back - 1) * DAY_MS;
+        const slow = back >= profile.slow[0] && back <= profile.slow[1];
+        const rev = revenueOf.get(`${site.id}|${iso(dayMs)}`) ?? 100;
+        days.push({
+          publisherId: publisher.id,
+          siteId: site.id,
+          dayMs,
+          pageViews: (rev * 1000) / (profile.rpm * (slow ? 0.8 : 1)),
+          slowness: slow ? 1.5 : 1,
+          lcpMs: profile.lcpMs,
+          countries: profile.countries,
+        });
+      }
+    }
+  }
+  return days;
+}
+
+/**
+ * Demo site-tag events: eight weeks ending yesterday for every demo site but Northwind Sport.
+ * Runs after the demo report facts (page views follow revenue, so page RPM is plausible).
+ * Regenerated when yesterday is missing; real events (from the demo page) are kept.
+ */
+export async function seedDemoSiteTag(engine: ReportEngine, db: Db, log: Logger, today = new Date()): Promise<void> {
+  if (!(engine instanceof DuckDbReportEngine)) return; // the site tag's store lives on the DuckDB engine
+  const todayMs = Date.parse(today.toISOString().slice(0, 10));
+  const yesterdayMs = todayMs - DAY_MS;
+  await engine.write((conn) => conn.run(SITE_TAG_EVENTS_DDL));
+  const [probe] = await engine.runSql(
+    `SELECT count(*) AS n FROM site_tag_events WHERE starts_with(page_id, $prefix) AND ts >= $from AND ts < $to`,
+    { prefix: DEMO_PAGE_PREFIX, from: yesterdayMs, to: todayMs },
+  );
+  if (num(probe?.n) > 0) return;
+  const started = Date.now();
+  const plan = await demoTrafficPlan(engine, yesterdayMs);
+  await engine.write(async (conn) => {
+    await conn.run(`DELETE FROM site_tag_events WHERE starts_with(page_id, '${DEMO_PAGE_PREFIX}')`);
+    await conn.run(demoEventsSql(plan));
+  });
+  const repo = siteTagRepo(db);
+  for (const siteId of new Set(plan.map((d) => d.siteId))) await repo.markReceived(siteId);
+  const [count] = await engine.runSql(`SELECT count(*) AS n FROM site_tag_events WHERE starts_with(page_id, $prefix)`, {
+    prefix: DEMO_PAGE_PREFIX,
+  });
+  log.info({ events: num(count?.n), ms: Date.now() - started }, 'demo site-tag events generated');
+}
