@@ -83,6 +83,16 @@ import { duckDbSiteTagStore } from './modules/site-tag/site-tag.store';
 import { createFeatureFlagsService } from './modules/feature-flags/feature-flags.service';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { createIncidentsService, type IncidentsService } from './modules/incidents/incidents.service';
+import { servicesRoutes } from './modules/services/services.routes';
+import { createServicesService } from './modules/services/services.service';
+import {
+  SERVICE_ACTIVATION_QUEUE,
+  SERVICES_MAIL_QUEUE,
+  servicesMailHandler,
+  type ActivationPayload,
+  type ServicesMailPayload,
+} from './modules/services/services.jobs';
+import { scriptUrlOf } from './modules/site-tag/site-tag.service';
 import { INCIDENT_NOTIFY_QUEUE, incidentNotifyHandler, type IncidentNotifyPayload } from './modules/incidents/incident-notify.job';
 
 export interface AppDeps {
@@ -121,6 +131,8 @@ export interface BuiltApp {
     sellersJsonRefreshes: Worker;
     paymentSettingsMails: Worker;
     incidentNotifications: Worker;
+    serviceActivations: Worker;
+    servicesMail: Worker;
   };
   /** Other modules (ads.txt, monitors) open and resolve incidents through it. */
   incidents: IncidentsService;
@@ -251,6 +263,24 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     incidentNotifyHandler(db, mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, '')),
     { pollMs, concurrency: 1, leaseMs: 60_000 },
   );
+  const services = createServicesService({
+    db,
+    jobs,
+    staffEmail: config.STAFF_NOTIFY_EMAIL,
+    productName: config.PRODUCT_NAME,
+    publicUrl,
+    scriptUrl: (key) => scriptUrlOf(publicUrl, key),
+  });
+  const serviceActivations = jobs.work<ActivationPayload>(SERVICE_ACTIVATION_QUEUE, (job) => services.completeActivation(job.payload), {
+    pollMs,
+    concurrency: 1,
+    leaseMs: 60_000,
+  });
+  const servicesMail = jobs.work<ServicesMailPayload>(SERVICES_MAIL_QUEUE, servicesMailHandler(mailer), {
+    pollMs,
+    concurrency: 1,
+    leaseMs: 60_000,
+  });
   const stopScheduler = deps.startWorkers === false ? () => undefined : scheduleDailyCrawls(db, jobs, deps.logger);
   const stopSellersSchedule = deps.startWorkers === false ? () => undefined : scheduleSellersJsonRefresh(sellersJson, deps.logger);
   app.addHook('onClose', async () => {
@@ -259,6 +289,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await sellersJsonRefreshes.stop();
     await paymentSettingsMails.stop();
     await incidentNotifications.stop();
+    await serviceActivations.stop();
+    await servicesMail.stop();
     await adsTxtCrawls.stop();
     await reportExports.stop();
     await siteTagCollector.close();
@@ -327,13 +359,22 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(siteTagPublicRoutes, { collector: siteTagCollector, repo: tagRepo });
   await app.register(incidentsRoutes, { incidents });
+  await app.register(servicesRoutes, { services });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
   return {
     app,
     shuttingDown,
     engine,
-    workers: { reportExports, adsTxtCrawls, sellersJsonRefreshes, paymentSettingsMails, incidentNotifications },
+    workers: {
+      reportExports,
+      adsTxtCrawls,
+      sellersJsonRefreshes,
+      paymentSettingsMails,
+      incidentNotifications,
+      serviceActivations,
+      servicesMail,
+    },
     incidents,
     sellersJson,
     siteTagCollector,

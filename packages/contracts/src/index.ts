@@ -37,3 +37,4 @@ export * from './admin-users';
 export * from './site-tag';
 export * from './report-periods';
 export * from './incidents';
+export * from './services';

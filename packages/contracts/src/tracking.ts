@@ -24,6 +24,14 @@ export const TrackingEvents = {
   blockingRuleCreate: 'Blocking Rule Create',
   blockingRuleEdit: 'Blocking Rule Edit',
   blockingRuleDelete: 'Blocking Rule Delete',
+  // Services, activation and integrations (issue 17).
+  activation: 'Activation',
+  siteTagRequest: 'Site Tag Request',
+  dataIntegrationInitiate: 'Data Integration Initiate',
+  dataIntegrationCancel: 'Data Integration Cancel',
+  dataIntegrationConfirm: 'Data Integration Confirm',
+  productDemo: 'Product Demo',
+  dataSourceRequest: 'Data Source Request',
   /** Spec section 4, logout step 7: sent 300 ms after sign-out so the session's identity is dropped. */
   analyticsReset: 'Analytics Reset',
 } as const;

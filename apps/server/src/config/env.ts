@@ -109,6 +109,13 @@ export const EnvSchema = z.object({
       'accepts id:base64 pairs of 32-byte keys, comma-separated',
     )
     .transform((v) => (v && v.trim() !== '' ? v.trim() : null)),
+  // Issue 17: services, plans, integrations.
+  /** Where product demo, data-source, data-integration and plan requests are mailed for staff. */
+  STAFF_NOTIFY_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'accepts an e-mail address')
+    .default('partner-success@provider.example'),
   /** Only for tests: comma-separated IPs the guarded outbound client may reach (e.g. 127.0.0.1). */
   OUTBOUND_ALLOW_HOSTS: z
     .string()

@@ -364,6 +364,9 @@ export interface Database {
   incidents: IncidentsTable;
   incident_events: IncidentEventsTable;
   incident_export_entitlements: IncidentExportEntitlementsTable;
+  site_services: SiteServicesTable;
+  data_integrations: DataIntegrationsTable;
+  service_requests: ServiceRequestsTable;
 }
 
 export interface FeatureFlagsTable {
@@ -383,4 +386,44 @@ export interface FeatureFlagOverridesTable {
   value: Json;
   updated_by: string | null;
   updated_at: Generated<Date>;
+}
+
+// Issue 17: services and activation.
+export interface SiteServicesTable {
+  site_id: string;
+  service_id: string;
+  publisher_id: string;
+  status: 'NOT_ACTIVATED' | 'PENDING' | 'ACTIVATED';
+  requested_at: Timestamp | null;
+  requested_by: string | null;
+  activated_at: Timestamp | null;
+  updated_at: Generated<Date>;
+}
+
+export interface DataIntegrationsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  site_id: string;
+  data_source: string;
+  contact_name: string;
+  contact_email: string;
+  notes: Generated<string>;
+  status: 'INITIATED' | 'CANCELLED' | 'CONFIRMED';
+  initiated_at: Generated<Date>;
+  initiated_by: string | null;
+  cancelled_at: Timestamp | null;
+  cancelled_by: string | null;
+  confirmed_at: Timestamp | null;
+  confirmed_by: string | null;
+}
+
+export interface ServiceRequestsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  kind: 'product_demo' | 'data_source';
+  service_id: string | null;
+  data_source: Generated<string>;
+  message: Generated<string>;
+  created_by: string | null;
+  created_at: Generated<Date>;
 }
