@@ -16,6 +16,7 @@ import { identityRepo } from './identity/identity.repo';
 import { identityRoutes } from './identity/identity.routes';
 import { createIdentityService } from './identity/identity.service';
 import { loadSigningKeys } from './identity/signing-keys';
+import { createSessionGuard, type SessionGuard } from './identity/sessions';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { outboxRepo } from './modules/admin/outbox.repo';
@@ -113,6 +114,8 @@ export interface AppDeps {
   siteTagFetch?: GuardedFetch;
   /** Origins the collector accepts for every site (the demo page on the portal's own origin). */
   siteTagExtraOrigins?: string[];
+  /** For the session-revocation listener (LISTEN/NOTIFY); without it revocations reach other processes within 1 s. */
+  databaseUrl?: string;
 }
 
 export function publicUrlOf(config: AppConfig): string {
@@ -140,6 +143,8 @@ export interface BuiltApp {
   sellersJson: SellersJsonService;
   /** Exposed so tests and the bench can flush buffered tag events at once. */
   siteTagCollector: SiteTagCollector;
+  /** Which sessions are current; to end a user's sessions call `revokeUserSessions` (identity/sessions.ts). */
+  sessions: SessionGuard;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -168,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const publicUrl = publicUrlOf(config);
   const keys = await loadSigningKeys(db);
   const tokens = createIdTokenIssuer(keys, publicUrl, config.ID_TOKEN_TTL_SECONDS);
+  const sessions = createSessionGuard({ db, databaseUrl: deps.databaseUrl, log: deps.logger });
   const mailer = deps.mailer ?? createMailer(db, config.MAIL_FROM, config.SMTP_URL, deps.logger);
   const audit = auditRepo(db);
   const identity = createIdentityService({ repo: identityRepo(db), tokens, mailer, publicUrl, productName: config.PRODUCT_NAME });
@@ -295,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await reportExports.stop();
     await siteTagCollector.close();
     await engine.close();
+    await sessions.close();
   });
 
   await registerSecurityHeaders(app, {
@@ -305,7 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
   enforceRouteDeclarations(app);
-  registerAccessControl(app, tokens, config.ADMIN_ACCESS);
+  registerAccessControl(app, tokens, sessions, config.ADMIN_ACCESS);
   registerMetrics(app, { db, token: config.METRICS_TOKEN });
   await registerOpenApi(app, config.PRODUCT_NAME);
 
@@ -378,5 +385,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     incidents,
     sellersJson,
     siteTagCollector,
+    sessions,
   };
 }

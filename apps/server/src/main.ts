@@ -22,7 +22,13 @@ async function main() {
   const demo = config.DEMO_DATA && config.NODE_ENV !== 'production';
   if (demo && (await seedDemo(database.db))) logger.info('demo data seeded');
 
-  const { app, shuttingDown, engine } = await buildApp({ config, db: database.db, logger, webDistDir: WEB_DIST });
+  const { app, shuttingDown, engine } = await buildApp({
+    config,
+    db: database.db,
+    logger,
+    webDistDir: WEB_DIST,
+    databaseUrl: database.url,
+  });
   if (demo) await seedDemoFacts(engine, logger);
   if (demo) await seedDemoPayments(database.db, engine, config, logger);
   // In the background: a few seconds of DuckDB work that nothing at start-up waits for.

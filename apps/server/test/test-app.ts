@@ -43,7 +43,7 @@ export async function createTestApp(
     ...env,
   });
   const handle = openDatabase(databaseUrl, logger, 5);
-  const built = await buildApp({ config, db: handle.db, logger, startWorkers: false, ...extra });
+  const built = await buildApp({ config, db: handle.db, logger, startWorkers: false, databaseUrl, ...extra });
   const { app } = built;
   await app.ready();
   return {

@@ -13,6 +13,7 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
+  url: string;
   close(): Promise<void>;
 }
 
@@ -27,6 +28,7 @@ export function openDatabase(url: string, log: Logger, max = 20): DatabaseHandle
   return {
     db,
     pool,
+    url,
     async close() {
       await db.destroy();
     },

@@ -62,6 +62,8 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   password_changed_at: Generated<Date>;
   created_at: Generated<Date>;
+  /** Bumped (by trigger, migration 0010) on any change that must end the user's sessions. */
+  session_version: Generated<number>;
 }
 
 export interface SigningKeysTable {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseScope, scopeAllows } from '@pc/contracts';
 import { forbidden, unauthorized } from '../lib/http-error';
 import type { IdTokenIssuer } from '../identity/id-tokens';
+import type { SessionGuard } from '../identity/sessions';
 import type { Access, AuthContext } from './request-context';
 
 const ACCESS: readonly Access[] = ['public', 'signedIn', 'publisher', 'staff', 'admin'];
@@ -26,7 +27,7 @@ export function enforceRouteDeclarations(app: FastifyInstance): void {
   });
 }
 
-async function authenticate(req: FastifyRequest, tokens: IdTokenIssuer): Promise<AuthContext> {
+async function authenticate(req: FastifyRequest, tokens: IdTokenIssuer, sessions: SessionGuard): Promise<AuthContext> {
   const header = req.headers.authorization;
   const match = header && /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw unauthorized();
@@ -35,6 +36,10 @@ async function authenticate(req: FastifyRequest, tokens: IdTokenIssuer): Promise
     claims = await tokens.verify(match[1]!);
   } catch {
     throw unauthorized('Your session is invalid or has expired. Sign in again.', 'InvalidToken');
+  }
+  // Revoked (password/scope change, disabled, deleted, signed out everywhere): a cached check.
+  if (!(await sessions.isCurrent(claims.sub, claims.sv))) {
+    throw unauthorized('Your session has ended. Sign in again.', 'SessionRevoked');
   }
   const scope = parseScope(claims.scope);
   if (!scope) throw unauthorized('Your account has no access scope.', 'NoScope');
@@ -48,7 +53,12 @@ export function requirePublisherInScope(req: FastifyRequest, publisherId: string
   return publisherId;
 }
 
-export function registerAccessControl(app: FastifyInstance, tokens: IdTokenIssuer, adminAccessEnabled: boolean): void {
+export function registerAccessControl(
+  app: FastifyInstance,
+  tokens: IdTokenIssuer,
+  sessions: SessionGuard,
+  adminAccessEnabled: boolean,
+): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('publisherId', null);
   // onRequest, not preHandler: the caller is checked before the body is parsed or validated, so an
@@ -57,10 +67,10 @@ export function registerAccessControl(app: FastifyInstance, tokens: IdTokenIssue
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') {
       // Public routes still learn who is calling when a valid token is sent (e.g. /mp).
-      if (req.headers.authorization) req.auth = await authenticate(req, tokens).catch(() => null);
+      if (req.headers.authorization) req.auth = await authenticate(req, tokens, sessions).catch(() => null);
       return;
     }
-    req.auth = await authenticate(req, tokens);
+    req.auth = await authenticate(req, tokens, sessions);
     const scope = req.auth.scope;
     if (access === 'staff' && scope.type !== 'internal') throw forbidden('Only provider staff can do this.');
     if (access === 'admin' && !(scope.type === 'internal' && scope.adminAccess && adminAccessEnabled))

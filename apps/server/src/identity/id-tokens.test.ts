@@ -36,6 +36,7 @@ describe('ID token iat check', () => {
       name: 'A',
       scope: { PublisherID: 'p1', AdminAccess: false },
       authTime: 1,
+      sessionVersion: 0,
     });
     await expect(issuer.verify(token)).resolves.toMatchObject({ sub: 'u1' });
   });

@@ -9,6 +9,8 @@ export interface IdTokenSubject {
   scope: ScopeClaim;
   /** Seconds since epoch of the last password check (sign-in or re-authentication). */
   authTime: number;
+  /** The user's session version when the token was issued (claim `sv`); older versions are revoked. */
+  sessionVersion: number;
 }
 
 export interface IdTokenIssuer {
@@ -21,6 +23,7 @@ export interface VerifiedIdToken extends JWTPayload {
   email: string;
   scope: ScopeClaim;
   auth_time: number;
+  sv: number;
 }
 
 export const TOKEN_AUDIENCE = 'partners-center';
@@ -39,7 +42,7 @@ export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeco
   const MAX_CACHED = 20_000;
   return {
     async sign(s) {
-      const token = await new SignJWT({ email: s.email, name: s.name, scope: s.scope, auth_time: s.authTime })
+      const token = await new SignJWT({ email: s.email, name: s.name, scope: s.scope, auth_time: s.authTime, sv: s.sessionVersion })
         .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: 'JWT' })
         .setSubject(s.uid)
         .setIssuer(issuer)
@@ -67,7 +70,9 @@ export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeco
       if (!scope.success || typeof payload.email !== 'string' || typeof payload.auth_time !== 'number') {
         throw new Error('token claims are incomplete');
       }
-      const result = { ...payload, sub: payload.sub!, email: payload.email, scope: scope.data, auth_time: payload.auth_time };
+      // Tokens signed before session versions existed count as version 0.
+      const sv = typeof payload.sv === 'number' && Number.isInteger(payload.sv) ? payload.sv : 0;
+      const result = { ...payload, sub: payload.sub!, email: payload.email, scope: scope.data, auth_time: payload.auth_time, sv };
       if (verified.size >= MAX_CACHED) verified.clear();
       verified.set(token, result);
       return result;

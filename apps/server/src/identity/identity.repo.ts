@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/pool';
+import { forgetCachedSessions, revokeUserSessions } from './sessions';
 
 export type UserRow = {
   id: string;
@@ -11,6 +12,7 @@ export type UserRow = {
   admin_access: boolean;
   disabled: boolean;
   password_changed_at: Date;
+  session_version: number;
 };
 
 const userColumns = [
@@ -23,6 +25,7 @@ const userColumns = [
   'admin_access',
   'disabled',
   'password_changed_at',
+  'session_version',
 ] as const;
 
 export function identityRepo(db: Db) {
@@ -37,12 +40,17 @@ export function identityRepo(db: Db) {
     findUserById(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
     },
+    /** Also ends the user's sessions (migration 0010's trigger bumps the session version). */
     async setPassword(userId: string, passwordHash: string): Promise<void> {
       await db
         .updateTable('users')
         .set({ password_hash: passwordHash, password_changed_at: new Date() })
         .where('id', '=', userId)
         .execute();
+      forgetCachedSessions(userId);
+    },
+    revokeSessions(userId: string): Promise<void> {
+      return revokeUserSessions(db, userId);
     },
     async insertRefreshToken(userId: string, tokenHash: string, expiresAt: Date, scopeOverride: string | null): Promise<void> {
       await db

@@ -107,9 +107,17 @@ export async function identityRoutes(app: FastifyInstance, opts: { identity: Ide
   );
   r.put(
     '/api/identity/password',
-    { config: { access: 'signedIn' }, schema: { tags, body: UpdatePasswordSchema, response: { 200: OkSchema, ...errorResponses } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, body: UpdatePasswordSchema, response: { 200: TokenResponseSchema, ...errorResponses } },
+    },
+    async (req) => identity.updatePassword(req.auth!.uid, req.auth!.authTime, req.body.newPassword),
+  );
+  r.post(
+    '/api/identity/sign-out-everywhere',
+    { config: { access: 'signedIn' }, schema: { tags, response: { 200: OkSchema, ...errorResponses } } },
     async (req) => {
-      await identity.updatePassword(req.auth!.uid, req.auth!.authTime, req.body.newPassword);
+      await identity.signOutEverywhere(req.auth!.uid);
       return { ok: true as const };
     },
   );

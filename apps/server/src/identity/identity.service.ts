@@ -36,7 +36,14 @@ export function createIdentityService(deps: IdentityDeps) {
       ? { PublisherID: scopeOverride, AdminAccess: false }
       : { PublisherID: user.publisher_scope, AdminAccess: user.admin_access };
     const name = `${user.first_name} ${user.last_name}`.trim() || null;
-    const { token, expiresIn } = await tokens.sign({ uid: user.id, email: user.email, name, scope, authTime });
+    const { token, expiresIn } = await tokens.sign({
+      uid: user.id,
+      email: user.email,
+      name,
+      scope,
+      authTime,
+      sessionVersion: user.session_version,
+    });
     const refreshToken = randomSecret();
     await repo.insertRefreshToken(user.id, sha256(refreshToken), new Date(now().getTime() + REFRESH_TTL_MS), scopeOverride);
     return { idToken: token, refreshToken, expiresIn, user: { uid: user.id, email: user.email, displayName: name } };
@@ -105,11 +112,23 @@ export function createIdentityService(deps: IdentityDeps) {
       return issue(user, null, nowSeconds());
     },
 
-    async updatePassword(uid: string, authTime: number, newPassword: string): Promise<void> {
+    /**
+     * Changing the password ends every session of the user (other devices included); the device that
+     * changed it gets a fresh session, as with Firebase's updatePassword.
+     */
+    async updatePassword(uid: string, authTime: number, newPassword: string): Promise<TokenResponse> {
       if (nowSeconds() - authTime > RECENT_LOGIN_S) {
         throw unauthorized('Confirm your current password before changing it.', 'RequiresRecentLogin');
       }
       await repo.setPassword(uid, await hashPassword(newPassword));
+      const user = await repo.findUserById(uid);
+      if (!user || user.disabled) throw unauthorized('Your session has ended. Sign in again.', 'SessionRevoked');
+      return issue(user, null, authTime);
+    },
+
+    /** "Sign out of all devices": every ID token and refresh token of the user stops working. */
+    async signOutEverywhere(uid: string): Promise<void> {
+      await repo.revokeSessions(uid);
     },
 
     /** Staff only: a short-lived single-use token that signs in (optionally limited to one publisher). */

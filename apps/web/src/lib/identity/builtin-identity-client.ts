@@ -167,7 +167,9 @@ export class BuiltinIdentityClient implements IdentityClient {
   async updatePassword(newPassword: string): Promise<void> {
     const token = await this.getIdToken();
     if (!token) return;
-    await this.post('/password', { newPassword }, token, 'PUT');
+    // The change ends every session of the user; this device gets a fresh one in the answer.
+    const res = await this.post<TokenResponse>('/password', { newPassword }, token, 'PUT');
+    if (res.idToken) this.setSession(res);
   }
 
   async reauthenticate(password: string): Promise<void> {
@@ -188,6 +190,12 @@ export class BuiltinIdentityClient implements IdentityClient {
     const s = this.sessionData;
     this.setSession(null);
     if (s) await this.post('/sign-out', { refreshToken: s.refreshToken }).catch(() => undefined);
+  }
+
+  async signOutEverywhere(): Promise<void> {
+    const token = await this.getIdToken();
+    if (!token) return;
+    await this.post('/sign-out-everywhere', {}, token);
   }
 
   onIdTokenChanged(next: Listener['next'], error?: Listener['error']): () => void {

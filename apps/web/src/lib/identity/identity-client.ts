@@ -26,6 +26,8 @@ export interface IdentityClient {
   reauthenticate(password: string): Promise<void>;
   setPersistence(persistence: Persistence): Promise<void>;
   signOut(): Promise<void>;
+  /** Ends every session of the user on every device (ID and refresh tokens); then sign out here. */
+  signOutEverywhere(): Promise<void>;
   /**
    * Calls `next` with the current token right away (asynchronously) and on every change;
    * `error` when the token cannot be obtained. Returns the unsubscribe function.

@@ -1,0 +1,152 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db } from '../db/pool';
+
+/** The NOTIFY channel migration 0010's trigger uses when a user's sessions end. */
+export const SESSIONS_CHANNEL = 'pc_sessions';
+
+/**
+ * Is a token's session still current? Answers from a per-process cache, so an authenticated request
+ * costs a Map lookup, not a query. The cache is invalidated across processes by LISTEN/NOTIFY on
+ * commit of any change that ends sessions; entries also expire after `ttlMs` in case a notification
+ * was missed (while the listener reconnects, entries live at most one second).
+ */
+export interface SessionGuard {
+  isCurrent(uid: string, tokenVersion: number): Promise<boolean>;
+  /** Drops a user's cached state in this process (other processes learn it by NOTIFY). */
+  invalidate(uid: string): void;
+  close(): Promise<void>;
+}
+
+interface Entry {
+  version: number;
+  active: boolean;
+  at: number;
+}
+
+// Guards alive in this process: revokeUserSessions invalidates them at once, before NOTIFY arrives.
+const liveGuards = new Set<SessionGuard>();
+
+export interface SessionGuardOptions {
+  db: Db;
+  /** A dedicated connection LISTENs here; without it entries live only `fallbackTtlMs`. */
+  databaseUrl?: string;
+  log: Logger;
+  ttlMs?: number;
+  fallbackTtlMs?: number;
+}
+
+export function createSessionGuard(opts: SessionGuardOptions): SessionGuard {
+  const ttlMs = opts.ttlMs ?? 60_000;
+  const fallbackTtlMs = opts.fallbackTtlMs ?? 1_000;
+  const cache = new Map<string, Entry>();
+  const loading = new Map<string, Promise<Entry>>();
+  // Bumped on every invalidation: a lookup that started before one must not cache its answer.
+  let generation = 0;
+  let listening = false;
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const invalidate = (uid: string) => {
+    generation++;
+    cache.delete(uid);
+    loading.delete(uid);
+  };
+  const clearAll = () => {
+    generation++;
+    cache.clear();
+    loading.clear();
+  };
+
+  async function listen(): Promise<void> {
+    if (!opts.databaseUrl || closed) return;
+    const c = new pg.Client({ connectionString: opts.databaseUrl });
+    const lost = (err?: Error) => {
+      if (client !== c) return;
+      client = null;
+      listening = false;
+      clearAll();
+      if (err) opts.log.warn({ err: err.message }, 'session listener lost; retrying');
+      if (!closed) retry = setTimeout(() => void listen(), 1_000);
+    };
+    c.on('notification', (msg) => {
+      if (msg.channel === SESSIONS_CHANNEL && msg.payload) invalidate(msg.payload);
+    });
+    c.on('error', lost);
+    c.on('end', () => lost());
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${SESSIONS_CHANNEL}`);
+      if (closed) {
+        await c.end();
+        return;
+      }
+      // Anything cached before the listener was up may have missed a notification.
+      clearAll();
+      listening = true;
+    } catch (err) {
+      lost(err as Error);
+      await c.end().catch(() => undefined);
+    }
+  }
+
+  async function load(uid: string): Promise<Entry> {
+    const started = generation;
+    const row = await opts.db.selectFrom('users').select(['session_version', 'disabled']).where('id', '=', uid).executeTakeFirst();
+    const entry = { version: row?.session_version ?? -1, active: !!row && !row.disabled, at: Date.now() };
+    if (generation === started) cache.set(uid, entry);
+    return entry;
+  }
+
+  const guard: SessionGuard = {
+    async isCurrent(uid, tokenVersion) {
+      let entry = cache.get(uid);
+      if (entry && Date.now() - entry.at > (listening ? ttlMs : fallbackTtlMs)) entry = undefined;
+      if (!entry) {
+        let p = loading.get(uid);
+        if (!p) {
+          p = load(uid).finally(() => loading.delete(uid));
+          loading.set(uid, p);
+        }
+        entry = await p;
+      }
+      return entry.active && tokenVersion >= entry.version;
+    },
+    invalidate,
+    async close() {
+      closed = true;
+      liveGuards.delete(guard);
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      listening = false;
+      await c?.end().catch(() => undefined);
+    },
+  };
+  liveGuards.add(guard);
+  void listen();
+  return guard;
+}
+
+/**
+ * Ends every session of a user: ID tokens issued before are refused on their next request (in every
+ * process), and all refresh tokens are revoked (migration 0010's trigger). Call it with a
+ * transaction to make the revocation part of a larger change; it takes effect on commit.
+ * Changing a user's password, scope, admin access or disabled flag does this by itself.
+ */
+export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ session_version: sql<number>`session_version + 1` })
+    .where('id', '=', userId)
+    .execute();
+  for (const g of liveGuards) g.invalidate(userId);
+}
+
+/** For code that changed a user row itself (the trigger bumped the version): drop this process's copy now. */
+export function forgetCachedSessions(userId: string): void {
+  for (const g of liveGuards) g.invalidate(userId);
+}
