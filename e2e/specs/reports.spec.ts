@@ -71,7 +71,7 @@ test.describe('revenue report', () => {
 
     await page.getByRole('button', { name: 'Export to file' }).click();
     await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
-    await expect(page.getByText("Your report is being prepared. We'll let you know when it's ready.")).toBeVisible();
+    await expect(page.getByText("Your report is being prepared. We'll show a banner when it's ready to download.")).toBeVisible();
 
     // Elsewhere in the portal, the shell's polling raises the banner once the file is ready.
     await page.goto('/profile-settings');

@@ -4,7 +4,18 @@ import { Routes, type Interval, type MetricKey, type ReportType } from '@pc/cont
  * The report pages keep their builder state in the query string; these are its parameter names
  * and the date presets, shared so other pages (home) can link into a report with a preset chosen.
  */
-export const DATE_PRESETS = ['yesterday', 'last7', 'last30', 'thisMonth', 'lastMonth', 'custom'] as const;
+export const DATE_PRESETS = [
+  'yesterday',
+  'last7',
+  'last30',
+  'last90',
+  'thisMonth',
+  'lastMonth',
+  'thisQuarter',
+  'yearToDate',
+  'last12Months',
+  'custom',
+] as const;
 export type DatePresetKey = (typeof DATE_PRESETS)[number];
 
 export const ReportParams = {
@@ -18,6 +29,12 @@ export const ReportParams = {
   sort: 'sort',
   sortDir: 'dir',
   chartMetric: 'chart',
+  /** JSON list of filters (the report call's `filters`). */
+  filters: 'f',
+  /** Comparison: previous | yearAgo | custom, with cfrom/cto for custom. */
+  compare: 'cmp',
+  compareFrom: 'cfrom',
+  compareTo: 'cto',
 } as const;
 
 export type ReportTab = 'tab_0' | 'tab_1';

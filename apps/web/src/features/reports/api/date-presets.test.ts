@@ -17,6 +17,13 @@ describe('date presets', () => {
     expect(presetRange('lastMonth')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(rangeLength(presetRange('last7'))).toBe(7);
     expect(rangeLength(presetRange('last30'))).toBe(30);
+    expect(presetRange('last90')).toEqual({ from: '2025-12-18', to: '2026-03-17' });
+    expect(presetRange('thisQuarter')).toEqual({ from: '2026-01-01', to: '2026-03-17' });
+    expect(presetRange('yearToDate')).toEqual({ from: '2026-01-01', to: '2026-03-17' });
+    // Whole months, so it compares month for month.
+    expect(presetRange('last12Months')).toEqual({ from: '2025-03-01', to: '2026-02-28' });
+    vi.setSystemTime(new Date(2026, 7, 18, 9, 30));
+    expect(presetRange('thisQuarter')).toEqual({ from: '2026-07-01', to: '2026-08-17' });
   });
 
   it('handles month and year boundaries', () => {

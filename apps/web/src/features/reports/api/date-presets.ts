@@ -1,4 +1,4 @@
-import { comparisonRange, dayToEpochNoon, DEFAULT_REPORTING_TIME_ZONE, todayIn } from '@pc/contracts';
+import { comparisonRange, dayToEpochNoon, DEFAULT_REPORTING_TIME_ZONE, todayIn, type ComparisonMode } from '@pc/contracts';
 import type { DatePresetKey } from '../../../lib/report-links';
 
 /** A calendar day as YYYY-MM-DD; all arithmetic is on local calendar days, never on instants. */
@@ -12,8 +12,12 @@ export const PRESET_LABELS: Record<DatePresetKey, string> = {
   yesterday: 'Yesterday',
   last7: 'Last 7 days',
   last30: 'Last 30 days',
+  last90: 'Last 90 days',
   thisMonth: 'This month',
   lastMonth: 'Last month',
+  thisQuarter: 'This quarter',
+  yearToDate: 'Year to date',
+  last12Months: 'Last 12 months',
   custom: 'Custom range',
 };
 
@@ -57,8 +61,10 @@ export function rangeLength({ from, to }: DayRange): number {
 }
 
 /**
- * The preset's range relative to `today`. Facts end yesterday, so the rolling presets end
- * yesterday; "This month" on the 1st is just today (an empty but honest range).
+ * The preset's range relative to `today`. Facts end yesterday, so every preset ends yesterday and
+ * never offers today (a partial day) as complete; "This month" on the 1st is just today (an empty
+ * but honest range, marked partial). "Last 12 months" is the 12 whole months before this one, so
+ * it compares month for month.
  */
 export function presetRange(preset: Exclude<DatePresetKey, 'custom'>, todayDate: Date | IsoDay = reportingToday()): DayRange {
   const t = typeof todayDate === 'string' ? todayDate : toIsoDay(todayDate);
@@ -71,9 +77,24 @@ export function presetRange(preset: Exclude<DatePresetKey, 'custom'>, todayDate:
       return { from: addDays(t, -7), to: yesterday };
     case 'last30':
       return { from: addDays(t, -30), to: yesterday };
+    case 'last90':
+      return { from: addDays(t, -90), to: yesterday };
     case 'thisMonth': {
       const first = toIsoDay(new Date(today.getFullYear(), today.getMonth(), 1, 12));
       return { from: first, to: yesterday < first ? t : yesterday };
+    }
+    case 'thisQuarter': {
+      const first = toIsoDay(new Date(today.getFullYear(), today.getMonth() - (today.getMonth() % 3), 1, 12));
+      return { from: first, to: yesterday < first ? t : yesterday };
+    }
+    case 'yearToDate': {
+      const first = `${t.slice(0, 4)}-01-01`;
+      return { from: first, to: yesterday < first ? t : yesterday };
+    }
+    case 'last12Months': {
+      const first = new Date(today.getFullYear(), today.getMonth() - 12, 1, 12);
+      const last = new Date(today.getFullYear(), today.getMonth(), 0, 12);
+      return { from: toIsoDay(first), to: toIsoDay(last) };
     }
     case 'lastMonth': {
       const first = new Date(today.getFullYear(), today.getMonth() - 1, 1, 12);
@@ -84,11 +105,13 @@ export function presetRange(preset: Exclude<DatePresetKey, 'custom'>, todayDate:
 }
 
 /**
- * The period `range` is compared with: the previous calendar month(s) for whole months, else the
- * same number of days right before (shared with the server: @pc/contracts report-periods).
+ * The period `range` is compared with: by default the previous calendar month(s) for whole months,
+ * else the same number of days right before; or the same dates a year earlier; or a custom range
+ * (shared with the server: @pc/contracts report-periods).
  */
-export function previousRange(range: DayRange): DayRange {
-  return comparisonRange(range, 'previous');
+export function previousRange(range: DayRange, mode: ComparisonMode = 'previous', custom?: DayRange | null): DayRange {
+  if (mode === 'custom' && custom) return comparisonRange(range, 'custom', custom);
+  return comparisonRange(range, mode === 'custom' ? 'previous' : mode);
 }
 
 /** Every day of the range, in order. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { epochAtNoon } from './date-presets';
-import { DEFAULTS, parseBuilder, parseTab, resolveRange, timelineQuery, toApiQuery, writeBuilder } from './report-query';
+import { DEFAULTS, drillDown, parseBuilder, parseTab, resolveRange, timelineQuery, toApiQuery, writeBuilder } from './report-query';
 
 const params = (s: string) => new URLSearchParams(s);
 
@@ -81,5 +81,51 @@ describe('builder <-> URL <-> report call', () => {
     const q = timelineQuery('revenue', '1001', { from: '2026-11-01', to: '2026-11-07' }, s);
     expect(q).toMatchObject({ dimensions: '', metrics: 'impressions,revenue', interval: 'Day' });
     expect(timelineQuery('revenue', '1001', { from: '2026-01-01', to: '2026-11-07' }, { ...s, interval: 'Month' }).interval).toBe('Month');
+  });
+
+  it('keeps filters and the comparison in the URL and sends filters to every query', () => {
+    const filters = [
+      { dimension: 'sites' as const, mode: 'include' as const, values: ['5001'] },
+      { dimension: 'brand' as const, mode: 'exclude' as const, values: ['Acme, Inc.'] },
+    ];
+    const s = {
+      ...parseBuilder('revenue', params('')),
+      filters,
+      compare: 'custom' as const,
+      compareCustom: { from: '2025-01-01', to: '2025-01-07' },
+    };
+    const url = writeBuilder(s, params('tab=tab_0'));
+    expect(JSON.parse(url.get('f')!)).toEqual(filters);
+    expect(url.get('cmp')).toBe('custom');
+    const back = parseBuilder('revenue', url);
+    expect(back.filters).toEqual(filters);
+    expect(back.compareCustom).toEqual({ from: '2025-01-01', to: '2025-01-07' });
+    const q = toApiQuery('revenue', '1001', resolveRange(back), back);
+    expect(JSON.parse(String(q.filters))).toEqual(filters);
+    expect(JSON.parse(String(timelineQuery('revenue', '1001', resolveRange(back), back).filters))).toEqual(filters);
+    // No filters, no parameter; a broken or foreign list is dropped, not sent.
+    expect(toApiQuery('revenue', '1001', resolveRange(back), { ...back, filters: [] })).not.toHaveProperty('filters');
+    expect(parseBuilder('revenue', params('f=not-json')).filters).toEqual([]);
+    expect(
+      parseBuilder('revenue', params(`f=${encodeURIComponent('[{"dimension":"widget","mode":"include","values":["x"]}]')}`)).filters,
+    ).toEqual([]);
+    expect(parseBuilder('revenue', params('cmp=custom')).compare).toBe('previous');
+    expect(parseBuilder('revenue', params('cmp=yearAgo')).compare).toBe('yearAgo');
+  });
+
+  it('drills down: row values become include filters and the next dimension is split', () => {
+    const first = drillDown('revenue', { dimensions: ['sites'], filters: [] }, { sites: ['5001'] });
+    expect(first).toEqual({ dimensions: ['product_type'], filters: [{ dimension: 'sites', mode: 'include', values: ['5001'] }] });
+    const second = drillDown('revenue', first, { product_type: ['Display'] });
+    expect(second.dimensions).toEqual(['size']);
+    expect(second.filters.map((f) => f.dimension)).toEqual(['sites', 'product_type']);
+    // A clicked value replaces an earlier filter on the same dimension (e.g. an exclude).
+    const replaced = drillDown(
+      'revenue',
+      { dimensions: ['brand'], filters: [{ dimension: 'brand', mode: 'exclude', values: ['X'] }] },
+      { brand: ['Acme'] },
+    );
+    expect(replaced.filters).toEqual([{ dimension: 'brand', mode: 'include', values: ['Acme'] }]);
+    expect(replaced.dimensions).toEqual(['sites']);
   });
 });

@@ -1,10 +1,16 @@
 import {
+  COMPARISON_MODES,
   DIMENSIONS,
+  formatFilterParam,
   INTERVALS,
+  parseFilterParam,
   REPORT_DEFINITIONS,
+  unknownFilterDimension,
+  type ComparisonMode,
   type DimensionKey,
   type Interval,
   type MetricKey,
+  type ReportFilter,
   type ReportType,
 } from '@pc/contracts';
 import { DATE_PRESETS, ReportParams, type DatePresetKey, type ReportTab } from '../../../lib/report-links';
@@ -20,11 +26,20 @@ export interface BuilderState {
   interval: Interval;
   sort: { key: string; dir: 'asc' | 'desc' } | null;
   chartMetric: MetricKey;
+  /** Include/exclude filters, one per dimension (issue 18 item 4). */
+  filters: ReportFilter[];
+  /** What the totals and the chart are compared with. */
+  compare: ComparisonMode;
+  /** Only for compare = custom. */
+  compareCustom: DayRange | null;
 }
 
 export const MAX_DIMENSIONS = 3;
 
-export const DEFAULTS: Record<ReportType, Omit<BuilderState, 'custom' | 'sort' | 'chartMetric'> & { chartMetric: MetricKey }> = {
+export const DEFAULTS: Record<
+  ReportType,
+  Omit<BuilderState, 'custom' | 'sort' | 'chartMetric' | 'filters' | 'compare' | 'compareCustom'> & { chartMetric: MetricKey }
+> = {
   revenue: {
     preset: 'last7',
     dimensions: ['sites'],
@@ -74,6 +89,20 @@ export function parseBuilder(type: ReportType, params: URLSearchParams): Builder
   const chartMetric = (REPORT_DEFINITIONS[type].metrics as readonly string[]).includes(chartRaw ?? '')
     ? (chartRaw as MetricKey)
     : d.chartMetric;
+  const parsedFilters = parseFilterParam(params.get(ReportParams.filters));
+  // A broken or foreign filter list (an old link, a hand edit) is dropped rather than sent.
+  const filters = 'filters' in parsedFilters && !unknownFilterDimension(type, parsedFilters.filters) ? parsedFilters.filters : [];
+  const compareRaw = params.get(ReportParams.compare);
+  let compare: ComparisonMode = (COMPARISON_MODES as readonly string[]).includes(compareRaw ?? '')
+    ? (compareRaw as ComparisonMode)
+    : 'previous';
+  const cFrom = params.get(ReportParams.compareFrom);
+  const cTo = params.get(ReportParams.compareTo);
+  let compareCustom: DayRange | null = null;
+  if (compare === 'custom') {
+    if (isIsoDay(cFrom) && isIsoDay(cTo) && cFrom <= cTo) compareCustom = { from: cFrom, to: cTo };
+    else compare = 'previous';
+  }
   return {
     preset,
     custom,
@@ -82,6 +111,9 @@ export function parseBuilder(type: ReportType, params: URLSearchParams): Builder
     interval,
     sort: sortKey ? { key: sortKey, dir } : null,
     chartMetric,
+    filters,
+    compare,
+    compareCustom,
   };
 }
 
@@ -107,6 +139,18 @@ export function writeBuilder(state: BuilderState, base: URLSearchParams): URLSea
     p.delete(ReportParams.sortDir);
   }
   p.set(ReportParams.chartMetric, state.chartMetric);
+  const f = formatFilterParam(state.filters);
+  if (f) p.set(ReportParams.filters, f);
+  else p.delete(ReportParams.filters);
+  if (state.compare === 'previous') p.delete(ReportParams.compare);
+  else p.set(ReportParams.compare, state.compare);
+  if (state.compare === 'custom' && state.compareCustom) {
+    p.set(ReportParams.compareFrom, state.compareCustom.from);
+    p.set(ReportParams.compareTo, state.compareCustom.to);
+  } else {
+    p.delete(ReportParams.compareFrom);
+    p.delete(ReportParams.compareTo);
+  }
   return p;
 }
 
@@ -127,7 +171,7 @@ export function toApiQuery(
   type: ReportType,
   publisherId: string,
   range: DayRange,
-  opts: Pick<BuilderState, 'dimensions' | 'metrics' | 'interval'> & { sort?: BuilderState['sort'] },
+  opts: Pick<BuilderState, 'dimensions' | 'metrics' | 'interval'> & { sort?: BuilderState['sort']; filters?: ReportFilter[] },
 ): ReportApiQuery {
   const q: ReportApiQuery = {
     reportType: type,
@@ -142,7 +186,28 @@ export function toApiQuery(
     q.sort = opts.sort.key;
     q.sortDir = opts.sort.dir;
   }
+  const filters = formatFilterParam(opts.filters ?? []);
+  if (filters) q.filters = filters;
   return q;
+}
+
+/**
+ * Drill-down (issue 18 item 4): the clicked row's dimension values become include filters and the
+ * split moves on to the next dimension not yet split or filtered; at the last one it only filters.
+ */
+export function drillDown(
+  type: ReportType,
+  state: Pick<BuilderState, 'dimensions' | 'filters'>,
+  values: Partial<Record<DimensionKey, string[]>>,
+): Pick<BuilderState, 'dimensions' | 'filters'> {
+  const filters = state.filters.filter((f) => values[f.dimension] === undefined);
+  for (const d of state.dimensions) {
+    const v = values[d];
+    if (v && v.length) filters.push({ dimension: d, mode: 'include', values: v });
+  }
+  const used = new Set<DimensionKey>(filters.map((f) => f.dimension));
+  const next = selectableDimensions(type).find((d) => !used.has(d));
+  return { filters, dimensions: next ? [next] : state.dimensions };
 }
 
 /**
@@ -152,5 +217,10 @@ export function toApiQuery(
  */
 export function timelineQuery(type: ReportType, publisherId: string, range: DayRange, state: BuilderState): ReportApiQuery {
   const metrics = REPORT_DEFINITIONS[type].metrics.filter((m) => state.metrics.includes(m) || m === state.chartMetric);
-  return toApiQuery(type, publisherId, range, { dimensions: [], metrics, interval: state.interval === 'Month' ? 'Month' : 'Day' });
+  return toApiQuery(type, publisherId, range, {
+    dimensions: [],
+    metrics,
+    interval: state.interval === 'Month' ? 'Month' : 'Day',
+    filters: state.filters,
+  });
 }

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { DEFAULT_REPORTING_TIME_ZONE, MAX_RANGE_DAYS } from '@pc/contracts';
 import { DATE_PRESETS, type DatePresetKey } from '../../../lib/report-links';
@@ -12,6 +12,10 @@ export interface DateRangeFieldProps {
   range: DayRange;
   onPreset: (preset: Exclude<DatePresetKey, 'custom'>) => void;
   onCustom: (range: DayRange) => void;
+  /** True while only the first day of a custom range is picked (exports wait for the second). */
+  onPicking?: (picking: boolean) => void;
+  /** The reporting time zone's name, shown next to the dates. */
+  timeZone?: string;
 }
 
 const PRESET_OPTIONS = DATE_PRESETS.filter((p) => p !== 'custom').map((p) => ({ value: p, label: PRESET_LABELS[p] }));
@@ -20,9 +24,20 @@ const PRESET_OPTIONS = DATE_PRESETS.filter((p) => p !== 'custom').map((p) => ({ 
  * Date presets plus a custom range picker. The picker always shows the range in force, so a
  * preset's actual days are visible; picking two days switches to the custom preset.
  */
-export function DateRangeField({ preset, range, onPreset, onCustom }: DateRangeFieldProps) {
+export function DateRangeField({
+  preset,
+  range,
+  onPreset,
+  onCustom,
+  onPicking,
+  timeZone = DEFAULT_REPORTING_TIME_ZONE,
+}: DateRangeFieldProps) {
   // While the user has picked only the first day, the half-chosen range lives here.
-  const [draft, setDraft] = useState<DatesRangeValue<string> | null>(null);
+  const [draft, setDraftState] = useState<DatesRangeValue<string> | null>(null);
+  const setDraft = (v: DatesRangeValue<string> | null) => {
+    setDraftState(v);
+    onPicking?.(v !== null && (!v[0] || !v[1]));
+  };
   const [error, setError] = useState<string | null>(null);
   const value: DatesRangeValue<string> = draft ?? [range.from, range.to];
 
@@ -46,17 +61,20 @@ export function DateRangeField({ preset, range, onPreset, onCustom }: DateRangeF
         Dates
       </Text>
       <Group gap="sm" wrap="wrap" align="flex-start">
-        <SegmentedControl
-          aria-labelledby="report-dates-label"
+        <Select
+          aria-label="Date preset"
           size="xs"
+          w={170}
+          allowDeselect={false}
           data={preset === 'custom' ? [...PRESET_OPTIONS, { value: 'custom', label: PRESET_LABELS.custom }] : PRESET_OPTIONS}
           value={preset}
           onChange={(v) => {
-            if (v === 'custom') return;
+            if (!v || v === 'custom') return;
             setDraft(null);
             setError(null);
             onPreset(v as Exclude<DatePresetKey, 'custom'>);
           }}
+          comboboxProps={{ withinPortal: true }}
         />
         <DatePickerInput
           type="range"
@@ -66,7 +84,7 @@ export function DateRangeField({ preset, range, onPreset, onCustom }: DateRangeF
           value={value}
           onChange={onPick}
           onDropdownClose={() => setDraft(null)}
-          maxDate={reportingToday()}
+          maxDate={reportingToday(timeZone)}
           allowSingleDateInRange
           valueFormat="MMM D, YYYY"
           error={error}
@@ -75,7 +93,7 @@ export function DateRangeField({ preset, range, onPreset, onCustom }: DateRangeF
         />
         {/* Days are calendar days of the reporting time zone, whatever the browser's zone. */}
         <Text size="xs" c="dimmed" data-testid="report-time-zone">
-          Days in {DEFAULT_REPORTING_TIME_ZONE}
+          Days in {timeZone}
         </Text>
       </Group>
     </Stack>

@@ -12,13 +12,20 @@ import {
 import type { DatePresetKey } from '../../../lib/report-links';
 import type { DayRange } from '../api/date-presets';
 import { MAX_DIMENSIONS, type BuilderState } from '../api/report-query';
+import { ComparisonField } from './comparison-field';
 import { DateRangeField } from './date-range-field';
+import { ReportFilters } from './report-filters';
 
 export interface ReportBuilderProps {
   type: ReportType;
+  publisherId: string;
   state: BuilderState;
   range: DayRange;
+  /** The comparison period in force. */
+  compared: DayRange;
   onChange: (patch: Partial<BuilderState>) => void;
+  onPicking?: (picking: boolean) => void;
+  timeZone?: string;
 }
 
 const INACTIVE_NOTE = 'Inactive: this dimension is not offered for reports yet.';
@@ -26,8 +33,8 @@ const INACTIVE_NOTE = 'Inactive: this dimension is not offered for reports yet.'
 /** Keeps the catalog's order whatever order the chips were clicked in. */
 const inCatalogOrder = <K extends string>(all: readonly K[], chosen: readonly string[]) => all.filter((k) => chosen.includes(k));
 
-/** The report builder (tab_0): dates, dimensions, metrics, interval. Every change goes to the URL. */
-export function ReportBuilder({ type, state, range, onChange }: ReportBuilderProps) {
+/** The report builder (tab_0): dates, comparison, filters, dimensions, metrics, interval. Every change goes to the URL. */
+export function ReportBuilder({ type, publisherId, state, range, compared, onChange, onPicking, timeZone }: ReportBuilderProps) {
   const def = REPORT_DEFINITIONS[type];
   const full = state.dimensions.length >= MAX_DIMENSIONS;
 
@@ -68,11 +75,28 @@ export function ReportBuilder({ type, state, range, onChange }: ReportBuilderPro
   return (
     <Paper withBorder p="md" component="section" aria-label="Report builder">
       <Stack gap="md">
-        <DateRangeField
-          preset={state.preset}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <DateRangeField
+            preset={state.preset}
+            range={range}
+            onPreset={(preset: DatePresetKey) => onChange({ preset, custom: null })}
+            onCustom={(custom) => onChange({ preset: 'custom', custom })}
+            onPicking={onPicking}
+            timeZone={timeZone}
+          />
+          <ComparisonField
+            mode={state.compare}
+            custom={state.compareCustom}
+            compared={compared}
+            onChange={(compare, compareCustom) => onChange({ compare, compareCustom })}
+          />
+        </SimpleGrid>
+        <ReportFilters
+          type={type}
+          publisherId={publisherId}
           range={range}
-          onPreset={(preset: DatePresetKey) => onChange({ preset, custom: null })}
-          onCustom={(custom) => onChange({ preset: 'custom', custom })}
+          filters={state.filters}
+          onChange={(filters) => onChange({ filters })}
         />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Stack gap={6} role="group" aria-labelledby="report-dimensions-label">

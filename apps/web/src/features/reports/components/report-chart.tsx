@@ -11,6 +11,8 @@ export interface ReportChartProps {
   monthly: boolean;
   range: DayRange;
   previous: DayRange;
+  /** The comparison's name: "Previous period", "Same period last year"... */
+  previousLabel?: string;
   current: ReportResult | undefined;
   prior: ReportResult | undefined;
   error: Error | undefined;
@@ -50,7 +52,7 @@ export function chartPoints(opts: Pick<ReportChartProps, 'metric' | 'monthly' | 
 
 const rangeText = (r: DayRange) => (r.from === r.to ? formatDay(r.from) : `${formatDay(r.from)} – ${formatDay(r.to)}`);
 
-/** The chosen metric over time, with the previous period of equal length as a dashed line. */
+/** The chosen metric over time, with the comparison period as a dashed line. */
 export function ReportChart(props: ReportChartProps) {
   const { type, metric, onMetric, current, error, currency } = props;
   const def = METRICS[metric];
@@ -93,7 +95,7 @@ export function ReportChart(props: ReportChartProps) {
           data={chartPoints(props)}
           series={[
             { key: 'current', label: 'This period', color: 'brand.6' },
-            { key: 'previous', label: 'Previous period', color: 'gray.5', dashed: true },
+            { key: 'previous', label: props.previousLabel ?? 'Previous period', color: 'gray.5', dashed: true },
           ]}
           valueFormatter={(v) => formatCell(v, def.kind, currency)}
         />

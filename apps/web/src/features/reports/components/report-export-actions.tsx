@@ -31,7 +31,7 @@ export function ReportExportActions({ type, query, email, onCreated }: ReportExp
     try {
       await createFileExport(query, format);
       awaitReport(type);
-      toast.success("Your report is being prepared. We'll let you know when it's ready.");
+      toast.success("Your report is being prepared. We'll show a banner when it's ready to download.");
       onCreated();
     } catch (e) {
       toast.error(`The export could not be started: ${errorMessage(e)}`);

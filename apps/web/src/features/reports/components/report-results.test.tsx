@@ -69,7 +69,7 @@ function renderResults(overrides: Partial<ReportResultsProps> = {}) {
 
 describe('report results', () => {
   it('renders formatted, right-aligned figures and the totals row', () => {
-    renderResults({ deltas: { revenue: 0.125, impressions: -0.5 } });
+    renderResults({ deltas: { revenue: { kind: 'change', ratio: 0.125 }, impressions: { kind: 'change', ratio: -0.5 } } });
     const table = screen.getByRole('table');
     expect(within(table).getByText('1,234,567')).toBeInTheDocument();
     expect(within(table).getByText('€1,234.50')).toBeInTheDocument();
@@ -83,6 +83,36 @@ describe('report results', () => {
     expect(cells[4]).toHaveTextContent('+12.5% vs previous');
     expect(cells[3]).toHaveTextContent('−50.0% vs previous');
     expect(cells[4]).toHaveAttribute('data-value', '1237.1');
+  });
+
+  it('says why a change is not a percentage: no data, partial data, a partial day', () => {
+    renderResults({
+      deltas: { revenue: { kind: 'noData' }, impressions: { kind: 'partialData' } },
+      compareLabel: 'last year',
+    });
+    const cells = within(screen.getByTestId('report-totals')).getAllByRole('cell');
+    expect(cells[4]).toHaveTextContent('No data for the comparison period');
+    expect(cells[4]).not.toHaveTextContent('%');
+    expect(cells[3]).toHaveTextContent('Partial data in the comparison period');
+  });
+
+  it('marks today as a partial day and a finalized result as final', () => {
+    renderResults({ today: '2026-11-19', data: { ...result, estimatedFrom: undefined } });
+    const rows = screen.getAllByRole('row');
+    expect(rows[2]).toHaveAttribute('data-partial', 'true');
+    expect(within(rows[2]!).getByText('Partial day')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('Partial day')).toBeNull();
+    expect(screen.getByTestId('estimated-legend')).toHaveTextContent('Finalized');
+  });
+
+  it('drills down from a row, by mouse on the row or by keyboard on its button', () => {
+    const onDrill = vi.fn();
+    renderResults({ onDrill });
+    fireEvent.click(screen.getByRole('button', { name: 'Drill down into Northwind Sport, 728x90' }));
+    expect(onDrill).toHaveBeenCalledTimes(1);
+    expect(onDrill.mock.calls[0]![0]).toMatchObject({ sites: 'Northwind Sport', size: '728x90' });
+    fireEvent.click(within(screen.getAllByRole('row')[1]!).getByText('1,234,567'));
+    expect(onDrill).toHaveBeenLastCalledWith(expect.objectContaining({ sites: 'Northwind News' }));
   });
 
   it('shows unavailable metrics as a dash with the server reason on the header', () => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import type { ReportResult } from '@pc/contracts';
+import type { PeriodChange, ReportResult } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { formatCount, formatDay } from '../../../lib/format/number-format';
 import { addDays } from '../api/date-presets';
@@ -14,8 +14,12 @@ export interface ReportResultsProps {
   retry: () => void;
   sort: SortState | null;
   onSort: (s: SortState) => void;
-  deltas?: Record<string, number | null>;
+  deltas?: Record<string, PeriodChange | undefined>;
+  compareLabel?: string;
   label: string;
+  onDrill?: (row: ReportResult['rows'][number]) => void;
+  /** Today in the reporting zone (its row is marked as a partial day). */
+  today?: string;
   /** Offered in the empty state: switch to a range that has figures. */
   onTryLast30?: () => void;
 }
@@ -76,14 +80,32 @@ export function ReportResults(props: ReportResultsProps) {
             ? `Showing ${formatCount(data.rows.length)} of ${formatCount(data.totalRows)} rows. The totals cover all rows; export the report for every row.`
             : `${formatCount(data.totalRows)} ${data.totalRows === 1 ? 'row' : 'rows'}`}
         </Text>
-        {data.estimatedFrom && (
+        {data.estimatedFrom ? (
           <Text size="xs" c="yellow.9" fs="italic" data-testid="estimated-legend">
             Estimated: figures after {formatDay(addDays(data.estimatedFrom, -1))} may still change
             {anyEstimated ? ' (rows in italics, marked Est.)' : ''}.
           </Text>
+        ) : (
+          <Text size="xs" c="dimmed" data-testid="estimated-legend">
+            Finalized: every figure here is final.
+          </Text>
         )}
       </Group>
-      <ReportTable result={data} sort={props.sort} onSort={props.onSort} deltas={props.deltas} caption={`${label} results`} />
+      {props.onDrill && (
+        <Text size="xs" c="dimmed" mb={4}>
+          Click a row to drill down: it becomes a filter and the report splits by the next dimension.
+        </Text>
+      )}
+      <ReportTable
+        result={data}
+        sort={props.sort}
+        onSort={props.onSort}
+        deltas={props.deltas}
+        compareLabel={props.compareLabel}
+        caption={`${label} results`}
+        onDrill={props.onDrill}
+        today={props.today}
+      />
     </Card>
   );
 }

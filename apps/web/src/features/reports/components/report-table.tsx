@@ -1,6 +1,14 @@
 import { Badge, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { DIMENSIONS, METRICS, type DimensionKey, type MetricKey, type ReportResult } from '@pc/contracts';
-import { EMPTY_CELL, formatCell, formatChange, isNumericKind } from '../../../lib/format/number-format';
+import {
+  DIMENSIONS,
+  METRICS,
+  describeChange,
+  type DimensionKey,
+  type MetricKey,
+  type PeriodChange,
+  type ReportResult,
+} from '@pc/contracts';
+import { EMPTY_CELL, formatCell, isNumericKind } from '../../../lib/format/number-format';
 
 export interface SortState {
   key: string;
@@ -12,10 +20,18 @@ export interface ReportTableProps {
   sort: SortState | null;
   /** Server-side sort: the whole result (not only the 500 rows shown) is ordered by the server. */
   onSort: (sort: SortState) => void;
-  /** Relative change of each metric's total against the previous period. */
-  deltas?: Record<string, number | null>;
+  /** Change of each metric's total against the comparison period, or why there is none. */
+  deltas?: Record<string, PeriodChange | undefined>;
+  /** "previous", "last year", "comparison": the words after "vs". */
+  compareLabel?: string;
   caption: string;
+  /** Drill-down: the clicked row's dimension values (issue 18 item 4). */
+  onDrill?: (row: ReportResult['rows'][number]) => void;
+  /** Today in the reporting zone: its row is a partial day and says so. */
+  today?: string;
 }
+
+const DIMENSION_KEYS = new Set(Object.keys(DIMENSIONS));
 
 type Column = ReportResult['columns'][number];
 
@@ -102,8 +118,10 @@ function HeaderCell({
 }
 
 /** The results: dense, server-sorted, numbers right-aligned, a totals row, estimated rows marked. */
-export function ReportTable({ result, sort, onSort, deltas, caption }: ReportTableProps) {
+export function ReportTable({ result, sort, onSort, deltas, compareLabel = 'previous', caption, onDrill, today }: ReportTableProps) {
   const { columns, rows, totals, unavailableMetrics, currency } = result;
+  const firstDimension = columns.findIndex((c) => DIMENSION_KEYS.has(c.key));
+  const drillable = onDrill !== undefined && firstDimension >= 0;
   const unavailable = unavailableMetrics as Record<string, string | undefined>;
   const cell = (col: Column, value: ReportResult['rows'][number][string] | undefined) =>
     unavailable[col.key] ? EMPTY_CELL : formatCell(value, col.kind, currency);
@@ -122,8 +140,17 @@ export function ReportTable({ result, sort, onSort, deltas, caption }: ReportTab
         <Table.Tbody>
           {rows.map((row, i) => {
             const estimated = row.estimated === true;
+            const partial = today !== undefined && row.date === today;
+            const drillLabel = drillable ? columns.filter((c) => DIMENSION_KEYS.has(c.key)).map((c) => String(row[c.key] ?? '')) : [];
             return (
-              <Table.Tr key={i} data-estimated={estimated || undefined} fs={estimated ? 'italic' : undefined}>
+              <Table.Tr
+                key={i}
+                data-estimated={estimated || undefined}
+                data-partial={partial || undefined}
+                fs={estimated ? 'italic' : undefined}
+                onClick={drillable ? () => onDrill(row) : undefined}
+                style={drillable ? { cursor: 'pointer' } : undefined}
+              >
                 {columns.map((c, n) => (
                   <Table.Td
                     key={c.key}
@@ -131,10 +158,30 @@ export function ReportTable({ result, sort, onSort, deltas, caption }: ReportTab
                     c={unavailable[c.key] ? 'dimmed' : undefined}
                     style={{ whiteSpace: 'nowrap' }}
                   >
-                    {cell(c, row[c.key])}
+                    {drillable && n === firstDimension ? (
+                      // The keyboard way in: the row's click handler does the same for the mouse.
+                      <UnstyledButton
+                        fz="sm"
+                        td="underline"
+                        aria-label={`Drill down into ${drillLabel.join(', ')}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          onDrill(row);
+                        }}
+                      >
+                        {cell(c, row[c.key])}
+                      </UnstyledButton>
+                    ) : (
+                      cell(c, row[c.key])
+                    )}
                     {estimated && n === 0 && (
                       <Badge ml={6} size="xs" variant="light" color="yellow" fs="normal" title="Estimated: may still change">
                         Est.
+                      </Badge>
+                    )}
+                    {partial && n === 0 && (
+                      <Badge ml={6} size="xs" variant="light" color="orange" fs="normal" title="Today: the day is not over yet">
+                        Partial day
                       </Badge>
                     )}
                   </Table.Td>
@@ -158,14 +205,15 @@ export function ReportTable({ result, sort, onSort, deltas, caption }: ReportTab
                   style={{ whiteSpace: 'nowrap' }}
                 >
                   {n === 0 && !numeric ? 'Total' : numeric ? (n === 0 ? `Total: ${cell(c, total)}` : cell(c, total)) : ''}
-                  {total !== null && delta !== undefined && delta !== null && (
+                  {total !== null && delta !== undefined && (
                     <Text
                       size="xs"
                       fw={500}
-                      c={delta > 0 ? 'teal.9' : delta < 0 ? 'red.9' : 'dimmed'}
-                      title="Change against the previous period of equal length"
+                      data-testid="report-change"
+                      c={delta.kind !== 'change' || delta.ratio === 0 ? 'dimmed' : delta.ratio > 0 ? 'teal.9' : 'red.9'}
+                      title={`Change against the ${compareLabel === 'previous' ? 'previous period' : `${compareLabel} period`}`}
                     >
-                      {formatChange(delta)} vs previous
+                      {delta.kind === 'change' ? `${describeChange(delta)} vs ${compareLabel}` : describeChange(delta)}
                     </Text>
                   )}
                 </Table.Td>

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { Stack } from '@mantine/core';
-import type { ReportType } from '@pc/contracts';
-import { changeRatio } from '../../../lib/format/number-format';
-import { previousRange, type DayRange } from '../api/date-presets';
-import { timelineQuery, type BuilderState, type ReportApiQuery } from '../api/report-query';
+import type { DimensionKey, ReportResult, ReportType } from '@pc/contracts';
+import { usePublisherDetails } from '../../../lib/data/use-publisher-data';
+import { COMPARE_LABELS, totalsChanges } from '../api/comparison';
+import { previousRange, reportingToday, type DayRange } from '../api/date-presets';
+import { drillDown, timelineQuery, type BuilderState, type ReportApiQuery } from '../api/report-query';
+import { siteIdsByName } from '../api/use-dimension-values';
 import { useReportResult } from '../api/use-report-data';
 import { ReportBuilder } from './report-builder';
 import { ReportChart } from './report-chart';
@@ -17,11 +19,15 @@ export interface ReportWorkspaceProps {
   range: DayRange;
   tableQuery: ReportApiQuery;
   update: (patch: Partial<BuilderState>) => void;
+  /** True while a custom range is half picked. */
+  onPicking?: (picking: boolean) => void;
 }
 
-/** tab_0: builder, chart with the previous-period comparison, results table. */
-export function ReportWorkspace({ type, label, publisherId, state, range, tableQuery, update }: ReportWorkspaceProps) {
-  const previous = useMemo(() => previousRange(range), [range]);
+/** tab_0: builder, chart with the chosen comparison, results table with drill-down. */
+export function ReportWorkspace({ type, label, publisherId, state, range, tableQuery, update, onPicking }: ReportWorkspaceProps) {
+  const previous = useMemo(() => previousRange(range, state.compare, state.compareCustom), [range, state.compare, state.compareCustom]);
+  const today = reportingToday();
+  const details = usePublisherDetails(publisherId);
   const table = useReportResult(publisherId, tableQuery);
   const now = useReportResult(
     publisherId,
@@ -32,19 +38,37 @@ export function ReportWorkspace({ type, label, publisherId, state, range, tableQ
     useMemo(() => timelineQuery(type, publisherId, previous, state), [type, publisherId, previous, state]),
   );
 
-  // Totals of this period against the previous one, from the two dimensionless queries (the same
-  // figures the table's totals show, computed over the same grain on both sides).
-  const deltas = useMemo(() => {
-    if (!now.data || !before.data) return undefined;
-    const out: Record<string, number | null> = {};
-    for (const key of state.metrics) out[key] = changeRatio(now.data.totals[key], before.data.totals[key]);
-    return out;
-  }, [now.data, before.data, state.metrics]);
+  // Totals of this period against the comparison period, from the two dimensionless queries (the
+  // same figures the table's totals show); no percentage when either side is not whole.
+  const deltas = useMemo(
+    () => totalsChanges(state.metrics, range, previous, now.data, before.data, today),
+    [state.metrics, range, previous, now.data, before.data, today],
+  );
+
+  const onDrill = (row: ReportResult['rows'][number]) => {
+    const names = siteIdsByName(details.data?.sites);
+    const values: Partial<Record<DimensionKey, string[]>> = {};
+    for (const d of state.dimensions) {
+      const v = row[d];
+      if (typeof v !== 'string') continue;
+      // Rows show site names; the filter needs ids (a site without a name shows its id).
+      values[d] = d === 'sites' ? (names.get(v) ?? [v]) : [v];
+    }
+    update({ ...drillDown(type, state, values), sort: null });
+  };
 
   const currency = table.data?.currency ?? now.data?.currency ?? 'USD';
   return (
     <Stack gap="md">
-      <ReportBuilder type={type} state={state} range={range} onChange={update} />
+      <ReportBuilder
+        type={type}
+        publisherId={publisherId}
+        state={state}
+        range={range}
+        compared={previous}
+        onChange={update}
+        onPicking={onPicking}
+      />
       <ReportChart
         type={type}
         metric={state.chartMetric}
@@ -52,6 +76,7 @@ export function ReportWorkspace({ type, label, publisherId, state, range, tableQ
         monthly={state.interval === 'Month'}
         range={range}
         previous={previous}
+        previousLabel={COMPARE_LABELS[state.compare].option}
         current={now.data}
         prior={before.data}
         error={now.error}
@@ -66,7 +91,10 @@ export function ReportWorkspace({ type, label, publisherId, state, range, tableQ
         sort={state.sort}
         onSort={(sort) => update({ sort })}
         deltas={deltas}
+        compareLabel={COMPARE_LABELS[state.compare].vs}
         label={label}
+        onDrill={state.dimensions.length > 0 ? onDrill : undefined}
+        today={today}
         onTryLast30={state.preset === 'last30' ? undefined : () => update({ preset: 'last30', custom: null })}
       />
     </Stack>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Skeleton, Stack, Tabs } from '@mantine/core';
 import { TrackingEvents, type ReportType } from '@pc/contracts';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -35,6 +35,8 @@ export function ReportPage({ type }: { type: ReportType }) {
   const { received, dismiss } = useReportBanner();
   const list = useReportList(publisherId, type);
   const page = PAGES[type];
+  // While a custom range is half picked the table still shows the old range: nothing is exported.
+  const [picking, setPicking] = useState(false);
 
   useEffect(() => {
     if (type === 'revenue' && publisherId) track(TrackingEvents.adRevenueView, { publisherId });
@@ -61,7 +63,7 @@ export function ReportPage({ type }: { type: ReportType }) {
         purpose={page.purpose}
         action={
           !gated && !checking ? (
-            <ReportExportActions type={type} query={tableQuery} email={user.email} onCreated={() => void list.mutate()} />
+            <ReportExportActions type={type} query={picking ? null : tableQuery} email={user.email} onCreated={() => void list.mutate()} />
           ) : undefined
         }
       />
@@ -85,6 +87,7 @@ export function ReportPage({ type }: { type: ReportType }) {
                 range={range}
                 tableQuery={tableQuery}
                 update={update}
+                onPicking={setPicking}
               />
             )}
           </Tabs.Panel>
