@@ -189,13 +189,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Site-tag events live on the report engine's DuckDB (one writer per file), behind their own store.
   if (!(engine instanceof DuckDbReportEngine)) throw new Error('The site tag needs the DuckDB report engine.');
   const siteTagStore = duckDbSiteTagStore(engine);
+  // Demo mode: the portal serves a demo page per site (/demo/sites/<id>) whose beacons come from its own origin.
+  const demoMode = config.DEMO_DATA && config.NODE_ENV !== 'production';
+  const demoOrigins = [...new Set([new URL(publicUrl).origin, `http://127.0.0.1:${config.PORT}`, `http://localhost:${config.PORT}`])];
   await siteTagStore.init();
   const tagRepo = siteTagRepo(db);
   const siteTagCollector = createSiteTagCollector({
     repo: tagRepo,
     store: siteTagStore,
     log: deps.logger,
-    extraOrigins: deps.siteTagExtraOrigins ?? [],
+    extraOrigins: deps.siteTagExtraOrigins ?? (demoMode ? demoOrigins : []),
     flushMs: deps.startWorkers === false ? 0 : 1000,
   });
   const repoOfReports = reportsRepo(db);
@@ -360,11 +363,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       repo: tagRepo,
       store: siteTagStore,
       fetch:
-        deps.siteTagFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-SiteTagVerify/1.0' }),
+        deps.siteTagFetch ??
+        createGuardedFetch({
+          // Demo mode: verify may load the demo page from this very server (loopback).
+          allowHosts: demoMode ? [...config.OUTBOUND_ALLOW_HOSTS, '127.0.0.1', '::1'] : config.OUTBOUND_ALLOW_HOSTS,
+          userAgent: 'PartnersCenter-SiteTagVerify/1.0',
+        }),
       publicUrl,
+      demoPageUrl: demoMode ? (siteId) => `${publicUrl.replace(/\/$/, '')}/demo/sites/${encodeURIComponent(siteId)}` : undefined,
     }),
   });
-  await app.register(siteTagPublicRoutes, { collector: siteTagCollector, repo: tagRepo });
+  await app.register(siteTagPublicRoutes, { collector: siteTagCollector, repo: tagRepo, demoPages: demoMode ? { publicUrl } : undefined });
   await app.register(incidentsRoutes, { incidents });
   await app.register(servicesRoutes, { services });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);

@@ -42,7 +42,10 @@ function send(): void {
 
 function push(e: Fields, soon?: boolean): void {
   queue.push({ ts: Date.now(), id, p: location.pathname, ...e });
-  if (soon && !timer) timer = w.setTimeout(send, 1000);
+  // web-vitals reports CLS, INP (and LCP without input) while the page is being hidden, after our
+  // own listener has sent: a timer would never fire on a closing page, so send at once.
+  if (d.visibilityState === 'hidden') send();
+  else if (soon && !timer) timer = w.setTimeout(send, 1000);
 }
 
 /** The element a metric points at (LCP element, INP target, largest CLS shift) as a short selector. */

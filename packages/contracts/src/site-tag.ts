@@ -17,8 +17,18 @@ export const TaggedSiteSchema = z.object({
   scriptUrl: z.string(),
   snippet: z.string(),
   eventTrackerDataReceived: z.boolean(),
+  /** The site is active (not deactivated by the provider). */
+  active: z.boolean(),
+  /** A page with this site's tag served by the demo server (demo mode only), to try the tag without a real site. */
+  demoPageUrl: z.string().nullable(),
 });
 export type TaggedSite = z.infer<typeof TaggedSiteSchema>;
+
+/** Verify installation: the page to check (default the site's home page); it must be on the site's domain. */
+export const TagVerifyRequestSchema = z.object({
+  url: z.string().trim().max(2048).url('Enter a full address such as https://www.example.com/.').optional().or(z.literal('')),
+});
+export type TagVerifyRequest = z.infer<typeof TagVerifyRequestSchema>;
 
 export const TagVerificationSchema = z.object({
   url: z.string(),

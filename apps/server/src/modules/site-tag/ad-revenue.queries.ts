@@ -50,7 +50,7 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
   ]);
   const prevBySite = new Map(prev.map((r) => [String(r.site_id), num(r.r)]));
   const series = new Map<string, { revenue: number; pageViews: number }>();
-  const sites = new Map<string, { revenue: number; pageViews: number }>();
+  const sites = new Map<string, { revenue: number; pageViews: number; rpmRevenue: number }>();
   const buckets = new Map<string, { siteId: string; rating: VitalRating; revenue: number; pageViews: number }>();
   for (const r of days) {
     const site = String(r.site_id);
@@ -58,8 +58,14 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
     const pageViews = num(r.n);
     const day = series.get(String(r.d)) ?? { revenue: 0, pageViews: 0 };
     series.set(String(r.d), { revenue: day.revenue + revenue, pageViews: day.pageViews + pageViews });
-    const t = sites.get(site) ?? { revenue: 0, pageViews: 0 };
-    sites.set(site, { revenue: t.revenue + revenue, pageViews: t.pageViews + pageViews });
+    const t = sites.get(site) ?? { revenue: 0, pageViews: 0, rpmRevenue: 0 };
+    // Page RPM counts revenue only on site-days the tag measured: an untagged site, or today
+    // (page views arrive at once, revenue facts the next day), must not inflate it.
+    sites.set(site, {
+      revenue: t.revenue + revenue,
+      pageViews: t.pageViews + pageViews,
+      rpmRevenue: t.rpmRevenue + (pageViews > 0 ? revenue : 0),
+    });
     if (r.p75 != null && pageViews > 0) {
       const rating = rateVital('LCP', num(r.p75));
       const b = buckets.get(`${site}|${rating}`) ?? { siteId: site, rating, revenue: 0, pageViews: 0 };
@@ -68,6 +74,7 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
   }
   const revenue = [...sites.values()].reduce((a, b) => a + b.revenue, 0);
   const pageViews = [...sites.values()].reduce((a, b) => a + b.pageViews, 0);
+  const rpmRevenue = [...sites.values()].reduce((a, b) => a + b.rpmRevenue, 0);
   const money = (v: number) => Math.round(v * 100) / 100;
   return {
     from: s.from,
@@ -75,7 +82,7 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
     totals: {
       revenue: money(revenue),
       pageViews,
-      pageRpm: rpm(revenue, pageViews),
+      pageRpm: rpm(rpmRevenue, pageViews),
       previousRevenue: money([...prevBySite.values()].reduce((a, b) => a + b, 0)),
     },
     series: [...series].map(([date, v]) => ({ date, revenue: money(v.revenue), pageViews: v.pageViews })),
@@ -86,7 +93,7 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
         revenue: money(v.revenue),
         previousRevenue: money(prevBySite.get(siteId) ?? 0),
         pageViews: v.pageViews,
-        pageRpm: rpm(v.revenue, v.pageViews),
+        pageRpm: rpm(v.rpmRevenue, v.pageViews),
       }))
       .sort((a, b) => b.revenue - a.revenue),
     products: products.map((r) => ({ product: String(r.p), revenue: money(num(r.r)) })),

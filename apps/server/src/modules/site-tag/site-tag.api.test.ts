@@ -181,6 +181,9 @@ describe('audience, performance and ad revenue on a fixed event set', () => {
       snippet: `<script async src="http://partners.test/t/${key}.js"></script>`,
     });
     expect(sites.find((s) => s.id === '5002')?.eventTrackerDataReceived).toBe(false);
+    // Without demo mode there is no demo page and no demo page URL.
+    expect(sites.find((s) => s.id === '5001')).toMatchObject({ active: true, demoPageUrl: null });
+    expect((await t.app.inject({ method: 'GET', url: '/demo/sites/5001' })).statusCode).toBe(404);
   });
 
   it('performance: p75 per metric rated by the published thresholds, worst pages first with their element', async () => {

@@ -8,17 +8,19 @@ export interface TaggedSite {
   name: string;
   domain: string;
   tagKey: string;
+  active: boolean;
   eventTrackerDataReceived: boolean;
 }
 
 export function siteTagRepo(db: Db) {
-  const cols = ['id', 'publisher_id', 'name', 'domain', 'tag_key', 'event_tracker_data_received_at'] as const;
+  const cols = ['id', 'publisher_id', 'name', 'domain', 'tag_key', 'active', 'event_tracker_data_received_at'] as const;
   const toSite = (r: {
     id: string;
     publisher_id: string;
     name: string;
     domain: string;
     tag_key: string;
+    active: boolean;
     event_tracker_data_received_at: Date | null;
   }): TaggedSite => ({
     id: r.id,
@@ -26,11 +28,16 @@ export function siteTagRepo(db: Db) {
     name: r.name,
     domain: r.domain,
     tagKey: r.tag_key,
+    active: r.active,
     eventTrackerDataReceived: r.event_tracker_data_received_at !== null,
   });
   return {
     async byKey(key: string): Promise<TaggedSite | null> {
       const r = await db.selectFrom('sites').select(cols).where('tag_key', '=', key).where('active', '=', true).executeTakeFirst();
+      return r ? toSite(r) : null;
+    },
+    async byId(siteId: string): Promise<TaggedSite | null> {
+      const r = await db.selectFrom('sites').select(cols).where('id', '=', siteId).executeTakeFirst();
       return r ? toSite(r) : null;
     },
     async ofPublisher(publisherId: string): Promise<TaggedSite[]> {

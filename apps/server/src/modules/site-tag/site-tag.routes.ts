@@ -7,12 +7,14 @@ import {
   SiteTagRangeQuerySchema,
   TaggedSiteSchema,
   TagVerificationSchema,
+  TagVerifyRequestSchema,
 } from '@pc/contracts';
 import { errorResponses, typed } from '../../http/typed';
 import { COLLECT_LIMITS } from './site-tag.collect';
 import type { SiteTagCollector } from './site-tag.collector';
 import type { SiteTagRepo } from './site-tag.repo';
-import type { SiteTagService } from './site-tag.service';
+import { scriptUrlOf, type SiteTagService } from './site-tag.service';
+import { demoPageHtml } from './demo/demo-page';
 import { tagScript } from './tag-script';
 
 const tags = ['site tag'];
@@ -33,10 +35,11 @@ export async function siteTagRoutes(app: FastifyInstance, opts: { service: SiteT
       schema: {
         tags,
         params: z.object({ siteId: z.string().min(1).max(64) }),
+        body: TagVerifyRequestSchema.optional(),
         response: { 200: TagVerificationSchema, ...errorResponses },
       },
     },
-    async (req) => s.verify(req.publisherId!, req.params.siteId),
+    async (req) => s.verify(req.publisherId!, req.params.siteId, req.body?.url || undefined),
   );
   r.get(
     '/api/site-tag/audience',
@@ -67,7 +70,10 @@ export async function siteTagRoutes(app: FastifyInstance, opts: { service: SiteT
 const CDN_COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-vercel-ip-country', 'x-country-code'];
 
 /** The public side: the script per site key and the beacon endpoint (outside /api, on publishers' pages). */
-export async function siteTagPublicRoutes(app: FastifyInstance, opts: { collector: SiteTagCollector; repo: SiteTagRepo }) {
+export async function siteTagPublicRoutes(
+  app: FastifyInstance,
+  opts: { collector: SiteTagCollector; repo: SiteTagRepo; demoPages?: { publicUrl: string } },
+) {
   app.get<{ Params: { file: string } }>('/t/:file', { config: { access: 'public' } }, async (req, reply) => {
     const key = /^([\w-]{1,64})\.js$/.exec(req.params.file)?.[1];
     if (!key || !(await opts.repo.byKey(key))) return reply.status(404).type('text/plain').send('Unknown site tag.');
@@ -85,6 +91,18 @@ export async function siteTagPublicRoutes(app: FastifyInstance, opts: { collecto
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding === 'br' ? script.br : encoding === 'gzip' ? script.gzip : script.js);
   });
+
+  if (opts.demoPages) {
+    // Demo mode only: a page of each site with its tag, so the tag can be tried without a real site.
+    app.get<{ Params: { siteId: string } }>('/demo/sites/:siteId', { config: { access: 'public' } }, async (req, reply) => {
+      const site = /^[\w-]{1,64}$/.test(req.params.siteId) ? await opts.repo.byId(req.params.siteId) : null;
+      if (!site?.active) return reply.status(404).type('text/plain').send('No such demo site.');
+      // The tag from the origin the page was opened on: same-origin for the portal's CSP, and the
+      // collector accepts the portal's own origins in demo mode.
+      const origin = /^[\w.-]+(:\d+)?$/.test(req.host) ? `${req.protocol}://${req.host}` : opts.demoPages!.publicUrl;
+      return reply.type('text/html; charset=utf-8').send(demoPageHtml(site.name, scriptUrlOf(origin, site.tagKey)));
+    });
+  }
 
   app.post('/t/collect', { config: { access: 'public' }, bodyLimit: COLLECT_LIMITS.maxBodyBytes }, async (req, reply) => {
     const country = CDN_COUNTRY_HEADERS.map((h) => req.headers[h]).find((v): v is string => typeof v === 'string' && /^[A-Z]{2}$/.test(v));

@@ -1,10 +1,11 @@
 import type { AdRevenueOverview, AudienceOverview, SitePerformance, SiteTagRangeQuery, TaggedSite, TagVerification } from '@pc/contracts';
-import { forbidden, notFound } from '../../lib/http-error';
+import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import { adRevenueOverview } from './ad-revenue.queries';
 import { audienceOverview, sitePerformance, type Scope } from './site-tag.queries';
 import type { SiteTagRepo } from './site-tag.repo';
 import type { SiteTagEventStore } from './site-tag.store';
+import { originMatches } from './site-tag.collect';
 
 export interface SiteTagServiceDeps {
   repo: SiteTagRepo;
@@ -12,6 +13,8 @@ export interface SiteTagServiceDeps {
   fetch: GuardedFetch;
   /** Where /t/<key>.js is served (the portal's public URL). */
   publicUrl: string;
+  /** Demo mode: the URL of the portal's demo page carrying a site's tag (also a page verify may check). */
+  demoPageUrl?: (siteId: string) => string;
 }
 
 export function scriptUrlOf(publicUrl: string, key: string): string {
@@ -29,6 +32,8 @@ export function createSiteTagService(d: SiteTagServiceDeps) {
       scriptUrl,
       snippet: `<script async src="${scriptUrl}"></script>`,
       eventTrackerDataReceived: s.eventTrackerDataReceived,
+      active: s.active,
+      demoPageUrl: d.demoPageUrl?.(s.id) ?? null,
     };
   };
 
@@ -56,11 +61,18 @@ export function createSiteTagService(d: SiteTagServiceDeps) {
       const names = new Map((await d.repo.ofPublisher(publisherId)).map((x) => [x.id, x.name]));
       return adRevenueOverview(d.store, s, names);
     },
-    /** Fetches the site's home page through the guarded client (redirects followed up to 3) and looks for the tag. */
-    async verify(publisherId: string, siteId: string): Promise<TagVerification> {
+    /**
+     * Fetches a page of the site (its home page unless `pageUrl` names another page on its domain;
+     * in demo mode also the demo page) through the guarded client, redirects followed up to 3, and
+     * looks for the tag.
+     */
+    async verify(publisherId: string, siteId: string, pageUrl?: string): Promise<TagVerification> {
       const site = (await d.repo.ofPublisher(publisherId)).find((s) => s.id === siteId);
       if (!site) throw notFound('No such site for this publisher.');
-      let url = /^https?:\/\//.test(site.domain) ? site.domain : `https://${site.domain}/`;
+      const demoPage = d.demoPageUrl?.(site.id);
+      if (pageUrl && pageUrl !== demoPage && !(/^https?:\/\//.test(pageUrl) && originMatches(pageUrl, site.domain)))
+        throw badRequest(`Enter an address on ${site.domain}.`, { url: `Enter an address on ${site.domain}.` });
+      let url = pageUrl || (/^https?:\/\//.test(site.domain) ? site.domain : `https://${site.domain}/`);
       try {
         for (let hop = 0; hop < 4; hop++) {
           const res = await d.fetch(url, { maxBodyBytes: 2 * 1024 * 1024, timeoutMs: 8000 });
@@ -70,13 +82,20 @@ export function createSiteTagService(d: SiteTagServiceDeps) {
             continue;
           }
           if (res.status >= 400) return { url, found: false, message: `The page answered ${res.status}. Check that ${url} is online.` };
-          const found = res.body.toString('utf8').includes(`/t/${site.tagKey}.js`);
+          const html = res.body.toString('utf8');
+          const found = html.includes(`/t/${site.tagKey}.js`);
+          // A Tag Manager container adds the tag in the browser: the HTML cannot show it, received data can.
+          const viaGtm = !found && html.includes('googletagmanager.com/gtm.js');
           return {
             url,
             found,
             message: found
               ? 'The tag is installed. Page views appear in the audience overview within seconds of a visit.'
-              : 'The tag was not found on this page. Paste the snippet into the page <head> (or publish your Tag Manager container) and verify again.',
+              : viaGtm && site.eventTrackerDataReceived
+                ? 'This page loads Google Tag Manager and data from the tag is arriving: the tag is installed through your container.'
+                : viaGtm
+                  ? 'This page loads Google Tag Manager, but no data from the tag has arrived yet. Publish the container with the tag, visit the page, and verify again.'
+                  : 'The tag was not found on this page. Paste the snippet into the page <head> (or publish your Tag Manager container) and verify again.',
           };
         }
         return { url, found: false, message: 'Too many redirects. Verify the final address of your home page.' };

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { TrackingEvents, type TaggedSite } from '@pc/contracts';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { track } from '../../../lib/tracking/track';
+import { useTaggedSites } from '../api/site-tag-api';
+import { TagInstallModal } from './tag-install-modal';
+
+/** Each site's tag status (data received or not) with the way to install and verify it. */
+export function TagSetupCard({ publisherId }: { publisherId: string }) {
+  const sites = useTaggedSites(publisherId);
+  const [open, setOpen] = useState<TaggedSite | null>(null);
+
+  const openSetup = (site: TaggedSite) => {
+    setOpen(site);
+    track(TrackingEvents.siteTagRequest, { publisherId, siteId: site.id, action: 'snippet' });
+  };
+
+  return (
+    <Card withBorder id="site-tag-setup">
+      <Title order={2} size="h4">
+        Site tag
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Install the tag once per site; the audience overview, performance and page RPM come from it.
+      </Text>
+      {sites.error ? (
+        <LoadErrorAlert title="Your sites could not be loaded" message={sites.error.message} onRetry={() => void sites.mutate()} />
+      ) : !sites.data ? (
+        <Stack gap={8} aria-busy="true" aria-label="Loading sites">
+          <Skeleton h={18} />
+          <Skeleton h={18} />
+        </Stack>
+      ) : sites.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No sites are registered for this partner yet. Sites appear here once your account manager adds them.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" aria-label="Site tag status">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Site</Table.Th>
+                <Table.Th>Tag</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sites.data.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {s.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {s.domain}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {!s.active ? (
+                      <Badge color="gray" variant="light">
+                        Site inactive
+                      </Badge>
+                    ) : s.eventTrackerDataReceived ? (
+                      <Badge color="teal" variant="light">
+                        Receiving data
+                      </Badge>
+                    ) : (
+                      <Badge color="yellow" variant="light">
+                        No data yet
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => openSetup(s)}
+                      disabled={!s.active}
+                      aria-label={`Install and verify the tag on ${s.name}`}
+                    >
+                      Install &amp; verify
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <TagInstallModal publisherId={publisherId} site={open} onClose={() => setOpen(null)} onVerified={() => void sites.mutate()} />
+    </Card>
+  );
+}

@@ -1,0 +1,259 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Badge, Button, Card, Grid, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Routes, TrackingEvents, type AdRevenueOverview, type VitalRating } from '@pc/contracts';
+import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useChosenPublisherId } from '../../../lib/chosen-publisher';
+import { usePublisherDetails } from '../../../lib/data/use-publisher-data';
+import { changeRatio, formatChange, formatCount, formatDay, formatMoney, formatPercent } from '../../../lib/format/number-format';
+import { ReportParams } from '../../../lib/report-links';
+import { track } from '../../../lib/tracking/track';
+import { useAdRevenue, useTaggedSites } from '../api/site-tag-api';
+import { KpiCard } from '../components/kpi-card';
+import { SiteRangeToolbar } from '../components/site-range-toolbar';
+import { RATING_COLORS, RATING_LABELS } from '../components/vital-format';
+import { useTagRange, type TagRange } from '../state/tag-range';
+
+/** The revenue report on the same days (custom range). */
+export function revenueReportLink(range: TagRange): string {
+  const p = new URLSearchParams({ [ReportParams.preset]: 'custom', [ReportParams.from]: range.from, [ReportParams.to]: range.to });
+  return `${Routes.revenueSummary}?${p.toString()}`;
+}
+
+/** /ad-revenue: revenue trend, top sites and products, movers and page RPM (revenue per thousand tag page views). */
+export function AdRevenuePage() {
+  const publisherId = useChosenPublisherId();
+  const { preset, range, siteId, update } = useTagRange();
+  const sites = useTaggedSites(publisherId);
+  const details = usePublisherDetails(publisherId);
+  const rev = useAdRevenue(publisherId, range, siteId);
+
+  useEffect(() => {
+    if (publisherId) track(TrackingEvents.adRevenueView, { publisherId });
+  }, [publisherId]);
+
+  if (!publisherId) return null;
+  const currency = details.data?.currency ?? 'USD';
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Ad Revenue"
+        purpose="What your sites earn and what each thousand page views is worth (page RPM), with what slow pages cost."
+        action={
+          <Button component={Link} to={revenueReportLink(range)} variant="default">
+            Open the revenue report
+          </Button>
+        }
+      />
+      <SiteRangeToolbar sites={sites.data} siteId={siteId} preset={preset} range={range} onChange={update} />
+      {rev.error ? (
+        <LoadErrorAlert title="The ad revenue overview could not be loaded" message={rev.error.message} onRetry={() => void rev.mutate()} />
+      ) : (
+        <AdRevenueBody data={rev.data} currency={currency} />
+      )}
+    </Stack>
+  );
+}
+
+function AdRevenueBody({ data, currency }: { data: AdRevenueOverview | undefined; currency: string }) {
+  const money = (v: number | null) => formatMoney(v, currency);
+  const t = data?.totals;
+  const loading = !data;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <KpiCard
+          label="Revenue"
+          value={t?.revenue}
+          previous={t?.previousRevenue}
+          format={money}
+          loading={loading}
+          hint="Estimated days included"
+        />
+        <KpiCard label="Page views" value={t?.pageViews} format={formatCount} loading={loading} hint="Counted by the site tag" />
+        <KpiCard label="Page RPM" value={t?.pageRpm} format={money} loading={loading} hint="Revenue per thousand page views" />
+      </SimpleGrid>
+      {!data ? (
+        <Skeleton h={260} aria-busy="true" aria-label="Loading the ad revenue overview" />
+      ) : data.totals.revenue === 0 && data.totals.pageViews === 0 ? (
+        <EmptyState title="No revenue or page views in this period">
+          Revenue appears once your sites serve ads; page views once the site tag is installed (see Audience Overview). Choose a longer
+          period or another site.
+        </EmptyState>
+      ) : (
+        <>
+          <LazyTimeSeriesChart
+            ariaLabel="Revenue per day"
+            data={data.series.map((s) => ({ x: formatDay(s.date), revenue: s.revenue }))}
+            series={[{ key: 'revenue', label: 'Revenue', color: 'brand.6' }]}
+            valueFormatter={(v) => money(v)}
+          />
+          <SitesTable data={data} money={money} />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <ProductsTable data={data} money={money} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <RpmByLcp data={data} money={money} />
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function SitesTable({ data, money }: { data: AdRevenueOverview; money: (v: number | null) => string }) {
+  const movers = [...data.sites]
+    .map((s) => ({ ...s, delta: s.revenue - s.previousRevenue }))
+    .filter((s) => s.previousRevenue > 0 && s.delta !== 0)
+    .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
+  return (
+    <Card withBorder>
+      <Title order={2} size="h5" mb="xs">
+        Top sites
+      </Title>
+      {movers[0] && (
+        <Text size="sm" mb="xs">
+          Biggest mover: <strong>{movers[0].name}</strong>, {movers[0].delta > 0 ? 'up' : 'down'} {money(Math.abs(movers[0].delta))} (
+          {formatChange(changeRatio(movers[0].revenue, movers[0].previousRevenue))}) on the previous period.
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={620}>
+        <Table verticalSpacing={6} aria-label="Top sites">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Site</Table.Th>
+              <Table.Th ta="right">Revenue</Table.Th>
+              <Table.Th ta="right">Change</Table.Th>
+              <Table.Th ta="right">Page views</Table.Th>
+              <Table.Th ta="right">Page RPM</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.sites.map((s) => {
+              const change = changeRatio(s.revenue, s.previousRevenue);
+              return (
+                <Table.Tr key={s.siteId}>
+                  <Table.Td>{s.name}</Table.Td>
+                  <Table.Td ta="right">{money(s.revenue)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm" c={change === null ? 'dimmed' : change >= 0 ? 'teal' : 'red'}>
+                      {formatChange(change)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount(s.pageViews)}</Table.Td>
+                  <Table.Td ta="right">
+                    {s.pageRpm === null ? (
+                      <Text size="xs" c="dimmed">
+                        No tag data
+                      </Text>
+                    ) : (
+                      money(s.pageRpm)
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+function ProductsTable({ data, money }: { data: AdRevenueOverview; money: (v: number | null) => string }) {
+  const total = data.products.reduce((a, p) => a + p.revenue, 0);
+  return (
+    <Card withBorder h="100%">
+      <Title order={2} size="h5" mb="xs">
+        Products
+      </Title>
+      <Table verticalSpacing={6} aria-label="Revenue by product">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">Revenue</Table.Th>
+            <Table.Th ta="right">Share</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.products.map((p) => (
+            <Table.Tr key={p.product}>
+              <Table.Td>{p.product}</Table.Td>
+              <Table.Td ta="right">{money(p.revenue)}</Table.Td>
+              <Table.Td ta="right">{formatPercent(total ? p.revenue / total : null)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+const RATINGS: VitalRating[] = ['good', 'needs-improvement', 'poor'];
+
+function RpmByLcp({ data, money }: { data: AdRevenueOverview; money: (v: number | null) => string }) {
+  const names = new Map(data.sites.map((s) => [s.siteId, s.name]));
+  const siteIds = [...new Set(data.rpmByLcp.map((b) => b.siteId))];
+  const cell = new Map(data.rpmByLcp.map((b) => [`${b.siteId}|${b.rating}`, b]));
+  return (
+    <Card withBorder h="100%">
+      <Title order={2} size="h5">
+        Page RPM by LCP
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        Each site-day is rated by its page load speed (LCP at p75): what a thousand page views earned on fast and on slow days.
+      </Text>
+      {siteIds.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No page speed measured in this period: it comes from the site tag.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing={6} aria-label="Page RPM by LCP">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Site</Table.Th>
+                {RATINGS.map((r) => (
+                  <Table.Th key={r} ta="right">
+                    <Badge variant="light" color={RATING_COLORS[r]}>
+                      {RATING_LABELS[r]}
+                    </Badge>
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {siteIds.map((id) => (
+                <Table.Tr key={id}>
+                  <Table.Td>{names.get(id) ?? id}</Table.Td>
+                  {RATINGS.map((r) => {
+                    const b = cell.get(`${id}|${r}`);
+                    return (
+                      <Table.Td key={r} ta="right">
+                        {b ? (
+                          <>
+                            <Text size="sm">{money(b.pageRpm)}</Text>
+                            <Text size="xs" c="dimmed">
+                              {formatCount(b.pageViews)} views
+                            </Text>
+                          </>
+                        ) : (
+                          '—'
+                        )}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { USERS, signInAndChoose } from '../support/demo';
+
+// The site tag end to end in Chromium: Northwind Sport (5002) has no demo events, so the visits
+// made here are the only ones and their figures are exact.
+test.describe.configure({ mode: 'serial' });
+
+interface SentEvent {
+  t: string;
+  n?: string;
+}
+
+/** Every event the tag beacons from `page` (sendBeacon posts text/plain to /t/collect). */
+function recordBeacons(page: Page): SentEvent[] {
+  const sent: SentEvent[] = [];
+  page.on('request', (req: Request) => {
+    if (req.url().endsWith('/t/collect') && req.method() === 'POST')
+      sent.push(...(JSON.parse(req.postData() ?? '{}') as { e: SentEvent[] }).e);
+  });
+  return sent;
+}
+
+test('with Do-Not-Track the tag sends nothing', async ({ browser, baseURL }) => {
+  const visitor = await browser.newContext();
+  await visitor.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
+  const page = await visitor.newPage();
+  const sent = recordBeacons(page);
+  await page.goto(`${baseURL}/demo/sites/5002`);
+  await expect(page.getByRole('heading', { name: 'Welcome to Northwind Sport' })).toBeVisible();
+  await page.mouse.click(200, 200);
+  await page.waitForTimeout(2500);
+  await page.goto('about:blank');
+  await page.waitForTimeout(500);
+  expect(sent).toEqual([]);
+  await visitor.close();
+});
+
+test('a media owner installs the tag on the demo page, verifies it, and sees the visit in audience, performance and ad revenue', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000); // a whole journey across three pages and a visitor's browser, on a shared machine
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.goto('/audience-overview?site=5002&range=7');
+  await expect(page.getByRole('heading', { name: 'Audience Overview' })).toBeVisible();
+  await expect(page.getByText('No page views in this period')).toBeVisible();
+  const setup = page.getByRole('table', { name: 'Site tag status' });
+  await expect(setup.getByRole('row', { name: /Northwind Sport/ }).getByText('No data yet')).toBeVisible();
+
+  // The snippet and the guides, then verify installation on the demo page (fetched by the server).
+  await setup.getByRole('button', { name: 'Install and verify the tag on Northwind Sport' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Site tag for Northwind Sport' });
+  await expect(dialog.getByLabel('Site tag snippet')).toContainText(/<script async src="http:\/\/localhost:\d+\/t\/\w+\.js"><\/script>/);
+  await dialog.getByRole('tab', { name: 'Google Tag Manager' }).click();
+  await expect(dialog.getByText('Custom HTML')).toBeVisible();
+  const demoUrl = (await dialog.getByRole('link', { name: 'open the demo page' }).getAttribute('href'))!;
+  expect(demoUrl).toMatch(/\/demo\/sites\/5002$/);
+  await dialog.getByLabel('Page to check').fill(demoUrl);
+  await dialog.getByRole('button', { name: 'Verify installation' }).click();
+  await expect(dialog.getByText('Tag found')).toBeVisible();
+  await dialog.getByLabel('Page to check').fill('https://elsewhere.example/');
+  await dialog.getByRole('button', { name: 'Verify installation' }).click();
+  await expect(dialog.getByText(/Enter an address on sport\.northwind-news\.example/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A visitor (own browser context, no cookies) reads the demo page: page view, vitals, engagement.
+  const visitor = await browser.newContext();
+  const demo = await visitor.newPage();
+  const sent = recordBeacons(demo);
+  await demo.goto(demoUrl);
+  await expect(demo.getByRole('heading', { name: 'Welcome to Northwind Sport' })).toBeVisible();
+  await expect.poll(() => sent.filter((e) => e.t === 'pv').length).toBe(1);
+  await demo.mouse.click(300, 300); // input finalises LCP
+  await demo.mouse.wheel(0, 4000);
+  await expect.poll(() => sent.some((e) => e.n === 'LCP')).toBe(true);
+  // The visitor switches tabs: headless Chromium never hides a page by itself, so the page is told
+  // it is hidden exactly as the browser would (visibilityState + visibilitychange); the tag then
+  // sends engagement and web-vitals its final CLS.
+  await demo.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect.poll(() => sent.map((e) => e.n ?? e.t).sort()).toEqual(expect.arrayContaining(['CLS', 'FCP', 'LCP', 'TTFB', 'en', 'pv']));
+  expect(await visitor.cookies()).toEqual([]);
+  await visitor.close();
+
+  // The visit in the audience overview (exact: the only page view of this site).
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Page views' })).toContainText(/^Page views1$/, { timeout: 8000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(page.getByRole('group', { name: 'Unique visitors' })).toContainText('1');
+  await expect(page.getByRole('table', { name: 'Top pages' })).toContainText('/demo/sites/5002');
+  await expect(setup.getByRole('row', { name: /Northwind Sport/ }).getByText('Receiving data')).toBeVisible();
+
+  // Its vitals in performance.
+  await page.goto('/performance?site=5002&range=7');
+  await expect(page.getByRole('heading', { name: 'Performance' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'LCP' })).toContainText('1 page loads.');
+  await expect(page.getByRole('table', { name: 'Slowest pages' })).toContainText('/demo/sites/5002');
+
+  // Page RPM in the ad revenue overview (Northwind's demo revenue over the tag's page views).
+  await page.goto('/ad-revenue?range=28');
+  await expect(page.getByRole('heading', { name: 'Ad Revenue' })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Page RPM' })).toContainText(/\$\d/, { timeout: 8000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('table', { name: 'Top sites' })).toContainText('Northwind Sport');
+  const link = page.getByRole('link', { name: 'Open the revenue report' });
+  await expect(link).toHaveAttribute('href', /preset=custom&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+});
