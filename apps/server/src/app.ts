@@ -17,6 +17,8 @@ import { identityRoutes } from './identity/identity.routes';
 import { createIdentityService } from './identity/identity.service';
 import { loadSigningKeys } from './identity/signing-keys';
 import { createSessionGuard, type SessionGuard } from './identity/sessions';
+import { createSignInThrottle, DEFAULT_THROTTLE_POLICY } from './identity/sign-in-throttle';
+import { signInThrottleRepo } from './identity/sign-in-throttle.repo';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { outboxRepo } from './modules/admin/outbox.repo';
@@ -158,7 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
         ? req.headers['x-request-id']
         : randomUUID(),
-    trustProxy: config.TRUST_PROXY,
+    // Only configured proxies may name the client (a hop count or addresses; never "anyone").
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number' ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Node's default keeps idle sockets 5 s; load balancers expect longer.
     keepAliveTimeout: 65_000,
@@ -176,7 +180,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const sessions = createSessionGuard({ db, databaseUrl: deps.databaseUrl, log: deps.logger });
   const mailer = deps.mailer ?? createMailer(db, config.MAIL_FROM, config.SMTP_URL, deps.logger);
   const audit = auditRepo(db);
-  const identity = createIdentityService({ repo: identityRepo(db), tokens, mailer, publicUrl, productName: config.PRODUCT_NAME });
+  const throttle = createSignInThrottle(signInThrottleRepo(db), {
+    accountIpFailures: config.SIGN_IN_LOCK_AFTER_ACCOUNT_IP,
+    accountFailures: config.SIGN_IN_LOCK_AFTER_ACCOUNT,
+    waitSeconds: config.SIGN_IN_LOCK_SECONDS,
+    maxWaitSeconds: config.SIGN_IN_LOCK_MAX_SECONDS,
+    forgetAfterSeconds: DEFAULT_THROTTLE_POLICY.forgetAfterSeconds,
+  });
+  const identity = createIdentityService({
+    repo: identityRepo(db),
+    tokens,
+    mailer,
+    publicUrl,
+    productName: config.PRODUCT_NAME,
+    throttle,
+  });
 
   const dataDir = path.resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

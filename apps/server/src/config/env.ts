@@ -44,7 +44,19 @@ export const EnvSchema = z.object({
   PUBLIC_URL: url('https://partners.example.com'),
   DEMO_DATA: bool(false),
   PRODUCT_NAME: z.string().min(1).default('Partners Center'),
-  TRUST_PROXY: bool(false),
+  /**
+   * Which peers may set X-Forwarded-For: `false` (none), a hop count (1 = the one load balancer in
+   * front), or comma-separated proxy addresses/CIDRs. `true` (trust anyone) is refused: it lets any
+   * client choose its address and walk around the per-address sign-in limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine(
+      (v) => v === 'false' || /^\d{1,2}$/.test(v) || /^[0-9a-fA-F:.]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F:.]+(\/\d{1,3})?)*$/.test(v),
+      'accepts false, a hop count (e.g. 1) or comma-separated proxy addresses/CIDRs (true, trusting anyone, is refused)',
+    )
+    .transform((v): false | number | string[] => (v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()))),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'accepts fatal, error, warn, info, debug, trace or silent',
@@ -83,7 +95,14 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: optionalText,
   // Identity and security knobs.
   ID_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'accepts seconds 60-3600' }).int().min(60).max(3600).default(3600),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(10),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(30),
+  /** Brute-force protection (identity/sign-in-throttle.ts): failures before a lock, per account + address. */
+  SIGN_IN_LOCK_AFTER_ACCOUNT_IP: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(5),
+  /** ...and per account from any address (rotating addresses gains nothing). */
+  SIGN_IN_LOCK_AFTER_ACCOUNT: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(20),
+  /** First lock in seconds; doubles with each further failure up to SIGN_IN_LOCK_MAX_SECONDS. */
+  SIGN_IN_LOCK_SECONDS: z.coerce.number({ error: 'accepts seconds' }).int().min(1).default(60),
+  SIGN_IN_LOCK_MAX_SECONDS: z.coerce.number({ error: 'accepts seconds' }).int().min(1).default(900),
   /** The most of one advertising system's sellers.json we read (streamed; real ones reach hundreds of MB). */
   SELLERS_JSON_MAX_MB: z.coerce.number({ error: 'accepts a whole number of megabytes 1-2048' }).int().min(1).max(2048).default(512),
   // Issue 14: blocking rules, payments, payment settings.

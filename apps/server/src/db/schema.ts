@@ -337,6 +337,13 @@ export interface IncidentExportEntitlementsTable {
   created_at: Generated<Date>;
 }
 
+export interface SignInThrottleTable {
+  key: string;
+  failures: number;
+  last_failure_at: Date;
+  locked_until: Date | null;
+}
+
 export interface Database {
   adstxt_template: AdsTxtTemplateTable;
   adstxt_domains: AdsTxtDomainsTable;
@@ -369,6 +376,7 @@ export interface Database {
   site_services: SiteServicesTable;
   data_integrations: DataIntegrationsTable;
   service_requests: ServiceRequestsTable;
+  sign_in_throttle: SignInThrottleTable;
 }
 
 export interface FeatureFlagsTable {

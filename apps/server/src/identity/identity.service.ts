@@ -4,6 +4,7 @@ import type { Mailer } from '../mail/mailer';
 import type { IdTokenIssuer } from './id-tokens';
 import type { IdentityRepo, UserRow } from './identity.repo';
 import { DUMMY_HASH, hashPassword, randomCode, randomSecret, sha256, verifyPassword } from './passwords';
+import type { SignInThrottle } from './sign-in-throttle';
 
 const REFRESH_TTL_MS = 30 * 24 * 3600_000;
 const RESET_CODE_TTL_MS = 30 * 60_000;
@@ -17,6 +18,8 @@ export interface IdentityDeps {
   mailer: Mailer;
   publicUrl: string;
   productName: string;
+  /** Brute-force protection of every password check (sign-in, re-authentication). */
+  throttle: SignInThrottle;
   now?: () => Date;
 }
 
@@ -52,11 +55,19 @@ export function createIdentityService(deps: IdentityDeps) {
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
 
   return {
-    async signIn(email: string, password: string): Promise<TokenResponse> {
+    /** `ip` is the client address as the configured trusted proxies report it. */
+    async signIn(email: string, password: string, ip: string): Promise<TokenResponse> {
+      const locked = await deps.throttle.isLocked(email, ip);
       const user = await repo.findUserByEmail(email);
-      // Always run one scrypt so unknown e-mails take as long as wrong passwords.
+      // Always run one scrypt so unknown e-mails and locked accounts take as long as wrong passwords.
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !ok || user.disabled) throw invalidCredentials();
+      // Locked: the same answer as a wrong password, whether or not this one was right.
+      if (locked) throw invalidCredentials();
+      if (!user || !ok || user.disabled) {
+        await deps.throttle.failed(email, ip);
+        throw invalidCredentials();
+      }
+      await deps.throttle.succeeded(email, ip);
       return issue(user, null, nowSeconds());
     },
 
@@ -102,13 +113,19 @@ export function createIdentityService(deps: IdentityDeps) {
       await repo.revokeAllRefreshTokens(row.user_id);
     },
 
-    async reauthenticate(uid: string, password: string): Promise<TokenResponse> {
+    /** A stolen ID token must not become a password oracle: the same counters as sign-in. */
+    async reauthenticate(uid: string, password: string, ip: string): Promise<TokenResponse> {
       const user = await repo.findUserById(uid);
-      if (!user || !(await verifyPassword(password, user.password_hash))) {
+      if (!user) throw unauthorized('Your session has ended. Sign in again.', 'SessionRevoked');
+      const locked = await deps.throttle.isLocked(user.email, ip);
+      const ok = await verifyPassword(password, user.password_hash);
+      if (locked || !ok) {
+        if (!locked) await deps.throttle.failed(user.email, ip);
         throw new HttpError(400, 'The current password is incorrect.', 'InvalidCredentials', {
           password: 'The current password is incorrect.',
         });
       }
+      await deps.throttle.succeeded(user.email, ip);
       return issue(user, null, nowSeconds());
     },
 
