@@ -109,4 +109,11 @@ test('a media owner installs the tag on the demo page, verifies it, and sees the
   await expect(page.getByRole('table', { name: 'Top sites' })).toContainText('Northwind Sport');
   const link = page.getByRole('link', { name: 'Open the revenue report' });
   await expect(link).toHaveAttribute('href', /preset=custom&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+
+  // The home card: the last 7 days of the tag, linking to the three views.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  const card = page.getByLabel('Audience summary');
+  await expect(card.getByText('Unique visitors')).toBeVisible();
+  await card.getByRole('link', { name: 'Open the audience overview' }).click();
+  await expect(page.getByRole('heading', { name: 'Audience Overview' })).toBeVisible();
 });

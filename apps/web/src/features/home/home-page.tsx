@@ -6,6 +6,7 @@ import { Routes, TrackingEvents } from '@pc/contracts';
 import { useChosenPublisherId } from '../../lib/chosen-publisher';
 import { usePublisherDetails } from '../../lib/data/use-publisher-data';
 import { PageHeader } from '../../components/ui/page-header';
+import { AudienceCard } from './audience-card';
 import { PaymentsCard } from './payments-card';
 import { SitesCard } from './sites-card';
 import { AreaLinks } from './area-links';
@@ -74,7 +75,16 @@ export function HomePage() {
           </Card>
         </Grid.Col>
       </Grid>
-      {publisherId && <PaymentsCard publisherId={publisherId} />}
+      {publisherId && (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <PaymentsCard publisherId={publisherId} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <AudienceCard publisherId={publisherId} />
+          </Grid.Col>
+        </Grid>
+      )}
       <SitesCard sites={data?.sites} loading={isLoading} />
       <AreaLinks />
     </Stack>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Button, Grid, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { TrackingEvents, type AudienceOverview } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
@@ -27,6 +28,11 @@ export function AudienceOverviewPage() {
   useEffect(() => {
     if (publisherId) track(TrackingEvents.overviewView, { publisherId, view: 'audience-overview' });
   }, [publisherId]);
+  // The home card links to the set-up: #site-tag-setup.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#site-tag-setup') scrollToSetup();
+  }, [hash]);
 
   if (!publisherId) return null;
   const noTag = sites.data !== undefined && !sites.data.some((s) => s.eventTrackerDataReceived);
