@@ -77,6 +77,9 @@ import { createBlockingRulesService } from './modules/blocking-rules/blocking-ru
 import { adminPartnersRoutes } from './modules/admin/admin-partners.routes';
 import { createAdminPartnersService } from './modules/admin/admin-partners.service';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
+import { createAdminUsersService } from './modules/admin/admin-users.service';
+import { invitationsRoutes } from './modules/admin/invitations.routes';
+import { createInvitationsService } from './modules/admin/invitations.service';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes';
 import { siteTagPublicRoutes, siteTagRoutes } from './modules/site-tag/site-tag.routes';
 import { siteTagRepo } from './modules/site-tag/site-tag.repo';
@@ -375,7 +378,25 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(adminPartnersRoutes, {
     partners: createAdminPartnersService({ db, engine, onChanged: (id) => publishers.invalidate(id) }),
   });
-  await app.register(adminUsersRoutes, { db });
+  await app.register(adminUsersRoutes, {
+    users: createAdminUsersService({
+      db,
+      allowedAdminEmail: config.ALLOWED_ADMIN_EMAIL,
+      sendPasswordReset: (email) => identity.sendPasswordResetEmail(email),
+    }),
+  });
+  await app.register(invitationsRoutes, {
+    invitations: createInvitationsService({
+      db,
+      mailer,
+      log: deps.logger,
+      publicUrl,
+      productName: config.PRODUCT_NAME,
+      ttlDays: config.INVITATION_TTL_DAYS,
+      allowedAdminEmail: config.ALLOWED_ADMIN_EMAIL,
+    }),
+    ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
   await app.register(siteTagRoutes, {
     service: createSiteTagService({
       repo: tagRepo,

@@ -360,6 +360,7 @@ export interface Database {
   tracking_events: TrackingEventsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  invitations: InvitationsTable;
   report_jobs: ReportJobsTable;
   sellers_json_files: SellersJsonFilesTable;
   sellers_json_sellers: SellersJsonSellersTable;
@@ -435,5 +436,22 @@ export interface ServiceRequestsTable {
   data_source: Generated<string>;
   message: Generated<string>;
   created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  email: string;
+  publisher_ids: string[];
+  admin_access: Generated<boolean>;
+  media_owner_ids: Generated<string[]>;
+  status: Generated<'pending' | 'accepted' | 'revoked'>;
+  token_hash: string | null;
+  expires_at: Timestamp;
+  invited_by: string | null;
+  accepted_user_id: string | null;
+  sent_at: Timestamp | null;
+  accepted_at: Timestamp | null;
+  revoked_at: Timestamp | null;
   created_at: Generated<Date>;
 }
