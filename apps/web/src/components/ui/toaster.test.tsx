@@ -1,16 +1,12 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastItem } from './toast-item';
 import { addToast, clearToasts, getToasts, toast } from '../../lib/toast';
+import { renderWithProviders } from '../../test/render-with-providers';
 
 function renderToast(id: string) {
   const t = getToasts().find((x) => x.id === id)!;
-  return render(
-    <MantineProvider>
-      <ToastItem toast={t} />
-    </MantineProvider>,
-  );
+  return renderWithProviders(<ToastItem toast={t} />);
 }
 
 describe('toasts', () => {

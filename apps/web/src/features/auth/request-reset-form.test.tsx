@@ -1,6 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ValidationMessages } from '@pc/contracts';
 import { RESET_SENT_MESSAGE, RequestResetForm } from './request-reset-form';
@@ -8,16 +6,11 @@ import { setIdentityClient } from '../../lib/identity/auth-instance';
 import type { IdentityClient } from '../../lib/identity/identity-client';
 import { ApiRequestError } from '../../lib/api-error';
 import { clearToasts } from '../../lib/toast';
+import { renderWithProviders } from '../../test/render-with-providers';
 
 function renderForm(sendPasswordResetEmail: (email: string) => Promise<void>) {
   setIdentityClient({ sendPasswordResetEmail } as unknown as IdentityClient);
-  return render(
-    <MantineProvider>
-      <MemoryRouter>
-        <RequestResetForm onHaveCode={() => undefined} />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<RequestResetForm onHaveCode={() => undefined} />);
 }
 
 const email = () => screen.getByRole('textbox', { name: 'Email' });

@@ -1,9 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HomeSummary } from '@pc/contracts';
 import { RevenueKpis } from './revenue-kpis';
+import { renderWithProviders } from '../../test/render-with-providers';
 
 const summary: HomeSummary = {
   currency: 'GBP',
@@ -21,13 +20,7 @@ const summary: HomeSummary = {
 };
 
 function renderKpis(data: HomeSummary | undefined, error?: Error) {
-  render(
-    <MantineProvider>
-      <MemoryRouter>
-        <RevenueKpis data={data} error={error} isLoading={!data && !error} retry={vi.fn()} />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  renderWithProviders(<RevenueKpis data={data} error={error} isLoading={!data && !error} retry={vi.fn()} />);
 }
 
 describe('home revenue KPIs', () => {

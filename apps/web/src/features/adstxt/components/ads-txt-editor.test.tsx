@@ -1,13 +1,14 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdsTxtEditor, problemsFromFields } from './ads-txt-editor';
-import { LIVE_VALIDATION_DELAY_MS } from './use-live-validation';
-import { detailFixture, renderUi } from './test-fixtures';
+import { LIVE_VALIDATION_DELAY_MS } from '../hooks/use-live-validation';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { detailFixture } from './domain-detail.fixture';
 
 vi.mock('../../../lib/tracking/track', () => ({ track: vi.fn() }));
 
 function setup() {
-  renderUi(<AdsTxtEditor detail={detailFixture()} publisherId="1001" />);
+  renderWithProviders(<AdsTxtEditor detail={detailFixture()} publisherId="1001" />);
   const textarea = screen.getByLabelText('ads.txt for northwind-news.example');
   const save = screen.getByRole('button', { name: 'Save revision' });
   const type = (value: string) => {

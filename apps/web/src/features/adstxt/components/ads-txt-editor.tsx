@@ -8,7 +8,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { adsTxtKeys, saveRevision } from '../api/adstxt-api';
 import { CodeEditor, selectLine } from './code-editor';
 import { ProblemList } from './problem-list';
-import { useLiveValidation } from './use-live-validation';
+import { useLiveValidation } from '../hooks/use-live-validation';
 
 /** The server's 400 `fields` ({'line.12': reason}) as line problems. */
 export function problemsFromFields(fields: Record<string, string> | undefined): AdsTxtProblemItem[] {

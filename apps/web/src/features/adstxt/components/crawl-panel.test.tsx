@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { CrawlPanel, crawlSummary } from './crawl-panel';
-import { detailFixture, renderUi } from './test-fixtures';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { detailFixture } from './domain-detail.fixture';
 
 const goodAt = '2026-11-20T08:00:00.000Z';
 const failedDetail = detailFixture({
@@ -27,21 +27,15 @@ describe('a failed crawl (issue 19, item 8)', () => {
   });
 
   it('never says nothing is missing for a file the latest crawl could not read', () => {
-    renderUi(
-      <MemoryRouter>
-        <CrawlPanel detail={failedDetail} publisherId="1001" />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<CrawlPanel detail={failedDetail} publisherId="1001" />);
     expect(screen.queryByText(/Nothing is missing/)).not.toBeInTheDocument();
     expect(screen.getByText(/We cannot tell what is missing until the file can be read again/)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('We could not read ads.txt');
   });
 
   it('still says nothing is missing for a file read in the latest crawl', () => {
-    renderUi(
-      <MemoryRouter>
-        <CrawlPanel detail={detailFixture({ status: 'authorized', missingCount: 0, missingLines: [] })} publisherId="1001" />
-      </MemoryRouter>,
+    renderWithProviders(
+      <CrawlPanel detail={detailFixture({ status: 'authorized', missingCount: 0, missingLines: [] })} publisherId="1001" />,
     );
     expect(screen.getByText('Nothing is missing: every required line is in the file.')).toBeInTheDocument();
   });

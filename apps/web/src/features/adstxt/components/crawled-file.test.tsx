@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AdsTxtFileView } from './crawled-file';
-import { renderUi } from './test-fixtures';
+import { renderWithProviders } from '../../../test/render-with-providers';
 
 const content = ['# comment', 'google.com, pub-1, DIRECT', 'indexexchange.com 185912 RESELLER', 'google.com, pub-1, DIRECT', ''].join(
   '\r\n',
@@ -9,7 +9,7 @@ const content = ['# comment', 'google.com, pub-1, DIRECT', 'indexexchange.com 18
 
 describe('crawled file view', () => {
   it('numbers the lines and highlights each problem line with its severity and reason in words', () => {
-    renderUi(
+    renderWithProviders(
       <AdsTxtFileView
         label="served file"
         content={content}
@@ -34,7 +34,7 @@ describe('crawled file view', () => {
   });
 
   it('an error outweighs a warning on the same line, and whole-file problems show above', () => {
-    renderUi(
+    renderWithProviders(
       <AdsTxtFileView
         label="f"
         content="a.com, 1, SOMETIMES"

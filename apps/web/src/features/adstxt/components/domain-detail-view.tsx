@@ -11,8 +11,8 @@ import { HistoryPanel } from './history-panel';
 import { HostingPanel } from './hosting-panel';
 import { AdsTxtStatusBadge, RedirectionBadge, SellerIssuesNote } from './status-badges';
 import { absoluteTime, relativeTime } from './status-labels';
-import { useDomainActions } from './use-domain-actions';
-import type { AdsTxtView } from './view-params';
+import { useDomainActions } from '../hooks/use-domain-actions';
+import type { AdsTxtView } from '../state/view-params';
 
 interface Props {
   publisherId: string;

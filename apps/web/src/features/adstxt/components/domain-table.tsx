@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { AdsTxtItem } from '@pc/contracts';
 import { AdsTxtStatusBadge, RedirectionBadge, SellerIssuesNote } from './status-badges';
 import { absoluteTime, relativeTime, statusLabel } from './status-labels';
-import { domainHref } from './view-params';
+import { domainHref } from '../state/view-params';
 
 type SortKey = 'domain' | 'status' | 'redirection' | 'lastCrawl';
 const statusRank: Record<AdsTxtItem['status'], number> = { error: 0, not_found: 1, missing_lines: 2, not_crawled: 3, authorized: 4 };

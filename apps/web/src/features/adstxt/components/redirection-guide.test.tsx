@@ -2,7 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RedirectionGuide } from './redirection-guide';
 import { GUIDE_SERVERS, guideSteps } from './redirection-snippets';
-import { HOSTED_URL, renderUi } from './test-fixtures';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { HOSTED_URL } from './domain-detail.fixture';
 
 const DOMAIN = 'northwind-news.example';
 
@@ -24,7 +25,7 @@ describe('redirection guide', () => {
   });
 
   it('shows the snippets with the URL in each tab', () => {
-    renderUi(<RedirectionGuide domain={DOMAIN} hostedUrl={HOSTED_URL} />);
+    renderWithProviders(<RedirectionGuide domain={DOMAIN} hostedUrl={HOSTED_URL} />);
     expect(screen.getByTestId('guide-apache')).toHaveTextContent(`Redirect 301 /ads.txt ${HOSTED_URL}`);
     fireEvent.click(screen.getByRole('tab', { name: 'Nginx' }));
     expect(screen.getByTestId('guide-nginx')).toHaveTextContent(`location = /ads.txt { return 301 ${HOSTED_URL}; }`);

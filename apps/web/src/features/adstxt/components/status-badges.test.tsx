@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdsTxtItem } from '@pc/contracts';
 import { AdsTxtStatusBadge, RedirectionBadge } from './status-badges';
 import { relativeTime } from './status-labels';
-import { renderUi } from './test-fixtures';
+import { renderWithProviders } from '../../../test/render-with-providers';
 
 type Item = Pick<AdsTxtItem, 'status' | 'missingCount' | 'errorReason'>;
 
@@ -14,12 +14,12 @@ describe('ads.txt status badges', () => {
     [{ status: 'not_found', missingCount: 4, errorReason: null }, 'Not found'],
     [{ status: 'not_crawled', missingCount: 0, errorReason: null }, 'Not crawled yet'],
   ])('%o reads "%s"', (item, text) => {
-    renderUi(<AdsTxtStatusBadge item={item} />);
+    renderWithProviders(<AdsTxtStatusBadge item={item} />);
     expect(screen.getByText(text)).toBeInTheDocument();
   });
 
   it('an error carries its reason in text, not only on hover', () => {
-    renderUi(<AdsTxtStatusBadge item={{ status: 'error', missingCount: 0, errorReason: 'The response was not text/plain' }} />);
+    renderWithProviders(<AdsTxtStatusBadge item={{ status: 'error', missingCount: 0, errorReason: 'The response was not text/plain' }} />);
     const badge = screen.getByText(/^Error/);
     expect(badge.closest('.mantine-Badge-root')).toHaveTextContent('Error: The response was not text/plain');
   });
@@ -30,7 +30,7 @@ describe('ads.txt status badges', () => {
     ['verified', 'Verified'],
     ['broken', 'Broken'],
   ] as const)('redirection %s reads "%s"', (status, text) => {
-    renderUi(<RedirectionBadge status={status} />);
+    renderWithProviders(<RedirectionBadge status={status} />);
     expect(screen.getByText(text)).toBeInTheDocument();
   });
 

@@ -1,15 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes as RouterRoutes } from 'react-router';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Routes, TrackingEvents, type AdsTxtItem, type UserScope } from '@pc/contracts';
-import { AuthProvider, type AuthContextValue } from '../../../lib/identity/auth-context';
 import { configureApi } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/api-error';
 import type { ApiClient } from '../../../lib/api-client';
 import { setChosenPublisherId } from '../../../lib/chosen-publisher';
 import { track } from '../../../lib/tracking/track';
-import { detailFixture, renderUi } from '../components/test-fixtures';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { detailFixture } from '../components/domain-detail.fixture';
 import { AdsTxtPage } from './adstxt-page';
 
 vi.mock('../../../lib/tracking/track', () => ({ track: vi.fn() }));
@@ -18,19 +16,6 @@ const item = (over: Partial<AdsTxtItem>): AdsTxtItem => {
   const { requiredLines: _r, missingLines: _m, crawl: _c, hostedContent: _h, ...base } = detailFixture();
   return { ...base, ...over };
 };
-
-function signedInAs(scope: UserScope): AuthContextValue {
-  const state = { status: 'signedIn' as const, user: { id: 'u1', name: 'Test User', email: 'user@example.test' }, scope };
-  return {
-    store: {
-      getState: () => state,
-      subscribe: () => () => undefined,
-      start: () => () => undefined,
-      markIntentionalLogout: () => undefined,
-    },
-    logout: async () => undefined,
-  };
-}
 
 function renderPage(
   url: string,
@@ -43,17 +28,7 @@ function renderPage(
     return r;
   });
   configureApi(client as unknown as ApiClient);
-  renderUi(
-    <AuthProvider value={signedInAs(scope)}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <MemoryRouter initialEntries={[url]}>
-          <RouterRoutes>
-            <Route path={Routes.adsTxt} element={<AdsTxtPage />} />
-          </RouterRoutes>
-        </MemoryRouter>
-      </SWRConfig>
-    </AuthProvider>,
-  );
+  renderWithProviders(<AdsTxtPage />, { url, path: Routes.adsTxt, signedInAs: scope });
   return client;
 }
 

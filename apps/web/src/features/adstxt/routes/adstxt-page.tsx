@@ -5,7 +5,7 @@ import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { track } from '../../../lib/tracking/track';
 import { DomainDetailView } from '../components/domain-detail-view';
 import { DomainListView } from '../components/domain-list-view';
-import { parseView, positiveInt, type AdsTxtView } from '../components/view-params';
+import { parseView, positiveInt, type AdsTxtView } from '../state/view-params';
 
 /** /{area}/adstxt: the domain table, or one domain's views when ?domain= is set. */
 export function AdsTxtPage() {

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useRule, useRuleHistory } from '../api/blocking-rules-api';
 import { RuleForm } from './rule-form';
 import { RuleHistory } from './rule-history';
-import { useRuleActions } from './use-rule-actions';
+import { useRuleActions } from '../hooks/use-rule-actions';
 
 /** One rule: its form (edit), pause/resume, delete, and its history. */
 export function RuleDetail({ publisherId, ruleId }: { publisherId: string; ruleId: string }) {

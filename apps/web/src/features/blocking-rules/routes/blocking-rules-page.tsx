@@ -12,7 +12,7 @@ import { track } from '../../../lib/tracking/track';
 import { useRules } from '../api/blocking-rules-api';
 import { RuleDetail } from '../components/rule-detail';
 import { RulesTable } from '../components/rules-table';
-import { useRuleActions } from '../components/use-rule-actions';
+import { useRuleActions } from '../hooks/use-rule-actions';
 
 /** /{area}/blocking-rules: the rules, or one rule (edit + history) with ?rule=<id>. */
 export function BlockingRulesPage() {

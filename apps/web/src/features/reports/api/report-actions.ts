@@ -3,8 +3,8 @@ import { REPORT_DEFINITIONS, type ExportCreated, type ReportListItem } from '@pc
 import { api } from '../../../lib/api';
 import type { BlobResponse } from '../../../lib/api-client';
 import { REPORT_PATH } from './use-report-data';
-import type { ReportApiQuery } from './report-query';
-import { epochAtNoon } from './date-presets';
+import type { ReportApiQuery } from '../state/report-query';
+import { epochAtNoon } from '../state/date-presets';
 
 export type ExportFormat = 'csv' | 'xlsx';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { REPORT_DEFINITIONS, type DimensionKey, type ReportType } from '@pc/contracts';
 import { usePublisherDetails } from '../../../lib/data/use-publisher-data';
-import type { DayRange } from './date-presets';
-import { toApiQuery } from './report-query';
+import type { DayRange } from '../state/date-presets';
+import { toApiQuery } from '../state/report-query';
 import { useReportResult } from './use-report-data';
 
 export interface ValueOption {

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { Limits, type ReportListItem, type ReportResult, type ReportType } from '@pc/contracts';
 import { apiFetcher, type ApiKey } from '../../../lib/api';
 import { swrOptions } from '../../../lib/swr-options';
-import type { ReportApiQuery } from './report-query';
+import type { ReportApiQuery } from '../state/report-query';
 
 export const REPORT_PATH = 'partner-center/report';
 export const REPORT_LIST_PATH = 'partner-center/reports';

@@ -3,8 +3,8 @@ import { Group, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { COMPARISON_MODES, type ComparisonMode } from '@pc/contracts';
 import { formatDay } from '../../../lib/format/number-format';
-import { COMPARE_LABELS } from '../api/comparison';
-import type { DayRange } from '../api/date-presets';
+import { COMPARE_LABELS } from '../state/comparison';
+import type { DayRange } from '../state/date-presets';
 
 export interface ComparisonFieldProps {
   mode: ComparisonMode;

@@ -4,7 +4,7 @@ import { Group, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { DEFAULT_REPORTING_TIME_ZONE, MAX_RANGE_DAYS } from '@pc/contracts';
 import { DATE_PRESETS, type DatePresetKey } from '../../../lib/report-links';
-import { PRESET_LABELS, rangeLength, reportingToday, type DayRange } from '../api/date-presets';
+import { PRESET_LABELS, rangeLength, reportingToday, type DayRange } from '../state/date-presets';
 
 export interface DateRangeFieldProps {
   preset: DatePresetKey;

@@ -10,8 +10,8 @@ import {
   type ReportType,
 } from '@pc/contracts';
 import type { DatePresetKey } from '../../../lib/report-links';
-import type { DayRange } from '../api/date-presets';
-import { MAX_DIMENSIONS, type BuilderState } from '../api/report-query';
+import type { DayRange } from '../state/date-presets';
+import { MAX_DIMENSIONS, type BuilderState } from '../state/report-query';
 import { ComparisonField } from './comparison-field';
 import { DateRangeField } from './date-range-field';
 import { ReportFilters } from './report-filters';

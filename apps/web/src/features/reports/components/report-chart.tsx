@@ -2,7 +2,7 @@ import { Alert, Card, Group, Select, Skeleton, Text, Title } from '@mantine/core
 import { METRICS, REPORT_DEFINITIONS, type MetricKey, type ReportResult, type ReportType } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
 import { formatCell, formatDay, formatMonth } from '../../../lib/format/number-format';
-import { daysOf, monthsOf, type DayRange } from '../api/date-presets';
+import { daysOf, monthsOf, type DayRange } from '../state/date-presets';
 
 export interface ReportChartProps {
   type: ReportType;

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useReportBanner } from '../../../lib/report-banner/report-banner-store';
 import { toast } from '../../../lib/toast';
 import { createEmailExport, createFileExport, type ExportFormat } from '../api/report-actions';
-import type { ReportApiQuery } from '../api/report-query';
+import type { ReportApiQuery } from '../state/report-query';
 
 export interface ReportExportActionsProps {
   type: ReportType;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, CloseButton, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DIMENSIONS, type DimensionKey, type FilterMode, type ReportFilter, type ReportType } from '@pc/contracts';
-import type { DayRange } from '../api/date-presets';
-import { selectableDimensions } from '../api/report-query';
+import type { DayRange } from '../state/date-presets';
+import { selectableDimensions } from '../state/report-query';
 import { useDimensionValues, type ValueOption } from '../api/use-dimension-values';
 
 export interface ReportFiltersProps {

@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportResult } from '@pc/contracts';
 import { ReportResults, type ReportResultsProps } from './report-results';
+import { renderWithProviders } from '../../../test/render-with-providers';
 
 const result: ReportResult = {
   columns: [
@@ -59,11 +59,7 @@ function renderResults(overrides: Partial<ReportResultsProps> = {}) {
     label: 'Revenue Summary',
     ...overrides,
   };
-  render(
-    <MantineProvider>
-      <ReportResults {...props} />
-    </MantineProvider>,
-  );
+  renderWithProviders(<ReportResults {...props} />);
   return props;
 }
 
@@ -161,19 +157,17 @@ describe('report results', () => {
   });
 
   it('has empty, error and loading states', () => {
-    const { unmount } = render(
-      <MantineProvider>
-        <ReportResults
-          data={{ ...result, rows: [], totalRows: 0 }}
-          error={undefined}
-          isLoading={false}
-          isValidating={false}
-          retry={vi.fn()}
-          sort={null}
-          onSort={vi.fn()}
-          label="x"
-        />
-      </MantineProvider>,
+    const { unmount } = renderWithProviders(
+      <ReportResults
+        data={{ ...result, rows: [], totalRows: 0 }}
+        error={undefined}
+        isLoading={false}
+        isValidating={false}
+        retry={vi.fn()}
+        sort={null}
+        onSort={vi.fn()}
+        label="x"
+      />,
     );
     expect(screen.getByText('No data for this range')).toBeInTheDocument();
     unmount();

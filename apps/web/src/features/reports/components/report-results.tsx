@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core
 import type { PeriodChange, ReportResult } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { formatCount, formatDay } from '../../../lib/format/number-format';
-import { addDays } from '../api/date-presets';
+import { addDays } from '../state/date-presets';
 import { ReportTable, type SortState } from './report-table';
 
 export interface ReportResultsProps {

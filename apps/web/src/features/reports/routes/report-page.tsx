@@ -7,8 +7,8 @@ import { hasActiveOrganicSite, usePublisherDetails } from '../../../lib/data/use
 import { useSignedIn } from '../../../lib/identity/auth-context';
 import { useReportBanner } from '../../../lib/report-banner/report-banner-store';
 import { track } from '../../../lib/tracking/track';
-import { toApiQuery } from '../api/report-query';
-import { useBuilderState } from '../api/use-builder-state';
+import { toApiQuery } from '../state/report-query';
+import { useBuilderState } from '../hooks/use-builder-state';
 import { useReportList } from '../api/use-report-data';
 import { ExportsList } from '../components/exports-list';
 import { NoOrganicState } from '../components/no-organic-state';

@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ReportType } from '@pc/contracts';
 import { ReportParams, type ReportTab } from '../../../lib/report-links';
-import { reportingToday } from './date-presets';
-import { parseBuilder, parseTab, resolveRange, writeBuilder, type BuilderState } from './report-query';
+import { reportingToday } from '../state/date-presets';
+import { parseBuilder, parseTab, resolveRange, writeBuilder, type BuilderState } from '../state/report-query';
 
 /** A sort only survives while its column is still part of the report. */
 function keepValidSort(s: BuilderState): BuilderState {

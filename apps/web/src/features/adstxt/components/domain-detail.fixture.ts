@@ -1,10 +1,4 @@
-import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
 import type { AdsTxtDetail } from '@pc/contracts';
-import { theme } from '../../../app/theme';
-
-export const renderUi = (ui: ReactElement) => render(<MantineProvider theme={theme}>{ui}</MantineProvider>);
 
 export const HOSTED_URL = 'https://partners.example.test/hosted/ads-txt/northwind-news.example/ads.txt';
 

@@ -5,7 +5,7 @@ import { track } from '../../../lib/tracking/track';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { activateHosting, adsTxtKeys, verifyDomain } from '../api/adstxt-api';
-import { redirectionLabel, statusLabel } from './status-labels';
+import { redirectionLabel, statusLabel } from '../components/status-labels';
 
 function verifyMessage(d: AdsTxtDetail): string {
   // A failed read says so in plain words; the status label alone ("Error") would not say what to do.

@@ -1,0 +1,59 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { SWRConfig } from 'swr';
+import type { UserScope } from '@pc/contracts';
+import { theme } from '../app/theme';
+import { AuthProvider, type AuthContextValue } from '../lib/identity/auth-context';
+
+export interface RenderOptions {
+  /** The address the router starts at. */
+  url?: string;
+  /** A route pattern: the element renders as that route's page, with its params from `url`. */
+  path?: string;
+  /** Renders as a signed-in user with this scope. */
+  signedInAs?: UserScope;
+}
+
+/** A signed-in auth context for component tests (no identity server, no tokens). */
+export function signedInAuth(scope: UserScope): AuthContextValue {
+  const state = { status: 'signedIn' as const, user: { id: 'u1', name: 'Test User', email: 'user@example.test' }, scope };
+  return {
+    store: {
+      getState: () => state,
+      subscribe: () => () => undefined,
+      start: () => () => undefined,
+      markIntentionalLogout: () => undefined,
+    },
+    logout: async () => undefined,
+  };
+}
+
+/**
+ * Renders a component or a route the way the app does: the app's Mantine theme, an SWR cache of its
+ * own (no test sees another test's data), a router at `url`, and optionally a signed-in user. The one
+ * place web tests get their providers.
+ */
+export function renderWithProviders(ui: ReactElement, opts: RenderOptions = {}): RenderResult {
+  const page = opts.path ? (
+    <Routes>
+      <Route path={opts.path} element={ui} />
+    </Routes>
+  ) : (
+    ui
+  );
+  const withAuth = (children: ReactNode) =>
+    opts.signedInAs ? <AuthProvider value={signedInAuth(opts.signedInAs)}>{children}</AuthProvider> : children;
+  return render(page, {
+    wrapper: ({ children }) => (
+      <MantineProvider theme={theme}>
+        {withAuth(
+          <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+            <MemoryRouter initialEntries={[opts.url ?? '/']}>{children}</MemoryRouter>
+          </SWRConfig>,
+        )}
+      </MantineProvider>
+    ),
+  });
+}
