@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // Import boundaries (DESIGN section 5): web never imports server, contracts import nothing from apps.
 const noServerFromWeb = {
@@ -9,6 +12,18 @@ const noServerFromWeb = {
 };
 const noAppsFromContracts = { group: ['**/apps/**', '@pc/server', '@pc/web'], message: 'contracts import nothing from apps.' };
 const noWebFromServer = { group: ['**/apps/web/**', '@pc/web'], message: 'The server must not import web code.' };
+
+// Features do not import each other (docs/architecture.md, web layout): what two features share
+// moves to components/, lib/ or contracts. Checked on resolved paths, so `../../other` is caught.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureZones = webFeatures.map((name) => ({
+  target: `./apps/web/src/features/${name}`,
+  from: './apps/web/src/features',
+  except: [`./${name}`],
+  message: 'Features do not import each other; move what both need to components/, lib/ or @pc/contracts.',
+}));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'bench/.data/**'] },
@@ -40,6 +55,37 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', { patterns: [noServerFromWeb] }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            // Layers point one way: app -> features -> components/lib (bulletproof-react's rule).
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features do not import the app shell; the app composes features.',
+            },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared components and lib do not import features or the app.',
+            },
+            {
+              target: './apps/web/src',
+              from: './apps/server',
+              message: 'The web app must not import server code; share through @pc/contracts.',
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['packages/contracts/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noAppsFromContracts] }] } },

@@ -1,0 +1,42 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The import boundaries of eslint.config.js, proven on deliberate violations: a rule that never
+// fires would let features grow into each other unnoticed.
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+async function ruleIdsFor(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('web import boundaries', () => {
+  it('refuse a feature importing another feature', async () => {
+    const ids = await ruleIdsFor(
+      "import { AdsTxtPage } from '../../adstxt/routes/adstxt-page';\nexport const page = AdsTxtPage;\n",
+      'apps/web/src/features/reports/components/boundary-probe.ts',
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
+  it('refuse shared lib code importing a feature, and the web importing the server', async () => {
+    const fromLib = await ruleIdsFor(
+      "import { AdsTxtPage } from '../features/adstxt/routes/adstxt-page';\nexport const page = AdsTxtPage;\n",
+      'apps/web/src/lib/boundary-probe.ts',
+    );
+    expect(fromLib).toContain('import-x/no-restricted-paths');
+    const fromServer = await ruleIdsFor(
+      "import { loadConfig } from '../../server/src/config/env';\nexport const c = loadConfig;\n",
+      'apps/web/src/boundary-probe.ts',
+    );
+    expect(fromServer.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('allow a feature importing its own files and shared lib code', async () => {
+    const ids = await ruleIdsFor(
+      "import { saveFile } from '../../../lib/save-file';\nimport { AdsTxtPage } from '../routes/adstxt-page';\nexport const x = [saveFile, AdsTxtPage];\n",
+      'apps/web/src/features/adstxt/components/boundary-probe.ts',
+    );
+    expect(ids).toEqual([]);
+  }, 60_000);
+});
