@@ -99,6 +99,8 @@ import {
   type ServicesMailPayload,
 } from './modules/services/services.jobs';
 import { scriptUrlOf } from './modules/site-tag/site-tag.service';
+import { registerIdempotency } from './modules/idempotency/idempotency.hook';
+import { idempotencyRepo } from './modules/idempotency/idempotency.repo';
 import { INCIDENT_NOTIFY_QUEUE, incidentNotifyHandler, type IncidentNotifyPayload } from './modules/incidents/incident-notify.job';
 
 export interface AppDeps {
@@ -337,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandler(app);
   enforceRouteDeclarations(app);
   registerAccessControl(app, tokens, sessions, config.ADMIN_ACCESS);
+  registerIdempotency(app, { repo: idempotencyRepo(db) });
   registerMetrics(app, { db, token: config.METRICS_TOKEN });
   await registerOpenApi(app, config.PRODUCT_NAME);
 

@@ -455,3 +455,20 @@ export interface InvitationsTable {
   revoked_at: Timestamp | null;
   created_at: Generated<Date>;
 }
+
+/** First answers to Idempotency-Key writes (issue 12), per user. A second `Database` declaration
+ * (merged by TypeScript) keeps this table's lines apart from the list other areas append to. */
+export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  status_code: number | null;
+  content_type: string | null;
+  body: Buffer | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}

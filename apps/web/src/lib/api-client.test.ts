@@ -5,11 +5,11 @@ import { ApiRequestError } from './api-error';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function setup(fetchImpl: (url: string, init: RequestInit) => Promise<Response>) {
+function setup(fetchImpl: (url: string, init: RequestInit) => Promise<Response>, token: string | null = 'tok') {
   const fetchMock = vi.fn(fetchImpl);
   const onUnauthorized = vi.fn();
   const api = createApiClient({
-    getToken: async () => 'tok',
+    getToken: async () => token,
     getPublisherId: () => '1001',
     onUnauthorized,
     fetch: fetchMock as unknown as typeof fetch,
@@ -97,12 +97,34 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('does not retry writes', async () => {
-    const { api, fetchMock } = setup(async () => {
+  it('does not retry writes without an Idempotency-Key (anonymous, or opted out)', async () => {
+    const anonymous = setup(async () => {
+      throw new TypeError('Failed to fetch');
+    }, null);
+    await expect(anonymous.api('personal-info', { method: 'PUT', body: {} })).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+    expect(anonymous.fetchMock).toHaveBeenCalledTimes(1);
+    expect((anonymous.fetchMock.mock.calls[0]![1].headers as Record<string, string>)['Idempotency-Key']).toBeUndefined();
+    const optedOut = setup(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(api('personal-info', { method: 'PUT', body: {} })).rejects.toThrow(NETWORK_ERROR_MESSAGE);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(optedOut.api('personal-info', { method: 'PUT', body: {}, idempotencyKey: false })).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+    expect(optedOut.fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives every signed-in write its own key and retries it once with that same key', async () => {
+    let n = 0;
+    const { api, fetchMock } = setup(async () => {
+      n++;
+      if (n === 1) throw new TypeError('Failed to fetch');
+      return json(200, { ok: true });
+    });
+    await expect(api('blocking-rules', { method: 'POST', body: {} })).resolves.toEqual({ ok: true });
+    await api('blocking-rules', { method: 'POST', body: {} });
+    const keys = fetchMock.mock.calls.map((c) => (c[1].headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('retries a write once when it carries an Idempotency-Key, with the same key', async () => {

@@ -17,9 +17,11 @@ export interface RequestOptions {
   responseType?: 'json' | 'text' | 'blob' | 'file';
   /**
    * Sent as the Idempotency-Key header. The server answers a repeated key with its first answer
-   * and writes nothing twice, so a write that carries one may be retried like a read.
+   * and writes nothing twice, so a write that carries one may be retried like a read. Signed-in
+   * writes get a fresh key per call unless one is given (a caller repeating one user action passes
+   * its own); `false` sends none.
    */
-  idempotencyKey?: string;
+  idempotencyKey?: string | false;
   /** Lets the request outlive the page (tracking events sent while navigating away). */
   keepalive?: boolean;
 }
@@ -111,9 +113,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const asText = options.responseType === 'text';
     const asBlob = options.responseType === 'blob' || options.responseType === 'file';
     const headers: Record<string, string> = { Accept: asText || asBlob ? '*/*' : 'application/json' };
-    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     const token = await deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    // The server honours keys per signed-in user only, so anonymous writes get none (and no retry).
+    const idempotencyKey =
+      options.idempotencyKey === false
+        ? undefined
+        : (options.idempotencyKey ?? (method !== 'GET' && token ? newIdempotencyKey() : undefined));
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const publisherId = options.publisherId !== undefined ? options.publisherId : deps.getPublisherId();
     if (publisherId) headers['Publisher-Scope'] = publisherId;
     let body: string | undefined;
@@ -123,7 +130,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     const url = buildUrl(path, options.query);
     const init: RequestInit = { method, headers, body, ...(options.keepalive ? { keepalive: true } : {}) };
-    const retryable = method === 'GET' || !!options.idempotencyKey;
+    const retryable = method === 'GET' || !!idempotencyKey;
 
     let res: Response | undefined;
     for (let i = 0; ; i++) {
