@@ -48,6 +48,7 @@ import { adsTxtRepo } from './modules/adstxt/adstxt.repo';
 import { adsTxtRoutes, hostedAdsTxtRoutes } from './modules/adstxt/adstxt.routes';
 import { createAdsTxtService, type AdsTxtCrawlerPort } from './modules/adstxt/adstxt.service';
 import { createAdsTxtCrawler } from './modules/adstxt/crawler/guarded-ads-txt-crawler';
+import { createRevisionWorkers } from './modules/adstxt/revisions/revision-workers';
 import { adsTxtBulkRepo } from './modules/adstxt/adstxt-bulk.repo';
 import { adsTxtBulkRoutes } from './modules/adstxt/adstxt-bulk.routes';
 import { appDomainRoutes, hostedAppAdsTxtRoutes } from './modules/adstxt/app-ads-txt.routes';
@@ -246,8 +247,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     maxBytes: config.SELLERS_JSON_MAX_MB * 1024 * 1024,
     log: deps.logger,
   });
+  const revisionWorkers = createRevisionWorkers();
   const adsTxt = createAdsTxtService({
     db,
+    revisionWorkers,
     repo: adsTxtRepo(db),
     audit,
     crawler: deps.adsTxtCrawler ?? createAdsTxtCrawler({ allowHosts: config.OUTBOUND_ALLOW_HOSTS }),
@@ -328,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await siteTagCollector.close();
     await engine.close();
     await sessions.close();
+    await revisionWorkers.close();
   });
 
   await registerSecurityHeaders(app, {

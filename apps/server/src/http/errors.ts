@@ -40,6 +40,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       req.log.error({ err }, 'unhandled error');
       return reply.status(500).send({ message: 'Something went wrong on our side. Try again in a moment.', name: 'InternalError' });
     }
+    if (status === 413) {
+      return reply.status(413).send({
+        message: 'The request is too large for this endpoint. Send a smaller file or split the change.',
+        name: 'PayloadTooLarge',
+      });
+    }
     if (status === 429) return reply.status(429).send({ message: 'Too many attempts. Try again in a minute.', name: 'TooManyRequests' });
     // Client errors raised by Fastify itself (bad JSON, body too large, unsupported media type).
     return reply.status(status).send({ message: err.message, name: err.code ?? 'BadRequest' });

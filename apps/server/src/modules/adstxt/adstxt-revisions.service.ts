@@ -1,11 +1,9 @@
 import type { AdsTxtProblem } from '@pc/contracts/adstxt-parser/ads-txt-types';
-import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
 import { adsTxtRepo } from './adstxt.repo';
 import { domainOrThrow, type AdsTxtCtx, type AdsTxtServiceDeps } from './adstxt-service-deps';
-import { countChanges, revisionLineDiff } from './revisions/revision-diff';
 
 /** The hosted file's revisions: save (only without errors), history, one revision, and a diff of two. */
 export function createRevisionsService(deps: AdsTxtServiceDeps) {
@@ -24,21 +22,21 @@ export function createRevisionsService(deps: AdsTxtServiceDeps) {
     /** A new revision only when the file has no errors (warnings are allowed and returned). */
     async saveRevision(ctx: AdsTxtCtx, domainId: string, content: string, opts: { restoredFrom?: number } = {}) {
       const d = await domainOrThrow(repo, ctx, domainId);
-      const parsed = parseAdsTxt(content);
-      const errors = parsed.problems.filter((p) => p.severity === 'error');
-      if (errors.length) {
+      const previous = await repo.latestRevision(d.id);
+      // Parse, validate and count changes in a worker thread: a 2 MiB file must not stall the server.
+      const checked = await deps.revisionWorkers.check(content, previous?.content ?? '');
+      const n = checked.errorCount;
+      if (n) {
         const fields: Record<string, string> = {};
-        for (const p of errors.slice(0, 100)) fields[`line.${p.line}`] ??= p.reason;
+        for (const p of checked.errors) fields[`line.${p.line}`] ??= p.reason;
         throw new HttpError(
           400,
-          `The file has ${errors.length} error${errors.length === 1 ? '' : 's'}; fix ${errors.length === 1 ? 'it' : 'them'} before saving.`,
+          `The file has ${n} error${n === 1 ? '' : 's'}; fix ${n === 1 ? 'it' : 'them'} before saving.`,
           'ValidationError',
           fields,
         );
       }
-      const previous = await repo.latestRevision(d.id);
-      const { added, removed } = countChanges(previous?.content ?? '', content);
-      const warnings = parsed.problems.filter((p) => p.severity === 'warning');
+      const { added, removed, warnings } = checked;
       // The revision and its audit row commit together: no revision without its record.
       const id = await inTransaction(deps.db, async (trx) => {
         const revisionId = await adsTxtRepo(trx).insertRevision({
@@ -79,9 +77,10 @@ export function createRevisionsService(deps: AdsTxtServiceDeps) {
       }));
     },
 
-    async diff(ctx: AdsTxtCtx, domainId: string, fromId: number, toId: number) {
+    /** The line view as JSON text, computed and serialised in a worker thread. */
+    async diffJson(ctx: AdsTxtCtx, domainId: string, fromId: number, toId: number): Promise<string> {
       const [from, to] = [await revision(ctx, domainId, fromId), await revision(ctx, domainId, toId)];
-      return revisionLineDiff(from.content, to.content);
+      return deps.revisionWorkers.diffJson(from.content, to.content);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { AuditRepo } from '../audit/audit.repo';
 import type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 import type { AdsTxtRepo, DomainRow } from './adstxt.repo';
 import type { SellersJsonService } from './sellers-json/sellers-json.service';
+import type { RevisionWorkers } from './revisions/revision-workers';
 
 /** What the ads.txt services are built from (app.ts wires the real ones, tests script the crawler). */
 export interface AdsTxtServiceDeps {
@@ -14,6 +15,8 @@ export interface AdsTxtServiceDeps {
   crawler: AdsTxtCrawlerPort;
   publicUrl: string;
   sellersJson: SellersJsonService;
+  /** Worker threads that parse and diff revisions off the event loop. */
+  revisionWorkers: RevisionWorkers;
   /** Called when a crawl finds the file gone or missing more required lines than before. */
   onWorse?: (domain: DomainRow, what: string) => Promise<void>;
 }

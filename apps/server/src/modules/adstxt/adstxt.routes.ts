@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  type AdsTxtDiff,
   AdsTxtDetailSchema,
   AdsTxtDiffSchema,
   AdsTxtItemSchema,
@@ -71,7 +72,9 @@ export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtS
     '/api/adstxt/domains/:domainId/revisions',
     {
       config: access,
-      bodyLimit: 2 * 1024 * 1024,
+      // The content may be 2 MiB (checked by the schema: 400); its JSON escaping adds some. Beyond
+      // this the body is not even read: 413.
+      bodyLimit: 3 * 1024 * 1024,
       schema: {
         tags,
         params: DomainParams,
@@ -103,7 +106,11 @@ export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtS
         response: { 200: AdsTxtDiffSchema, ...errorResponses },
       },
     },
-    async (req) => s.diff(ctx(req), req.params.domainId, req.query.from, req.query.to),
+    async (req, reply) => {
+      // Already JSON (built in a worker thread): a string payload is sent as is, not re-serialised.
+      const json = await s.diffJson(ctx(req), req.params.domainId, req.query.from, req.query.to);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as AdsTxtDiff);
+    },
   );
 
   // The provider-wide template of required lines: staff read it, admins change it.

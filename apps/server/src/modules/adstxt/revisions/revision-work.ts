@@ -1,0 +1,35 @@
+import type { AdsTxtProblem } from '@pc/contracts/adstxt-parser/ads-txt-types';
+import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
+import { countChanges, revisionLineDiff } from './revision-diff';
+
+/**
+ * The CPU-heavy part of saving and comparing revisions, as plain functions of strings: they run in
+ * worker threads (revision-workers.ts), and only small results cross back to the event loop.
+ */
+export interface CheckedRevision {
+  errorCount: number;
+  /** The first errors by line (at most 100), for the answer's `fields`. */
+  errors: { line: number; reason: string }[];
+  warnings: AdsTxtProblem[];
+  added: number;
+  removed: number;
+}
+
+export function checkRevision(input: { content: string; previous: string }): CheckedRevision {
+  const parsed = parseAdsTxt(input.content);
+  const errors = parsed.problems.filter((p) => p.severity === 'error');
+  const warnings = parsed.problems.filter((p) => p.severity === 'warning');
+  // Changes are only counted for a file that will be saved.
+  const changes = errors.length ? { added: 0, removed: 0 } : countChanges(input.previous, input.content);
+  return {
+    errorCount: errors.length,
+    errors: errors.slice(0, 100).map((p) => ({ line: p.line, reason: p.reason })),
+    warnings,
+    ...changes,
+  };
+}
+
+/** The diff already as JSON text, so the event loop does not serialise a large answer either. */
+export function diffRevisionsJson(input: { from: string; to: string }): string {
+  return JSON.stringify(revisionLineDiff(input.from, input.to));
+}
