@@ -46,6 +46,16 @@ async function main() {
       await fetch(`${BASE}/api/site-tag/sites`, { headers: { authorization: `Bearer ${idToken}`, 'publisher-scope': '1001' } })
     ).json()) as { id: string; tagKey: string; domain: string }[];
     const site = sites[0]!;
+    // The demo's site-tag events are generated in the background after start-up (DuckDB's one
+    // writer): wait for them so the measurement is of collection alone.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    for (let i = 0; i < 240; i++) {
+      const res = await fetch(`${BASE}/api/site-tag/audience?from=${yesterday}&to=${yesterday}`, {
+        headers: { authorization: `Bearer ${idToken}`, 'publisher-scope': '1001' },
+      });
+      if (res.ok && ((await res.json()) as { totals: { pageViews: number } }).totals.pageViews > 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const now = Date.now();
     const e = Array.from({ length: PER_BATCH }, (_, i) =>
       i === 0

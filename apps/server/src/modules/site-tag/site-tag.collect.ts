@@ -84,6 +84,12 @@ export function originMatches(origin: string | undefined, domain: string, extraO
 
 /** URL path -> template: ids, numbers, dates and long slugs become placeholders so pages group. */
 export function templateOf(path: string): string {
+  return cachedTemplate(path);
+}
+
+const cachedTemplate = memo(10_000, (path) => computeTemplate(path));
+
+function computeTemplate(path: string): string {
   const parts = path
     .split('?')[0]!
     .split('/')
@@ -115,11 +121,34 @@ export function sourceOf(referrer: string, siteDomain: string, utmSource: string
   return { host: internal ? '' : host, source, medium, internal };
 }
 
-export function deviceOf(ua: string, viewportWidth: number): { device: string; browser: string } {
+/**
+ * A small bounded memo: user agents and paths repeat across beacons, and parsing them was most of
+ * a beacon's CPU time (ua-parser-js about 100 µs a call). Cleared when full rather than LRU: cheap,
+ * and a flood of distinct values only costs the uncached path.
+ */
+function memo<T>(max: number, fn: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    let v = cache.get(key);
+    if (v === undefined) {
+      if (cache.size >= max) cache.clear();
+      v = fn(key);
+      cache.set(key, v);
+    }
+    return v;
+  };
+}
+
+const parseUa = memo(2000, (ua) => {
   const r = UAParser(ua);
-  const t = r.device.type;
+  return { type: r.device.type, browser: r.browser.name ?? 'Other' };
+});
+
+export function deviceOf(ua: string, viewportWidth: number): { device: string; browser: string } {
+  const r = parseUa(ua);
+  const t = r.type;
   const device = t === 'mobile' || t === 'tablet' ? t : viewportWidth > 0 && viewportWidth < 768 ? 'mobile' : 'desktop';
-  return { device, browser: r.browser.name ?? 'Other' };
+  return { device, browser: r.browser };
 }
 
 /** Daily-salted visitor hash: the IP is only an input here and never leaves this function. */
