@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { latestInvitationLink } from '../support/api';
 import { USERS, signInAndChoose } from '../support/demo';
 
 test('an admin creates a partner with two sites and sets a LIMIT flag override for it', async ({ page }) => {
@@ -47,4 +48,60 @@ test('staff without admin access see the partners read-only, without flags or ou
   await expect(page.getByRole('table', { name: 'Partners' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New partner' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Feature flags' })).toHaveCount(0);
+});
+
+test('an admin invites a user; the invitee accepts from the e-mailed link, signs in and lands on that partner', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = `newcomer-${Date.now()}@invitee.example`;
+  await signInAndChoose(page, USERS.admin, 'Northwind News');
+  await page.goto('/admin-console/invitations');
+  await page.getByLabel('Invitee e-mail').fill(email);
+  await page.getByLabel('Partner ids').fill('1002');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await expect(row.getByText('pending')).toBeVisible();
+
+  // The e-mail as the invitee receives it (the outbox is the delivery record without SMTP).
+  const link = await latestInvitationLink(request, email);
+  const invitee = await browser.newContext();
+  const p2 = await invitee.newPage();
+  await p2.goto(link);
+  await expect(p2.getByText(`Invitation for ${email}`)).toBeVisible();
+  await expect(p2.getByText(/Blue Harbor Media/)).toBeVisible();
+  await p2.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(p2.getByText('First Name is required!')).toBeVisible();
+  await p2.getByLabel('First name').fill('Nora');
+  await p2.getByLabel('Last name').fill('Newcomer');
+  await p2.getByLabel('Choose a password').fill('a-good-password');
+  await p2.getByRole('button', { name: 'Accept invitation' }).click();
+  // A one-partner user lands on the home page of that partner.
+  await expect(p2).toHaveURL(/\/$/);
+  await expect(p2.getByText('Blue Harbor Media').first()).toBeVisible();
+  // The link works once.
+  await p2.goto(link);
+  await expect(p2.getByText('This invitation cannot be used')).toBeVisible();
+  await invitee.close();
+
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(email) }).getByText('accepted')).toBeVisible();
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByLabel('Search users').fill('newcomer');
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('1002');
+});
+
+test('an admin disables a user from the users list, and enables them again', async ({ page }) => {
+  await signInAndChoose(page, USERS.admin, 'Northwind News');
+  await page.goto('/admin-console/users');
+  await page.getByLabel('Search users').fill(USERS.multi);
+  const row = page.getByRole('row', { name: new RegExp(USERS.multi) });
+  await expect(row.getByText('Active')).toBeVisible();
+  await row.getByRole('button', { name: `Actions for ${USERS.multi}` }).click();
+  await page.getByRole('menuitem', { name: 'Disable' }).click();
+  await expect(row.getByText('Disabled')).toBeVisible();
+  await row.getByRole('button', { name: `Actions for ${USERS.multi}` }).click();
+  await page.getByRole('menuitem', { name: 'Enable' }).click();
+  await expect(row.getByText('Active')).toBeVisible();
 });

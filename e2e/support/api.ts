@@ -1,6 +1,22 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, USERS } from './demo';
 
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const signIn = await request.post('/api/identity/sign-in', { data: { email: USERS.admin, password: DEMO_PASSWORD } });
+  return ((await signIn.json()) as { idToken: string }).idToken;
+}
+
+/** The link of the newest invitation e-mailed to `email`, read from the outbox (path and query only). */
+export async function latestInvitationLink(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}&limit=1`, {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+  });
+  const [mail] = (await res.json()) as { text: string }[];
+  const match = mail && /https?:\/\/[^/\s]+(\/accept-invitation\?token=\S+)/.exec(mail.text);
+  if (!match) throw new Error(`no invitation e-mail for ${email}`);
+  return match[1]!;
+}
+
 /** The newest reset code e-mailed to `email`, read from the outbox through the admin API. */
 export async function latestResetCode(request: APIRequestContext, email: string): Promise<string> {
   const signIn = await request.post('/api/identity/sign-in', { data: { email: USERS.admin, password: DEMO_PASSWORD } });

@@ -5,6 +5,8 @@ export const Routes = {
   home: '/',
   login: '/login',
   forgot: '/forgot',
+  /** The invitation e-mail's link (public: the invitee has no account yet). */
+  acceptInvitation: '/accept-invitation',
   partnerSelection: '/partner-selection',
   adRevenue: '/ad-revenue',
   myPlans: '/my-plans',

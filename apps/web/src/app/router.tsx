@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
       // validation code loads on the first submit.
       { path: Routes.login, Component: LoginPage },
       { path: Routes.forgot, Component: ForgotPage },
+      { path: Routes.acceptInvitation, lazy: lazyPage(() => import('../features/auth/accept-invitation-page'), 'AcceptInvitationPage') },
       { path: SERVER_ERROR_PATH, element: <LazyServerErrorPage /> },
       {
         element: <RequireAuth />,

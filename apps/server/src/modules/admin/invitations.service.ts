@@ -1,4 +1,4 @@
-import type { AcceptInvitation, Invitation, InvitationData, InvitationPreview } from '@pc/contracts';
+import { Routes, type AcceptInvitation, type Invitation, type InvitationData, type InvitationPreview } from '@pc/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
@@ -68,7 +68,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       await deps.mailer.send(
         invitationMail({
           to: row.email,
-          link: `${deps.publicUrl.replace(/\/$/, '')}/accept-invitation?token=${encodeURIComponent(token)}`,
+          link: `${deps.publicUrl.replace(/\/$/, '')}${Routes.acceptInvitation}?token=${encodeURIComponent(token)}`,
           partners,
           expires: row.expires_at,
           inviter: row.invited_by_email ?? null,

@@ -24,7 +24,7 @@ export interface AuthStoreDeps {
   parseScope?: ScopeParser;
 }
 
-const PUBLIC_PATHS: readonly string[] = [Routes.login, Routes.forgot];
+const PUBLIC_PATHS: readonly string[] = [Routes.login, Routes.forgot, Routes.acceptInvitation];
 
 export interface AuthStore {
   getState(): AuthState;

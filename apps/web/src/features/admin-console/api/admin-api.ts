@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AdminPartner, AdminPartnerDetails, FlagDefinition, FlagOverride } from '@pc/contracts';
+import type { AdminPartner, AdminPartnerDetails, FlagDefinition, FlagOverride, Invitation, RegisteredUser } from '@pc/contracts';
 import { apiFetcher, type ApiKey } from '../../../lib/api';
 import { swrOptions } from '../../../lib/swr-options';
 
@@ -10,7 +10,18 @@ export const adminKeys = {
   flags: ['admin/feature-flags', null] as ApiKey,
   overrides: (key: string): ApiKey => [`admin/feature-flags/${encodeURIComponent(key)}/overrides`, null],
   outbox: ['admin/outbox', null] as ApiKey,
+  users: (search: string, publisherId: string): ApiKey => [
+    'admin/users',
+    null,
+    { ...(search ? { search } : {}), ...(publisherId ? { publisherId } : {}) },
+  ],
+  invitations: (status: string): ApiKey => ['admin/invitations', null, status ? { status } : undefined],
 };
+
+export const useUsersAdmin = (search: string, publisherId: string) =>
+  useSWR<RegisteredUser[], Error, ApiKey>(adminKeys.users(search, publisherId), apiFetcher, swrOptions);
+export const useInvitations = (status: string) =>
+  useSWR<Invitation[], Error, ApiKey>(adminKeys.invitations(status), apiFetcher, swrOptions);
 
 export const usePartnersAdmin = (search: string) =>
   useSWR<AdminPartner[], Error, ApiKey>(adminKeys.partners(search), apiFetcher, swrOptions);

@@ -7,10 +7,12 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useConfig } from '../../../lib/config-context';
 import { useSignedIn } from '../../../lib/identity/auth-context';
 import { FlagsTab } from '../components/flags-tab';
+import { InvitationsTab } from '../components/invitations-tab';
 import { OutboxTab } from '../components/outbox-tab';
 import { PartnersTab } from '../components/partners-tab';
+import { UsersTab } from '../components/users-tab';
 
-const TABS = ['partners', 'feature-flags', 'outbox'] as const;
+const TABS = ['partners', 'users', 'invitations', 'feature-flags', 'outbox'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -25,14 +27,14 @@ export function AdminConsolePage() {
   const isAdmin = scope.type === 'internal' && scope.adminAccess && config.adminAccess;
   const isStaff = scope.type === 'internal';
   const requested = (params['*'] ?? '').split('/')[0] as Tab;
-  const tabs: readonly Tab[] = isAdmin ? TABS : ['partners'];
+  const tabs: readonly Tab[] = isAdmin ? TABS : ['partners', 'users'];
   const tab: Tab = tabs.includes(requested) ? requested : 'partners';
 
   return (
     <Stack gap="lg">
       <PageHeader
         title="Admin console"
-        purpose="Onboard partners and their sites, set feature flags per partner and follow outgoing e-mail."
+        purpose="Onboard partners and their sites, manage users and invitations, set feature flags per partner and follow outgoing e-mail."
       />
       {!isStaff ? (
         <EmptyState title="Administrators only" icon={<Icon name="shield" />}>
@@ -42,12 +44,22 @@ export function AdminConsolePage() {
         <Tabs value={tab} onChange={(v) => v && void navigate(`${Routes.adminConsole}${v}`)} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="partners">Partners and sites</Tabs.Tab>
+            <Tabs.Tab value="users">Users</Tabs.Tab>
+            {isAdmin && <Tabs.Tab value="invitations">Invitations</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="feature-flags">Feature flags</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="outbox">E-mail outbox</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="partners" pt="md">
             <PartnersTab canEdit={isAdmin} />
           </Tabs.Panel>
+          <Tabs.Panel value="users" pt="md">
+            <UsersTab canEdit={isAdmin} />
+          </Tabs.Panel>
+          {isAdmin && (
+            <Tabs.Panel value="invitations" pt="md">
+              <InvitationsTab />
+            </Tabs.Panel>
+          )}
           {isAdmin && (
             <Tabs.Panel value="feature-flags" pt="md">
               <FlagsTab />

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Button, Checkbox, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { InvitationDataSchema, type BulkInviteResult, type Invitation } from '@pc/contracts';
+import { api } from '../../../lib/api';
+import { addToast } from '../../../lib/toast';
+import { splitIds } from './user-access-form';
+
+const fieldsOf = (e: unknown) => (e as { fields?: Record<string, string> }).fields ?? {};
+
+/** One invitation (the spec's invitation data), or many from a CSV for a large publisher's onboarding. */
+export function InvitationForm({ onDone }: { onDone: () => void }) {
+  const [email, setEmail] = useState('');
+  const [ids, setIds] = useState('');
+  const [owners, setOwners] = useState('');
+  const [admin, setAdmin] = useState(false);
+  const [csv, setCsv] = useState('');
+  const [bulk, setBulk] = useState<BulkInviteResult | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const invite = async () => {
+    const parsed = InvitationDataSchema.safeParse({
+      email,
+      publisherIds: splitIds(ids),
+      mediaOwnerIds: splitIds(owners),
+      adminAccess: admin,
+    });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setSaving(true);
+    try {
+      const inv = await api<Invitation>('admin/invitations', { method: 'POST', body: parsed.data, publisherId: null });
+      addToast(
+        inv.sent ? 'success' : 'warning',
+        inv.sent ? `Invitation e-mailed to ${inv.email}.` : `Invitation saved but the e-mail failed; resend it.`,
+      );
+      setEmail('');
+      setIds('');
+      setOwners('');
+      setAdmin(false);
+      setErrors({});
+      onDone();
+    } catch (e) {
+      setErrors(fieldsOf(e));
+      addToast('error', (e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const inviteMany = async () => {
+    setSaving(true);
+    try {
+      const res = await api<BulkInviteResult>('admin/invitations/bulk', { method: 'POST', body: { csv }, publisherId: null });
+      setBulk(res);
+      addToast(res.created === res.rows.length ? 'success' : 'warning', `${res.created} of ${res.rows.length} invitations sent.`);
+      onDone();
+    } catch (e) {
+      setErrors(fieldsOf(e));
+      addToast('error', (e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Group grow align="flex-start">
+          <TextInput label="Invitee e-mail" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+          <TextInput
+            label="Partner ids"
+            description="ALL for provider staff, or ids separated by commas"
+            value={ids}
+            onChange={(e) => setIds(e.currentTarget.value)}
+            error={errors.publisherIds}
+          />
+          <TextInput
+            label="Media owner ids"
+            description="Optional: the accounts the invitee belongs to"
+            value={owners}
+            onChange={(e) => setOwners(e.currentTarget.value)}
+            error={errors.mediaOwnerIds}
+          />
+        </Group>
+        <Checkbox label="Admin access" checked={admin} onChange={(e) => setAdmin(e.currentTarget.checked)} error={errors.adminAccess} />
+        <Group>
+          <Button onClick={() => void invite()} loading={saving}>
+            Send invitation
+          </Button>
+        </Group>
+        <Textarea
+          label="Bulk invite (CSV)"
+          description="First line: email,publisherIds,mediaOwnerIds. Ids separated by ; inside a cell."
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={csv}
+          onChange={(e) => setCsv(e.currentTarget.value)}
+          error={errors.csv}
+        />
+        <Group>
+          <Button variant="light" onClick={() => void inviteMany()} loading={saving} disabled={!csv.trim()}>
+            Invite from CSV
+          </Button>
+        </Group>
+        {bulk?.rows
+          .filter((r) => !r.ok)
+          .map((r) => (
+            <TextInput
+              key={r.line}
+              readOnly
+              aria-label={`Line ${r.line}`}
+              value={`Line ${r.line} (${r.email}): ${r.message ?? 'refused'}`}
+            />
+          ))}
+      </Stack>
+    </Paper>
+  );
+}

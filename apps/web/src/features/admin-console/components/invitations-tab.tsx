@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { Invitation } from '@pc/contracts';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { api } from '../../../lib/api';
+import { addToast } from '../../../lib/toast';
+import { useInvitations } from '../api/admin-api';
+import { InvitationForm } from './invitation-form';
+
+const COLORS: Record<Invitation['status'], string> = { pending: 'blue', accepted: 'green', expired: 'orange', revoked: 'gray' };
+
+/** Invitations: create (one or from CSV), follow their state, resend or revoke pending ones. */
+export function InvitationsTab() {
+  const [status, setStatus] = useState('');
+  const { data, error, isLoading, mutate } = useInvitations(status);
+  const act = async (inv: Invitation, what: 'resend' | 'revoke') => {
+    try {
+      await api(`admin/invitations/${inv.id}/${what}`, { method: 'POST', publisherId: null });
+      addToast(
+        'success',
+        what === 'resend' ? `A new link was e-mailed to ${inv.email}; the old one no longer works.` : `Invitation of ${inv.email} revoked.`,
+      );
+      await mutate();
+    } catch (e) {
+      addToast('error', (e as Error).message);
+    }
+  };
+  return (
+    <Stack>
+      <InvitationForm onDone={() => void mutate()} />
+      <SegmentedControl
+        aria-label="Invitation status"
+        value={status}
+        onChange={setStatus}
+        data={[
+          { value: '', label: 'All' },
+          { value: 'pending', label: 'Pending' },
+          { value: 'accepted', label: 'Accepted' },
+          { value: 'expired', label: 'Expired' },
+          { value: 'revoked', label: 'Revoked' },
+        ]}
+        w="fit-content"
+      />
+      {error && <LoadErrorAlert title="The invitations could not be loaded" message={error.message} onRetry={() => void mutate()} />}
+      {!error && (isLoading || !data) && <Skeleton h={160} />}
+      {data?.length === 0 && (
+        <EmptyState title="No invitations here">Invite someone above; their invitation shows here with its state.</EmptyState>
+      )}
+      {data && data.length > 0 && (
+        <Table striped aria-label="Invitations">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>E-mail</Table.Th>
+              <Table.Th>Partners</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Expires</Table.Th>
+              <Table.Th>Invited by</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((inv) => (
+              <Table.Tr key={inv.id}>
+                <Table.Td>
+                  {inv.email} {inv.existingUser && <Badge size="xs">existing user</Badge>}
+                </Table.Td>
+                <Table.Td>
+                  {inv.publisherIds.join(', ')} {inv.adminAccess && <Badge size="xs">admin</Badge>}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={COLORS[inv.status]}>{inv.status}</Badge>
+                  {inv.status === 'pending' && !inv.sent && (
+                    <Text size="xs" c="red">
+                      E-mail not sent
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{new Date(inv.expires).toLocaleString()}</Table.Td>
+                <Table.Td>{inv.invitedBy ?? '—'}</Table.Td>
+                <Table.Td>
+                  {(inv.status === 'pending' || inv.status === 'expired') && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => void act(inv, 'resend')} aria-label={`Resend to ${inv.email}`}>
+                        Resend
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => void act(inv, 'revoke')}
+                        aria-label={`Revoke ${inv.email}`}
+                      >
+                        Revoke
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
