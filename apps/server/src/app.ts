@@ -91,6 +91,8 @@ import { createFeatureFlagsService } from './modules/feature-flags/feature-flags
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { createIncidentsService, type IncidentsService } from './modules/incidents/incidents.service';
 import { servicesRoutes } from './modules/services/services.routes';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { createPlansService } from './modules/plans/plans.service';
 import { createServicesService } from './modules/services/services.service';
 import {
   SERVICE_ACTIVATION_QUEUE,
@@ -422,6 +424,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(siteTagPublicRoutes, { collector: siteTagCollector, repo: tagRepo, demoPages: demoMode ? { publicUrl } : undefined });
   await app.register(incidentsRoutes, { incidents });
   await app.register(servicesRoutes, { services });
+  await app.register(plansRoutes, {
+    plans: createPlansService({ db, jobs, staffEmail: config.STAFF_NOTIFY_EMAIL, productName: config.PRODUCT_NAME }),
+  });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
   return {

@@ -38,3 +38,4 @@ export * from './site-tag';
 export * from './report-periods';
 export * from './incidents';
 export * from './services';
+export * from './plans';

@@ -377,6 +377,9 @@ export interface Database {
   site_services: SiteServicesTable;
   data_integrations: DataIntegrationsTable;
   service_requests: ServiceRequestsTable;
+  plans: PlansTable;
+  publisher_plans: PublisherPlansTable;
+  plan_change_requests: PlanChangeRequestsTable;
   sign_in_throttle: SignInThrottleTable;
 }
 
@@ -471,4 +474,32 @@ export interface IdempotencyKeysTable {
   body: Buffer | null;
   created_at: Generated<Date>;
   completed_at: Date | null;
+}
+
+// Issue 17: plans.
+export interface PlansTable {
+  id: string;
+  name: string;
+  summary: string;
+  position: number;
+  flag_values: Json<Record<string, unknown>>;
+}
+
+export interface PublisherPlansTable {
+  publisher_id: string;
+  plan_id: string;
+  since: Generated<Date>;
+  changed_by: string | null;
+}
+
+export interface PlanChangeRequestsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  plan_id: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  message: Generated<string>;
+  requested_by: string | null;
+  requested_at: Generated<Date>;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
 }

@@ -1,0 +1,161 @@
+import {
+  DEFAULT_PLAN_ID,
+  flagValueProblem,
+  type FlagShape,
+  type FlagValue,
+  type MyPlan,
+  type Plan,
+  type PlanChangeRequest,
+  type PlanUsage,
+} from '@pc/contracts';
+import type { Db } from '../../db/pool';
+import { inTransaction } from '../../db/transaction';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import { HttpError, badRequest, notFound } from '../../lib/http-error';
+import { auditRepo } from '../audit/audit.repo';
+import { effectiveFlags } from '../feature-flags/feature-flags.service';
+import { featureFlagsRepo } from '../feature-flags/feature-flags.repo';
+import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from '../services/services.jobs';
+import { plansRepo } from './plans.repo';
+
+const conflict = (message: string) => new HttpError(409, message, 'Conflict');
+
+/** The limits /my-plans shows usage against: flag key, label, and how the area counts it. */
+const USAGE: { key: string; label: string; count?: { table: string; where?: string } }[] = [
+  { key: 'uptime.max_monitors', label: 'Uptime monitors', count: { table: 'monitors' } },
+  { key: 'blocking_rules.max_rules', label: 'Blocking rules', count: { table: 'blocking_rules', where: "status <> 'expired'" } },
+  { key: 'integrations.max_api_keys', label: 'API keys', count: { table: 'api_keys', where: 'revoked_at IS NULL' } },
+  { key: 'data.retention_days', label: 'Data retention (days)' },
+];
+
+type RequestRow = NonNullable<Awaited<ReturnType<ReturnType<typeof plansRepo>['pendingOf']>>>;
+const toRequest = (r: RequestRow): PlanChangeRequest => ({
+  id: r.id,
+  publisherId: r.publisher_id,
+  publisherName: r.publisher_name,
+  planId: r.plan_id,
+  planName: r.plan_name,
+  status: r.status,
+  message: r.message,
+  requestedBy: r.requested_by,
+  requestedAt: r.requested_at.toISOString(),
+  decidedAt: r.decided_at?.toISOString() ?? null,
+});
+
+/** Plans on feature flags (issue 17): choosing a plan writes its values as the publisher's overrides. */
+export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: string; productName: string }) {
+  const { db } = d;
+  const repo = plansRepo(db);
+
+  async function catalogue(): Promise<Plan[]> {
+    const [plans, defs] = await Promise.all([repo.plans(), repo.flagDefinitions()]);
+    return plans.map((p) => ({
+      id: p.id,
+      name: p.name,
+      summary: p.summary,
+      features: defs
+        .filter((f) => f.key in p.flag_values)
+        .map((f) => ({ key: f.key, shape: f.shape as FlagShape, description: f.description, value: p.flag_values[f.key] as FlagValue })),
+    }));
+  }
+
+  /** Writes the plan's values as overrides, records the choice and its audit row (caller's transaction). */
+  async function applyPlan(trx: Db, actor: string, publisherId: string, plan: Plan): Promise<void> {
+    const flags = featureFlagsRepo(trx);
+    const before = await effectiveFlags(trx, publisherId);
+    for (const f of plan.features) {
+      const problem = flagValueProblem(f.shape, f.value);
+      if (problem) throw new Error(`plan ${plan.id}: ${f.key}: ${problem}`);
+      await flags.setOverride(f.key, publisherId, f.value, actor);
+    }
+    await plansRepo(trx).setChosen(publisherId, plan.id, actor);
+    await auditRepo(trx).record({
+      actorUserId: actor,
+      publisherId,
+      action: 'plan.change',
+      details: {
+        planId: plan.id,
+        before: Object.fromEntries(before.filter((b) => plan.features.some((f) => f.key === b.key)).map((b) => [b.key, b.value])),
+        after: Object.fromEntries(plan.features.map((f) => [f.key, f.value])),
+      },
+    });
+  }
+
+  return {
+    catalogue,
+
+    async mine(publisherId: string): Promise<MyPlan> {
+      const [plans, chosen, sites, flags, pending] = await Promise.all([
+        catalogue(),
+        repo.chosen(publisherId),
+        repo.sites(publisherId),
+        effectiveFlags(db, publisherId),
+        repo.pendingOf(publisherId),
+      ]);
+      const plan = plans.find((p) => p.id === (chosen?.plan_id ?? DEFAULT_PLAN_ID)) ?? plans[0]!;
+      const usage: PlanUsage[] = [];
+      for (const u of USAGE) {
+        const limit = flags.find((f) => f.key === u.key)?.value;
+        if (typeof limit !== 'number') continue;
+        const used = u.count ? await repo.countIfTable(u.count.table, publisherId, u.count.where) : null;
+        usage.push({ key: u.key, label: u.label, used, limit });
+      }
+      return {
+        plan,
+        chosen: !!chosen,
+        since: chosen?.since.toISOString() ?? null,
+        sites: sites.map((s) => ({ ...s, planId: plan.id })),
+        usage,
+        pendingRequest: pending ? toRequest(pending) : null,
+      };
+    },
+
+    async requestChange(actor: string, publisherId: string, planId: string, message: string): Promise<PlanChangeRequest> {
+      const plan = (await catalogue()).find((p) => p.id === planId);
+      if (!plan) throw badRequest('Choose one of the plans.', { planId: 'No such plan.' });
+      if (((await repo.chosen(publisherId))?.plan_id ?? DEFAULT_PLAN_ID) === planId) throw conflict(`You are on ${plan.name} already.`);
+      return inTransaction(db, async (trx) => {
+        const r = plansRepo(trx);
+        const id = await r.insertRequest(publisherId, planId, message, actor);
+        if (!id) throw conflict('A plan change is waiting for our team already; you will hear from us soon.');
+        await auditRepo(trx).record({ actorUserId: actor, publisherId, action: 'plan.request', details: { id, planId, message } });
+        const row = (await r.requestForUpdate(id))!;
+        await d.jobs.enqueue<ServicesMailPayload>(
+          SERVICES_MAIL_QUEUE,
+          {
+            to: [d.staffEmail],
+            subject: `${d.productName}: ${row.publisher_name} asks to move to ${plan.name}`,
+            text: `${row.requested_by} (${row.publisher_name}, publisher ${publisherId}) asks to move to ${plan.name}.\n${message ? `\n${message}\n` : ''}`,
+          },
+          { db: trx },
+        );
+        return toRequest(row);
+      });
+    },
+
+    list: async (status: 'pending' | null) => (await repo.list(status)).map(toRequest),
+
+    /** Staff decision; approving applies the plan's flag values at once, in the same transaction. */
+    async decide(actor: string, id: string, decision: 'approved' | 'rejected'): Promise<PlanChangeRequest> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such plan request.');
+      const plans = await catalogue();
+      return inTransaction(db, async (trx) => {
+        const r = plansRepo(trx);
+        const row = await r.requestForUpdate(id);
+        if (!row) throw notFound('No such plan request.');
+        if (row.status !== 'pending') throw conflict(`This request was ${row.status} already.`);
+        await r.decide(id, decision, actor);
+        if (decision === 'approved')
+          await applyPlan(
+            trx,
+            actor,
+            row.publisher_id,
+            plans.find((p) => p.id === row.plan_id)!,
+          );
+        else await auditRepo(trx).record({ actorUserId: actor, publisherId: row.publisher_id, action: 'plan.reject', details: { id } });
+        return toRequest((await r.requestForUpdate(id))!);
+      });
+    },
+  };
+}
+export type PlansService = ReturnType<typeof createPlansService>;
