@@ -43,6 +43,9 @@ import { REPORT_EXPORT_QUEUE, reportExportHandler } from './modules/reports/repo
 import { reportsRepo } from './modules/reports/reports.repo';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
+import { scheduleReportRuns } from './modules/reports/saved/report-schedule.job';
+import { savedReportsRoutes } from './modules/reports/saved/saved-reports.routes';
+import { createSavedReportsService } from './modules/reports/saved/saved-reports.service';
 import { mkdirSync } from 'node:fs';
 import { adsTxtRepo } from './modules/adstxt/adstxt.repo';
 import { adsTxtRoutes, hostedAdsTxtRoutes } from './modules/adstxt/adstxt.routes';
@@ -237,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       mailer,
       exportsDir: path.join(dataDir, 'exports'),
       productName: config.PRODUCT_NAME,
+      publicUrl,
     }),
     { pollMs, concurrency: 1, leaseMs: 120_000 },
   );
@@ -320,9 +324,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const stopScheduler = deps.startWorkers === false ? () => undefined : scheduleDailyCrawls(db, jobs, deps.logger);
   const stopSellersSchedule = deps.startWorkers === false ? () => undefined : scheduleSellersJsonRefresh(sellersJson, deps.logger);
+  const stopReportSchedules = deps.startWorkers === false ? () => undefined : scheduleReportRuns(db, jobs, deps.logger);
   app.addHook('onClose', async () => {
     stopScheduler();
     stopSellersSchedule();
+    stopReportSchedules();
     await sellersJsonRefreshes.stop();
     await paymentSettingsMails.stop();
     await incidentNotifications.stop();
@@ -366,6 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(appDomainRoutes, { appDomains: createAppDomainsService({ db, jobs }) });
   await app.register(hostedAppAdsTxtRoutes, { adsTxt });
   await app.register(reportsRoutes, { reports });
+  await app.register(savedReportsRoutes, { saved: createSavedReportsService({ db }) });
   await app.register(paymentSettingsRoutes, { settings: paymentSettings });
   await app.register(paymentsRoutes, {
     payments: createPaymentsService({ db, engine, settings: paymentSettings, defaultThreshold: config.PAYMENT_THRESHOLD_DEFAULT }),

@@ -13,6 +13,8 @@ export * from './constants';
 export * from './report-catalog';
 export * from './report-call';
 export * from './report-filters';
+export * from './report-presets';
+export * from './saved-reports';
 export * from './adstxt';
 // The ads.txt parser (pure, no I/O): the server validates with it, the web editor checks live with it.
 export { parseAdsTxt, toRelationship } from './adstxt-parser/parse-ads-txt';

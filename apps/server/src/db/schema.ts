@@ -127,6 +127,40 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+export interface ReportSettingsTable {
+  publisher_id: string;
+  time_zone: string;
+  updated_at: Generated<Date>;
+}
+
+export interface SavedReportsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  owner_user_id: string;
+  name: string;
+  report_type: string;
+  shared: boolean;
+  view: Json;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ReportSchedulesTable {
+  saved_report_id: string;
+  frequency: string;
+  format: string;
+  paused: boolean;
+  next_run_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface ReportScheduleRunsTable {
+  saved_report_id: string;
+  due_at: Timestamp;
+  report_job_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface ReportJobsTable {
   id: Generated<string>;
   user_id: string;
@@ -362,6 +396,10 @@ export interface Database {
   audit_log: AuditLogTable;
   invitations: InvitationsTable;
   report_jobs: ReportJobsTable;
+  report_settings: ReportSettingsTable;
+  saved_reports: SavedReportsTable;
+  report_schedules: ReportSchedulesTable;
+  report_schedule_runs: ReportScheduleRunsTable;
   sellers_json_files: SellersJsonFilesTable;
   sellers_json_sellers: SellersJsonSellersTable;
   blocking_rules: BlockingRulesTable;

@@ -1,22 +1,11 @@
-import { Routes, type Interval, type MetricKey, type ReportType } from '@pc/contracts';
+import { Routes, type DatePresetKey, type Interval, type MetricKey, type ReportType } from '@pc/contracts';
 
 /**
  * The report pages keep their builder state in the query string; these are its parameter names
  * and the date presets, shared so other pages (home) can link into a report with a preset chosen.
  */
-export const DATE_PRESETS = [
-  'yesterday',
-  'last7',
-  'last30',
-  'last90',
-  'thisMonth',
-  'lastMonth',
-  'thisQuarter',
-  'yearToDate',
-  'last12Months',
-  'custom',
-] as const;
-export type DatePresetKey = (typeof DATE_PRESETS)[number];
+// The presets themselves are shared with the server (report schedules): @pc/contracts.
+export { DATE_PRESETS, type DatePresetKey } from '@pc/contracts';
 
 export const ReportParams = {
   tab: 'tab',

@@ -16,6 +16,12 @@ export interface ReportExportPayload {
 }
 
 const LABELS: Record<string, string> = { revenue: 'Revenue Summary', recirculation: 'Recirculation Summary' };
+const PAGES: Record<string, string> = {
+  revenue: '/partners/inventory-performance/revenue-summary',
+  recirculation: '/partners/inventory-performance/recirculation-summary',
+};
+/** Files up to this size ride along with the e-mail; larger ones are linked (mail servers refuse big mails). */
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Writes the export to a temp file and renames it into place, so a job that runs twice (a retry
@@ -27,6 +33,8 @@ export function reportExportHandler(deps: {
   mailer: Mailer;
   exportsDir: string;
   productName: string;
+  publicUrl: string;
+  attachmentMaxBytes?: number;
 }): JobHandler<ReportExportPayload> {
   return async (job) => {
     const report = await deps.repo.findJob(job.payload.reportJobId);
@@ -48,14 +56,26 @@ export function reportExportHandler(deps: {
       await written;
       await rename(tmpPath, finalPath);
       if (report.delivery === 'email') {
-        const to = await deps.repo.userEmail(report.user_id);
+        const [to, partner] = await Promise.all([deps.repo.userEmail(report.user_id), deps.repo.publisherName(report.publisher_id)]);
         if (to) {
           const label = LABELS[report.report_type] ?? 'Report';
+          const range = `${report.date_from} to ${report.date_to}`;
+          const small = (await stat(finalPath)).size <= (deps.attachmentMaxBytes ?? ATTACHMENT_MAX_BYTES);
+          const link = `${deps.publicUrl.replace(/\/$/, '')}${PAGES[report.report_type] ?? '/'}?tab=tab_1`;
           await deps.mailer.send({
             to,
-            subject: `Your ${label} report (${report.date_from} to ${report.date_to})`,
-            text: `Your ${label} report for ${report.date_from} to ${report.date_to} is attached (${rows} rows).\n\n${deps.productName}`,
-            attachments: [{ filename: `${report.report_type}-${report.date_from}-${report.date_to}.${report.format}`, path: finalPath }],
+            // The subject names the partner and the range (issue 18 item 9).
+            subject: `Your ${label} report for ${partner ?? report.publisher_id} (${range})`,
+            text: small
+              ? `Your ${label} report for ${partner ?? report.publisher_id}, ${range}, is attached (${rows} rows).\n\n${deps.productName}`
+              : `Your ${label} report for ${partner ?? report.publisher_id}, ${range}, is ready (${rows} rows). It is too large to attach: download it from ${link}\n\n${deps.productName}`,
+            ...(small
+              ? {
+                  attachments: [
+                    { filename: `${report.report_type}-${report.date_from}-${report.date_to}.${report.format}`, path: finalPath },
+                  ],
+                }
+              : {}),
           });
         }
       }

@@ -226,7 +226,7 @@ describe('exports', () => {
       .where('to_address', '=', DEMO.multi)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(mail.subject).toBe('Your Revenue Summary report (2026-10-01 to 2026-10-02)');
+    expect(mail.subject).toBe('Your Revenue Summary report for Northwind News (2026-10-01 to 2026-10-02)');
     expect(mail.attachments).toEqual(['revenue-2026-10-01-2026-10-02.csv']);
   });
 });

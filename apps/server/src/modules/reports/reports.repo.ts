@@ -108,6 +108,9 @@ export function reportsRepo(db: Db) {
     async userEmail(userId: string): Promise<string | undefined> {
       return (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email;
     },
+    async publisherName(publisherId: string): Promise<string | undefined> {
+      return (await db.selectFrom('publishers').select('name').where('id', '=', publisherId).executeTakeFirst())?.name;
+    },
     async currencyOf(publisherId: string): Promise<string | undefined> {
       return (await db.selectFrom('publishers').select('currency').where('id', '=', publisherId).executeTakeFirst())?.currency;
     },

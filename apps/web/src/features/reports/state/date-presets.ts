@@ -1,4 +1,4 @@
-import { comparisonRange, dayToEpochNoon, DEFAULT_REPORTING_TIME_ZONE, todayIn, type ComparisonMode } from '@pc/contracts';
+import { comparisonRange, dayToEpochNoon, DEFAULT_REPORTING_TIME_ZONE, resolvePreset, todayIn, type ComparisonMode } from '@pc/contracts';
 import type { DatePresetKey } from '../../../lib/report-links';
 
 /** A calendar day as YYYY-MM-DD; all arithmetic is on local calendar days, never on instants. */
@@ -67,41 +67,7 @@ export function rangeLength({ from, to }: DayRange): number {
  * it compares month for month.
  */
 export function presetRange(preset: Exclude<DatePresetKey, 'custom'>, todayDate: Date | IsoDay = reportingToday()): DayRange {
-  const t = typeof todayDate === 'string' ? todayDate : toIsoDay(todayDate);
-  const today = fromIsoDay(t);
-  const yesterday = addDays(t, -1);
-  switch (preset) {
-    case 'yesterday':
-      return { from: yesterday, to: yesterday };
-    case 'last7':
-      return { from: addDays(t, -7), to: yesterday };
-    case 'last30':
-      return { from: addDays(t, -30), to: yesterday };
-    case 'last90':
-      return { from: addDays(t, -90), to: yesterday };
-    case 'thisMonth': {
-      const first = toIsoDay(new Date(today.getFullYear(), today.getMonth(), 1, 12));
-      return { from: first, to: yesterday < first ? t : yesterday };
-    }
-    case 'thisQuarter': {
-      const first = toIsoDay(new Date(today.getFullYear(), today.getMonth() - (today.getMonth() % 3), 1, 12));
-      return { from: first, to: yesterday < first ? t : yesterday };
-    }
-    case 'yearToDate': {
-      const first = `${t.slice(0, 4)}-01-01`;
-      return { from: first, to: yesterday < first ? t : yesterday };
-    }
-    case 'last12Months': {
-      const first = new Date(today.getFullYear(), today.getMonth() - 12, 1, 12);
-      const last = new Date(today.getFullYear(), today.getMonth(), 0, 12);
-      return { from: toIsoDay(first), to: toIsoDay(last) };
-    }
-    case 'lastMonth': {
-      const first = new Date(today.getFullYear(), today.getMonth() - 1, 1, 12);
-      const last = new Date(today.getFullYear(), today.getMonth(), 0, 12);
-      return { from: toIsoDay(first), to: toIsoDay(last) };
-    }
-  }
+  return resolvePreset(preset, typeof todayDate === 'string' ? todayDate : toIsoDay(todayDate));
 }
 
 /**
