@@ -61,8 +61,8 @@ export const featureRoutes: RouteObject[] = [
   { path: '/services/:id/activation', lazy: lazyPage(() => import('../features/services/routes/activation-page'), 'ActivationPage') },
   { path: Routes.performance, lazy: lazyPage(() => import('../features/site-tag/routes/performance-page'), 'PerformancePage') },
   { path: Routes.integrations, lazy: placeholder('integrations') },
-  { path: Routes.plans, lazy: placeholder('plans') },
-  { path: Routes.myPlans, lazy: placeholder('plans') },
+  { path: Routes.plans, lazy: lazyPage(() => import('../features/plans/routes/plans-page'), 'PlansPage') },
+  { path: Routes.myPlans, lazy: lazyPage(() => import('../features/plans/routes/my-plans-page'), 'MyPlansPage') },
   { path: Routes.adRevenue, lazy: lazyPage(() => import('../features/site-tag/routes/ad-revenue-page'), 'AdRevenuePage') },
   { path: Routes.cloudSetup, lazy: placeholder('cloudSetup') },
   {

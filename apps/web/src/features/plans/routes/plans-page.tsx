@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { Routes } from '@pc/contracts';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-error';
+import { useChosenPublisherId } from '../../../lib/chosen-publisher';
+import { addToast } from '../../../lib/toast';
+import { featureValue } from '../api/feature-label';
+import { requestPlan, useMyPlan, usePlans } from '../api/plans-api';
+
+/** /plans: the plans side by side, each feature a feature-flag value. */
+export function PlansPage() {
+  const publisherId = useChosenPublisherId();
+  const plans = usePlans();
+  const mine = useMyPlan(publisherId);
+  const [busy, setBusy] = useState<string | null>(null);
+  const current = mine.data?.plan.id;
+  const pending = mine.data?.pendingRequest;
+  const ask = async (planId: string) => {
+    if (!publisherId) return;
+    setBusy(planId);
+    try {
+      await requestPlan(publisherId, planId);
+      addToast('success', 'Plan change requested: our team approves it shortly.');
+      await mine.mutate();
+    } catch (e) {
+      addToast('error', errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const data = plans.data;
+  const keys = data ? [...new Map(data.flatMap((p) => p.features).map((f) => [f.key, f.description])).entries()] : [];
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Plans"
+        purpose="Compare what each plan includes. A change is a request our team approves; it applies at once."
+        action={
+          <Button component={Link} to={Routes.myPlans} variant="default">
+            My plan
+          </Button>
+        }
+      />
+      {plans.error ? (
+        <LoadErrorAlert title="The plans could not be loaded" message={plans.error.message} onRetry={() => void plans.mutate()} />
+      ) : !data ? (
+        <Card aria-busy="true" aria-label="Loading plans">
+          <Text size="sm">Loading plans…</Text>
+        </Card>
+      ) : (
+        <Card>
+          <Table.ScrollContainer minWidth={640}>
+            <Table aria-label="Plans compared" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Feature</Table.Th>
+                  {data.map((p) => (
+                    <Table.Th key={p.id}>
+                      {p.name} {p.id === current && <Badge ml={4}>Your plan</Badge>}
+                      <Text size="xs" c="dimmed" fw={400}>
+                        {p.summary}
+                      </Text>
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {keys.map(([key, description]) => (
+                  <Table.Tr key={key}>
+                    <Table.Td>{description}</Table.Td>
+                    {data.map((p) => {
+                      const f = p.features.find((x) => x.key === key);
+                      return <Table.Td key={p.id}>{f ? featureValue(f) : '—'}</Table.Td>;
+                    })}
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Td />
+                  {data.map((p) => (
+                    <Table.Td key={p.id}>
+                      {p.id === current ? (
+                        <Text size="sm" c="dimmed">
+                          Current plan
+                        </Text>
+                      ) : pending?.planId === p.id ? (
+                        <Badge color="yellow">Requested</Badge>
+                      ) : (
+                        <Button size="xs" loading={busy === p.id} disabled={!!pending || !publisherId} onClick={() => void ask(p.id)}>
+                          Request {p.name}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+    </Stack>
+  );
+}
