@@ -104,4 +104,12 @@ test('an admin disables a user from the users list, and enables them again', asy
   await row.getByRole('button', { name: `Actions for ${USERS.multi}` }).click();
   await page.getByRole('menuitem', { name: 'Enable' }).click();
   await expect(row.getByText('Active')).toBeVisible();
+
+  // Both changes are in the audit log with their before/after.
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await page.getByLabel('Action (e.g. user, invitation.create)').fill('user.disable');
+  const audit = page.getByRole('table', { name: 'Audit log' });
+  await expect(audit.getByRole('cell', { name: 'user.disable' }).first()).toBeVisible();
+  await audit.getByRole('button', { name: 'Details' }).first().click();
+  await expect(audit.getByText(/"disabled": true/)).toBeVisible();
 });

@@ -24,6 +24,7 @@ import { outboxRoutes } from './modules/admin/outbox.routes';
 import { outboxRepo } from './modules/admin/outbox.repo';
 import { createOutboxService } from './modules/admin/outbox.service';
 import { auditRepo } from './modules/audit/audit.repo';
+import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './modules/metrics/metrics';
 import { personalInfoRoutes } from './modules/personal-info/personal-info.routes';
@@ -401,6 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       sendPasswordReset: (email) => identity.sendPasswordResetEmail(email),
     }),
   });
+  await app.register(auditLogRoutes, { db });
   await app.register(invitationsRoutes, {
     invitations: createInvitationsService({
       db,

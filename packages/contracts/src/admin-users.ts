@@ -107,3 +107,24 @@ export const AcceptInvitationSchema = InvitationTokenSchema.extend({
 });
 export type AcceptInvitation = z.infer<typeof AcceptInvitationSchema>;
 export const AcceptInvitationResultSchema = z.object({ email: z.string(), existingUser: z.boolean() });
+
+/** The console's audit log view: filters by actor, partner, action (prefix) and date. */
+export const AuditQuerySchema = z.object({
+  actor: z.string().trim().max(254).optional(),
+  publisherId: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(64).optional(),
+  from: z.iso.date('Use a date YYYY-MM-DD.').optional(),
+  to: z.iso.date('Use a date YYYY-MM-DD.').optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string().nullable(),
+  publisherId: z.string().nullable(),
+  action: z.string(),
+  /** What the change recorded: before/after where the area keeps them. */
+  details: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;

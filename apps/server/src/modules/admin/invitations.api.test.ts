@@ -169,3 +169,27 @@ describe('invitations', () => {
     expect((await call(admin, 'POST', '/api/admin/invitations/bulk', { csv: 'mail,ids\n' })).statusCode).toBe(400);
   });
 });
+
+describe('audit log view', () => {
+  it('is admin only, filters by action, actor, partner and date, shows before/after and exports CSV', async () => {
+    for (const who of [DEMO.staff, DEMO.multi]) {
+      const tok = (await signIn(t.app, who)).idToken;
+      expect((await call(tok, 'GET', '/api/admin/audit')).statusCode).toBe(403);
+      expect((await call(tok, 'GET', '/api/admin/audit.csv')).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
+    await invite({ email: 'audited@invitee.example', publisherIds: ['1003'] });
+    const rows = (await call(admin, 'GET', `/api/admin/audit?action=invitation.create&actor=${DEMO.admin}`)).json();
+    const mine = rows.find((r: { details: { after: { email: string } } }) => r.details.after.email === 'audited@invitee.example');
+    expect(mine).toMatchObject({ actor: DEMO.admin, publisherId: '1003', action: 'invitation.create' });
+    expect(rows.every((r: { action: string }) => r.action.startsWith('invitation.create'))).toBe(true);
+    expect((await call(admin, 'GET', '/api/admin/audit?publisherId=1003&action=invitation')).json().length).toBeGreaterThan(0);
+    expect((await call(admin, 'GET', '/api/admin/audit?actor=nobody-at-all')).json()).toEqual([]);
+    expect((await call(admin, 'GET', '/api/admin/audit?to=2000-01-01')).json()).toEqual([]);
+    expect((await call(admin, 'GET', '/api/admin/audit?from=not-a-date')).statusCode).toBe(400);
+    const csv = await call(admin, 'GET', '/api/admin/audit.csv?action=invitation.create');
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.split('\r\n')[0]).toBe('time,actor,partner,action,details');
+    expect(csv.body).toContain('audited@invitee.example');
+  });
+});

@@ -6,13 +6,14 @@ import { Icon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useConfig } from '../../../lib/config-context';
 import { useSignedIn } from '../../../lib/identity/auth-context';
+import { AuditTab } from '../components/audit-tab';
 import { FlagsTab } from '../components/flags-tab';
 import { InvitationsTab } from '../components/invitations-tab';
 import { OutboxTab } from '../components/outbox-tab';
 import { PartnersTab } from '../components/partners-tab';
 import { UsersTab } from '../components/users-tab';
 
-const TABS = ['partners', 'users', 'invitations', 'feature-flags', 'outbox'] as const;
+const TABS = ['partners', 'users', 'invitations', 'feature-flags', 'outbox', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -48,6 +49,7 @@ export function AdminConsolePage() {
             {isAdmin && <Tabs.Tab value="invitations">Invitations</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="feature-flags">Feature flags</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="outbox">E-mail outbox</Tabs.Tab>}
+            {isAdmin && <Tabs.Tab value="audit">Audit log</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="partners" pt="md">
             <PartnersTab canEdit={isAdmin} />
@@ -68,6 +70,11 @@ export function AdminConsolePage() {
           {isAdmin && (
             <Tabs.Panel value="outbox" pt="md">
               <OutboxTab />
+            </Tabs.Panel>
+          )}
+          {isAdmin && (
+            <Tabs.Panel value="audit" pt="md">
+              <AuditTab />
             </Tabs.Panel>
           )}
         </Tabs>

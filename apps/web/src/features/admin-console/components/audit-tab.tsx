@@ -1,0 +1,96 @@
+import { Fragment, useState } from 'react';
+import { Button, Code, Group, Skeleton, Stack, Table, TextInput } from '@mantine/core';
+import useSWR from 'swr';
+import type { AuditEntry } from '@pc/contracts';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { api, apiFetcher, type ApiKey } from '../../../lib/api';
+import { saveFile } from '../../../lib/save-file';
+import { swrOptions } from '../../../lib/swr-options';
+import { addToast } from '../../../lib/toast';
+
+const FILTERS = [
+  ['actor', 'Actor e-mail'],
+  ['publisherId', 'Partner id'],
+  ['action', 'Action (e.g. user, invitation.create)'],
+  ['from', 'From (YYYY-MM-DD)'],
+  ['to', 'To (YYYY-MM-DD)'],
+] as const;
+type Filters = Record<(typeof FILTERS)[number][0], string>;
+
+/** The audit log: who changed what, for which partner, when; each change's before/after; CSV export. */
+export function AuditTab() {
+  const [f, setF] = useState<Filters>({ actor: '', publisherId: '', action: '', from: '', to: '' });
+  const [open, setOpen] = useState<number | null>(null);
+  const query = Object.fromEntries(Object.entries(f).filter(([, v]) => v.trim() !== '')) as Record<string, string>;
+  const key: ApiKey = ['admin/audit', null, query];
+  const { data, error, isLoading, mutate } = useSWR<AuditEntry[], Error, ApiKey>(key, apiFetcher, swrOptions);
+  const exportCsv = async () => {
+    try {
+      const body = await api<string>('admin/audit.csv', { query, publisherId: null, responseType: 'text' });
+      saveFile('audit-log.csv', body, 'text/csv;charset=utf-8');
+    } catch (e) {
+      addToast('error', (e as Error).message);
+    }
+  };
+  return (
+    <Stack>
+      <Group align="flex-end">
+        {FILTERS.map(([k, label]) => (
+          <TextInput
+            key={k}
+            label={label}
+            value={f[k]}
+            onChange={(e) => setF({ ...f, [k]: e.currentTarget.value })}
+            w={k === 'action' ? 260 : 170}
+          />
+        ))}
+        <Button variant="light" onClick={() => void exportCsv()}>
+          Export CSV
+        </Button>
+      </Group>
+      {error && <LoadErrorAlert title="The audit log could not be loaded" message={error.message} onRetry={() => void mutate()} />}
+      {!error && (isLoading || !data) && <Skeleton h={200} />}
+      {data?.length === 0 && <EmptyState title="No change matches">Clear a filter or widen the dates.</EmptyState>}
+      {data && data.length > 0 && (
+        <Table striped aria-label="Audit log">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Time</Table.Th>
+              <Table.Th>Actor</Table.Th>
+              <Table.Th>Partner</Table.Th>
+              <Table.Th>Action</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((e) => (
+              <Fragment key={e.id}>
+                <Table.Tr>
+                  <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
+                  <Table.Td>{e.actor ?? 'deleted user / system'}</Table.Td>
+                  <Table.Td>{e.publisherId ?? '—'}</Table.Td>
+                  <Table.Td>{e.action}</Table.Td>
+                  <Table.Td>
+                    {e.details != null && (
+                      <Button size="xs" variant="subtle" aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? null : e.id)}>
+                        {open === e.id ? 'Hide details' : 'Details'}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+                {open === e.id && (
+                  <Table.Tr>
+                    <Table.Td colSpan={5}>
+                      <Code block>{JSON.stringify(e.details, null, 2)}</Code>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
