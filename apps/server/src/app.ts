@@ -109,6 +109,8 @@ import { scriptUrlOf } from './modules/site-tag/site-tag.service';
 import { registerIdempotency } from './modules/idempotency/idempotency.hook';
 import { idempotencyRepo } from './modules/idempotency/idempotency.repo';
 import { INCIDENT_NOTIFY_QUEUE, incidentNotifyHandler, type IncidentNotifyPayload } from './modules/incidents/incident-notify.job';
+import { monitorsRoutes } from './modules/monitors/monitors.routes';
+import { createMonitorsService } from './modules/monitors/monitors.service';
 
 export interface AppDeps {
   config: AppConfig;
@@ -130,6 +132,8 @@ export interface AppDeps {
   siteTagExtraOrigins?: string[];
   /** For the session-revocation listener (LISTEN/NOTIFY); without it revocations reach other processes within 1 s. */
   databaseUrl?: string;
+  /** The client uptime checks go through; tests and the bench inject one (e.g. trusting a local CA). */
+  monitorsFetch?: GuardedFetch;
 }
 
 export function publicUrlOf(config: AppConfig): string {
@@ -300,6 +304,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   );
   const incidents = createIncidentsService({ db, jobs });
+  const monitorsFetch =
+    deps.monitorsFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-Uptime/1.0' });
   const incidentNotifications = jobs.work<IncidentNotifyPayload>(
     INCIDENT_NOTIFY_QUEUE,
     incidentNotifyHandler(db, mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, '')),
@@ -335,6 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await incidentNotifications.stop();
     await serviceActivations.stop();
     await servicesMail.stop();
+    if (!deps.monitorsFetch) await monitorsFetch.close();
     await adsTxtCrawls.stop();
     await reportExports.stop();
     await siteTagCollector.close();
@@ -435,6 +442,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(servicesRoutes, { services });
   await app.register(plansRoutes, {
     plans: createPlansService({ db, jobs, staffEmail: config.STAFF_NOTIFY_EMAIL, productName: config.PRODUCT_NAME }),
+  });
+  await app.register(monitorsRoutes, {
+    monitors: createMonitorsService({
+      db,
+      fetch: monitorsFetch,
+      limits: { maxMonitors: config.UPTIME_MAX_MONITORS, minIntervalSeconds: config.UPTIME_MIN_INTERVAL_SECONDS },
+    }),
   });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 

@@ -24,7 +24,7 @@ export interface TestApp {
 /** A fresh database cloned from the migrated, demo-seeded template, and the app on top of it. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  extra: Partial<Pick<AppDeps, 'adsTxtCrawler' | 'sellersJsonFetch' | 'siteTagFetch'>> = {},
+  extra: Partial<Pick<AppDeps, 'adsTxtCrawler' | 'sellersJsonFetch' | 'siteTagFetch' | 'monitorsFetch'>> = {},
 ): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `pc_test_${randomBytes(6).toString('hex')}`;

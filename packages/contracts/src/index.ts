@@ -41,3 +41,4 @@ export * from './report-periods';
 export * from './incidents';
 export * from './services';
 export * from './plans';
+export * from './monitors';

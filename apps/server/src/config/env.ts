@@ -136,6 +136,16 @@ export const EnvSchema = z.object({
     .trim()
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'accepts an e-mail address')
     .default('partner-success@provider.example'),
+  // Issue 13: uptime monitoring. Plan flags (uptime.max_monitors, uptime.min_interval_seconds) win over these.
+  UPTIME_MAX_MONITORS: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(10),
+  UPTIME_MIN_INTERVAL_SECONDS: z.coerce.number({ error: 'accepts seconds 30-86400' }).int().min(30).max(86400).default(60),
+  /** Checks one process runs at once (each opens its own connection). */
+  UPTIME_CONCURRENCY: z.coerce.number({ error: 'accepts a whole number 1-2000' }).int().min(1).max(2000).default(100),
+  /** Raw check results are kept this long; hourly and daily rollups for UPTIME_ROLLUP_RETENTION_DAYS. */
+  UPTIME_RAW_RETENTION_DAYS: z.coerce.number({ error: 'accepts whole days 1-365' }).int().min(1).max(365).default(7),
+  UPTIME_ROLLUP_RETENTION_DAYS: z.coerce.number({ error: 'accepts whole days 30-3650' }).int().min(30).max(3650).default(400),
+  /** false: this process serves the API but runs no uptime checks (other processes do). */
+  UPTIME_SCHEDULER: bool(true),
   /** Only for tests: comma-separated IPs the guarded outbound client may reach (e.g. 127.0.0.1). */
   OUTBOUND_ALLOW_HOSTS: z
     .string()

@@ -419,6 +419,9 @@ export interface Database {
   publisher_plans: PublisherPlansTable;
   plan_change_requests: PlanChangeRequestsTable;
   sign_in_throttle: SignInThrottleTable;
+  monitors: MonitorsTable;
+  monitor_results: MonitorResultsTable;
+  monitor_rollups: MonitorRollupsTable;
 }
 
 export interface FeatureFlagsTable {
@@ -540,4 +543,62 @@ export interface PlanChangeRequestsTable {
   requested_at: Generated<Date>;
   decided_by: string | null;
   decided_at: Timestamp | null;
+}
+
+export interface MonitorsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  site_id: string | null;
+  name: string;
+  url: string;
+  method: string;
+  interval_seconds: number;
+  timeout_seconds: number;
+  retries: number;
+  accepted_status_codes: string[];
+  keyword: string | null;
+  keyword_mode: string;
+  cert_expiry_days: number;
+  follow_redirects: boolean;
+  notify_emails: string[];
+  webhook_url: string | null;
+  paused: Generated<boolean>;
+  status: Generated<string>;
+  consecutive_failures: Generated<number>;
+  cert_warning: Generated<boolean>;
+  last_check_at: Timestamp | null;
+  last_response_ms: number | null;
+  last_error: string | null;
+  cert_expires_at: Timestamp | null;
+  next_check_at: Timestamp;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface MonitorResultsTable {
+  monitor_id: string;
+  scheduled_at: Timestamp;
+  at: Timestamp;
+  ok: boolean;
+  http_status: number | null;
+  total_ms: number;
+  dns_ms: number | null;
+  connect_ms: number | null;
+  tls_ms: number | null;
+  first_byte_ms: number | null;
+  keyword_found: boolean | null;
+  cert_expires_at: Timestamp | null;
+  error: string | null;
+}
+
+export interface MonitorRollupsTable {
+  monitor_id: string;
+  grain: 'hour' | 'day';
+  bucket: Timestamp;
+  checks: number;
+  up_checks: number;
+  sum_ms: ColumnType<string, number | string, number | string>;
+  histogram: number[];
 }

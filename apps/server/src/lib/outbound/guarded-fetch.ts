@@ -1,4 +1,6 @@
-import { Agent, buildConnector, request } from 'undici';
+import { performance } from 'node:perf_hooks';
+import { Agent, buildConnector, request, type Dispatcher } from 'undici';
+import { measuredConnection, timingsOf, type OutboundTimings } from './measured-connect';
 import { AddressPolicy, createGuardedLookup, systemResolver, type Resolver } from './address-policy';
 import { isIpLiteral } from './ip-address';
 import {
@@ -24,6 +26,8 @@ export interface GuardedFetchOptions {
   /** Name resolution; defaults to the system resolver. Tests inject a fixed table. */
   resolve?: Resolver;
   userAgent?: string;
+  /** Extra trusted CA certificates (PEM): only for tests against a local TLS server. */
+  ca?: string[];
 }
 
 export interface GuardedRequestInit {
@@ -38,6 +42,11 @@ export interface GuardedRequestInit {
    * of hundreds of megabytes such as sellers.json. `maxBodyBytes` still applies.
    */
   onChunk?: (chunk: Buffer) => void;
+  /**
+   * Uptime checks: a new connection for this request (no keep-alive, no TLS session reuse), and
+   * the answer carries phase timings and the server certificate's expiry.
+   */
+  measure?: boolean;
 }
 
 export interface GuardedResponse {
@@ -47,6 +56,10 @@ export interface GuardedResponse {
   /** Lower-case names; repeated headers joined with ", ". */
   headers: Record<string, string>;
   body: Buffer;
+  /** Only with `measure`. */
+  timings?: OutboundTimings;
+  /** Only with `measure` on https: when the certificate the server showed expires. */
+  certValidTo?: Date | null;
 }
 
 /**
@@ -72,21 +85,27 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
   const defaultMaxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const userAgent = options.userAgent ?? 'PartnersCenter/1.0 (+outbound)';
 
-  const baseConnect = buildConnector({ lookup: createGuardedLookup(policy, options.resolve ?? systemResolver), timeout: defaultTimeoutMs });
-  const connector: buildConnector.connector = (connectOptions, callback) => {
-    // net.connect skips `lookup` for IP literals, so literals are checked here, at connect time too.
-    const host = unbracket(connectOptions.hostname);
-    if (isIpLiteral(host)) {
-      try {
-        policy.assertAllowed(host, host);
-      } catch (err) {
-        callback(err as Error, null);
-        return;
+  const lookup = createGuardedLookup(policy, options.resolve ?? systemResolver);
+  const tlsExtra = options.ca?.length ? { ca: options.ca } : {};
+  const baseConnect = buildConnector({ lookup, timeout: defaultTimeoutMs, ...tlsExtra });
+  // Measured requests never resume a TLS session: each check sees a full handshake and the certificate.
+  const freshConnect = buildConnector({ lookup, timeout: defaultTimeoutMs, maxCachedSessions: 0, keepAlive: false, ...tlsExtra });
+  const guard =
+    (inner: buildConnector.connector): buildConnector.connector =>
+    (connectOptions, callback) => {
+      // net.connect skips `lookup` for IP literals, so literals are checked here, at connect time too.
+      const host = unbracket(connectOptions.hostname);
+      if (isIpLiteral(host)) {
+        try {
+          policy.assertAllowed(host, host);
+        } catch (err) {
+          callback(err as Error, null);
+          return;
+        }
       }
-    }
-    baseConnect(connectOptions, callback);
-  };
-  const agent = new Agent({ connect: connector, keepAliveTimeout: 4_000 });
+      return inner(connectOptions, callback);
+    };
+  const agent = new Agent({ connect: guard(baseConnect), keepAliveTimeout: 4_000 });
 
   const guardedFetch = async (input: string | URL, init: GuardedRequestInit = {}): Promise<GuardedResponse> => {
     const url = checkUrl(input, policy);
@@ -95,14 +114,18 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(new OutboundTimeoutError(url.href, timeoutMs)), timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timer.signal]) : timer.signal;
+    const measured = init.measure ? measuredConnection(guard(freshConnect)) : null;
+    const dispatcher: Dispatcher = measured ? new Agent({ connect: measured.connect, pipelining: 1, keepAliveTimeout: 1 }) : agent;
+    const startedAt = performance.now();
     try {
       const response = await request(url, {
-        dispatcher: agent,
+        dispatcher,
         method: init.method ?? 'GET',
         headers: { 'user-agent': userAgent, ...init.headers },
         body: init.body,
         signal,
       });
+      const headersAt = performance.now();
       const headers = flattenHeaders(response.headers);
       const declared = Number(headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBodyBytes) {
@@ -127,11 +150,23 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
           }
         } else chunks.push(buf);
       }
-      return { url: url.href, status: response.statusCode, headers, body: init.onChunk ? Buffer.alloc(0) : Buffer.concat(chunks, size) };
+      const answer: GuardedResponse = {
+        url: url.href,
+        status: response.statusCode,
+        headers,
+        body: init.onChunk ? Buffer.alloc(0) : Buffer.concat(chunks, size),
+      };
+      if (measured) {
+        answer.timings = timingsOf(measured.marks, startedAt, headersAt, performance.now());
+        answer.certValidTo = measured.certValidTo;
+      }
+      return answer;
     } catch (err) {
       throw translateError(err, url.href, timer.signal, init.signal);
     } finally {
       clearTimeout(timeout);
+      // The one-off dispatcher of a measured request closes its connection right away.
+      if (measured) void dispatcher.destroy().catch(() => undefined);
     }
   };
   return Object.assign(guardedFetch, { close: () => agent.close() });

@@ -1,0 +1,198 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/pool';
+
+export interface MonitorValues {
+  site_id: string | null;
+  name: string;
+  url: string;
+  method: string;
+  interval_seconds: number;
+  timeout_seconds: number;
+  retries: number;
+  accepted_status_codes: string[];
+  keyword: string | null;
+  keyword_mode: string;
+  cert_expiry_days: number;
+  follow_redirects: boolean;
+  notify_emails: string[];
+  webhook_url: string | null;
+}
+
+const COLUMNS = [
+  'm.id',
+  'm.publisher_id',
+  'p.name as publisher_name',
+  'm.site_id',
+  's.name as site_name',
+  'm.name',
+  'm.url',
+  'm.method',
+  'm.interval_seconds',
+  'm.timeout_seconds',
+  'm.retries',
+  'm.accepted_status_codes',
+  'm.keyword',
+  'm.keyword_mode',
+  'm.cert_expiry_days',
+  'm.follow_redirects',
+  'm.notify_emails',
+  'm.webhook_url',
+  'm.paused',
+  'm.status',
+  'm.consecutive_failures',
+  'm.cert_warning',
+  'm.last_check_at',
+  'm.last_response_ms',
+  'm.last_error',
+  'm.cert_expires_at',
+  'm.next_check_at',
+  'm.created_at',
+  'm.updated_at',
+] as const;
+
+export interface RollupRow {
+  monitor_id: string;
+  bucket: Date;
+  checks: number;
+  up_checks: number;
+  sum_ms: string;
+  histogram: number[];
+}
+
+/** SQL only; rules live in monitors.service.ts, scheduling SQL in monitor-schedule.repo.ts. */
+export function monitorsRepo(db: Db) {
+  const base = () =>
+    db
+      .selectFrom('monitors as m')
+      .innerJoin('publishers as p', 'p.id', 'm.publisher_id')
+      .leftJoin('sites as s', 's.id', 'm.site_id')
+      .select(COLUMNS);
+  return {
+    async list(publisherId: string | null, f: { q?: string; status?: string } = {}, limit = 2000) {
+      let q = base();
+      if (publisherId) q = q.where('m.publisher_id', '=', publisherId);
+      if (f.q) {
+        const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) => eb.or([eb('m.name', 'ilike', like), eb('m.url', 'ilike', like)]));
+      }
+      if (f.status === 'paused') q = q.where('m.paused', '=', true);
+      else if (f.status) q = q.where('m.paused', '=', false).where('m.status', '=', f.status);
+      return q.orderBy('m.name').orderBy('m.id').limit(limit).execute();
+    },
+    async get(id: string) {
+      return base().where('m.id', '=', id).executeTakeFirst();
+    },
+    /** Locks the publisher row so concurrent creates cannot both pass the limit check. */
+    async lockPublisherAndCount(publisherId: string): Promise<number> {
+      await db.selectFrom('publishers').select('id').where('id', '=', publisherId).forUpdate().executeTakeFirst();
+      const row = await db
+        .selectFrom('monitors')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirstOrThrow();
+      return row.n;
+    },
+    async count(publisherId: string): Promise<number> {
+      const row = await db
+        .selectFrom('monitors')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirstOrThrow();
+      return row.n;
+    },
+    async insert(publisherId: string, v: MonitorValues, firstCheckAt: Date): Promise<string> {
+      const row = await db
+        .insertInto('monitors')
+        .values({ ...v, publisher_id: publisherId, next_check_at: firstCheckAt, updated_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    /** A changed interval or URL takes effect at the next slot `nextCheckAt` (the caller decides). */
+    async update(id: string, v: MonitorValues, nextCheckAt: Date | null): Promise<void> {
+      await db
+        .updateTable('monitors')
+        .set({
+          ...v,
+          updated_at: new Date(),
+          ...(nextCheckAt ? { next_check_at: nextCheckAt } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('monitors').where('id', '=', id).execute();
+    },
+    /** Pause/resume; resuming starts again from "pending" with a fresh slot. Returns the ids changed. */
+    async setPaused(publisherId: string, ids: string[], paused: boolean, resumeAt: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .updateTable('monitors')
+        .set(
+          paused
+            ? { paused: true, updated_at: new Date() }
+            : { paused: false, status: 'pending', consecutive_failures: 0, next_check_at: resumeAt, updated_at: new Date() },
+        )
+        .where('publisher_id', '=', publisherId)
+        .where('id', 'in', ids)
+        .where('paused', '=', !paused)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async siteOfPublisher(publisherId: string, siteId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('sites')
+        .select('id')
+        .where('id', '=', siteId)
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async rollups(monitorIds: string[], grain: 'hour' | 'day', from: Date): Promise<RollupRow[]> {
+      if (monitorIds.length === 0) return [];
+      return db
+        .selectFrom('monitor_rollups')
+        .select(['monitor_id', 'bucket', 'checks', 'up_checks', 'sum_ms', 'histogram'])
+        .where('monitor_id', 'in', monitorIds)
+        .where('grain', '=', grain)
+        .where('bucket', '>=', from)
+        .orderBy('bucket')
+        .execute() as Promise<RollupRow[]>;
+    },
+    async recentResults(monitorId: string, limit: number) {
+      return db
+        .selectFrom('monitor_results')
+        .selectAll()
+        .where('monitor_id', '=', monitorId)
+        .orderBy('scheduled_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    /** The monitor's incidents: the scheduler reports them under `monitor:<id>` keys. */
+    async incidentIds(publisherId: string, monitorId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('incidents')
+        .select('id')
+        .where('publisher_id', '=', publisherId)
+        .where('dedupe_key', 'like', `monitor:${monitorId}%`)
+        .orderBy('last_occurrence', 'desc')
+        .limit(50)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async downCount(publisherId: string): Promise<{ down: number; total: number }> {
+      const row = await db
+        .selectFrom('monitors')
+        .select([
+          sql<number>`count(*) FILTER (WHERE status = 'down' AND NOT paused)::int`.as('down'),
+          sql<number>`count(*)::int`.as('total'),
+        ])
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirstOrThrow();
+      return row;
+    },
+  };
+}
+export type MonitorsRepo = ReturnType<typeof monitorsRepo>;
+export type MonitorRow = NonNullable<Awaited<ReturnType<MonitorsRepo['get']>>>;

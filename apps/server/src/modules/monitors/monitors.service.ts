@@ -1,0 +1,252 @@
+import type { CheckResult, Incident, Monitor, MonitorInput, MonitorLimits, MonitorListQuery } from '@pc/contracts';
+import type { Db } from '../../db/pool';
+import { inTransaction } from '../../db/transaction';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error';
+import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
+import { auditRepo } from '../audit/audit.repo';
+import { limitFlag } from '../feature-flags/feature-flags.service';
+import { incidentsRepo } from '../incidents/incidents.repo';
+import { toIncident } from '../incidents/incidents.service';
+import { runCheck } from './monitor-checker';
+import { monitorsRepo, type MonitorRow, type MonitorValues, type RollupRow } from './monitors.repo';
+import { statsOf, uptimeOf } from './monitor-stats';
+
+export interface Ctx {
+  uid: string;
+  publisherId: string;
+}
+
+export interface MonitorLimitsConfig {
+  maxMonitors: number;
+  minIntervalSeconds: number;
+}
+
+export const MAX_MONITORS_FLAG = 'uptime.max_monitors';
+export const MIN_INTERVAL_FLAG = 'uptime.min_interval_seconds';
+const HOUR_MS = 3_600_000;
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+function toValues(i: MonitorInput): MonitorValues {
+  return {
+    site_id: i.siteId,
+    name: i.name,
+    url: i.url,
+    method: i.method,
+    interval_seconds: i.intervalSeconds,
+    timeout_seconds: i.timeoutSeconds,
+    retries: i.retries,
+    accepted_status_codes: i.acceptedStatusCodes,
+    keyword: i.keyword,
+    keyword_mode: i.keywordMode,
+    cert_expiry_days: i.certExpiryDays,
+    follow_redirects: i.followRedirects,
+    notify_emails: i.notifyEmails,
+    webhook_url: i.webhookUrl,
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toMonitor(r: MonitorRow, hourly: RollupRow[] = [], daily: RollupRow[] = [], now = Date.now()): Monitor {
+  const dayAgo = now - 24 * HOUR_MS;
+  const last24 = hourly.filter((h) => h.bucket.getTime() >= dayAgo - HOUR_MS);
+  const sparkline: (number | null)[] = [];
+  for (let i = 23; i >= 0; i--) {
+    const start = Math.floor((now - i * HOUR_MS) / HOUR_MS) * HOUR_MS;
+    const h = last24.find((x) => x.bucket.getTime() === start);
+    sparkline.push(h && h.checks > 0 ? Math.round(Number(h.sum_ms) / h.checks) : null);
+  }
+  return {
+    id: r.id,
+    publisherId: r.publisher_id,
+    publisherName: r.publisher_name,
+    siteId: r.site_id,
+    siteName: r.site_name,
+    name: r.name,
+    url: r.url,
+    method: r.method as Monitor['method'],
+    intervalSeconds: r.interval_seconds,
+    timeoutSeconds: r.timeout_seconds,
+    retries: r.retries,
+    acceptedStatusCodes: r.accepted_status_codes,
+    keyword: r.keyword,
+    keywordMode: r.keyword_mode as Monitor['keywordMode'],
+    certExpiryDays: r.cert_expiry_days,
+    followRedirects: r.follow_redirects,
+    notifyEmails: r.notify_emails,
+    webhookUrl: r.webhook_url,
+    status: r.paused ? 'paused' : (r.status as Monitor['status']),
+    lastCheckAt: iso(r.last_check_at),
+    lastResponseMs: r.last_response_ms,
+    lastError: r.last_error,
+    certExpiresAt: iso(r.cert_expires_at),
+    uptime24h: uptimeOf(last24.filter((h) => h.bucket.getTime() >= Math.floor(dayAgo / HOUR_MS) * HOUR_MS)),
+    uptime30d: uptimeOf(daily),
+    sparkline,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+/** The first slot of a new or resumed monitor: soon, with jitter so a bulk import does not align. */
+export function firstSlot(intervalSeconds: number, now = Date.now()): Date {
+  return new Date(now + 1000 + Math.floor(Math.random() * Math.min(intervalSeconds, 10) * 1000));
+}
+
+/** Monitors of one publisher (staff act inside the publisher they chose), their limits and checks. */
+export function createMonitorsService(deps: { db: Db; fetch: GuardedFetch; limits: MonitorLimitsConfig }) {
+  const { db } = deps;
+
+  async function limitsOf(trx: Db, publisherId: string) {
+    return {
+      maxMonitors: await limitFlag(trx, publisherId, MAX_MONITORS_FLAG, deps.limits.maxMonitors),
+      minIntervalSeconds: await limitFlag(trx, publisherId, MIN_INTERVAL_FLAG, deps.limits.minIntervalSeconds),
+    };
+  }
+
+  async function validate(trx: Db, ctx: Ctx, input: MonitorInput) {
+    const fields: Record<string, string> = {};
+    const { minIntervalSeconds } = await limitsOf(trx, ctx.publisherId);
+    if (input.intervalSeconds < minIntervalSeconds)
+      fields.intervalSeconds = `Your plan checks at most every ${minIntervalSeconds} seconds.`;
+    if (input.siteId && !(await monitorsRepo(trx).siteOfPublisher(ctx.publisherId, input.siteId)))
+      fields.siteId = 'Choose one of your sites.';
+    if (Object.keys(fields).length) throw badRequest('Check the highlighted fields.', fields);
+  }
+
+  async function owned(ctx: Ctx, id: string, trx: Db = db): Promise<MonitorRow> {
+    if (!isUuid(id)) throw notFound('This monitor does not exist.');
+    const row = await monitorsRepo(trx).get(id);
+    if (!row) throw notFound('This monitor does not exist.');
+    if (row.publisher_id !== ctx.publisherId) throw forbidden();
+    return row;
+  }
+
+  async function withRollups(rows: MonitorRow[]): Promise<Monitor[]> {
+    const ids = rows.map((r) => r.id);
+    const now = Date.now();
+    const repo = monitorsRepo(db);
+    const hourly = await repo.rollups(ids, 'hour', new Date(Math.floor((now - 24 * HOUR_MS) / HOUR_MS) * HOUR_MS));
+    const daily = await repo.rollups(ids, 'day', new Date(now - 30 * 24 * HOUR_MS));
+    const by = (list: RollupRow[]) => {
+      const m = new Map<string, RollupRow[]>();
+      for (const r of list) m.set(r.monitor_id, [...(m.get(r.monitor_id) ?? []), r]);
+      return m;
+    };
+    const h = by(hourly);
+    const d = by(daily);
+    return rows.map((r) => toMonitor(r, h.get(r.id), d.get(r.id), now));
+  }
+
+  async function audited<T>(ctx: Ctx, action: string, details: object, work: (trx: Db) => Promise<T>): Promise<T> {
+    return inTransaction(db, async (trx) => {
+      const out = await work(trx);
+      await auditRepo(trx).record({ actorUserId: ctx.uid, publisherId: ctx.publisherId, action, details });
+      return out;
+    });
+  }
+
+  return {
+    async list(ctx: Ctx, q: MonitorListQuery): Promise<Monitor[]> {
+      return withRollups(await monitorsRepo(db).list(ctx.publisherId, q));
+    },
+    /** Staff: every publisher's monitors in one list. */
+    async allPublishers(q: MonitorListQuery): Promise<Monitor[]> {
+      return withRollups(await monitorsRepo(db).list(null, q));
+    },
+    async limits(ctx: Ctx): Promise<MonitorLimits> {
+      return { ...(await limitsOf(db, ctx.publisherId)), used: await monitorsRepo(db).count(ctx.publisherId) };
+    },
+    async get(ctx: Ctx, id: string): Promise<Monitor> {
+      return (await withRollups([await owned(ctx, id)]))[0]!;
+    },
+    async create(ctx: Ctx, input: MonitorInput): Promise<Monitor> {
+      const id = await audited(ctx, 'monitor.created', { name: input.name, url: input.url }, async (trx) => {
+        await validate(trx, ctx, input);
+        const repo = monitorsRepo(trx);
+        const used = await repo.lockPublisherAndCount(ctx.publisherId);
+        const { maxMonitors } = await limitsOf(trx, ctx.publisherId);
+        if (used >= maxMonitors)
+          throw new HttpError(409, `Your plan allows ${maxMonitors} monitors. Delete one or ask us about a larger plan.`, 'LimitReached');
+        return repo.insert(ctx.publisherId, toValues(input), firstSlot(input.intervalSeconds));
+      });
+      return this.get(ctx, id);
+    },
+    async update(ctx: Ctx, id: string, input: MonitorInput): Promise<Monitor> {
+      await audited(ctx, 'monitor.updated', { monitorId: id, name: input.name, url: input.url }, async (trx) => {
+        const before = await owned(ctx, id, trx);
+        await validate(trx, ctx, input);
+        // A new target or interval is checked soon; otherwise the schedule keeps its phase.
+        const reschedule = before.url !== input.url || before.interval_seconds !== input.intervalSeconds;
+        await monitorsRepo(trx).update(id, toValues(input), reschedule ? firstSlot(input.intervalSeconds) : null);
+      });
+      return this.get(ctx, id);
+    },
+    async remove(ctx: Ctx, id: string): Promise<void> {
+      await audited(ctx, 'monitor.deleted', { monitorId: id }, async (trx) => {
+        const row = await owned(ctx, id, trx);
+        await monitorsRepo(trx).remove(row.id);
+      });
+    },
+    async setPaused(ctx: Ctx, ids: string[], paused: boolean): Promise<{ changed: string[] }> {
+      const valid = ids.filter(isUuid);
+      return audited(ctx, paused ? 'monitor.paused' : 'monitor.resumed', { monitorIds: valid }, async (trx) => {
+        const changed = await monitorsRepo(trx).setPaused(ctx.publisherId, valid, paused, firstSlot(30));
+        return { changed };
+      });
+    },
+    async pauseOne(ctx: Ctx, id: string, paused: boolean): Promise<Monitor> {
+      await owned(ctx, id);
+      await this.setPaused(ctx, [id], paused);
+      return this.get(ctx, id);
+    },
+    /** "Test now": one check of the form's values, nothing stored. */
+    async test(ctx: Ctx, input: MonitorInput): Promise<CheckResult> {
+      const { certWarning: _ignored, ...result } = await runCheck(deps.fetch, input);
+      return result;
+    },
+    async checkSaved(ctx: Ctx, id: string): Promise<CheckResult> {
+      const r = await owned(ctx, id);
+      const { certWarning: _ignored, ...result } = await runCheck(deps.fetch, {
+        url: r.url,
+        method: r.method,
+        timeoutSeconds: r.timeout_seconds,
+        acceptedStatusCodes: r.accepted_status_codes,
+        keyword: r.keyword,
+        keywordMode: r.keyword_mode,
+        followRedirects: r.follow_redirects,
+        certExpiryDays: r.cert_expiry_days,
+      });
+      return result;
+    },
+    async results(ctx: Ctx, id: string, limit: number): Promise<CheckResult[]> {
+      await owned(ctx, id);
+      const rows = await monitorsRepo(db).recentResults(id, limit);
+      return rows.map((x) => ({
+        at: x.at.toISOString(),
+        ok: x.ok,
+        httpStatus: x.http_status,
+        timings: { dnsMs: x.dns_ms, connectMs: x.connect_ms, tlsMs: x.tls_ms, firstByteMs: x.first_byte_ms, totalMs: x.total_ms },
+        certExpiresAt: iso(x.cert_expires_at),
+        keywordFound: x.keyword_found,
+        error: x.error,
+        finalUrl: null,
+      }));
+    },
+    async stats(ctx: Ctx, id: string, range: '24h' | '7d' | '30d' | '365d') {
+      await owned(ctx, id);
+      return statsOf(monitorsRepo(db), id, range);
+    },
+    async incidents(ctx: Ctx, id: string): Promise<Incident[]> {
+      await owned(ctx, id);
+      const ids = await monitorsRepo(db).incidentIds(ctx.publisherId, id);
+      const repo = incidentsRepo(db);
+      const rows = await Promise.all(ids.map((x) => repo.get(x)));
+      return rows.filter((r) => r !== undefined).map(toIncident);
+    },
+    async summary(ctx: Ctx) {
+      return monitorsRepo(db).downCount(ctx.publisherId);
+    },
+  };
+}
+export type MonitorsService = ReturnType<typeof createMonitorsService>;
