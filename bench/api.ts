@@ -4,6 +4,7 @@
  * and the server do not share an event loop, then runs autocannon twice:
  *   1. as fast as possible (throughput; target >= 3,000 req/s)
  *   2. at a fixed 1,000 req/s (latency; target p99 < 50 ms)
+ * and prints the server's event-loop lag p99 during the first run (from its /metrics).
  * Usage: npm run bench:api   (DURATION=seconds, default 15)
  */
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/demo/demo-data';
@@ -36,6 +37,13 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 }
 
+/** The server's event-loop delay p99 since the previous scrape (prom-client resets it per scrape). */
+async function eventLoopLagP99Ms(): Promise<number> {
+  const text = await (await fetch(`${BASE}/metrics`)).text();
+  const m = /^nodejs_eventloop_lag_p99_seconds ([\d.e+-]+)$/m.exec(text);
+  return m ? Number(m[1]) * 1000 : NaN;
+}
+
 async function main() {
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--demo'], {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'true', DATABASE_URL: '' },
@@ -55,7 +63,9 @@ async function main() {
       headers: { authorization: `Bearer ${idToken}`, 'publisher-scope': '1001' },
     };
     await run({ ...request, connections: 10, duration: 3 }); // warm-up (JIT, pool)
+    await eventLoopLagP99Ms(); // a scrape resets the server's lag histogram: measure the load alone
     const max = await run({ ...request, connections: 50, pipelining: 1, duration: DURATION });
+    const lagUnderLoad = await eventLoopLagP99Ms();
     const fixed = await run({ ...request, connections: 20, overallRate: 1000, duration: DURATION });
     const errors = max.non2xx + max.errors + fixed.non2xx + fixed.errors;
     console.log('GET /api/publisher-details (authenticated, scoped, with sites and company)');
@@ -65,6 +75,7 @@ async function main() {
     console.log(
       `  at 1000 req/s  : achieved ${fixed.requests.average.toFixed(0)} req/s  p50 ${fixed.latency.p50} ms, p99 ${fixed.latency.p99} ms (target p99 < 50 ms)`,
     );
+    console.log(`  event-loop lag : p99 ${lagUnderLoad.toFixed(1)} ms during the max-throughput run (server's /metrics)`);
     console.log(`  non-2xx/errors : ${errors}`);
   } finally {
     server.kill('SIGTERM');

@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env';
 import type { Db } from './db/pool';
 import { registerAccessControl, enforceRouteDeclarations } from './http/access';
 import { registerErrorHandler } from './http/errors';
+import { registerInputHygiene } from './http/input-hygiene';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders, thirdPartyHosts } from './http/security-headers';
 import { registerStaticWeb } from './http/static-web';
@@ -357,6 +358,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
+  registerInputHygiene(app);
   enforceRouteDeclarations(app);
   registerAccessControl(app, tokens, sessions, config.ADMIN_ACCESS);
   registerIdempotency(app, { repo: idempotencyRepo(db) });

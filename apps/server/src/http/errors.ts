@@ -35,6 +35,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       req.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on our side. Try again in a moment.', name: 'InternalError' });
     }
+    // A value PostgreSQL refuses (SQLSTATE class 22: bad encoding, out of range, bad date) is bad
+    // input, and a unique violation (23505) a conflict: never a 500 for what the caller sent.
+    const sqlState = (err as { code?: unknown }).code;
+    if (!err.statusCode && typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      req.log.warn({ err: err.message, sqlState }, 'database refused a value');
+      const msg = 'A value in the request cannot be stored. Check it and try again.';
+      return reply.status(400).send({ message: msg, name: 'ValidationError', fields: { request: msg } });
+    }
+    if (!err.statusCode && sqlState === '23505') {
+      return reply.status(409).send({ message: 'This already exists (someone may have just created it).', name: 'Conflict' });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'unhandled error');

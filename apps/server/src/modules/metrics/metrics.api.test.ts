@@ -27,6 +27,20 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('GET /metrics without METRICS_TOKEN (issue 11 item 10)', () => {
+  it('answers only a scraper on this machine, not the network or a request through a proxy', async () => {
+    const t = await createTestApp();
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(403);
+      const proxied = await t.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(proxied.statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('GET /metrics with METRICS_TOKEN', () => {
   let t: TestApp;
   beforeAll(async () => {

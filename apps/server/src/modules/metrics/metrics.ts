@@ -10,8 +10,9 @@ import type { Db } from '../../db/pool';
  * and status, read from PostgreSQL when scraped. One registry per app, so tests can build many.
  * Registered on the root instance (not as a plugin) so its hook sees every route.
  *
- * With METRICS_TOKEN set, a scrape needs `Authorization: Bearer <token>`; without it the
- * endpoint is open, as is usual behind a private network.
+ * With METRICS_TOKEN set, a scrape needs `Authorization: Bearer <token>`. Without it only a
+ * scraper on the same machine may read it (a loopback peer, no forwarding headers: a request that
+ * came through a local reverse proxy is not local), so a fresh install does not publish it.
  */
 export function registerMetrics(app: FastifyInstance, opts: { db: Db; token: string | null }): void {
   const registry = new Registry();
@@ -49,8 +50,19 @@ export function registerMetrics(app: FastifyInstance, opts: { db: Db; token: str
     if (opts.token && !bearerMatches(req.headers.authorization, opts.token)) {
       return reply.status(401).send({ message: 'A metrics token is required.', name: 'Unauthorized' });
     }
+    if (!opts.token && !isLocalScrape(req.socket.remoteAddress, req.headers)) {
+      return reply.status(403).send({
+        message: 'Metrics are only served to this machine. Set METRICS_TOKEN to scrape from elsewhere.',
+        name: 'Forbidden',
+      });
+    }
     return reply.type(registry.contentType).send(await registry.metrics());
   });
+}
+
+function isLocalScrape(peer: string | undefined, headers: Record<string, unknown>): boolean {
+  const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
+  return loopback && headers['x-forwarded-for'] === undefined && headers.forwarded === undefined;
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
