@@ -6,6 +6,7 @@
  */
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/demo/demo-data';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumPath } from '../e2e/support/chromium-path';
 import { execSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -50,7 +51,7 @@ async function main() {
     stdio: 'ignore',
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
   try {

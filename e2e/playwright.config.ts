@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './support/chromium-path';
 
 // The real server (embedded PostgreSQL with demo data, built web app) on its own port and a
-// throw-away data directory; Debian's Chromium, never a downloaded browser.
+// throw-away data directory; Debian's Chromium when installed, else the one the @sparticuz/chromium
+// package ships in the npm registry (never a browser download: support/chromium-path.ts).
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${Date.now()}`;
 
@@ -20,7 +22,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--headless',
         '--no-sandbox',
