@@ -4,7 +4,8 @@ import { DuckDbReportEngine } from '../modules/reports/engine/duckdb-engine';
 import type { ReportEngine } from '../modules/reports/engine/report-engine';
 import { DEMO_PAGE_PREFIX, demoEventsSql, type DemoTrafficDay } from '../modules/site-tag/demo/site-tag-demo-events';
 import { siteTagRepo } from '../modules/site-tag/site-tag.repo';
-import { SITE_TAG_EVENTS_DDL } from '../modules/site-tag/site-tag.store';
+import { resetRollup } from '../modules/site-tag/site-tag.rollup';
+import { duckDbSiteTagStore } from '../modules/site-tag/site-tag.store';
 import { DEMO_PUBLISHERS } from './demo-data';
 
 const DAY_MS = 86_400_000;
@@ -86,7 +87,7 @@ export async function seedDemoSiteTag(engine: ReportEngine, db: Db, log: Logger,
   if (!(engine instanceof DuckDbReportEngine)) return; // the site tag's store lives on the DuckDB engine
   const todayMs = Date.parse(today.toISOString().slice(0, 10));
   const yesterdayMs = todayMs - DAY_MS;
-  await engine.write((conn) => conn.run(SITE_TAG_EVENTS_DDL));
+  await duckDbSiteTagStore(engine).init();
   const [probe] = await engine.runSql(
     `SELECT count(*) AS n FROM site_tag_events WHERE starts_with(page_id, $prefix) AND ts >= $from AND ts < $to`,
     { prefix: DEMO_PAGE_PREFIX, from: yesterdayMs, to: todayMs },
@@ -97,6 +98,10 @@ export async function seedDemoSiteTag(engine: ReportEngine, db: Db, log: Logger,
   await engine.write(async (conn) => {
     await conn.run(`DELETE FROM site_tag_events WHERE starts_with(page_id, '${DEMO_PAGE_PREFIX}')`);
     await conn.run(demoEventsSql(plan));
+    // Past days changed behind the collector's back: their audience rollups are rebuilt on demand.
+    await resetRollup(async (sql) => {
+      await conn.run(sql);
+    });
   });
   const repo = siteTagRepo(db);
   for (const siteId of new Set(plan.map((d) => d.siteId))) await repo.markReceived(siteId);

@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { SITE_TAG_DAILY_DDL } from './site-tag.rollup';
 
 /** One accepted tag event, enriched by the collector (no IP, no user agent: only derived classes). */
 export interface StoredTagEvent {
@@ -39,6 +40,8 @@ export interface SiteTagEventStore {
   init(): Promise<void>;
   append(rows: readonly StoredTagEvent[]): Promise<void>;
   query(sql: string, params?: Record<string, string | number>): Promise<Record<string, unknown>[]>;
+  /** Runs `fn` on the single writer, after every earlier write (rollups, demo data). */
+  write(fn: (run: (sql: string) => Promise<void>) => Promise<void>): Promise<void>;
 }
 
 /** What the store needs from the report engine's DuckDB: its serialised writer and a read. */
@@ -133,7 +136,9 @@ function toJsonLine(r: StoredTagEvent): string {
 export function duckDbSiteTagStore(duck: DuckDbAccess): SiteTagEventStore {
   return {
     async init() {
-      await duck.write((conn) => conn.run(SITE_TAG_EVENTS_DDL));
+      await duck.write(async (conn) => {
+        for (const ddl of [SITE_TAG_EVENTS_DDL, ...SITE_TAG_DAILY_DDL]) await conn.run(ddl);
+      });
     },
     async append(rows) {
       if (rows.length === 0) return;
@@ -153,5 +158,11 @@ export function duckDbSiteTagStore(duck: DuckDbAccess): SiteTagEventStore {
       }
     },
     query: (sql, params) => duck.runSql(sql, params),
+    write: (fn) =>
+      duck.write(async (conn) => {
+        await fn(async (sql) => {
+          await conn.run(sql);
+        });
+      }),
   };
 }

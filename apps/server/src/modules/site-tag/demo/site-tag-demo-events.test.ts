@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DuckDbReportEngine } from '../../reports/engine/duckdb-engine';
-import { SITE_TAG_EVENTS_DDL, duckDbSiteTagStore } from '../site-tag.store';
+import { duckDbSiteTagStore } from '../site-tag.store';
 import { audienceOverview, sitePerformance } from '../site-tag.queries';
 import { DEMO_PAGE_PREFIX, demoEventsSql, type DemoTrafficDay } from './site-tag-demo-events';
 
@@ -27,8 +27,8 @@ async function generated(): Promise<DuckDbReportEngine> {
   const engine = new DuckDbReportEngine(path.join(dir, 'facts.duckdb'));
   engines.push(engine);
   await engine.init();
+  await duckDbSiteTagStore(engine).init();
   await engine.write(async (conn) => {
-    await conn.run(SITE_TAG_EVENTS_DDL);
     await conn.run(demoEventsSql(plan));
   });
   return engine;

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
+import { demoEventsSql, type DemoTrafficDay } from './demo/site-tag-demo-events';
+import { audienceOverview } from './site-tag.queries';
+import { lastClosedDay } from './site-tag.rollup';
+import { duckDbSiteTagStore } from './site-tag.store';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-tag-rollup-'));
+const engine = new DuckDbReportEngine(path.join(dir, 'facts.duckdb'));
+afterAll(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const DAY = 86_400_000;
+const today = Date.parse(new Date().toISOString().slice(0, 10));
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const day = (back: number, siteId: string, pageViews: number): DemoTrafficDay => ({
+  publisherId: siteId === '5101' ? '1002' : '1001',
+  siteId,
+  dayMs: today - back * DAY,
+  pageViews,
+  slowness: 1,
+  lcpMs: 1500,
+  countries: ['US', 'GB'],
+});
+
+describe('audience rollups', () => {
+  it('only days no event can still reach are closed', () => {
+    expect(lastClosedDay(Date.parse('2026-11-23T10:00:00Z'))).toBe('2026-11-21');
+    expect(lastClosedDay(Date.parse('2026-11-23T00:00:00Z'))).toBe('2026-11-21');
+  });
+
+  it('gives the raw events’ exact figures, from rolled-up closed days plus fresh raw days', async () => {
+    await engine.init();
+    const store = duckDbSiteTagStore(engine);
+    await store.init();
+    // Six days ending today, two sites of 1001 and one of another publisher (must not count).
+    const plan = [5, 4, 3, 2, 1, 0].flatMap((b) => [day(b, '5001', 120 + b * 10), day(b, '5002', 60), day(b, '5101', 500)]);
+    await engine.write((conn) => conn.run(demoEventsSql(plan)));
+    const scope = { publisherId: '1001', siteId: null, from: iso(today - 5 * DAY), to: iso(today) };
+    const [expected] = await store.query(
+      `SELECT count(*)::INTEGER AS pv, count(DISTINCT (site_id, CAST(epoch_ms(ts) AS DATE), visitor))::INTEGER AS visitors,
+              (count(*) FILTER (WHERE entry))::INTEGER AS visits
+       FROM site_tag_events WHERE publisher_id = '1001' AND kind = 'pv' AND ts >= ${today - 5 * DAY} AND ts < ${today + DAY}`,
+    );
+    const pages = await store.query(
+      `SELECT path AS key, count(*)::INTEGER AS value FROM site_tag_events WHERE publisher_id = '1001' AND kind = 'pv'
+       AND ts >= ${today - 5 * DAY} AND ts < ${today + DAY} GROUP BY 1 ORDER BY value DESC, key LIMIT 10`,
+    );
+    const first = await audienceOverview(store, scope);
+    const [built] = await store.query(`SELECT count(*)::INTEGER AS n FROM site_tag_daily_built WHERE day >= '${iso(today - 5 * DAY)}'`);
+    expect(built?.n).toBe(4); // today-5 .. today-2 (the previous period's days are rolled up too)
+    const second = await audienceOverview(store, scope);
+    expect(second).toEqual(first);
+    expect(first.totals).toMatchObject({ pageViews: expected!.pv, visitors: expected!.visitors, visits: expected!.visits });
+    expect(first.topPages).toEqual(pages);
+    expect(first.series.map((s) => s.date)).toEqual([5, 4, 3, 2, 1, 0].map((b) => iso(today - b * DAY)));
+    expect(first.series.reduce((a, s) => a + s.pageViews, 0)).toBe(expected!.pv);
+    // One site only: the rollup is per site too.
+    const one = await audienceOverview(store, { ...scope, siteId: '5002' });
+    expect(one.totals.pageViews).toBe(6 * 60);
+  });
+});

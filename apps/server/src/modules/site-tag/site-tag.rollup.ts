@@ -1,0 +1,94 @@
+import { COLLECT_LIMITS } from './site-tag.collect';
+import type { SiteTagEventStore } from './site-tag.store';
+
+/**
+ * Daily rollups for the audience overview: one row per (publisher, site, UTC day, dimension, key)
+ * with page views, visitors, visits and engagement sums. Visitors add up exactly across days and
+ * sites because the visitor hash itself is per site and per day (daily salt), so the count over a
+ * range is the sum of the site-days' distinct counts. A day is rolled up once no event can still
+ * arrive for it (collection refuses events older than 24 h); newer days are aggregated from the
+ * raw events by the same SQL at query time.
+ */
+export const SITE_TAG_DAILY_DDL = [
+  `CREATE TABLE IF NOT EXISTS site_tag_daily (
+    publisher_id VARCHAR NOT NULL, site_id VARCHAR NOT NULL, day DATE NOT NULL, dim VARCHAR NOT NULL,
+    k1 VARCHAR NOT NULL, k2 VARCHAR NOT NULL, pv BIGINT NOT NULL, visitors BIGINT NOT NULL, visits BIGINT NOT NULL,
+    eng_pages BIGINT NOT NULL, eng_ms DOUBLE NOT NULL, scroll DOUBLE NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS site_tag_daily_built (day DATE PRIMARY KEY)`,
+];
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+const KEYED = ['path', 'campaign', 'device', 'browser', 'country'] as const;
+const BY = 'publisher_id, site_id, day';
+
+/**
+ * The rollup rows of the events matching `where` (SQL over site_tag_events), one definition for
+ * building and for fresh days. One pass over the page views (GROUPING SETS: the total and each
+ * dimension); 'source' rows are counted by visits (entries), the others by page views; empty keys
+ * are left out except for the total.
+ */
+export function dailyRowsSql(where: string): string {
+  const dim = `CASE ${KEYED.map((c) => `WHEN grouping(${c}) = 0 THEN '${c}'`).join(' ')} ELSE 'source' END`;
+  const sets = [...KEYED.map((c) => `(${BY}, ${c})`), `(${BY}, source, medium)`].join(', ');
+  // The distinct visitor count only for the total: per dimension key it would cost most of the query.
+  return `WITH e AS (SELECT *, CAST(epoch_ms(ts) AS DATE) AS day FROM site_tag_events WHERE ${where}),
+g AS (
+  SELECT ${BY}, ${dim} AS dim, coalesce(${KEYED.join(', ')}, source) AS k1, coalesce(medium, '') AS k2,
+         count(*) AS pv, count(*) FILTER (WHERE entry) AS visits
+  FROM e WHERE kind = 'pv' GROUP BY GROUPING SETS (${sets})),
+pages AS (SELECT publisher_id, site_id, min(day) AS day, max(engaged_ms) AS et, max(scroll_pct) AS sd
+          FROM e WHERE kind = 'en' GROUP BY publisher_id, site_id, page_id)
+SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, count(*) AS pv, count(DISTINCT visitor) AS visitors,
+       count(*) FILTER (WHERE entry) AS visits, 0 AS eng_pages, 0.0 AS eng_ms, 0.0 AS scroll
+FROM e WHERE kind = 'pv' GROUP BY ALL
+UNION ALL
+SELECT ${BY}, dim, k1, k2, CASE WHEN dim = 'source' THEN visits ELSE pv END, 0, visits, 0, 0.0, 0.0
+FROM g WHERE (dim = 'source' AND visits > 0) OR (dim <> 'source' AND k1 <> '')
+UNION ALL
+SELECT ${BY}, 'eng', '', '', 0, 0, 0, count(*), coalesce(sum(et), 0), coalesce(sum(sd), 0) FROM pages GROUP BY ALL`;
+}
+
+/** The last day that can no longer change: events are accepted up to 24 h late. */
+export function lastClosedDay(now: number): string {
+  return dayOf(Date.parse(`${dayOf(now - COLLECT_LIMITS.maxAgeMs)}T00:00:00Z`) - DAY_MS);
+}
+
+/** Rolls up the closed days of [from, to] not rolled up yet (checked again on the writer, so two callers never both build a day). */
+export async function ensureRollup(store: SiteTagEventStore, from: string, to: string, now = Date.now()): Promise<string | null> {
+  const closed = lastClosedDay(now);
+  const last = to < closed ? to : closed;
+  if (from > last) return null;
+  const missing = async () => {
+    const built = new Set(
+      (await store.query(`SELECT strftime(day, '%Y-%m-%d') AS d FROM site_tag_daily_built WHERE day BETWEEN '${from}' AND '${last}'`)).map(
+        (r) => String(r.d),
+      ),
+    );
+    const days: string[] = [];
+    for (let ms = Date.parse(`${from}T00:00:00Z`); dayOf(ms) <= last; ms += DAY_MS) if (!built.has(dayOf(ms))) days.push(dayOf(ms));
+    return days;
+  };
+  if ((await missing()).length > 0) {
+    await store.write(async (exec) => {
+      const days = await missing();
+      if (days.length === 0) return;
+      const start = Date.parse(`${days[0]}T00:00:00Z`);
+      const end = Date.parse(`${days[days.length - 1]}T00:00:00Z`) + DAY_MS;
+      const list = days.map((d) => `'${d}'`).join(', ');
+      await exec(`DELETE FROM site_tag_daily WHERE day IN (${list})`);
+      await exec(
+        `INSERT INTO site_tag_daily ${dailyRowsSql(`ts >= ${start} AND ts < ${end} AND CAST(epoch_ms(ts) AS DATE) IN (${list})`)}`,
+      );
+      await exec(`INSERT INTO site_tag_daily_built SELECT CAST(d AS DATE) FROM (VALUES ${days.map((d) => `('${d}')`).join(', ')}) v(d)`);
+    });
+  }
+  return last;
+}
+
+/** Forget every rollup (after events were written around the collector: demo data, imports). */
+export async function resetRollup(exec: (sql: string) => Promise<void>): Promise<void> {
+  await exec('DELETE FROM site_tag_daily');
+  await exec('DELETE FROM site_tag_daily_built');
+}
