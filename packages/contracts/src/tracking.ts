@@ -32,6 +32,11 @@ export const TrackingEvents = {
   dataIntegrationConfirm: 'Data Integration Confirm',
   productDemo: 'Product Demo',
   dataSourceRequest: 'Data Source Request',
+  // Incidents (issue 13 sends these from its pages).
+  incidentsView: 'Incidents View',
+  incidentsManage: 'Incidents Manage',
+  incidentsExpand: 'Incidents Expand',
+  vulnerabilityExport: 'Vulnerability Export',
   /** Spec section 4, logout step 7: sent 300 ms after sign-out so the session's identity is dropped. */
   analyticsReset: 'Analytics Reset',
 } as const;

@@ -17,6 +17,8 @@ export const StorageKeys = {
   reportsReceived: 'pc_reports_received',
   errorPage: 'pc_error_page',
   identitySession: 'pc_identity_session',
+  /** A device preference (not user data), so it survives sign-out. */
+  sidebarCollapsed: 'pc_sidebar_collapsed',
 } as const;
 
 /** Exactly the keys the spec's logout step 3 removes, in its order. */

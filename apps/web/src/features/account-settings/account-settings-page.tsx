@@ -1,5 +1,6 @@
 import { LoadErrorAlert } from '../../components/ui/load-error-alert';
-import { Card, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useConfig } from '../../lib/config-context';
 import { useChosenPublisherId } from '../../lib/chosen-publisher';
 import { usePublisherDetails } from '../../lib/data/use-publisher-data';
 import { PageHeader } from '../../components/ui/page-header';
@@ -9,6 +10,7 @@ import { CompanyForm } from './company-form';
 export function AccountSettingsPage() {
   const publisherId = useChosenPublisherId();
   const { data, error, isLoading, mutate } = usePublisherDetails(publisherId);
+  const { links } = useConfig();
   return (
     <Stack gap="lg" maw={860}>
       <PageHeader
@@ -28,6 +30,25 @@ export function AccountSettingsPage() {
       ) : (
         <CompanyForm key={data.id} details={data} onSaved={(d) => void mutate(d, { revalidate: false })} />
       )}
+      <Card component="section" aria-labelledby="agreements-title">
+        <Title order={2} size="h5" id="agreements-title">
+          Agreements and support
+        </Title>
+        <Text size="sm" c="dimmed" mb="xs">
+          The terms this account works under, and where to ask about them.
+        </Text>
+        <Group gap="lg">
+          <Anchor href={links.termsOfService} target="_blank" rel="noopener noreferrer" size="sm">
+            Master services agreement<span className="visually-hidden"> (opens in a new tab)</span>
+          </Anchor>
+          <Anchor href={links.privacyPolicy} target="_blank" rel="noopener noreferrer" size="sm">
+            Privacy policy<span className="visually-hidden"> (opens in a new tab)</span>
+          </Anchor>
+          <Anchor href={links.supportTicket} target="_blank" rel="noopener noreferrer" size="sm">
+            Open a support ticket<span className="visually-hidden"> (opens in a new tab)</span>
+          </Anchor>
+        </Group>
+      </Card>
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ function Figure({ label, value, previous }: { label: string; value: number; prev
         {label}
       </Text>
       <Text fw={700}>{formatCount(value)}</Text>
-      <Text size="xs" c={change === null ? 'dimmed' : change >= 0 ? 'teal.8' : 'red.8'}>
+      <Text size="xs" c={change === null ? 'dimmed' : change >= 0 ? 'teal.9' : 'red.9'}>
         {change === null ? 'No earlier data' : `${formatChange(change)} on the previous 7 days`}
       </Text>
     </Stack>

@@ -36,10 +36,11 @@ export function buildNavItems(opts: { organic: boolean; config: Pick<PublicConfi
     { kind: 'link', id: 'adstxt', label: 'Ads.txt Management', icon: 'adstxt', to: Routes.adsTxt },
     { kind: 'link', id: 'payments', label: 'Payments', icon: 'payments', to: Routes.payments },
     {
-      // The product-area entry: the services overview and the site-health areas.
+      // The spec's product-area entry. Named for what it holds rather than repeating the
+      // product's name, which told a user nothing (issue 12 item 12).
       kind: 'group',
       id: 'area',
-      label: config.productName,
+      label: 'Services & Site Health',
       icon: 'grid',
       children: [
         { label: 'Services', to: Routes.services },

@@ -3,6 +3,7 @@ import { AppShell, Box, Burger, Group, ScrollArea, Text, UnstyledButton } from '
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { Limits, Routes } from '@pc/contracts';
+import { StorageKeys, readString, writeString } from '../../lib/storage';
 import { useConfig } from '../../lib/config-context';
 import { useSignedIn } from '../../lib/identity/auth-context';
 import { useChosenPublisherId } from '../../lib/chosen-publisher';
@@ -13,6 +14,7 @@ import { PageLoader } from '../../components/ui/spinner';
 import { buildNavItems } from './nav-items';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
+import { HelpMenu } from './help-menu';
 import { AccountSwitcher } from './account-switcher';
 import { ReportReadyBanner } from './report-ready-banner';
 import { useShellEffects } from './use-shell-effects';
@@ -30,7 +32,14 @@ export function ShellLayout() {
   const wide = useMediaQuery(WIDE_QUERY, typeof window !== 'undefined' && window.matchMedia?.(WIDE_QUERY).matches, {
     getInitialValueInEffect: false,
   });
-  const [collapsed, setCollapsed] = useState(false);
+  // The collapsed rail is remembered on this device (issue 12 item 12).
+  const [collapsed, setCollapsedState] = useState(() => readString(StorageKeys.sidebarCollapsed) === 'true');
+  const setCollapsed = (update: (c: boolean) => boolean) =>
+    setCollapsedState((c) => {
+      const next = update(c);
+      writeString(StorageKeys.sidebarCollapsed, String(next));
+      return next;
+    });
   const [mobileOpen, mobile] = useDisclosure(false);
   useShellEffects(publisherId);
 
@@ -49,6 +58,9 @@ export function ShellLayout() {
       }}
       padding={0}
     >
+      <a href="#main-content" className="skip-link">
+        Skip to main content
+      </a>
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
@@ -77,7 +89,10 @@ export function ShellLayout() {
               </Text>
             )}
           </Group>
-          <UserMenu compact={!wide} />
+          <Group gap={4} wrap="nowrap">
+            <HelpMenu />
+            <UserMenu compact={!wide} />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -105,7 +120,7 @@ export function ShellLayout() {
 
       <AppShell.Main>
         <ReportReadyBanner />
-        <Box id="main-content" p={wide ? 'xl' : 'md'} maw={1280} mx="auto">
+        <Box id="main-content" tabIndex={-1} p={wide ? 'xl' : 'md'} maw={1280} mx="auto">
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
