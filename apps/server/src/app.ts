@@ -85,6 +85,7 @@ import { createAdminPartnersService } from './modules/admin/admin-partners.servi
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { createAdminUsersService } from './modules/admin/admin-users.service';
 import { invitationsRoutes } from './modules/admin/invitations.routes';
+import { impersonationRoutes } from './modules/admin/impersonation.routes';
 import { createInvitationsService } from './modules/admin/invitations.service';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes';
 import { siteTagPublicRoutes, siteTagRoutes } from './modules/site-tag/site-tag.routes';
@@ -412,6 +413,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   });
   await app.register(auditLogRoutes, { db });
+  await app.register(impersonationRoutes, { db, identity });
   await app.register(invitationsRoutes, {
     invitations: createInvitationsService({
       db,

@@ -128,3 +128,10 @@ export const AuditEntrySchema = z.object({
   details: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** Sign in as partner: staff with admin access get a short-lived token scoped to one publisher. */
+export const ImpersonateSchema = z.object({
+  publisherId: z.string().trim().min(1).max(64),
+  reason: z.string().trim().min(3, 'Say why (at least 3 characters); it goes in the audit log.').max(500),
+});
+export const ImpersonationTokenSchema = z.object({ token: z.string(), expiresIn: z.number().int(), publisherName: z.string() });

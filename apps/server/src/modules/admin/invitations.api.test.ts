@@ -193,3 +193,32 @@ describe('audit log view', () => {
     expect(csv.body).toContain('audited@invitee.example');
   });
 });
+
+describe('sign in as partner', () => {
+  it('admins only; a single-use token scoped to one partner without admin access; start and end audited with the reason', async () => {
+    for (const who of [DEMO.staff, DEMO.multi]) {
+      const tok = (await signIn(t.app, who)).idToken;
+      expect((await call(tok, 'POST', '/api/admin/impersonate', { publisherId: '1002', reason: 'support ticket 42' })).statusCode).toBe(
+        403,
+      );
+    }
+    expect((await call(admin, 'POST', '/api/admin/impersonate', { publisherId: '1002', reason: '' })).statusCode).toBe(400);
+    expect((await call(admin, 'POST', '/api/admin/impersonate', { publisherId: '999999', reason: 'support' })).statusCode).toBe(404);
+    const res = await call(admin, 'POST', '/api/admin/impersonate', { publisherId: '1002', reason: 'support ticket 42' });
+    expect(res.statusCode).toBe(200);
+    const { token, expiresIn } = res.json();
+    expect(expiresIn).toBeLessThanOrEqual(300);
+    const session = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in-with-token', payload: { token } });
+    expect(session.statusCode).toBe(200);
+    expect(claimsOf(session.json().idToken).scope).toEqual({ PublisherID: '1002', AdminAccess: false });
+    expect((await t.app.inject({ method: 'POST', url: '/api/identity/sign-in-with-token', payload: { token } })).statusCode).toBe(400);
+    // The partner view has no admin powers.
+    expect((await call(session.json().idToken, 'GET', '/api/admin/users')).statusCode).toBe(403);
+    expect((await call(session.json().idToken, 'POST', '/api/admin/impersonate/end')).statusCode).toBe(200);
+    // An ordinary session cannot claim to end one.
+    expect((await call((await signIn(t.app, DEMO.single)).idToken, 'POST', '/api/admin/impersonate/end')).statusCode).toBe(409);
+    const rows = (await call(admin, 'GET', '/api/admin/audit?action=impersonation')).json();
+    expect(rows.map((r: { action: string }) => r.action)).toEqual(['impersonation.end', 'impersonation.start']);
+    expect(rows[1]).toMatchObject({ actor: DEMO.admin, publisherId: '1002', details: { reason: 'support ticket 42' } });
+  });
+});
