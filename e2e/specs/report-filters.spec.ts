@@ -72,3 +72,32 @@ test('drill down from a site, share the view, then filter by brand from the buil
   // Excluding a brand can only lower the impressions; request metrics say why they are missing.
   expect(((await ex.json()) as Body).totals.impressions!).toBeLessThan(Number(sites.totals.impressions));
 });
+
+test('save the filtered view, e-mail it weekly, pause it, open it again', async ({ page }) => {
+  await signInAndChoose(page, USERS.single);
+  const f = encodeURIComponent(JSON.stringify([{ dimension: 'product_type', mode: 'include', values: ['Display'] }]));
+  await page.goto(`${PAGE}?preset=last30&interval=Cumulative&dims=sites&metrics=impressions,revenue&f=${f}`);
+  const panel = page.getByRole('region', { name: 'Saved reports' });
+  await panel.getByRole('button', { name: 'Save this view' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this view' });
+  await dialog.getByLabel('Name').fill('Display by site');
+  await dialog.getByRole('switch', { name: /Share with my team/ }).check({ force: true });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const row = panel.getByTestId('saved-report').filter({ hasText: 'Display by site' });
+  await expect(row.getByText('Shared')).toBeVisible();
+
+  await row.getByRole('combobox', { name: 'E-mail schedule of Display by site' }).click();
+  await page.getByRole('option', { name: 'E-mail weekly (Mondays)' }).click();
+  await expect(row.getByTestId('schedule-status')).toContainText('(UTC)');
+  await expect(row.getByTestId('schedule-status')).toContainText('Next:');
+  // Controlled by the server's answer: click, then wait for the saved state.
+  await row.getByRole('switch', { name: 'Paused' }).click({ force: true });
+  await expect(row.getByTestId('schedule-status')).toHaveText('Paused');
+
+  // Opening it elsewhere brings the filter back.
+  await page.goto(`${PAGE}?preset=last7&dims=brand`);
+  await expect(page.getByTestId('report-filter')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Open Display by site' }).click();
+  await expect(page.getByTestId('report-filter')).toHaveText('Product Type is Display');
+  await expect(page).toHaveURL(/preset=last30/);
+});

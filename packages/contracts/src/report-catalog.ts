@@ -77,15 +77,44 @@ export const DIMENSIONS: Readonly<Record<DimensionKey, DimensionDef>> = {
 };
 
 export const METRICS: Readonly<Record<MetricKey, MetricDef>> = {
-  impRequests: { key: 'impRequests', label: 'Impression Requests', kind: 'count', usesRequests: true },
-  impressions: { key: 'impressions', label: 'Impressions', kind: 'count' },
-  fillRate: { key: 'fillRate', label: 'Fill Rate', kind: 'ratio-percent', usesRequests: true },
-  revenue: { key: 'revenue', label: 'Revenue', kind: 'money' },
-  netRevenue: { key: 'netRevenue', label: 'Net Revenue', kind: 'money' },
-  eCpm: { key: 'eCpm', label: 'eCPM', kind: 'money', usesRequests: true },
-  netECpm: { key: 'netECpm', label: 'Net eCPM', kind: 'money', usesRequests: true },
-  cpm: { key: 'cpm', label: 'CPM', kind: 'money' },
-  netCpm: { key: 'netCpm', label: 'Net CPM', kind: 'money' },
+  impRequests: {
+    key: 'impRequests',
+    label: 'Impression Requests',
+    kind: 'count',
+    usesRequests: true,
+    tooltip: 'How many times your pages asked for an ad. Counted per site and product type.',
+  },
+  impressions: { key: 'impressions', label: 'Impressions', kind: 'count', tooltip: 'How many ads were shown.' },
+  fillRate: {
+    key: 'fillRate',
+    label: 'Fill Rate',
+    kind: 'ratio-percent',
+    usesRequests: true,
+    tooltip: 'The share of requests that showed an ad: Impressions ÷ Impression Requests.',
+  },
+  revenue: { key: 'revenue', label: 'Revenue', kind: 'money', tooltip: 'What advertisers paid for your impressions (gross).' },
+  netRevenue: { key: 'netRevenue', label: 'Net Revenue', kind: 'money', tooltip: 'Your share of the revenue: what you are paid.' },
+  eCpm: {
+    key: 'eCpm',
+    label: 'eCPM',
+    kind: 'money',
+    usesRequests: true,
+    tooltip: 'Revenue per 1,000 impression requests: Revenue ÷ Impression Requests × 1,000.',
+  },
+  netECpm: {
+    key: 'netECpm',
+    label: 'Net eCPM',
+    kind: 'money',
+    usesRequests: true,
+    tooltip: 'Net revenue per 1,000 impression requests: Net Revenue ÷ Impression Requests × 1,000.',
+  },
+  cpm: { key: 'cpm', label: 'CPM', kind: 'money', tooltip: 'Revenue per 1,000 impressions: Revenue ÷ Impressions × 1,000.' },
+  netCpm: {
+    key: 'netCpm',
+    label: 'Net CPM',
+    kind: 'money',
+    tooltip: 'Net revenue per 1,000 impressions: Net Revenue ÷ Impressions × 1,000.',
+  },
   organicPageViews: {
     key: 'organicPageViews',
     label: 'Organic Page Views',

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { DEFAULT_REPORTING_TIME_ZONE, MAX_RANGE_DAYS } from '@pc/contracts';
@@ -16,6 +16,8 @@ export interface DateRangeFieldProps {
   onPicking?: (picking: boolean) => void;
   /** The reporting time zone's name, shown next to the dates. */
   timeZone?: string;
+  /** Changes the reporting time zone (next to the zone's name). */
+  zoneControl?: ReactNode;
 }
 
 const PRESET_OPTIONS = DATE_PRESETS.filter((p) => p !== 'custom').map((p) => ({ value: p, label: PRESET_LABELS[p] }));
@@ -31,6 +33,7 @@ export function DateRangeField({
   onCustom,
   onPicking,
   timeZone = DEFAULT_REPORTING_TIME_ZONE,
+  zoneControl,
 }: DateRangeFieldProps) {
   // While the user has picked only the first day, the half-chosen range lives here.
   const [draft, setDraftState] = useState<DatesRangeValue<string> | null>(null);
@@ -95,6 +98,7 @@ export function DateRangeField({
         <Text size="xs" c="dimmed" data-testid="report-time-zone">
           Days in {timeZone}
         </Text>
+        {zoneControl}
       </Group>
     </Stack>
   );

@@ -15,6 +15,7 @@ import { MAX_DIMENSIONS, type BuilderState } from '../state/report-query';
 import { ComparisonField } from './comparison-field';
 import { DateRangeField } from './date-range-field';
 import { ReportFilters } from './report-filters';
+import { TimeZoneControl } from './time-zone-control';
 
 export interface ReportBuilderProps {
   type: ReportType;
@@ -26,6 +27,7 @@ export interface ReportBuilderProps {
   onChange: (patch: Partial<BuilderState>) => void;
   onPicking?: (picking: boolean) => void;
   timeZone?: string;
+  onTimeZoneSaved?: () => void;
 }
 
 const INACTIVE_NOTE = 'Inactive: this dimension is not offered for reports yet.';
@@ -34,7 +36,8 @@ const INACTIVE_NOTE = 'Inactive: this dimension is not offered for reports yet.'
 const inCatalogOrder = <K extends string>(all: readonly K[], chosen: readonly string[]) => all.filter((k) => chosen.includes(k));
 
 /** The report builder (tab_0): dates, comparison, filters, dimensions, metrics, interval. Every change goes to the URL. */
-export function ReportBuilder({ type, publisherId, state, range, compared, onChange, onPicking, timeZone }: ReportBuilderProps) {
+export function ReportBuilder(props: ReportBuilderProps) {
+  const { type, publisherId, state, range, compared, onChange, onPicking, timeZone } = props;
   const def = REPORT_DEFINITIONS[type];
   const full = state.dimensions.length >= MAX_DIMENSIONS;
 
@@ -83,6 +86,7 @@ export function ReportBuilder({ type, publisherId, state, range, compared, onCha
             onCustom={(custom) => onChange({ preset: 'custom', custom })}
             onPicking={onPicking}
             timeZone={timeZone}
+            zoneControl={<TimeZoneControl publisherId={publisherId} timeZone={timeZone ?? 'UTC'} onSaved={props.onTimeZoneSaved} />}
           />
           <ComparisonField
             mode={state.compare}

@@ -10,6 +10,7 @@ import { useReportResult } from '../api/use-report-data';
 import { ReportBuilder } from './report-builder';
 import { ReportChart } from './report-chart';
 import { ReportResults } from './report-results';
+import { SavedReportsPanel } from './saved-reports-panel';
 
 export interface ReportWorkspaceProps {
   type: ReportType;
@@ -21,12 +22,16 @@ export interface ReportWorkspaceProps {
   update: (patch: Partial<BuilderState>) => void;
   /** True while a custom range is half picked. */
   onPicking?: (picking: boolean) => void;
+  /** The publisher's reporting time zone. */
+  timeZone: string;
+  onTimeZoneSaved: () => void;
 }
 
 /** tab_0: builder, chart with the chosen comparison, results table with drill-down. */
-export function ReportWorkspace({ type, label, publisherId, state, range, tableQuery, update, onPicking }: ReportWorkspaceProps) {
+export function ReportWorkspace(props: ReportWorkspaceProps) {
+  const { type, label, publisherId, state, range, tableQuery, update, onPicking, timeZone } = props;
   const previous = useMemo(() => previousRange(range, state.compare, state.compareCustom), [range, state.compare, state.compareCustom]);
-  const today = reportingToday();
+  const today = reportingToday(timeZone);
   const details = usePublisherDetails(publisherId);
   const table = useReportResult(publisherId, tableQuery);
   const now = useReportResult(
@@ -68,7 +73,10 @@ export function ReportWorkspace({ type, label, publisherId, state, range, tableQ
         compared={previous}
         onChange={update}
         onPicking={onPicking}
+        timeZone={timeZone}
+        onTimeZoneSaved={props.onTimeZoneSaved}
       />
+      <SavedReportsPanel type={type} publisherId={publisherId} state={state} timeZone={timeZone} onOpen={(patch) => update({ ...patch })} />
       <ReportChart
         type={type}
         metric={state.chartMetric}

@@ -16,13 +16,13 @@ function keepValidSort(s: BuilderState): BuilderState {
  * The builder and the tab, read from and written to the query string (so a reload or a shared
  * link shows the same report). Builder edits replace the history entry; tab switches push one.
  */
-export function useBuilderState(type: ReportType) {
+export function useBuilderState(type: ReportType, timeZone?: string) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseBuilder(type, params), [type, params]);
   const tab: ReportTab = parseTab(params);
   // Presets are resolved against today's date; re-resolved when the day changes, not every render.
-  const today = reportingToday();
-  const range = useMemo(() => resolveRange(state), [state, today]); // eslint-disable-line react-hooks/exhaustive-deps
+  const today = reportingToday(timeZone);
+  const range = useMemo(() => resolveRange(state, today), [state, today]);
 
   const update = useCallback(
     (patch: Partial<BuilderState>) =>

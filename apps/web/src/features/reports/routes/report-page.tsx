@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Skeleton, Stack, Tabs } from '@mantine/core';
-import { TrackingEvents, type ReportType } from '@pc/contracts';
+import { DEFAULT_REPORTING_TIME_ZONE, TrackingEvents, type ReportType } from '@pc/contracts';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { hasActiveOrganicSite, usePublisherDetails } from '../../../lib/data/use-publisher-data';
@@ -9,6 +9,7 @@ import { useReportBanner } from '../../../lib/report-banner/report-banner-store'
 import { track } from '../../../lib/tracking/track';
 import { toApiQuery } from '../state/report-query';
 import { useBuilderState } from '../hooks/use-builder-state';
+import { useReportSettings } from '../hooks/use-saved-reports';
 import { useReportList } from '../api/use-report-data';
 import { ExportsList } from '../components/exports-list';
 import { NoOrganicState } from '../components/no-organic-state';
@@ -31,7 +32,9 @@ export function ReportPage({ type }: { type: ReportType }) {
   const publisherId = useChosenPublisherId();
   const { user } = useSignedIn();
   const details = usePublisherDetails(publisherId);
-  const { state, range, tab, update, setTab } = useBuilderState(type);
+  const settings = useReportSettings(publisherId);
+  const timeZone = settings.data?.timeZone ?? DEFAULT_REPORTING_TIME_ZONE;
+  const { state, range, tab, update, setTab } = useBuilderState(type, timeZone);
   const { received, dismiss } = useReportBanner();
   const list = useReportList(publisherId, type);
   const page = PAGES[type];
@@ -88,6 +91,8 @@ export function ReportPage({ type }: { type: ReportType }) {
                 tableQuery={tableQuery}
                 update={update}
                 onPicking={setPicking}
+                timeZone={timeZone}
+                onTimeZoneSaved={() => void settings.mutate()}
               />
             )}
           </Tabs.Panel>

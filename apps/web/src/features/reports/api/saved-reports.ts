@@ -1,0 +1,46 @@
+import type { ReportScheduleInput, ReportSettings, SavedReport, SavedReportInput, SavedReportView } from '@pc/contracts';
+import { api } from '../../../lib/api';
+import type { BuilderState } from '../state/report-query';
+
+export const SAVED_PATH = 'partner-center/saved-reports';
+export const SETTINGS_PATH = 'partner-center/report-settings';
+
+export const saveReportSettings = (publisherId: string, body: ReportSettings) =>
+  api<ReportSettings>(SETTINGS_PATH, { method: 'PUT', publisherId, body });
+
+export const createSavedReport = (publisherId: string, body: SavedReportInput) =>
+  api<SavedReport>(SAVED_PATH, { method: 'POST', publisherId, body });
+
+export const deleteSavedReport = (publisherId: string, id: string) =>
+  api<{ ok: true }>(`${SAVED_PATH}/${id}`, { method: 'DELETE', publisherId });
+
+export const scheduleSavedReport = (publisherId: string, id: string, body: ReportScheduleInput | null) =>
+  body
+    ? api<SavedReport>(`${SAVED_PATH}/${id}/schedule`, { method: 'PUT', publisherId, body })
+    : api<SavedReport>(`${SAVED_PATH}/${id}/schedule`, { method: 'DELETE', publisherId });
+
+/** The builder's state as a saved view (the comparison and chart stay per visit). */
+export function toSavedView(state: BuilderState): SavedReportView {
+  return {
+    preset: state.preset,
+    ...(state.preset === 'custom' && state.custom ? { from: state.custom.from, to: state.custom.to } : {}),
+    dimensions: state.dimensions,
+    metrics: state.metrics,
+    interval: state.interval,
+    filters: state.filters,
+    sort: state.sort,
+  };
+}
+
+/** A saved view back into the builder. */
+export function fromSavedView(view: SavedReportView): Partial<BuilderState> {
+  return {
+    preset: view.preset,
+    custom: view.preset === 'custom' && view.from && view.to ? { from: view.from, to: view.to } : null,
+    dimensions: view.dimensions as BuilderState['dimensions'],
+    metrics: view.metrics as BuilderState['metrics'],
+    interval: view.interval,
+    filters: view.filters as BuilderState['filters'],
+    sort: view.sort,
+  };
+}

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { SavedReportInputSchema, type ReportType, type SavedReport, type ScheduleFrequency } from '@pc/contracts';
+import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import { createSavedReport, deleteSavedReport, fromSavedView, scheduleSavedReport, toSavedView } from '../api/saved-reports';
+import { useSavedReports } from '../hooks/use-saved-reports';
+import type { BuilderState } from '../state/report-query';
+
+export interface SavedReportsPanelProps {
+  type: ReportType;
+  publisherId: string;
+  state: BuilderState;
+  timeZone: string;
+  onOpen: (patch: Partial<BuilderState>) => void;
+}
+
+const FREQUENCY_OPTIONS = [
+  { value: 'off', label: 'Not e-mailed' },
+  { value: 'daily', label: 'E-mail daily' },
+  { value: 'weekly', label: 'E-mail weekly (Mondays)' },
+  { value: 'monthly', label: 'E-mail monthly (the 1st)' },
+];
+
+function scheduleText(r: SavedReport): string {
+  const s = r.schedule;
+  if (!s) return '';
+  if (s.paused) return 'Paused';
+  const next = new Date(s.nextRunAt).toLocaleString('en-US', { timeZone: s.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const last = s.lastStatus ? ` · last run ${s.lastStatus}${s.lastError ? `: ${s.lastError}` : ''}` : '';
+  return `Next: ${next} (${s.timeZone})${last}`;
+}
+
+/** Saved views (private or shared with the team) and their e-mail schedules (issue 18 item 7). */
+export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }: SavedReportsPanelProps) {
+  const list = useSavedReports(publisherId, type);
+  const [saving, setSaving] = useState(false);
+  const [name, setName] = useState('');
+  const [shared, setShared] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const save = async () => {
+    const input = { name, reportType: type, shared, view: toSavedView(state) };
+    const parsed = SavedReportInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? 'Check the name.');
+      return;
+    }
+    try {
+      await createSavedReport(publisherId, parsed.data);
+      toast.success(shared ? `Saved "${name}" and shared it with your team.` : `Saved "${name}". Only you can see it.`);
+      setSaving(false);
+      setName('');
+      void list.mutate();
+    } catch (e) {
+      setNameError(errorMessage(e));
+    }
+  };
+
+  const act = async (id: string, work: () => Promise<unknown>, done: string) => {
+    setBusy(id);
+    try {
+      await work();
+      toast.success(done);
+      void list.mutate();
+    } catch (e) {
+      toast.error(`That did not work: ${errorMessage(e)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const schedule = (r: SavedReport, frequency: string, paused = false) =>
+    act(
+      r.id,
+      () =>
+        scheduleSavedReport(
+          publisherId,
+          r.id,
+          frequency === 'off' ? null : { frequency: frequency as ScheduleFrequency, format: r.schedule?.format ?? 'csv', paused },
+        ),
+      frequency === 'off'
+        ? `"${r.name}" is no longer e-mailed.`
+        : paused
+          ? `"${r.name}" is paused.`
+          : `"${r.name}" will be e-mailed ${frequency}.`,
+    );
+
+  const items = list.data ?? [];
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Saved reports">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600} size="sm">
+          Saved reports
+        </Text>
+        <Button size="xs" variant="light" onClick={() => setSaving(true)}>
+          Save this view
+        </Button>
+      </Group>
+      {list.error ? (
+        <Text size="sm" c="red.8">
+          Saved reports could not be loaded: {list.error.message}. Reload the page to try again.
+        </Text>
+      ) : items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {list.data ? 'No saved reports yet: save this view to come back to it, share it or have it e-mailed.' : 'Loading…'}
+        </Text>
+      ) : (
+        <Table fz="sm" verticalSpacing={4}>
+          <Table.Tbody>
+            {items.map((r) => (
+              <Table.Tr key={r.id} data-testid="saved-report">
+                <Table.Td>
+                  <Button size="compact-sm" variant="subtle" onClick={() => onOpen(fromSavedView(r.view))} aria-label={`Open ${r.name}`}>
+                    {r.name}
+                  </Button>
+                  {r.shared && (
+                    <Badge size="xs" variant="light" ml={6}>
+                      {r.mine ? 'Shared' : `Shared by ${r.ownerEmail}`}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {r.mine ? (
+                    <Group gap="xs" wrap="nowrap">
+                      <Select
+                        size="xs"
+                        w={210}
+                        aria-label={`E-mail schedule of ${r.name}`}
+                        data={FREQUENCY_OPTIONS}
+                        value={r.schedule?.frequency ?? 'off'}
+                        allowDeselect={false}
+                        disabled={busy === r.id}
+                        onChange={(v) => v && void schedule(r, v, r.schedule?.paused ?? false)}
+                      />
+                      {r.schedule && (
+                        <Switch
+                          size="xs"
+                          label="Paused"
+                          checked={r.schedule.paused}
+                          disabled={busy === r.id}
+                          onChange={(e) => void schedule(r, r.schedule!.frequency, e.currentTarget.checked)}
+                        />
+                      )}
+                    </Group>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      Only its owner can schedule it.
+                    </Text>
+                  )}
+                  {r.schedule && (
+                    <Text size="xs" c={r.schedule.lastStatus === 'failed' ? 'red.8' : 'dimmed'} data-testid="schedule-status">
+                      {scheduleText(r)}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {r.mine && (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      disabled={busy === r.id}
+                      onClick={() => void act(r.id, () => deleteSavedReport(publisherId, r.id), `Deleted "${r.name}".`)}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={saving} onClose={() => setSaving(false)} title="Save this view">
+        <Stack gap="sm">
+          <TextInput
+            label="Name"
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setNameError(null);
+            }}
+            error={nameError}
+            data-autofocus
+          />
+          <Switch
+            label="Share with my team (everyone with access to this publisher)"
+            checked={shared}
+            onChange={(e) => setShared(e.currentTarget.checked)}
+          />
+          <Text size="xs" c="dimmed">
+            Dates are saved as chosen ({state.preset === 'custom' ? 'fixed days' : 'the preset moves with today'}), in {timeZone}.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setSaving(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void save()}>Save</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
