@@ -1,4 +1,4 @@
-/** Business constants and limits (spec section 9). */
+/** Business constants and limits (docs/product.md#limits). */
 export const Limits = {
   toastAutoDismissMs: 10_000,
   toastIdLength: 21,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the server publishes to the web app at GET /api/config (spec section 3, app configuration). */
+/** What the server publishes to the web app at GET /api/config (docs/product.md#entities, app configuration). */
 export const PublicConfigSchema = z.object({
   productName: z.string(),
   devFeatures: z.boolean(),

@@ -15,7 +15,7 @@ export type Site = z.infer<typeof SiteSchema>;
 
 const text = (max = 200) => z.string().trim().max(max);
 
-/** Company details of a publisher (spec section 3); editable in account settings. */
+/** Company details of a publisher (docs/product.md#entities); editable in account settings. */
 export const CompanySchema = z.object({
   name: text().min(1, 'Company name is required!'),
   website: text(),

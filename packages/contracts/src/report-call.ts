@@ -13,7 +13,7 @@ export const splitList = (v: string | undefined) =>
     .filter(Boolean);
 
 /**
- * The report call's query string (spec section 7): dates as epoch ms at noon, dimensions and
+ * The report call's query string (docs/product.md#api-client): dates as epoch ms at noon, dimensions and
  * metrics comma-joined, plus the export/e-mail/download variants.
  */
 export const ReportCallQuerySchema = z

@@ -1,4 +1,4 @@
-/** Route constants (spec section 2). {area} is the product-area prefix segment. */
+/** Route constants (docs/product.md#routes). {area} is the product-area prefix segment. */
 export const AREA = 'partners';
 
 export const Routes = {
@@ -35,7 +35,7 @@ export const Routes = {
   adsTxt: `/${AREA}/adstxt`,
 } as const;
 
-/** Routes on which the help widget must not load (spec section 1). */
+/** Routes on which the help widget must not load (docs/product.md#help-widget). */
 export const HELP_WIDGET_HIDDEN_ROUTES: readonly string[] = [
   Routes.login,
   Routes.partnerSelection,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The `scope` claim carried by every ID token (spec section 3). */
+/** The `scope` claim carried by every ID token (docs/product.md#entities). */
 export const ScopeClaimSchema = z.object({
   PublisherID: z.string(),
   AdminAccess: z.boolean().default(false),
@@ -46,7 +46,7 @@ export function scopeAllows(scope: UserScope, publisherId: string): boolean {
   }
 }
 
-/** The tracking form of a scope (spec section 3). */
+/** The tracking form of a scope (docs/product.md#entities). */
 export function trackingScope(scope: UserScope) {
   return {
     type: scope.type === 'internal' ? 'internal' : scope.type === 'external_single' ? 'external_single' : 'other',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Tracked actions (spec section 7); the web sends these names to /api/mp. */
+/** Tracked actions (docs/product.md#tracking); the web sends these names to /api/mp. */
 export const TrackingEvents = {
   login: 'Login',
   helpCenter: 'Help Center',
@@ -37,7 +37,7 @@ export const TrackingEvents = {
   incidentsManage: 'Incidents Manage',
   incidentsExpand: 'Incidents Expand',
   vulnerabilityExport: 'Vulnerability Export',
-  /** Spec section 4, logout step 7: sent 300 ms after sign-out so the session's identity is dropped. */
+  /** docs/product.md#states, logout step 7: sent 300 ms after sign-out so the session's identity is dropped. */
   analyticsReset: 'Analytics Reset',
 } as const;
 

@@ -1,4 +1,4 @@
-/** Exact validation texts from the product spec (section 5); forms and the API share them. */
+/** Exact validation texts (docs/product.md#validation); forms and the API share them. */
 export const ValidationMessages = {
   emailRequired: 'Email is required!',
   emailInvalid: 'Email is invalid!',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Booleans accept only the strings true/false (spec section 3). */
+/** Booleans accept only the strings true/false (docs/product.md#entities). */
 const bool = (def: boolean) =>
   z
     .enum(['true', 'false'], { error: 'accepts only true or false' })
@@ -62,7 +62,7 @@ export const EnvSchema = z.object({
       error: 'accepts fatal, error, warn, info, debug, trace or silent',
     })
     .default('info'),
-  // Spec section 3: app configuration, each named after its item.
+  // docs/product.md#entities: app configuration, each named after its item.
   DEV_FEATURES: bool(false),
   IDENTITY_API_KEY: z.string().default('partners-center-builtin'),
   IDENTITY_AUTH_DOMAIN: z.string().optional(),

@@ -20,7 +20,7 @@ import { requirePublisherInScope } from '../http/access';
 
 const tags = ['identity'];
 
-/** Identity endpoints (spec section 7, identity provider calls), rate-limited where guessable. */
+/** Identity endpoints (docs/product.md#api-client, identity provider calls), rate-limited where guessable. */
 export async function identityRoutes(app: FastifyInstance, opts: { identity: IdentityService; jwks: unknown; ratePerMinute: number }) {
   const r = typed(app);
   const { identity } = opts;

@@ -7,7 +7,7 @@ import { setChosenPublisherId, useChosenPublisherId } from '../lib/chosen-publis
 import { PageLoader } from '../components/ui/spinner';
 
 /**
- * Shell pages need a chosen publisher id (spec section 2). A single-publisher user gets theirs
+ * Shell pages need a chosen publisher id (docs/product.md#routes). A single-publisher user gets theirs
  * automatically; an id outside the user's scope (left by another user on this browser) is dropped.
  */
 export function RequirePublisher() {

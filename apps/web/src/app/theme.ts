@@ -14,7 +14,7 @@ const brand: MantineColorsTuple = [
   '#1f2f8c',
 ];
 
-/** The one theme of the app (DESIGN section 2): nothing is styled ad hoc outside it. */
+/** The one theme of the app (docs/architecture.md): nothing is styled ad hoc outside it. */
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,

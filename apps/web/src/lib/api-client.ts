@@ -65,7 +65,7 @@ class TimeoutError extends Error {
   }
 }
 
-/** '/partners' and 'partners' both become '/api/partners' (prefix /api, spec section 7). */
+/** '/partners' and 'partners' both become '/api/partners' (prefix /api, docs/product.md#api-client). */
 export function buildUrl(path: string, query?: Query): string {
   const clean = path.replace(/^\/+/, '').replace(/^api\//, '');
   const params = new URLSearchParams();
@@ -77,7 +77,7 @@ export function buildUrl(path: string, query?: Query): string {
 }
 
 /**
- * The shared API client (spec section 7): bearer token + Publisher-Scope, GET by default, JSON,
+ * The shared API client (docs/product.md#api-client): bearer token + Publisher-Scope, GET by default, JSON,
  * 20 s timeout with one retry. Reads are retried once after a network failure or timeout; writes
  * only when they carry an Idempotency-Key (the server then answers the repeat with the first
  * answer), since repeating a write the server may already have applied would otherwise duplicate it.

@@ -4,7 +4,7 @@ import { StorageKeys, readString, removeKey, writeString } from './storage';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-/** The chosen publisher id, persisted so a reload keeps the partner scope (spec section 2). */
+/** The chosen publisher id, persisted so a reload keeps the partner scope (docs/product.md#routes). */
 export function getChosenPublisherId(): string | null {
   return readString(StorageKeys.publisherId);
 }

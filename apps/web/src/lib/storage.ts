@@ -1,5 +1,5 @@
 /**
- * Local-storage keys (spec section 3). The names the spec lists are kept verbatim because other
+ * Local-storage keys (docs/product.md#entities). The names the spec lists are kept verbatim because other
  * provider apps (the console) read them; the rest are ours.
  */
 export const StorageKeys = {

@@ -1,7 +1,7 @@
 import type { SWRConfiguration } from 'swr';
 
 /**
- * Data fetching as the spec says (section 7): no revalidate on focus, revalidate if stale, one
+ * Data fetching as docs/product.md#api-client says: no revalidate on focus, revalidate if stale, one
  * error retry. Passed to every hook (lib/data) instead of a root SWRConfig, so swr loads with the
  * first data page rather than with /login.
  */

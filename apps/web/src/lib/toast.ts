@@ -3,7 +3,7 @@ import { Limits } from '@pc/contracts';
 
 export type ToastSeverity = 'info' | 'warning' | 'success' | 'error';
 
-/** Spec section 3, toast message: id (random 21 characters), severity, message text. */
+/** docs/product.md#entities, toast message: id (random 21 characters), severity, message text. */
 export interface ToastMessage {
   id: string;
   severity: ToastSeverity;

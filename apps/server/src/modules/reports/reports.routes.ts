@@ -5,7 +5,7 @@ import { ExportCreatedSchema, HomeSummarySchema, ReportCallQuerySchema, ReportRe
 import type { ReportsService } from './reports.service';
 
 /**
- * The report call (spec section 7) and its variants on one path: plain -> rows; exportReportToFile
+ * The report call (docs/product.md#api-client) and its variants on one path: plain -> rows; exportReportToFile
  * -> an export job; emailReportOutput -> an e-mail job; reportId + exportReportToFile -> the file.
  */
 export async function reportsRoutes(app: FastifyInstance, opts: { reports: ReportsService }) {

@@ -1,7 +1,7 @@
 import type { Partner } from '@pc/contracts';
 
 /**
- * Spec section 5: the typed text is matched case-insensitively against partner name or id, as a
+ * docs/product.md#validation: the typed text is matched case-insensitively against partner name or id, as a
  * pattern; an invalid pattern matches nothing (rather than throwing or matching everything).
  */
 export function filterPartners(partners: readonly Partner[], query: string): Partner[] {

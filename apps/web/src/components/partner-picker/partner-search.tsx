@@ -13,7 +13,7 @@ export interface PartnerSearchProps {
 }
 
 /**
- * Partner combobox (spec section 2/4): a search input driving a listbox. Arrow keys, Home/End
+ * Partner combobox (docs/product.md#routes): a search input driving a listbox. Arrow keys, Home/End
  * move the active option, Enter selects; the pointer works too. Shared by partner selection and
  * the shell's account switcher.
  */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 
-/** An empty state says what will appear here and how to get it (DESIGN section 2). */
+/** An empty state says what will appear here and how to get it (docs/architecture.md). */
 export function EmptyState({
   title,
   children,

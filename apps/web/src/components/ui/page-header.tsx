@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 
-/** Every page's header pattern (DESIGN section 2): title, one-line purpose, primary action. */
+/** Every page's header pattern (docs/architecture.md): title, one-line purpose, primary action. */
 export function PageHeader({ title, purpose, action }: { title: string; purpose: string; action?: ReactNode }) {
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">

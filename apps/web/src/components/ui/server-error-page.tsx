@@ -12,7 +12,7 @@ interface LastErrorPage {
 }
 
 /**
- * Spec section 2, error page: reload once automatically unless this same address was recorded
+ * docs/product.md#error-page, error page: reload once automatically unless this same address was recorded
  * less than 60 s ago (that would loop on a persistent failure).
  */
 export function shouldAutoReload(last: LastErrorPage | null, address: string, now: number): boolean {
@@ -25,7 +25,7 @@ export interface ServerErrorPageProps {
   now?: () => number;
 }
 
-/** The 500 page (spec section 2): texts and buttons verbatim. */
+/** The 500 page (docs/product.md#error-page): texts and buttons verbatim. */
 export function ServerErrorPage({ reload = () => window.location.reload(), now = Date.now }: ServerErrorPageProps) {
   const [checked, setChecked] = useState(false);
   const productName = useProductName();

@@ -5,7 +5,7 @@ import classes from './spinner.module.css';
 
 export type SpinnerSize = keyof typeof Limits.spinnerSizes;
 
-/** The spinner is the product's logo, pulsing (spec section 1); alt text carries the product name. */
+/** The spinner is the product's logo, pulsing (docs/product.md#users); alt text carries the product name. */
 export function Spinner({ size = 'default' }: { size?: SpinnerSize }) {
   const name = useProductName();
   const px = Limits.spinnerSizes[size];

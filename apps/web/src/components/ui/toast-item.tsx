@@ -7,7 +7,7 @@ const COLOR: Record<ToastSeverity, string> = { success: 'teal', info: 'blue', wa
 const TITLE: Record<ToastSeverity, string> = { success: 'Done', info: 'Note', warning: 'Warning', error: 'Error' };
 
 /**
- * One toast (spec section 4): auto-dismisses after 10,000 ms; the timer pauses while the pointer
+ * One toast (docs/product.md#states): auto-dismisses after 10,000 ms; the timer pauses while the pointer
  * is over it and restarts (full duration) when the pointer leaves; a close button; errors red with
  * role alert.
  */

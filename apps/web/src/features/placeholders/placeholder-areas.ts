@@ -23,7 +23,7 @@ export interface AreaDescription {
   willShow: string[];
 }
 
-/** What each not-yet-built area will hold (DESIGN section 4); no figures are invented. */
+/** What each not-yet-built area will hold (docs/product.md#areas); no figures are invented. */
 export const AREAS: Record<PlaceholderArea, AreaDescription> = {
   revenue: {
     title: 'Revenue Summary',

@@ -6,7 +6,7 @@ import { getIdentityClient } from '../../lib/identity/auth-instance';
 import { ApiRequestError, errorMessage } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 
-/** Changing the password first re-confirms identity with the current one (spec section 4). */
+/** Changing the password first re-confirms identity with the current one (docs/product.md#states). */
 export function ChangePasswordCard() {
   const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(ChangePasswordFormSchema),

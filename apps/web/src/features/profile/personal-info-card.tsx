@@ -23,7 +23,7 @@ export function PersonalInfoCard() {
     if (data) form.reset({ ...EMPTY, ...data, phoneNumber: data.phoneNumber ?? '' });
   }, [data, form]);
 
-  // Profile Started: the first edit of this visit (spec section 7).
+  // Profile Started: the first edit of this visit (docs/product.md#api-client).
   const onFirstEdit = () => {
     if (started.current) return;
     started.current = true;

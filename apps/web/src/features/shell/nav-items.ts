@@ -12,7 +12,7 @@ export type NavItem =
   | { kind: 'external'; id: string; label: string; icon: IconName; href: string; trackHelpCenter?: boolean };
 
 /**
- * The shell's entries in the spec's order (section 2). Reports is split into Revenue Summary and
+ * The shell's entries in the product's order (docs/product.md#navigation). Reports is split into Revenue Summary and
  * Recirculation Summary exactly when an active site has organic recommendations.
  */
 export function buildNavItems(opts: { organic: boolean; config: Pick<PublicConfig, 'productName' | 'links'> }): NavItem[] {

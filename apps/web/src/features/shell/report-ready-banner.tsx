@@ -6,7 +6,7 @@ import { useReportBanner } from '../../lib/report-banner/report-banner-store';
 export const REPORT_LABEL: Record<ReportType, string> = { revenue: 'Revenue Summary', recirculation: 'Recirculation Summary' };
 export const REPORT_ROUTE: Record<ReportType, string> = { revenue: Routes.revenueSummary, recirculation: Routes.recirculationSummary };
 
-/** The green report-ready banner across the top (spec section 2), one per received report type. */
+/** The green report-ready banner across the top (docs/product.md#report-banner), one per received report type. */
 export function ReportReadyBanner() {
   const { received, dismiss } = useReportBanner();
   const navigate = useNavigate();

@@ -23,7 +23,7 @@ import classes from './sidebar.module.css';
 const WIDE_QUERY = `(min-width: ${Limits.wideLayoutBreakpointPx}px)`;
 const HEADER_HEIGHT = 60;
 
-/** The shell (spec section 2): top bar, sidebar (256/56 px on wide screens, hidden on mobile). */
+/** The shell (docs/product.md#top-bar): top bar, sidebar (256/56 px on wide screens, hidden on mobile). */
 export function ShellLayout() {
   const config = useConfig();
   const { scope } = useSignedIn();

@@ -12,7 +12,7 @@ type Group = Extract<NavItem, { kind: 'group' }>;
 const isActive = (to: string, pathname: string) => pathname === to || pathname.startsWith(`${to}/`);
 
 /**
- * A submenu (spec section 2): opens by click when the sidebar is open and by hover when it is
+ * A submenu (docs/product.md#navigation): opens by click when the sidebar is open and by hover when it is
  * collapsed (after 120 ms; closes 60 ms after the pointer leaves); closes on Escape or an outside
  * click; starts expanded when the path matches and the sidebar is open.
  */

@@ -8,7 +8,7 @@ import { StorageKeys, writeString } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { Icon } from '../../components/ui/icons';
 
-/** Who sees which user-menu entries (spec section 6). Pure so the rules are testable. */
+/** Who sees which user-menu entries (docs/product.md#roles). Pure so the rules are testable. */
 export function userMenuVisibility(scope: UserScope, config: { adminAccess: boolean; consoleUrl: string | null }) {
   const admin = scope.type === 'internal' && scope.adminAccess;
   return { partnersCenterAdmin: admin && config.adminAccess, goToConsole: admin && !!config.consoleUrl };

@@ -19,7 +19,7 @@ export function usePersonalInfo() {
   return useSWR<PersonalInfo, Error, ApiKey>(['personal-info', null], apiFetcher, swrOptions);
 }
 
-/** Exactly when an ACTIVE site has organic recommendations the reports split in two (spec section 2). */
+/** Exactly when an ACTIVE site has organic recommendations the reports split in two (docs/product.md#routes). */
 export function hasActiveOrganicSite(details: Pick<PublisherDetails, 'sites'> | undefined): boolean {
   return !!details?.sites.some((s) => s.active && s.taboola_organic);
 }

@@ -12,7 +12,7 @@ import {
   parseDisplayNumber,
 } from './number-format';
 
-describe('number display (spec section 5)', () => {
+describe('number display (docs/product.md#validation)', () => {
   it('formats counts with comma thousands separators', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
     expect(formatCount(0)).toBe('0');

@@ -1,7 +1,7 @@
 import type { ColumnKind } from '@pc/contracts';
 
 /**
- * Number display (spec section 5): comma thousands separator, decimal point. Always en-US, so a
+ * Number display (docs/product.md#validation): comma thousands separator, decimal point. Always en-US, so a
  * browser set to a decimal-comma locale still shows 1,234.56; money uses the publisher's currency.
  */
 const LOCALE = 'en-US';
@@ -49,7 +49,7 @@ function moneyFmt(currency: string): Intl.NumberFormat {
   return f;
 }
 
-/** A decimal comma left by any formatter is turned into a point (spec section 5). */
+/** A decimal comma left by any formatter is turned into a point (docs/product.md#validation). */
 const pointDecimal = (s: string) => s.replace(/(\d),(\d{1,2})$/, '$1.$2');
 
 /** 1234567 -> "1,234,567". */

@@ -6,7 +6,7 @@ export interface AuthConfig {
 }
 
 /**
- * Spec section 4, auth configuration sync: a provided apiKey/authDomain that differs from the
+ * docs/product.md#states, auth configuration sync: a provided apiKey/authDomain that differs from the
  * stored one wins. Returns the effective configuration (possibly incomplete).
  */
 export function syncAuthConfig(provided: Partial<AuthConfig> | null | undefined, store: Storage = localStorage): Partial<AuthConfig> {
@@ -18,7 +18,7 @@ export function syncAuthConfig(provided: Partial<AuthConfig> | null | undefined,
   return next;
 }
 
-/** Both values must be present before auth-dependent content renders (spec section 3). */
+/** Both values must be present before auth-dependent content renders (docs/product.md#entities). */
 export function isAuthConfigComplete(config: Partial<AuthConfig>): config is AuthConfig {
   return typeof config.apiKey === 'string' && config.apiKey !== '' && typeof config.authDomain === 'string' && config.authDomain !== '';
 }

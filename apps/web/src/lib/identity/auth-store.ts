@@ -4,7 +4,7 @@ import { decodeJwtPayload } from '../jwt';
 import type { AuthUser, IdentityClient } from './identity-client';
 import { loadScopeTools, type ScopeParser } from './scope-tools';
 
-/** The signed-in user (spec section 3: id, name, email from uid, display name, email). */
+/** The signed-in user (docs/product.md#entities: id, name, email from uid, display name, email). */
 export interface SignedInUser {
   id: string;
   name: string;
@@ -35,7 +35,7 @@ export interface AuthStore {
 }
 
 /**
- * Spec section 4, auth state: unknown -> signed out / signed in with scope. A token without a valid
+ * docs/product.md#states, auth state: unknown -> signed out / signed in with scope. A token without a valid
  * scope is signed out; a token change updates the stored jwt; a token error signs out (warning);
  * an unintentional sign-out remembers the path and goes to /login, then resets the logout flag.
  */
@@ -64,7 +64,7 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
         deps.navigate(Routes.login);
       }
     }
-    // The logout flag is then reset (spec section 4).
+    // The logout flag is then reset (docs/product.md#states).
     intentional = false;
     removeKey(StorageKeys.userLogout, storage);
     if (state.status !== 'signedOut') set({ status: 'signedOut' });

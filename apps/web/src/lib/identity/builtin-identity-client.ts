@@ -56,7 +56,7 @@ export class BuiltinIdentityClient implements IdentityClient {
   }
 
   private persistent(): boolean {
-    // moc_auth_persistence: boolean, default true (spec section 3).
+    // moc_auth_persistence: boolean, default true (docs/product.md#entities).
     return readString(StorageKeys.authPersistence, this.local) !== 'false';
   }
 

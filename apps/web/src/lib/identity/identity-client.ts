@@ -1,4 +1,4 @@
-/** The signed-in user as the identity provider reports it (spec section 3: uid, display name, email). */
+/** The signed-in user as the identity provider reports it (docs/product.md#entities: uid, display name, email). */
 export interface AuthUser {
   uid: string;
   email: string;
@@ -8,7 +8,7 @@ export interface AuthUser {
 export type Persistence = 'local' | 'session';
 
 /**
- * The spec's identity-provider calls (section 7) as one interface (DESIGN section 2). The built-in
+ * The identity-provider calls (docs/product.md#api-client) as one interface (docs/architecture.md). The built-in
  * implementation talks to the server's identity endpoints; a Firebase one can implement the same.
  */
 export interface IdentityClient {

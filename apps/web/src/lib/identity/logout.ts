@@ -14,7 +14,7 @@ export interface LogoutDeps {
   storage?: Storage;
 }
 
-/** The spec's logout sequence (section 4), in its seven steps and order. */
+/** The sign-out sequence (docs/product.md#states), in its seven steps and order. */
 export async function logout(deps: LogoutDeps): Promise<void> {
   const storage = deps.storage ?? localStorage;
   deps.auth.markIntentionalLogout();

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { ReportListItem, ReportType } from '@pc/contracts';
 import { StorageKeys, readJson, writeJson } from '../storage';
 
-/** Spec section 3: received and awaited report types, two duplicate-free persisted lists. */
+/** docs/product.md#entities: received and awaited report types, two duplicate-free persisted lists. */
 export interface ReportBannerState {
   awaited: readonly ReportType[];
   received: readonly ReportType[];
@@ -30,7 +30,7 @@ export const addTo = (list: readonly ReportType[], t: ReportType): ReportType[] 
 export const removeFrom = (list: readonly ReportType[], t: ReportType): ReportType[] => list.filter((x) => x !== t);
 
 /**
- * Spec section 4: a listed report with isNew moves its type from awaited to received. Pure, so the
+ * docs/product.md#states: a listed report with isNew moves its type from awaited to received. Pure, so the
  * poller and the tests share it.
  */
 export function applyReportList(

@@ -20,7 +20,7 @@ export function failedAwaited(awaited: readonly string[], list: readonly ReportL
 
 /**
  * Polls the report list every 2000 ms, only while a report is awaited and a publisher is chosen
- * (spec section 4). Errors are ignored: the next tick tries again. A failed export stops the
+ * (docs/product.md#states). Errors are ignored: the next tick tries again. A failed export stops the
  * polling for its type and says so in an error toast.
  */
 export function useReportPolling(

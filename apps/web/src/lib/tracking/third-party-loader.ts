@@ -8,7 +8,7 @@ export interface ThirdPartyScript {
 }
 
 /**
- * The third-party scripts to inject, built only from configured ids (spec section 1): with no id
+ * The third-party scripts to inject, built only from configured ids (docs/product.md#users): with no id
  * nothing is loaded, so the default install makes no request to any outside host.
  */
 export function thirdPartyScripts(a: AnalyticsConfig): ThirdPartyScript[] {

@@ -20,7 +20,7 @@ export function setHelpWidgetVisible(visible: boolean): void {
   }
 }
 
-/** The onboarding-guide tool reloads on every route change (spec section 2, layout). */
+/** The onboarding-guide tool reloads on every route change (docs/product.md#navigation, layout). */
 export function reloadProductTour(): void {
   try {
     vendor().pendo?.pageLoad?.();

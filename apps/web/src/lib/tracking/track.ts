@@ -14,7 +14,7 @@ export type TrackingProperties = Record<string, string | number | boolean | null
 type Props = TrackingProperties;
 
 /**
- * Sends a usage event to the product's own /api/mp (spec section 7) through the shared API client
+ * Sends a usage event to the product's own /api/mp (docs/product.md#tracking) through the shared API client
  * (bearer token when signed in, time-out, error shape). Failures are swallowed: tracking must never
  * break or slow down what the user is doing.
  */
@@ -54,7 +54,7 @@ function forwardToAnalytics(event: string, properties?: Props): void {
   }
 }
 
-/** The analytics reset event sent 300 ms after logout (spec section 4, step 7). */
+/** The analytics reset event sent 300 ms after logout (docs/product.md#states, step 7). */
 export function resetAnalytics(): void {
   // Sent to /mp first, while the scope of the session that ended is still known.
   track(TrackingEvents.analyticsReset);

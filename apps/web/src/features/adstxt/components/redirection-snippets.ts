@@ -1,4 +1,4 @@
-/** The web servers the redirection guide covers (DESIGN section 4 plus WordPress). */
+/** The web servers the redirection guide covers (docs/product.md#areas plus WordPress). */
 export const GUIDE_SERVERS = ['apache', 'nginx', 'cloudflare', 'wordpress'] as const;
 export type GuideServer = (typeof GUIDE_SERVERS)[number];
 

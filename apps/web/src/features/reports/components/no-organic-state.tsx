@@ -4,7 +4,7 @@ import { Routes } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 
-/** Recirculation exists only for sites with organic recommendations (spec section 2). */
+/** Recirculation exists only for sites with organic recommendations (docs/product.md#routes). */
 export function NoOrganicState() {
   return (
     <EmptyState

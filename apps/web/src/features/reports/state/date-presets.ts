@@ -37,7 +37,7 @@ export const isIsoDay = (s: string | null | undefined): s is IsoDay =>
   !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && toIsoDay(fromIsoDay(s)) === s;
 
 /**
- * Spec section 5: dates are sent as YYYY-MM-DD with the time set to noon, as epoch ms. Noon in UTC:
+ * docs/product.md#validation: dates are sent as YYYY-MM-DD with the time set to noon, as epoch ms. Noon in UTC:
  * the browser's local noon is the previous UTC day east of UTC+12 (issue 18 item 1).
  */
 export function epochAtNoon(day: IsoDay): number {

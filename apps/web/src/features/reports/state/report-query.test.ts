@@ -25,7 +25,7 @@ describe('builder <-> URL <-> report call', () => {
     expect(parseTab(params('tab=tab_1'))).toBe('tab_1');
   });
 
-  it('maps the builder to the report call (spec section 7)', () => {
+  it('maps the builder to the report call (docs/product.md#api-client)', () => {
     const s = parseBuilder(
       'revenue',
       params('preset=yesterday&dims=product_type,sites&metrics=revenue,impressions&interval=Month&sort=revenue&dir=asc'),

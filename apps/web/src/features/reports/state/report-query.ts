@@ -164,7 +164,7 @@ export function resolveRange(state: Pick<BuilderState, 'preset' | 'custom'>, tod
   return presetRange(state.preset === 'custom' ? 'last7' : state.preset, today);
 }
 
-/** The report call's query (spec section 7) for a range; dimensions/metrics comma-joined. */
+/** The report call's query (docs/product.md#api-client) for a range; dimensions/metrics comma-joined. */
 export type ReportApiQuery = Record<string, string | number>;
 
 export function toApiQuery(
