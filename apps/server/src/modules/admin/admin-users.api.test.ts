@@ -68,6 +68,9 @@ describe('admin user management', () => {
     // The refresh token from before the change no longer renews the session.
     const refresh = await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: multi.refreshToken } });
     expect(refresh.statusCode).toBe(401);
+    // ...and the ID token from before is refused at once (session version, issue 11).
+    const stale = await t.app.inject({ method: 'GET', url: '/api/personal-info', headers: { authorization: `Bearer ${multi.idToken}` } });
+    expect(stale.statusCode).toBe(401);
     const again = await signIn(t.app, DEMO.multi);
     const claims = JSON.parse(Buffer.from(again.idToken.split('.')[1]!, 'base64url').toString()) as { scope: { PublisherID: string } };
     expect(claims.scope.PublisherID).toBe('1003');
