@@ -113,6 +113,7 @@ import { idempotencyRepo } from './modules/idempotency/idempotency.repo';
 import { INCIDENT_NOTIFY_QUEUE, incidentNotifyHandler, type IncidentNotifyPayload } from './modules/incidents/incident-notify.job';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { createMonitorsService } from './modules/monitors/monitors.service';
+import { createMonitorScheduler, type MonitorScheduler } from './modules/monitors/monitor-scheduler';
 
 export interface AppDeps {
   config: AppConfig;
@@ -157,6 +158,8 @@ export interface BuiltApp {
     serviceActivations: Worker;
     servicesMail: Worker;
   };
+  /** Uptime checks; started with the other workers unless UPTIME_SCHEDULER=false (tests drain it by hand). */
+  monitorScheduler: MonitorScheduler;
   /** Other modules (ads.txt, monitors) open and resolve incidents through it. */
   incidents: IncidentsService;
   /** Exposed for tests that run its scheduling step by hand. */
@@ -308,6 +311,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const incidents = createIncidentsService({ db, jobs });
   const monitorsFetch =
     deps.monitorsFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-Uptime/1.0' });
+  const monitorScheduler = createMonitorScheduler({
+    db,
+    fetch: monitorsFetch,
+    incidents,
+    log: deps.logger,
+    concurrency: config.UPTIME_CONCURRENCY,
+    rawRetentionDays: config.UPTIME_RAW_RETENTION_DAYS,
+    rollupRetentionDays: config.UPTIME_ROLLUP_RETENTION_DAYS,
+  });
+  if (deps.startWorkers !== false && config.UPTIME_SCHEDULER) monitorScheduler.start();
   const incidentNotifications = jobs.work<IncidentNotifyPayload>(
     INCIDENT_NOTIFY_QUEUE,
     incidentNotifyHandler(db, mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, '')),
@@ -343,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await incidentNotifications.stop();
     await serviceActivations.stop();
     await servicesMail.stop();
+    await monitorScheduler.stop();
     if (!deps.monitorsFetch) await monitorsFetch.close();
     await adsTxtCrawls.stop();
     await reportExports.stop();
@@ -470,6 +484,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       servicesMail,
     },
     incidents,
+    monitorScheduler,
     sellersJson,
     siteTagCollector,
     sessions,

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/pool';
+import { inTransaction } from '../../db/transaction';
+import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
+import type { IncidentsService } from '../incidents/incidents.service';
+import { runCheck, type CheckOutcome } from './monitor-checker';
+import { monitorScheduleRepo, type ClaimedMonitor } from './monitor-schedule.repo';
+
+export interface SchedulerOptions {
+  db: Db;
+  fetch: GuardedFetch;
+  incidents: Pick<IncidentsService, 'report' | 'resolveByKey'>;
+  log: Logger;
+  /** Checks this process runs at once. */
+  concurrency: number;
+  rawRetentionDays: number;
+  rollupRetentionDays: number;
+  /** How often due slots are claimed; slots due within `lookaheadMs` are claimed early and started on time. */
+  tickMs?: number;
+  lookaheadMs?: number;
+  /** Lease = the monitor's time-out + this; a crashed process's slots come back after it. */
+  leaseSlackSeconds?: number;
+  owner?: string;
+  /** Called after each stored check (the bench measures drift with it). */
+  onCheck?: (e: { monitorId: string; slot: Date; startedAt: number; ok: boolean }) => void;
+}
+
+export const downKey = (monitorId: string) => `monitor:${monitorId}:down`;
+export const certKey = (monitorId: string) => `monitor:${monitorId}:cert`;
+
+/** The next slot after `slot` that lies in the future: the phase is kept, missed slots are not replayed. */
+export function nextSlot(slot: Date, intervalSeconds: number, now = Date.now()): Date {
+  const step = intervalSeconds * 1000;
+  const behind = Math.max(0, now - slot.getTime());
+  return new Date(slot.getTime() + (Math.floor(behind / step) + 1) * step);
+}
+
+/** The monitor's state after a result: down only after `retries` failures in a row. */
+export function nextState(m: Pick<ClaimedMonitor, 'status' | 'consecutive_failures' | 'retries'>, ok: boolean) {
+  if (ok) return { status: 'up', consecutiveFailures: 0 };
+  const failures = m.consecutive_failures + 1;
+  return { status: failures > m.retries ? 'down' : m.status, consecutiveFailures: failures };
+}
+
+/**
+ * The uptime scheduler. Its whole schedule is `monitors.next_check_at` in PostgreSQL: every tick
+ * claims due slots under a lease (SKIP LOCKED), waits until each slot's time, runs the check with
+ * bounded concurrency and completes the slot only while still holding it. Any number of processes
+ * can run it; a restart resumes from the table. Monitors keep the phase they were created with,
+ * so checks are spread over the interval instead of firing together at :00.
+ */
+export function createMonitorScheduler(o: SchedulerOptions) {
+  const owner = o.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const tickMs = o.tickMs ?? 500;
+  const lookaheadMs = o.lookaheadMs ?? 1000;
+  const repo = monitorScheduleRepo(o.db);
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let lastExpiry = 0;
+
+  async function transitions(trx: Db, m: ClaimedMonitor, r: CheckOutcome, status: string) {
+    const base = { publisherId: m.publisher_id, siteId: m.site_id, category: 'Uptime' };
+    if (status === 'down' && m.status !== 'down')
+      await o.incidents.report(
+        {
+          ...base,
+          type: 'downtime',
+          severity: 'high',
+          key: downKey(m.id),
+          title: `${m.name} is down: ${r.error ?? 'check failed'}`,
+          detail: { url: m.url, httpStatus: r.httpStatus, error: r.error, at: r.at },
+        },
+        trx,
+      );
+    if (status === 'up' && m.status === 'down')
+      await o.incidents.resolveByKey(m.publisher_id, downKey(m.id), 'The monitor is up again.', trx);
+    if (r.certWarning && !m.cert_warning)
+      await o.incidents.report(
+        {
+          ...base,
+          type: 'certificate',
+          severity: 'medium',
+          category: 'TLS certificate',
+          key: certKey(m.id),
+          title: `The TLS certificate of ${m.name} expires on ${r.certExpiresAt?.slice(0, 10)}`,
+          detail: { url: m.url, certExpiresAt: r.certExpiresAt },
+        },
+        trx,
+      );
+    if (!r.certWarning && m.cert_warning && r.certExpiresAt)
+      await o.incidents.resolveByKey(m.publisher_id, certKey(m.id), 'The certificate was renewed.', trx);
+  }
+
+  async function runSlot(m: ClaimedMonitor): Promise<void> {
+    const slot = m.next_check_at;
+    const wait = slot.getTime() - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const startedAt = Date.now();
+    const r = await runCheck(o.fetch, { ...spec(m), acceptedStatusCodes: m.accepted_status_codes, keywordMode: m.keyword_mode });
+    const { status, consecutiveFailures } = nextState(m, r.ok);
+    const certWarning = r.certExpiresAt ? r.certWarning : m.cert_warning;
+    const stored = await inTransaction(o.db, async (trx) => {
+      const done = await monitorScheduleRepo(trx).complete({
+        monitorId: m.id,
+        owner,
+        slot,
+        next: nextSlot(slot, m.interval_seconds),
+        at: new Date(r.at),
+        ok: r.ok,
+        httpStatus: r.httpStatus,
+        ...r.timings,
+        keywordFound: r.keywordFound,
+        certExpiresAt: r.certExpiresAt ? new Date(r.certExpiresAt) : null,
+        error: r.error,
+        status,
+        consecutiveFailures,
+        certWarning,
+      });
+      if (done) await transitions(trx, m, r, status);
+      return done;
+    });
+    if (stored) o.onCheck?.({ monitorId: m.id, slot, startedAt, ok: r.ok });
+  }
+
+  async function tick(): Promise<number> {
+    if (Date.now() - lastExpiry > 10 * 60_000) {
+      lastExpiry = Date.now();
+      const day = 86_400_000;
+      await repo.expire(new Date(Date.now() - o.rawRetentionDays * day), new Date(Date.now() - o.rollupRetentionDays * day));
+    }
+    const room = o.concurrency - inFlight.size;
+    if (room <= 0) return 0;
+    const claimed = await repo.claimDue(owner, room, lookaheadMs, o.leaseSlackSeconds ?? 30);
+    for (const m of claimed) {
+      const p = runSlot(m)
+        .catch((err: Error) => o.log.warn({ monitorId: m.id, err: err.message }, 'uptime check could not be stored'))
+        .finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+    return claimed.length;
+  }
+
+  const loop = async () => {
+    if (stopped) return;
+    await tick().catch((err: Error) => o.log.warn({ err: err.message }, 'uptime scheduling failed'));
+    if (!stopped) timer = setTimeout(() => void loop(), tickMs);
+  };
+
+  return {
+    owner,
+    start() {
+      stopped = false;
+      timer = setTimeout(() => void loop(), 0);
+    },
+    /** Claims and runs what is due now, waiting for those checks (tests). */
+    async drain(): Promise<number> {
+      const n = await tick();
+      await Promise.all([...inFlight]);
+      return n;
+    },
+    /** Stops claiming; checks in flight finish and store their result. */
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await Promise.all([...inFlight]);
+    },
+    /** Simulates a crash: stops at once, leaving leases for another process to take over. */
+    halt() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+export type MonitorScheduler = ReturnType<typeof createMonitorScheduler>;
+
+function spec(m: ClaimedMonitor) {
+  return {
+    url: m.url,
+    method: m.method,
+    timeoutSeconds: m.timeout_seconds,
+    keyword: m.keyword,
+    followRedirects: m.follow_redirects,
+    certExpiryDays: m.cert_expiry_days,
+  };
+}
