@@ -9,3 +9,14 @@ export const PersonalInfoSchema = z.object({
   phoneNumber: PhoneField.optional().default(''),
 });
 export type PersonalInfo = z.infer<typeof PersonalInfoSchema>;
+
+/**
+ * Personal info as stored: a user invited or created by staff may have no name yet, and reading it
+ * must not fail (the form then asks for the name). Saving goes through PersonalInfoSchema.
+ */
+export const PersonalInfoStoredSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+});

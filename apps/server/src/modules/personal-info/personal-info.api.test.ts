@@ -48,4 +48,11 @@ describe('personal-info', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json().fields).toEqual({ email: 'This email is used by another account.' });
   });
+
+  it('reads a user who has no name yet (created by staff) instead of failing', async () => {
+    await t.db.updateTable('users').set({ first_name: '', last_name: '' }).where('email', '=', DEMO.single).execute();
+    const r = await t.app.inject({ method: 'GET', url: '/api/personal-info', headers: bearer(token) });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ firstName: '', lastName: '', email: DEMO.single });
+  });
 });
