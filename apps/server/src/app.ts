@@ -41,6 +41,7 @@ import { createTrackingService } from './modules/tracking/tracking.service';
 import { createJobQueue, type Worker } from './lib/jobs/job-queue';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
+import { createReportEngine } from './modules/reports/engine/create-engine';
 import { REPORT_EXPORT_QUEUE, reportExportHandler } from './modules/reports/report-export.job';
 import { reportsRepo } from './modules/reports/reports.repo';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -219,15 +220,29 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const dataDir = path.resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const engine = deps.reportEngine ?? new DuckDbReportEngine(path.join(dataDir, 'facts.duckdb'));
-  await engine.init();
+  const engine = deps.reportEngine ?? createReportEngine(config);
+  try {
+    await engine.init();
+  } catch (err) {
+    // DuckDB lets one process open its file: a second server on the same DATA_DIR stops here.
+    if (engine instanceof DuckDbReportEngine && /lock/i.test((err as Error).message))
+      throw new Error(
+        `The embedded report store ${path.join(dataDir, 'facts.duckdb')} is in use by another process. ` +
+          'Run one server per DATA_DIR, or set CLICKHOUSE_URL to run several.',
+        { cause: err },
+      );
+    throw err;
+  }
   // The Site dimension shows names: the fact store learns them from the operational database.
   const allSites = await db.selectFrom('sites').select(['id', 'publisher_id', 'name']).execute();
   await engine.upsertSites(allSites.map((s) => ({ id: s.id, publisherId: s.publisher_id, name: s.name })));
   const jobs = createJobQueue(db, deps.logger);
   // Site-tag events live on the report engine's DuckDB (one writer per file), behind their own store.
-  if (!(engine instanceof DuckDbReportEngine)) throw new Error('The site tag needs the DuckDB report engine.');
-  const siteTagStore = duckDbSiteTagStore(engine);
+  // With ClickHouse they still have only a DuckDB store (DATA_DIR/site-tag.duckdb, one process):
+  // a ClickHouse site-tag store is not built yet (issue 20), and page RPM then sees no revenue.
+  const siteTagDuck = engine instanceof DuckDbReportEngine ? engine : new DuckDbReportEngine(path.join(dataDir, 'site-tag.duckdb'));
+  if (siteTagDuck !== engine) await siteTagDuck.init();
+  const siteTagStore = duckDbSiteTagStore(siteTagDuck);
   // Demo mode: the portal serves a demo page per site (/demo/sites/<id>) whose beacons come from its own origin.
   const demoMode = config.DEMO_DATA && config.NODE_ENV !== 'production';
   const demoOrigins = [...new Set([new URL(publicUrl).origin, `http://127.0.0.1:${config.PORT}`, `http://localhost:${config.PORT}`])];
@@ -364,6 +379,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await engine.close();
     await sessions.close();
     await revisionWorkers.close();
+    if (siteTagDuck !== engine) await siteTagDuck.close();
   });
 
   await registerSecurityHeaders(app, {

@@ -1,6 +1,7 @@
-import path from 'node:path';
 import { hashPassword, randomSecret } from './identity/passwords';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
+import { createReportEngine } from './modules/reports/engine/create-engine';
+import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { ingestFile } from './modules/reports/ingest/ingest-file';
 import type { ReportType } from '@pc/contracts';
 import { seedDemo } from './demo/seed-demo';
@@ -21,12 +22,13 @@ const USAGE = `Usage: npm run cli -- <command>
 
 type Command = (rt: Runtime, args: string[]) => Promise<void>;
 
-async function withEngine<T>(rt: Runtime, fn: (engine: DuckDbReportEngine) => Promise<T>): Promise<T> {
-  const engine = new DuckDbReportEngine(path.join(path.resolve(rt.config.DATA_DIR), 'facts.duckdb'));
+async function withEngine<T>(rt: Runtime, fn: (engine: ReportEngine) => Promise<T>): Promise<T> {
+  const engine = createReportEngine(rt.config);
   try {
     await engine.init();
   } catch (err) {
-    // DuckDB lets one process write its file: the running server holds it.
+    if (!(engine instanceof DuckDbReportEngine)) throw err;
+    // DuckDB lets one process write its file: the running server holds it (ClickHouse has no such limit).
     throw new Error(`cannot open the fact store (${(err as Error).message}). Stop the server first.`, { cause: err });
   }
   try {

@@ -39,6 +39,8 @@ export const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: url('postgres://user:pass@host:5432/db'),
+  // Report facts on ClickHouse instead of the embedded DuckDB file (scale-out, several processes).
+  CLICKHOUSE_URL: url('http://user:pass@host:8123/database'),
   SMTP_URL: url('smtp://user:pass@host:587'),
   MAIL_FROM: z.string().default('Partners Center <no-reply@partners-center.local>'),
   PUBLIC_URL: url('https://partners.example.com'),

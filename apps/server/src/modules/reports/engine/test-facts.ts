@@ -1,5 +1,5 @@
 import { DuckDbReportEngine } from './duckdb-engine';
-import type { RecirculationFact, RevenueRequestFact, RevenueSalesFact, SiteRecord } from './report-engine';
+import type { RecirculationFact, ReportEngine, RevenueRequestFact, RevenueSalesFact, SiteRecord } from './report-engine';
 
 /**
  * A tiny hand-checked data set for the engine tests (the expected figures are derived in the test
@@ -73,12 +73,17 @@ export function roundedForCompare(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (_key, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v));
 }
 
+/** Loads the test sites and revenue facts (and recirculation when asked) into any engine. */
+export async function loadTestFacts(engine: ReportEngine, options: { recirculation?: boolean } = {}): Promise<void> {
+  await engine.upsertSites(TEST_SITES);
+  await engine.ingest({ reportType: 'revenue', requests: TEST_REQUESTS, sales: TEST_SALES });
+  if (options.recirculation) await engine.ingest({ reportType: 'recirculation', rows: TEST_RECIRCULATION });
+}
+
 /** An in-memory engine with the test sites and revenue facts (and recirculation when asked). */
 export async function engineWithTestFacts(options: { recirculation?: boolean } = {}): Promise<DuckDbReportEngine> {
   const engine = new DuckDbReportEngine(':memory:');
   await engine.init();
-  await engine.upsertSites(TEST_SITES);
-  await engine.ingest({ reportType: 'revenue', requests: TEST_REQUESTS, sales: TEST_SALES });
-  if (options.recirculation) await engine.ingest({ reportType: 'recirculation', rows: TEST_RECIRCULATION });
+  await loadTestFacts(engine, options);
   return engine;
 }

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChParams, ClickHouseExec } from './clickhouse-exec';
+
+/**
+ * TEST-ONLY: ClickHouse's own engine in-process (chDB) behind the ClickHouseExec calls, so the
+ * engine suite runs the product's ClickHouse SQL on real ClickHouse without a server. chDB is
+ * ~550 MB, so it is not a dependency: `npm run chdb:install` puts it in .cache/chdb (or set
+ * PC_CHDB_DIR), and CI installs it before the tests.
+ */
+
+/** The subset of chdb's Session this adapter uses (chdb ships its own types, but is not installed for typecheck). */
+interface ChdbSession {
+  queryBindAsync(query: string, params: object, opts?: { format?: string }): Promise<{ text(): string }>;
+  insert(p: { table: string; values: Buffer; format: 'JSONEachRow' }): Promise<unknown>;
+  queryStreamBind(query: string, params: object, opts?: { format?: string }): AsyncIterable<{ rows<T>(): T[] }>;
+  close(): void;
+}
+interface ChdbModule {
+  Session: new (path?: string) => ChdbSession;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
+export const CHDB_DIR = process.env.PC_CHDB_DIR ?? path.join(repoRoot, '.cache', 'chdb');
+
+/** chdb when installed, else null (the ClickHouse suite is then skipped locally, and fails in CI). */
+export function loadChdb(): ChdbModule | null {
+  if (!existsSync(path.join(CHDB_DIR, 'node_modules', 'chdb'))) return null;
+  return createRequire(path.join(CHDB_DIR, 'package.json'))('chdb') as ChdbModule;
+}
+
+/** A fresh chDB session (its own temporary database directory) as a ClickHouseExec. */
+export function chdbExec(chdb: ChdbModule): ClickHouseExec {
+  const session = new chdb.Session();
+  const parse = <T>(text: string): T[] =>
+    text
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as T);
+  return {
+    async command(sql, params) {
+      await session.queryBindAsync(sql, params ?? {});
+    },
+    async query<T>(sql: string, params?: ChParams) {
+      const result = await session.queryBindAsync(sql, params ?? {}, { format: 'JSONEachRow' });
+      return parse<T>(result.text());
+    },
+    async *stream<T>(sql: string, params?: ChParams) {
+      for await (const chunk of session.queryStreamBind(sql, params ?? {}, { format: 'JSONEachRow' })) yield chunk.rows<T>();
+    },
+    async insert(table, rows) {
+      if (rows.length === 0) return;
+      await session.insert({ table, values: Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')), format: 'JSONEachRow' });
+    },
+    async close() {
+      session.close();
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import type { ReportType } from '@pc/contracts';
+import type { ClickHouseExec } from './clickhouse-exec';
+import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
+import { buildChPageSql, buildChSalesBreakdownSql, buildChStreamSql, buildChTotalsSql } from './clickhouse-sql';
+import { estimatedFromFor, markEstimated } from './estimated';
+import { isValidIsoDate, planReport } from './report-plan';
+import {
+  ReportQueryError,
+  type FactBatch,
+  type IngestSummary,
+  type ReportEngine,
+  type ReportQuery,
+  type ReportResult,
+  type ReportRow,
+  type SalesBreakdownRow,
+  type SiteRecord,
+} from './report-engine';
+
+/** Rows per INSERT: large enough for ClickHouse's parts, small enough to keep a batch in memory. */
+const INSERT_BATCH = 100_000;
+
+/**
+ * ClickHouse implementation (selected by CLICKHOUSE_URL), for when publishers outgrow one machine:
+ * any number of server processes read and write it at once, unlike DuckDB's single writer.
+ *
+ * Day replacement is a DELETE of the batch's (publisher, day) pairs from every table of the report
+ * type, then the INSERTs. ClickHouse has no multi-table transaction, so a reader running between
+ * the two sees those days empty for that moment (DuckDB's ingest is atomic); ingestion should run
+ * from one place (the CLI or one job), which the job queue already guarantees.
+ */
+export class ClickHouseReportEngine implements ReportEngine {
+  /** Versions for last-write-wins rows: increasing within a process, time-based across them. */
+  private lastVersion = 0;
+
+  constructor(private readonly ch: ClickHouseExec) {}
+
+  async init(): Promise<void> {
+    for (const ddl of clickHouseSchema()) await this.ch.command(ddl);
+  }
+
+  close(): Promise<void> {
+    return this.ch.close();
+  }
+
+  async ingest(batch: FactBatch): Promise<IngestSummary> {
+    const rows: Record<string, Record<string, unknown>[]> =
+      batch.reportType === 'revenue'
+        ? {
+            revenue_requests: batch.requests.map((f) => ({
+              date: f.date,
+              publisher_id: f.publisherId,
+              site_id: f.siteId,
+              product_type: f.productType,
+              imp_requests: f.impRequests,
+            })),
+            revenue_sales: batch.sales.map((f) => ({
+              date: f.date,
+              publisher_id: f.publisherId,
+              site_id: f.siteId,
+              product_type: f.productType,
+              size: f.size,
+              brand: f.brand,
+              deal_name: f.dealName,
+              deal_id: f.dealId,
+              impressions: f.impressions,
+              revenue: f.revenue,
+              net_revenue: f.netRevenue,
+            })),
+          }
+        : {
+            recirculation: batch.rows.map((f) => ({
+              date: f.date,
+              publisher_id: f.publisherId,
+              site_id: f.siteId,
+              widget: f.widget,
+              organic_page_views: f.organicPageViews,
+              organic_clicks: f.organicClicks,
+            })),
+          };
+    const daysByPublisher = new Map<string, Set<string>>();
+    for (const list of Object.values(rows)) {
+      for (const r of list) {
+        const pub = String(r.publisher_id);
+        const days = daysByPublisher.get(pub) ?? new Set<string>();
+        days.add(String(r.date));
+        daysByPublisher.set(pub, days);
+      }
+    }
+    for (const [pub, days] of daysByPublisher) {
+      for (const table of CLICKHOUSE_TABLES_OF[batch.reportType]) {
+        await this.ch.command(`DELETE FROM ${table} WHERE publisher_id = {pub:String} AND date IN {days:Array(Date)}`, {
+          pub,
+          days: [...days],
+        });
+      }
+    }
+    let rowsApplied = 0;
+    for (const [table, list] of Object.entries(rows)) {
+      for (let n = 0; n < list.length; n += INSERT_BATCH) {
+        const chunk = list.slice(n, n + INSERT_BATCH);
+        await this.ch.insert(table, chunk);
+        rowsApplied += chunk.length;
+      }
+    }
+    let daysReplaced = 0;
+    for (const days of daysByPublisher.values()) daysReplaced += days.size;
+    return { rowsApplied, daysReplaced };
+  }
+
+  async upsertSites(sites: readonly SiteRecord[]): Promise<void> {
+    const version = this.nextVersion();
+    await this.ch.insert(
+      'sites',
+      sites.map((s) => ({ id: s.id, publisher_id: s.publisherId, name: s.name, version })),
+    );
+  }
+
+  async setFinalizedThrough(publisherId: string, reportType: ReportType, date: string): Promise<void> {
+    if (!isValidIsoDate(date)) throw new ReportQueryError('The finalized date must be YYYY-MM-DD.');
+    await this.ch.insert('finalized_through', [{ publisher_id: publisherId, report_type: reportType, date, version: this.nextVersion() }]);
+  }
+
+  async getFinalizedThrough(publisherId: string, reportType: ReportType): Promise<string | null> {
+    const rows = await this.ch.query<{ d: string }>(
+      `SELECT toString(argMax(date, version)) AS d FROM finalized_through
+       WHERE publisher_id = {pub:String} AND report_type = {type:String} HAVING count() > 0`,
+      { pub: publisherId, type: reportType },
+    );
+    return rows[0]?.d ?? null;
+  }
+
+  async salesBreakdown(publisherId: string, dateFrom: string, dateTo: string, byBrand: boolean): Promise<SalesBreakdownRow[]> {
+    if (!isValidIsoDate(dateFrom) || !isValidIsoDate(dateTo)) throw new ReportQueryError('Dates must be YYYY-MM-DD.');
+    const { sql, params } = buildChSalesBreakdownSql(publisherId, dateFrom, dateTo, byBrand);
+    const rows = await this.ch.query<{ site: string; b: string; nrv: number; imps: number }>(sql, params);
+    return rows.map((r) => ({ siteId: r.site, brand: r.b, netRevenue: Number(r.nrv), impressions: Number(r.imps) }));
+  }
+
+  async query(query: ReportQuery): Promise<ReportResult> {
+    const plan = planReport(query);
+    const totalsSql = buildChTotalsSql(plan);
+    const pageSql = buildChPageSql(plan);
+    // Count/totals and the page are independent reads: run them side by side.
+    const [finalized, totalsRows, raw] = await Promise.all([
+      this.getFinalizedThrough(plan.publisherId, plan.reportType),
+      this.ch.query(totalsSql.sql, totalsSql.params),
+      plan.limit > 0 ? this.ch.query(pageSql.sql, pageSql.params) : Promise.resolve([]),
+    ]);
+    const totalsRow = totalsRows[0];
+    const totalRows = Number(totalsRow?.__n ?? 0);
+    const estimatedFrom = estimatedFromFor(plan, finalized);
+    const totals: Record<string, number | null> = {};
+    for (const m of plan.metrics) totals[m] = toNumberOrNull(totalsRow?.[`__t_${m}`]);
+    const rows: ReportRow[] = raw.map((r) => markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+    return {
+      columns: plan.columns,
+      rows,
+      totalRows,
+      totals,
+      unavailableMetrics: plan.unavailableMetrics,
+      ...(estimatedFrom ? { estimatedFrom } : {}),
+    };
+  }
+
+  async *streamRows(query: ReportQuery): AsyncIterable<ReportRow[]> {
+    const plan = planReport(query);
+    const estimatedFrom = estimatedFromFor(plan, await this.getFinalizedThrough(plan.publisherId, plan.reportType));
+    const { sql, params } = buildChStreamSql(plan);
+    for await (const chunk of this.ch.stream(sql, params)) {
+      yield chunk.map((r) => markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+    }
+  }
+
+  /** Raw SQL with bound parameters: for the bench's baseline and tests. */
+  runSql(sql: string, params: Record<string, string | number> = {}): Promise<Record<string, unknown>[]> {
+    return this.ch.query(sql, params);
+  }
+
+  private nextVersion(): number {
+    this.lastVersion = Math.max(Date.now() * 1000, this.lastVersion + 1);
+    return this.lastVersion;
+  }
+}
+
+function pickColumns(columns: ReportResult['columns'], raw: Record<string, unknown>): ReportRow {
+  const row: ReportRow = {};
+  for (const c of columns) {
+    const v = raw[c.key];
+    row[c.key] = typeof v === 'string' || typeof v === 'number' ? v : v == null ? null : String(v);
+  }
+  return row;
+}
+
+function toNumberOrNull(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}

@@ -1,0 +1,47 @@
+import { createClient, type ClickHouseClient } from '@clickhouse/client';
+
+/** Values of `{name:Type}` placeholders: the server parses each by its declared type. */
+export type ChParams = Record<string, string | number | readonly string[]>;
+
+/**
+ * What the ClickHouse engine needs from a connection: statements with bound parameters, JSON rows
+ * back, streamed rows, and batched JSONEachRow inserts. The product uses @clickhouse/client over
+ * HTTP; the tests plug ClickHouse's own engine in-process (chDB) behind the same four calls, so the
+ * SQL under test is exactly the SQL the product sends.
+ */
+export interface ClickHouseExec {
+  command(sql: string, params?: ChParams): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: ChParams): Promise<T[]>;
+  stream<T = Record<string, unknown>>(sql: string, params?: ChParams): AsyncIterable<T[]>;
+  insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The production connection: `url` is CLICKHOUSE_URL (http(s)://user:password@host:8123/database). */
+export function clickHouseClientExec(url: string): ClickHouseExec {
+  const client: ClickHouseClient = createClient({
+    url,
+    request_timeout: 120_000,
+    // 64-bit integers as JSON numbers; every figure the engine reads is cast to Float64 anyway.
+    clickhouse_settings: { output_format_json_quote_64bit_integers: 0 },
+  });
+  return {
+    async command(sql, params) {
+      await client.command({ query: sql, query_params: params ?? {} });
+    },
+    async query<T>(sql: string, params?: ChParams) {
+      const result = await client.query({ query: sql, query_params: params ?? {}, format: 'JSONEachRow' });
+      return result.json<T>();
+    },
+    async *stream<T>(sql: string, params?: ChParams) {
+      const result = await client.query({ query: sql, query_params: params ?? {}, format: 'JSONEachRow' });
+      // The client hands over rows as they arrive on the socket; only one chunk is held here.
+      for await (const rows of result.stream<T>()) yield rows.map((r) => r.json<T>());
+    },
+    async insert(table, rows) {
+      if (rows.length === 0) return;
+      await client.insert({ table, values: rows as Record<string, unknown>[], format: 'JSONEachRow' });
+    },
+    close: () => client.close(),
+  };
+}

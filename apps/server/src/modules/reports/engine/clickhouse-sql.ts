@@ -1,0 +1,144 @@
+import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '@pc/contracts';
+import type { ChParams } from './clickhouse-exec';
+import { DIMENSION_COLUMN } from './dimension-columns';
+import type { ReportPlan } from './report-plan';
+import { salesTableFor } from './sales-rollups';
+
+/**
+ * ClickHouse SQL from a validated plan: the same shape as duckdb-sql.ts (each revenue grain
+ * aggregated on its own to the chosen keys, then the two joined), in ClickHouse's dialect.
+ * Identifiers come only from fixed maps keyed by catalog keys; every user value is a `{name:Type}`
+ * parameter the server binds, never text in the statement.
+ *
+ * join_use_nulls: ClickHouse fills the missing side of an outer join with default values ('' and
+ * 0) unless told to use NULL; COALESCE over the keys needs NULLs, as in standard SQL.
+ */
+const SETTINGS = 'SETTINGS join_use_nulls = 1';
+
+/** Each metric over the summed parts of a row (see duckdb-sql.ts); nullIf turns x/0 into NULL. */
+const METRIC_SQL: Readonly<Record<MetricKey, (p: string) => string>> = {
+  impRequests: (p) => `toFloat64(${p}r)`,
+  impressions: (p) => `toFloat64(${p}i)`,
+  fillRate: (p) => `${p}i / nullIf(${p}r, 0)`,
+  revenue: (p) => `toFloat64(${p}rv)`,
+  netRevenue: (p) => `toFloat64(${p}nrv)`,
+  eCpm: (p) => `${p}rv * 1000.0 / nullIf(${p}r, 0)`,
+  netECpm: (p) => `${p}nrv * 1000.0 / nullIf(${p}r, 0)`,
+  cpm: (p) => `${p}rv * 1000.0 / nullIf(${p}i, 0)`,
+  netCpm: (p) => `${p}nrv * 1000.0 / nullIf(${p}i, 0)`,
+  organicPageViews: (p) => `toFloat64(${p}pv)`,
+  organicClicks: (p) => `toFloat64(${p}ck)`,
+  organicCtr: (p) => `${p}ck / nullIf(${p}pv, 0)`,
+};
+const NULL_METRIC = 'CAST(NULL AS Nullable(Float64))';
+
+export interface BuiltChSql {
+  sql: string;
+  params: ChParams;
+}
+
+const keyAlias = (d: DimensionKey) => `k_${d}`;
+const q = (identifier: string) => `"${identifier}"`;
+const WHERE = 'publisher_id = {pub:String} AND date BETWEEN {from:Date} AND {to:Date}';
+
+function aggregateSql(plan: ReportPlan, params: ChParams): string {
+  const timeExpr = plan.timeColumn === 'date' ? 'date' : plan.timeColumn === 'month' ? 'toStartOfMonth(date)' : null;
+  const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...plan.dimensions.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
+  const keyNames = [...(timeExpr ? ['t'] : []), ...plan.dimensions.map(keyAlias)];
+  const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
+  // With no keys both grains are one row; a constant key lets the outer join match them.
+  const joinKeys = keyNames.length ? keyNames : ['j'];
+  const keyCols = keyNames.length ? keys : ['1 AS j'];
+  // HAVING keeps an ungrouped aggregate from returning one all-zero row when nothing matches.
+  const grain = (sums: string[], table: string) =>
+    `SELECT ${[...keyCols, ...sums].join(', ')} FROM ${table} WHERE ${WHERE} ${groupBy} HAVING count() > 0`;
+
+  if (plan.reportType === 'recirculation') {
+    let pv = 'sum(organic_page_views)';
+    if (!plan.dimensions.includes('widget')) {
+      params.excluded = WIDGETS_EXCLUDED_FROM_SITE_TOTALS;
+      pv = 'sumIf(organic_page_views, widget NOT IN {excluded:Array(String)})';
+    }
+    return grain([`${pv} AS pv`, 'sum(organic_clicks) AS ck'], 'recirculation');
+  }
+
+  const wantsRequests =
+    plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
+  const wantsSales = !wantsRequests || plan.metrics.some((m) => m !== 'impRequests');
+  const sales = grain(['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'], salesTableFor(plan.dimensions));
+  const requests = grain(['sum(imp_requests) AS r'], 'revenue_requests');
+  if (wantsSales && !wantsRequests) return `SELECT *, CAST(NULL AS Nullable(Int64)) AS r FROM (${sales})`;
+  if (!wantsSales) return `SELECT *, toInt64(0) AS i, toFloat64(0) AS rv, toFloat64(0) AS nrv FROM (${requests})`;
+  const on = joinKeys.map((k) => `s.${k} = rq.${k}`).join(' AND ');
+  const merged = keyNames.map((k) => `COALESCE(s.${k}, rq.${k}) AS ${k}`);
+  return `SELECT ${[...merged, 'COALESCE(s.i, 0) AS i', 'COALESCE(s.rv, 0) AS rv', 'COALESCE(s.nrv, 0) AS nrv', 'COALESCE(rq.r, 0) AS r'].join(', ')}
+    FROM (${sales}) AS s FULL OUTER JOIN (${requests}) AS rq ON ${on}`;
+}
+
+function rowSelect(plan: ReportPlan): { select: string; from: string } {
+  const cols: string[] = [];
+  if (plan.timeColumn === 'date') cols.push(`toString(a.t) AS ${q('date')}`);
+  if (plan.timeColumn === 'month') cols.push(`formatDateTime(a.t, '%Y-%m') AS ${q('month')}`);
+  for (const d of plan.dimensions) {
+    cols.push(d === 'sites' ? `COALESCE(st.name, a.k_sites) AS ${q(d)}` : `a.${keyAlias(d)} AS ${q(d)}`);
+  }
+  for (const m of plan.metrics) cols.push(`${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m]('a.')} AS ${q(m)}`);
+  const from = plan.dimensions.includes('sites')
+    ? // Latest name per site id (the table keeps old versions until merged).
+      `agg AS a LEFT JOIN (SELECT id, argMax(name, version) AS name FROM sites GROUP BY id) AS st ON st.id = a.k_sites`
+    : 'agg AS a';
+  return { select: cols.join(', '), from };
+}
+
+function orderBy(plan: ReportPlan): string {
+  return plan.sort.map((s) => `${q(s.key)} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`).join(', ');
+}
+
+function baseParams(plan: ReportPlan): ChParams {
+  return { pub: plan.publisherId, from: plan.dateFrom, to: plan.dateTo };
+}
+
+/** One page of rows (no totals): `limit` rows of the aggregate in the plan's order. */
+export function buildChPageSql(plan: ReportPlan): BuiltChSql {
+  const params: ChParams = { ...baseParams(plan), limit: plan.limit };
+  const agg = aggregateSql(plan, params);
+  const { select, from } = rowSelect(plan);
+  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} LIMIT {limit:UInt32} ${SETTINGS}`, params };
+}
+
+/** Every row, ordered, for exports (the client streams it). */
+export function buildChStreamSql(plan: ReportPlan): BuiltChSql {
+  const params = baseParams(plan);
+  const agg = aggregateSql(plan, params);
+  const { select, from } = rowSelect(plan);
+  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} ${SETTINGS}`, params };
+}
+
+/**
+ * The row count (`__n`) and totals (`__t_<metric>`) of a plan in one row, from the summed parts
+ * of every row, so ratios are recomputed, not averaged.
+ */
+export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
+  const params = baseParams(plan);
+  const agg = aggregateSql(plan, params);
+  const sums =
+    plan.reportType === 'recirculation'
+      ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
+      : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
+  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m]('s.')} AS ${q(`__t_${m}`)}`);
+  return {
+    sql: `SELECT toFloat64(s.n) AS __n, ${totals.join(', ')} FROM (SELECT count() AS n, ${sums} FROM (${agg})) AS s ${SETTINGS}`,
+    params,
+  };
+}
+
+/** Net revenue and impressions per site (and brand), read from the smallest rollup that has them. */
+export function buildChSalesBreakdownSql(publisherId: string, dateFrom: string, dateTo: string, byBrand: boolean): BuiltChSql {
+  const table = salesTableFor(byBrand ? ['sites', 'brand'] : ['sites']);
+  const brand = byBrand ? 'brand' : `''`;
+  return {
+    sql: `SELECT site_id AS site, ${brand} AS b, toFloat64(sum(net_revenue)) AS nrv, toFloat64(sum(impressions)) AS imps
+      FROM ${table} WHERE ${WHERE} GROUP BY site, b ORDER BY site, b`,
+    params: { pub: publisherId, from: dateFrom, to: dateTo },
+  };
+}
