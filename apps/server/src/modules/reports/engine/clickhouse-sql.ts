@@ -41,6 +41,20 @@ const keyAlias = (d: DimensionKey) => `k_${d}`;
 const q = (identifier: string) => `"${identifier}"`;
 const WHERE = 'publisher_id = {pub:String} AND date BETWEEN {from:Date} AND {to:Date}';
 
+/** `AND col [NOT] IN {fN:Array(String)}` for the plan's filters on columns `table` holds (see duckdb-sql.ts). */
+function filterSql(plan: Pick<ReportPlan, 'filters'>, params: ChParams, has: (d: DimensionKey) => boolean): string {
+  return plan.filters
+    .map((f, n) => {
+      if (!has(f.dimension)) return '';
+      params[`f${n}`] = f.values;
+      return ` AND ${DIMENSION_COLUMN[f.dimension]} ${f.mode === 'include' ? 'IN' : 'NOT IN'} {f${n}:Array(String)}`;
+    })
+    .join('');
+}
+
+const filterDims = (plan: Pick<ReportPlan, 'filters'>) => plan.filters.map((f) => f.dimension);
+const REQUEST_COLUMNS: readonly DimensionKey[] = ['sites', 'product_type'];
+
 function aggregateSql(plan: ReportPlan, params: ChParams): string {
   const timeExpr = plan.timeColumn === 'date' ? 'date' : plan.timeColumn === 'month' ? 'toStartOfMonth(date)' : null;
   const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...plan.dimensions.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
@@ -50,23 +64,37 @@ function aggregateSql(plan: ReportPlan, params: ChParams): string {
   const joinKeys = keyNames.length ? keyNames : ['j'];
   const keyCols = keyNames.length ? keys : ['1 AS j'];
   // HAVING keeps an ungrouped aggregate from returning one all-zero row when nothing matches.
-  const grain = (sums: string[], table: string) =>
-    `SELECT ${[...keyCols, ...sums].join(', ')} FROM ${table} WHERE ${WHERE} ${groupBy} HAVING count() > 0`;
+  const grain = (sums: string[], table: string, filters: string) =>
+    `SELECT ${[...keyCols, ...sums].join(', ')} FROM ${table} WHERE ${WHERE}${filters} ${groupBy} HAVING count() > 0`;
 
   if (plan.reportType === 'recirculation') {
     let pv = 'sum(organic_page_views)';
-    if (!plan.dimensions.includes('widget')) {
+    // A widget split or filter is a question about those widgets: their page views all count.
+    if (!plan.dimensions.includes('widget') && !filterDims(plan).includes('widget')) {
       params.excluded = WIDGETS_EXCLUDED_FROM_SITE_TOTALS;
       pv = 'sumIf(organic_page_views, widget NOT IN {excluded:Array(String)})';
     }
-    return grain([`${pv} AS pv`, 'sum(organic_clicks) AS ck'], 'recirculation');
+    return grain(
+      [`${pv} AS pv`, 'sum(organic_clicks) AS ck'],
+      'recirculation',
+      filterSql(plan, params, () => true),
+    );
   }
 
   const wantsRequests =
     plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
   const wantsSales = !wantsRequests || plan.metrics.some((m) => m !== 'impRequests');
-  const sales = grain(['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'], salesTableFor(plan.dimensions));
-  const requests = grain(['sum(imp_requests) AS r'], 'revenue_requests');
+  const sales = grain(
+    ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
+    salesTableFor([...plan.dimensions, ...filterDims(plan)]),
+    filterSql(plan, params, () => true),
+  );
+  // Requests are only read when every filter is at the request grain (report-plan.ts).
+  const requests = grain(
+    ['sum(imp_requests) AS r'],
+    'revenue_requests',
+    filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d)),
+  );
   if (wantsSales && !wantsRequests) return `SELECT *, CAST(NULL AS Nullable(Int64)) AS r FROM (${sales})`;
   if (!wantsSales) return `SELECT *, toInt64(0) AS i, toFloat64(0) AS rv, toFloat64(0) AS nrv FROM (${requests})`;
   const on = joinKeys.map((k) => `s.${k} = rq.${k}`).join(' AND ');
