@@ -99,6 +99,8 @@ import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { createIncidentsService, type IncidentsService } from './modules/incidents/incidents.service';
 import { servicesRoutes } from './modules/services/services.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
+import { apiKeysRoutes } from './modules/integrations/api-keys.routes';
+import { createApiKeysService } from './modules/integrations/api-keys.service';
 import { createPlansService } from './modules/plans/plans.service';
 import { createServicesService } from './modules/services/services.service';
 import {
@@ -391,7 +393,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandler(app);
   registerInputHygiene(app);
   enforceRouteDeclarations(app);
-  registerAccessControl(app, tokens, sessions, config.ADMIN_ACCESS);
+  const apiKeys = createApiKeysService(db);
+  registerAccessControl(app, tokens, sessions, config.ADMIN_ACCESS, apiKeys.bearer());
   registerIdempotency(app, { repo: idempotencyRepo(db) });
   registerMetrics(app, { db, token: config.METRICS_TOKEN });
   await registerOpenApi(app, config.PRODUCT_NAME);
@@ -474,6 +477,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(siteTagPublicRoutes, { collector: siteTagCollector, repo: tagRepo, demoPages: demoMode ? { publicUrl } : undefined });
   await app.register(incidentsRoutes, { incidents });
   await app.register(servicesRoutes, { services });
+  await app.register(apiKeysRoutes, { keys: apiKeys });
   await app.register(plansRoutes, {
     plans: createPlansService({ db, jobs, staffEmail: config.STAFF_NOTIFY_EMAIL, productName: config.PRODUCT_NAME }),
   });

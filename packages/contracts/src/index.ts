@@ -42,3 +42,4 @@ export * from './incidents';
 export * from './services';
 export * from './plans';
 export * from './monitors';
+export * from './integrations';

@@ -418,6 +418,7 @@ export interface Database {
   plans: PlansTable;
   publisher_plans: PublisherPlansTable;
   plan_change_requests: PlanChangeRequestsTable;
+  api_keys: ApiKeysTable;
   sign_in_throttle: SignInThrottleTable;
   monitors: MonitorsTable;
   monitor_results: MonitorResultsTable;
@@ -601,4 +602,19 @@ export interface MonitorRollupsTable {
   up_checks: number;
   sum_ms: ColumnType<string, number | string, number | string>;
   histogram: number[];
+}
+
+// Issue 17: reporting API keys.
+export interface ApiKeysTable {
+  id: Generated<string>;
+  publisher_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  access: 'read' | 'read_write';
+  created_by: string;
+  created_at: Generated<Date>;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
 }

@@ -53,11 +53,21 @@ export function requirePublisherInScope(req: FastifyRequest, publisherId: string
   return publisherId;
 }
 
+/**
+ * Another kind of bearer credential (the integrations module's API keys): when `matches` says the
+ * bearer is one, `authenticate` sets req.auth and req.publisherId for the route or throws.
+ */
+export interface BearerExtension {
+  matches(bearer: string): boolean;
+  authenticate(req: FastifyRequest, bearer: string, access: Access): Promise<void>;
+}
+
 export function registerAccessControl(
   app: FastifyInstance,
   tokens: IdTokenIssuer,
   sessions: SessionGuard,
   adminAccessEnabled: boolean,
+  extension?: BearerExtension,
 ): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('publisherId', null);
@@ -70,6 +80,8 @@ export function registerAccessControl(
       if (req.headers.authorization) req.auth = await authenticate(req, tokens, sessions).catch(() => null);
       return;
     }
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (extension && bearer && extension.matches(bearer)) return extension.authenticate(req, bearer, access);
     req.auth = await authenticate(req, tokens, sessions);
     const scope = req.auth.scope;
     if (access === 'staff' && scope.type !== 'internal') throw forbidden('Only provider staff can do this.');
