@@ -82,3 +82,31 @@ test('a media owner requests a data integration and a staff member confirms it',
   await expect(site).toContainText('Confirmed');
   await expect(site).toContainText(/Data Integration|Fully Onboarded/);
 });
+
+test('a media owner creates an API key and fetches a report with it, then revokes it', async ({ page, request }) => {
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.goto('/integrations');
+  await page.getByLabel('Key name').fill('E2E script');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await page.getByTestId('new-api-key').textContent())!.trim();
+  expect(secret).toMatch(/^pck_/);
+  const partner = await request.get('/api/partners', { headers: { authorization: `Bearer ${secret}` } });
+  expect(partner.status()).toBe(403);
+
+  // The curl-style call: only the key, the same report endpoint the web app uses.
+  const day = (d: string) => String(Date.parse(`${d}T12:00:00Z`));
+  const now = new Date();
+  const from = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const url = `/api/partner-center/report?reportType=revenue&publisherId=1001&dateFrom=${day(from)}&dateTo=${day(now.toISOString().slice(0, 10))}&dimensions=sites&metrics=impressions,revenue&interval=Cumulative`;
+  const res = await request.get(url, { headers: { authorization: `Bearer ${secret}` } });
+  expect(res.status()).toBe(200);
+  expect(((await res.json()) as { currency: string }).currency).toBe('USD');
+
+  await page.reload();
+  const row = page.getByRole('row', { name: /E2E script/ });
+  await expect(row).not.toContainText('Never');
+  await row.getByRole('button', { name: 'Revoke E2E script' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+  await expect(row).toContainText('Revoked');
+  expect((await request.get(url, { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
+});

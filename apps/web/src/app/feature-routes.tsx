@@ -60,7 +60,7 @@ export const featureRoutes: RouteObject[] = [
   { path: '/services/:id', lazy: lazyPage(() => import('../features/services/routes/service-page'), 'ServicePage') },
   { path: '/services/:id/activation', lazy: lazyPage(() => import('../features/services/routes/activation-page'), 'ActivationPage') },
   { path: Routes.performance, lazy: lazyPage(() => import('../features/site-tag/routes/performance-page'), 'PerformancePage') },
-  { path: Routes.integrations, lazy: placeholder('integrations') },
+  { path: Routes.integrations, lazy: lazyPage(() => import('../features/integrations/routes/integrations-page'), 'IntegrationsPage') },
   { path: Routes.plans, lazy: lazyPage(() => import('../features/plans/routes/plans-page'), 'PlansPage') },
   { path: Routes.myPlans, lazy: lazyPage(() => import('../features/plans/routes/my-plans-page'), 'MyPlansPage') },
   { path: Routes.adRevenue, lazy: lazyPage(() => import('../features/site-tag/routes/ad-revenue-page'), 'AdRevenuePage') },
