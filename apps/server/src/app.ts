@@ -37,7 +37,8 @@ import { createPublishersService } from './modules/publishers/publishers.service
 import { reportListRoutes } from './modules/report-list/report-list.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingRepo } from './modules/tracking/tracking.repo';
-import { createTrackingService } from './modules/tracking/tracking.service';
+import { createTrackingService, TRACKING_FORWARD_QUEUE, type TrackingForwardPayload } from './modules/tracking/tracking.service';
+import { trackingForwardHandler } from './modules/tracking/tracking-forward.job';
 import { createJobQueue, type Worker } from './lib/jobs/job-queue';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
@@ -158,6 +159,8 @@ export interface BuiltApp {
     sellersJsonRefreshes: Worker;
     paymentSettingsMails: Worker;
     incidentNotifications: Worker;
+    /** /mp events forwarded to the analytics service (idle unless ANALYTICS_FORWARD_URL is set). */
+    trackingForwards: Worker;
     serviceActivations: Worker;
     servicesMail: Worker;
   };
@@ -338,6 +341,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     rollupRetentionDays: config.UPTIME_ROLLUP_RETENTION_DAYS,
   });
   if (deps.startWorkers !== false && config.UPTIME_SCHEDULER) monitorScheduler.start();
+  const trackingForwards = jobs.work<TrackingForwardPayload>(
+    TRACKING_FORWARD_QUEUE,
+    trackingForwardHandler({
+      repo: trackingRepo(db),
+      fetch: createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-Analytics/1.0', timeoutMs: 10_000 }),
+      url: config.ANALYTICS_FORWARD_URL ?? '',
+      token: config.ANALYTICS_FORWARD_TOKEN,
+      log: deps.logger,
+    }),
+    { pollMs, concurrency: 2, leaseMs: 30_000, retryBaseMs: 5_000 },
+  );
   const incidentNotifications = jobs.work<IncidentNotifyPayload>(
     INCIDENT_NOTIFY_QUEUE,
     incidentNotifyHandler(db, mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, '')),
@@ -371,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await sellersJsonRefreshes.stop();
     await paymentSettingsMails.stop();
     await incidentNotifications.stop();
+    await trackingForwards.stop();
     await serviceActivations.stop();
     await servicesMail.stop();
     await monitorScheduler.stop();
@@ -408,7 +423,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(personalInfoRoutes, { personalInfo: createPersonalInfoService(db) });
   const reports = createReportsService({ db, repo: repoOfReports, engine, jobs });
   await app.register(reportListRoutes, { reports });
-  await app.register(trackingRoutes, { tracking: createTrackingService(trackingRepo(db)) });
+  await app.register(trackingRoutes, { tracking: createTrackingService({ db, jobs, forwarding: config.ANALYTICS_FORWARD_URL !== null }) });
   await app.register(outboxRoutes, { outbox: createOutboxService(outboxRepo(db)) });
   await app.register(adsTxtRoutes, { adsTxt });
   await app.register(hostedAdsTxtRoutes, { adsTxt });
@@ -500,6 +515,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       sellersJsonRefreshes,
       paymentSettingsMails,
       incidentNotifications,
+      trackingForwards,
       serviceActivations,
       servicesMail,
     },

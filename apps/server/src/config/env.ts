@@ -76,6 +76,10 @@ export const EnvSchema = z.object({
   PRODUCT_TOUR_KEY: optionalText,
   HELP_WIDGET_ID: optionalText,
   TAG_MANAGER_ID: optionalText,
+  /** Where /mp events are forwarded (POST, JSON) after being stored first-party; unset = stored only. */
+  ANALYTICS_FORWARD_URL: url('https://analytics.example.com/events'),
+  /** Sent as `Authorization: Bearer …` to ANALYTICS_FORWARD_URL when set. */
+  ANALYTICS_FORWARD_TOKEN: optionalText,
   CONSOLE_URL: url('https://console.example.com'),
   IFRAME_ROOT: url('https://app.example.com'),
   ALLOWED_ADMIN_EMAIL: optionalText,
