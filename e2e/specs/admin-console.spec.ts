@@ -113,3 +113,22 @@ test('an admin disables a user from the users list, and enables them again', asy
   await audit.getByRole('button', { name: 'Details' }).first().click();
   await expect(audit.getByText(/"disabled": true/)).toBeVisible();
 });
+
+test('an admin signs in as a partner, sees the viewing-as bar, and exits', async ({ page }) => {
+  await signInAndChoose(page, USERS.admin, 'Northwind News');
+  await page.goto('/admin-console/');
+  await page.getByLabel('Search partners').fill('Blue Harbor');
+  await page.getByRole('button', { name: 'Sign in as Blue Harbor Media' }).click();
+  await page.getByLabel('Reason').fill('support ticket 42');
+  await page.getByRole('button', { name: 'Sign in as partner' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const bar = page.getByRole('status', { name: 'Viewing as partner' });
+  await expect(bar).toContainText('Viewing as Blue Harbor Media (1002)');
+  // The partner view has no admin access.
+  await page.goto('/admin-console/');
+  await expect(page.getByText('Administrators only')).toBeVisible();
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', { name: 'Exit partner view' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('status', { name: 'Viewing as partner' })).toHaveCount(0);
+});

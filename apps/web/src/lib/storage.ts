@@ -17,6 +17,8 @@ export const StorageKeys = {
   reportsReceived: 'pc_reports_received',
   errorPage: 'pc_error_page',
   identitySession: 'pc_identity_session',
+  /** Set while staff view the portal as a partner (sign in as partner); the shell shows a bar. */
+  viewingAs: 'pc_viewing_as',
   /** A device preference (not user data), so it survives sign-out. */
   sidebarCollapsed: 'pc_sidebar_collapsed',
 } as const;
@@ -41,6 +43,7 @@ export const USER_SESSION_KEYS: readonly string[] = [
   StorageKeys.reportsAwaited,
   StorageKeys.reportsReceived,
   StorageKeys.errorPage,
+  StorageKeys.viewingAs,
 ];
 
 // Storage can throw (Safari private mode, quota, disabled cookies); the app must keep working.

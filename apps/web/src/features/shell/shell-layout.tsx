@@ -17,6 +17,7 @@ import { UserMenu } from './user-menu';
 import { HelpMenu } from './help-menu';
 import { AccountSwitcher } from './account-switcher';
 import { ReportReadyBanner } from './report-ready-banner';
+import { ViewingAsBar } from './viewing-as-bar';
 import { useShellEffects } from './use-shell-effects';
 import classes from './sidebar.module.css';
 
@@ -119,6 +120,7 @@ export function ShellLayout() {
       )}
 
       <AppShell.Main>
+        <ViewingAsBar />
         <ReportReadyBanner />
         <Box id="main-content" tabIndex={-1} p={wide ? 'xl' : 'md'} maw={1280} mx="auto">
           <Suspense fallback={<PageLoader />}>

@@ -5,12 +5,15 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePartnersAdmin } from '../api/admin-api';
 import { NewPartnerForm } from './new-partner-form';
 import { PartnerSites } from './partner-sites';
+import { SignInAsDialog } from './sign-in-as-dialog';
+import type { AdminPartner } from '@pc/contracts';
 
 /** Partners: search, create (admins), and each partner's sites. */
 export function PartnersTab({ canEdit }: { canEdit: boolean }) {
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
+  const [signInAs, setSignInAs] = useState<AdminPartner | null>(null);
   const { data, error, isLoading, mutate } = usePartnersAdmin(search.trim());
   return (
     <Stack>
@@ -67,12 +70,18 @@ export function PartnersTab({ canEdit }: { canEdit: boolean }) {
                   <Button size="xs" variant="light" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
                     Sites of {p.name}
                   </Button>
+                  {canEdit && (
+                    <Button size="xs" variant="subtle" ml="xs" onClick={() => setSignInAs(p)} aria-label={`Sign in as ${p.name}`}>
+                      Sign in as
+                    </Button>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
+      <SignInAsDialog partner={signInAs} onClose={() => setSignInAs(null)} />
       {open && <PartnerSites publisherId={open} canEdit={canEdit} onChanged={() => void mutate()} />}
     </Stack>
   );
