@@ -2,12 +2,11 @@ import type { Db } from '../db/pool';
 import { revokeUserSessions } from './sessions';
 
 /**
- * Ends every session of a user at once: all refresh tokens are revoked and unused sign-in (custom)
- * tokens are spent, so no device can renew or start a session with an old link. The admin console calls it on a
- * change of scope, admin access or status, inside the same transaction as the change.
- *
- * ID tokens already handed out are refused from the commit on, in every process: the user's
- * session version is bumped (identity/sessions.ts, issue 11).
+ * Ends every session of a user at once, inside the caller's transaction: refresh tokens revoked and
+ * unused sign-in (custom) tokens spent. ID tokens already issued are refused from the next request
+ * by issue 11's session version (the users trigger of migration 0010 bumps it on the scope, admin
+ * access or disabled change the console makes; see identity/sessions.ts). Kept as the console's
+ * one call so the custom tokens are spent too.
  */
 export async function endUserSessions(db: Db, userId: string): Promise<void> {
   const now = new Date();
