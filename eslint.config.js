@@ -2,8 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { boundaries } from './scripts/eslint-boundaries.mjs';
 
 // Import boundaries (DESIGN section 5): web never imports server, contracts import nothing from apps.
 const noServerFromWeb = {
@@ -14,7 +13,7 @@ const noAppsFromContracts = { group: ['**/apps/**', '@pc/server', '@pc/web'], me
 const noWebFromServer = { group: ['**/apps/web/**', '@pc/web'], message: 'The server must not import web code.' };
 
 // Features do not import each other (docs/architecture.md, web layout): what two features share
-// moves to components/, lib/ or contracts. Checked on resolved paths, so `../../other` is caught.
+// moves to components/, lib/ or contracts. Checked on resolved paths (scripts/eslint-boundaries.mjs), so `../../other` is caught.
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -70,10 +69,9 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })] },
+    plugins: { boundaries },
     rules: {
-      'import-x/no-restricted-paths': [
+      'boundaries/restricted-paths': [
         'error',
         {
           zones: [

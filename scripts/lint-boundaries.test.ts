@@ -16,7 +16,7 @@ describe('web import boundaries', () => {
       "import { AdsTxtPage } from '../../adstxt/routes/adstxt-page';\nexport const page = AdsTxtPage;\n",
       'apps/web/src/features/reports/components/boundary-probe.ts',
     );
-    expect(ids).toContain('import-x/no-restricted-paths');
+    expect(ids).toContain('boundaries/restricted-paths');
   }, 60_000);
 
   it('refuse shared lib code importing a feature, and the web importing the server', async () => {
@@ -24,7 +24,7 @@ describe('web import boundaries', () => {
       "import { AdsTxtPage } from '../features/adstxt/routes/adstxt-page';\nexport const page = AdsTxtPage;\n",
       'apps/web/src/lib/boundary-probe.ts',
     );
-    expect(fromLib).toContain('import-x/no-restricted-paths');
+    expect(fromLib).toContain('boundaries/restricted-paths');
     const fromServer = await ruleIdsFor(
       "import { loadConfig } from '../../server/src/config/env';\nexport const c = loadConfig;\n",
       'apps/web/src/boundary-probe.ts',
