@@ -1,27 +1,30 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool';
+import type { MonitorsTable } from '../../db/schema';
 import { HISTOGRAM_SIZE, bucketOf } from './rollup-histogram';
 
-export interface ClaimedMonitor {
-  id: string;
-  publisher_id: string;
-  site_id: string | null;
-  name: string;
-  url: string;
-  method: string;
-  interval_seconds: number;
-  timeout_seconds: number;
-  retries: number;
-  accepted_status_codes: string[];
-  keyword: string | null;
-  keyword_mode: string;
-  cert_expiry_days: number;
-  follow_redirects: boolean;
-  status: string;
-  consecutive_failures: number;
-  cert_warning: boolean;
-  next_check_at: Date;
-}
+/** A monitor claimed for a check: the table's columns the checker needs (types from db/schema.ts). */
+export type ClaimedMonitor = Pick<
+  Selectable<MonitorsTable>,
+  | 'id'
+  | 'publisher_id'
+  | 'site_id'
+  | 'name'
+  | 'url'
+  | 'method'
+  | 'interval_seconds'
+  | 'timeout_seconds'
+  | 'retries'
+  | 'accepted_status_codes'
+  | 'keyword'
+  | 'keyword_mode'
+  | 'cert_expiry_days'
+  | 'follow_redirects'
+  | 'status'
+  | 'consecutive_failures'
+  | 'cert_warning'
+  | 'next_check_at'
+>;
 
 export interface CompletedCheck {
   monitorId: string;

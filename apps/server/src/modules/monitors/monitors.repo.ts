@@ -1,22 +1,25 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool';
+import type { MonitorsTable } from '../../db/schema';
 
-export interface MonitorValues {
-  site_id: string | null;
-  name: string;
-  url: string;
-  method: string;
-  interval_seconds: number;
-  timeout_seconds: number;
-  retries: number;
-  accepted_status_codes: string[];
-  keyword: string | null;
-  keyword_mode: string;
-  cert_expiry_days: number;
-  follow_redirects: boolean;
-  notify_emails: string[];
-  webhook_url: string | null;
-}
+/** What a monitor form sets: the table's own columns, so the types are written once (db/schema.ts). */
+export type MonitorValues = Pick<
+  Selectable<MonitorsTable>,
+  | 'site_id'
+  | 'name'
+  | 'url'
+  | 'method'
+  | 'interval_seconds'
+  | 'timeout_seconds'
+  | 'retries'
+  | 'accepted_status_codes'
+  | 'keyword'
+  | 'keyword_mode'
+  | 'cert_expiry_days'
+  | 'follow_redirects'
+  | 'notify_emails'
+  | 'webhook_url'
+>;
 
 const COLUMNS = [
   'm.id',
