@@ -55,7 +55,7 @@ function Services({ publisherId }: { publisherId: string }) {
                       <Title order={3} size="h5">
                         {s.name}
                       </Title>
-                      <Badge variant="light" color={s.activeSites > 0 ? 'green' : 'gray'}>
+                      <Badge variant="light" color={s.activeSites > 0 ? 'green' : 'gray'} style={{ flexShrink: 0 }}>
                         {s.activeSites} of {data.sites.length} sites
                       </Badge>
                     </Group>
