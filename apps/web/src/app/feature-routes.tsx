@@ -48,8 +48,8 @@ export const featureRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/payments/routes/payment-settings-page'), 'PaymentSettingsPage'),
   },
   { path: Routes.incidents, lazy: placeholder('incidents') },
-  { path: Routes.uptimeMonitoring, lazy: placeholder('uptime') },
-  { path: Routes.uptimeMonitoringNew, lazy: placeholder('uptime') },
+  { path: Routes.uptimeMonitoring, lazy: lazyPage(() => import('../features/uptime/routes/monitors-page'), 'MonitorsPage') },
+  { path: Routes.uptimeMonitoringNew, lazy: lazyPage(() => import('../features/uptime/routes/monitor-new-page'), 'MonitorNewPage') },
   { path: '/uptime-monitoring/:id', lazy: placeholder('uptime') },
   { path: '/uptime-monitoring/:id/edit', lazy: placeholder('uptime') },
   {

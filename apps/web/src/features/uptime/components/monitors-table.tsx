@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Button, Checkbox, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Routes, type Monitor } from '@pc/contracts';
+import { formatAgo, formatMs, formatUptime, STATUS_LABEL } from '../state/monitor-format';
+import { Sparkline } from './sparkline';
+import { StatusBadge } from './status-badge';
+
+const STATUS_FILTER = (['down', 'up', 'pending', 'paused'] as const).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
+
+interface Props {
+  monitors: Monitor[];
+  /** Staff's all-partners view: a partner column, no row actions (they act inside a chosen partner). */
+  readOnly?: boolean;
+  busy?: boolean;
+  onPause?: (m: Monitor) => void;
+  onDelete?: (m: Monitor) => void;
+  onBulk?: (ids: string[], action: 'pause' | 'resume') => Promise<boolean>;
+}
+
+/** Filters (status, name/URL), selection with bulk pause/resume, and per-row actions. */
+export function MonitorsTable({ monitors, readOnly, busy, onPause, onDelete, onBulk }: Props) {
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const needle = q.trim().toLowerCase();
+  const shown = monitors.filter(
+    (m) => (!status || m.status === status) && (!needle || m.name.toLowerCase().includes(needle) || m.url.toLowerCase().includes(needle)),
+  );
+  const chosen = shown.filter((m) => selected.has(m.id)).map((m) => m.id);
+  const allChosen = shown.length > 0 && chosen.length === shown.length;
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const bulk = async (action: 'pause' | 'resume') => {
+    if (onBulk && (await onBulk(chosen, action))) setSelected(new Set());
+  };
+
+  return (
+    <>
+      <Group gap="sm" align="end" justify="space-between">
+        <Group gap="sm" align="end">
+          <TextInput label="Search" placeholder="Name or URL" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={260} />
+          <Select label="Status" clearable placeholder="All statuses" data={STATUS_FILTER} value={status} onChange={setStatus} w={180} />
+        </Group>
+        {!readOnly && (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {chosen.length} selected
+            </Text>
+            <Button size="xs" variant="default" disabled={chosen.length === 0} loading={busy} onClick={() => void bulk('pause')}>
+              Pause selected
+            </Button>
+            <Button size="xs" variant="default" disabled={chosen.length === 0} loading={busy} onClick={() => void bulk('resume')}>
+              Resume selected
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {shown.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No monitor matches these filters.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped highlightOnHover withTableBorder fz="sm" aria-label="Monitors">
+            <Table.Thead>
+              <Table.Tr>
+                {!readOnly && (
+                  <Table.Th w={36}>
+                    <Checkbox
+                      aria-label="Select all shown monitors"
+                      checked={allChosen}
+                      indeterminate={chosen.length > 0 && !allChosen}
+                      onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map((m) => m.id)))}
+                    />
+                  </Table.Th>
+                )}
+                <Table.Th>Monitor</Table.Th>
+                {readOnly && <Table.Th>Partner</Table.Th>}
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Uptime 24 h</Table.Th>
+                <Table.Th ta="right">Uptime 30 d</Table.Th>
+                <Table.Th ta="right">Response time</Table.Th>
+                <Table.Th>Last check</Table.Th>
+                <Table.Th>Last 24 h</Table.Th>
+                {!readOnly && <Table.Th aria-label="Actions" />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((m) => (
+                <Table.Tr key={m.id} data-testid={`monitor-row-${m.name}`}>
+                  {!readOnly && (
+                    <Table.Td>
+                      <Checkbox aria-label={`Select ${m.name}`} checked={selected.has(m.id)} onChange={() => toggle(m.id)} />
+                    </Table.Td>
+                  )}
+                  <Table.Td>
+                    {readOnly ? (
+                      <Text size="sm" fw={500}>
+                        {m.name}
+                      </Text>
+                    ) : (
+                      <Anchor component={Link} to={Routes.uptimeMonitor(m.id)} fw={500}>
+                        {m.name}
+                      </Anchor>
+                    )}
+                    <Text size="xs" c="dimmed" truncate maw={320} title={m.url}>
+                      {m.method} {m.url}
+                    </Text>
+                  </Table.Td>
+                  {readOnly && <Table.Td>{m.publisherName}</Table.Td>}
+                  <Table.Td>
+                    <StatusBadge status={m.status} />
+                    {m.status === 'down' && m.lastError && (
+                      <Text size="xs" c="red.7" maw={220}>
+                        {m.lastError}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatUptime(m.uptime24h)}</Table.Td>
+                  <Table.Td ta="right">{formatUptime(m.uptime30d)}</Table.Td>
+                  <Table.Td ta="right">{formatMs(m.lastResponseMs)}</Table.Td>
+                  <Table.Td title={m.lastCheckAt ? new Date(m.lastCheckAt).toLocaleString() : undefined}>
+                    {formatAgo(m.lastCheckAt)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Sparkline points={m.sparkline} />
+                  </Table.Td>
+                  {!readOnly && (
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          component={Link}
+                          to={Routes.uptimeMonitorEdit(m.id)}
+                          aria-label={`Edit ${m.name}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => onPause?.(m)}
+                          aria-label={`${m.status === 'paused' ? 'Resume' : 'Pause'} ${m.name}`}
+                        >
+                          {m.status === 'paused' ? 'Resume' : 'Pause'}
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => onDelete?.(m)}
+                          aria-label={`Delete ${m.name}`}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { initialFormState, toInput } from './monitor-form-state';
+
+const valid = () => ({ ...initialFormState(undefined, 60), name: 'Home page', url: 'https://example.com/' });
+
+describe('monitor form state', () => {
+  it('starts at 5 minutes unless the plan allows only longer intervals', () => {
+    expect(initialFormState(undefined, 60).intervalSeconds).toBe('300');
+    expect(initialFormState(undefined, 900).intervalSeconds).toBe('900');
+  });
+
+  it('converts typed text into the API input', () => {
+    const r = toInput({ ...valid(), acceptedStatusCodes: '200-299, 301', notifyEmails: 'a@example.com\nb@example.com', keyword: '  ' });
+    expect(r.errors).toBeNull();
+    expect(r.data).toMatchObject({
+      intervalSeconds: 300,
+      timeoutSeconds: 10,
+      retries: 1,
+      acceptedStatusCodes: ['200-299', '301'],
+      notifyEmails: ['a@example.com', 'b@example.com'],
+      keyword: null,
+      webhookUrl: null,
+    });
+  });
+
+  it('reports one message per field, with the schema messages', () => {
+    const r = toInput({ ...valid(), name: '', url: 'ftp://x', acceptedStatusCodes: '200, 999', timeoutSeconds: '400' });
+    expect(r.data).toBeNull();
+    expect(r.errors).toEqual({
+      name: 'Name is required!',
+      url: 'Enter a web address starting with http:// or https://',
+      acceptedStatusCodes: 'Use a code like 200 or a range like 200-299.',
+      timeoutSeconds: 'Allow at most 60 seconds.',
+    });
+  });
+
+  it('applies the plan floor for the interval', () => {
+    expect(toInput({ ...valid(), intervalSeconds: '45' }, 60).errors).toEqual({
+      intervalSeconds: 'Your plan checks at most every 60 seconds.',
+    });
+    expect(toInput({ ...valid(), intervalSeconds: '45' }, 30).errors).toBeNull();
+  });
+});

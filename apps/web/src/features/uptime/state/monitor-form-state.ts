@@ -1,0 +1,72 @@
+import { MonitorInputSchema, type Monitor, type MonitorInput } from '@pc/contracts';
+import { splitList } from './monitor-format';
+
+/** The form's values as typed (numbers and lists as text); converted by `toInput`. */
+export interface MonitorFormState {
+  name: string;
+  url: string;
+  method: 'GET' | 'HEAD' | 'POST';
+  siteId: string | null;
+  intervalSeconds: string;
+  timeoutSeconds: string;
+  retries: string;
+  acceptedStatusCodes: string;
+  keyword: string;
+  keywordMode: 'contains' | 'absent';
+  certExpiryDays: string;
+  followRedirects: boolean;
+  notifyEmails: string;
+  webhookUrl: string;
+}
+export type MonitorField = keyof MonitorFormState;
+
+/** A new monitor: every 5 minutes (or the plan's shortest interval when longer), 2xx accepted. */
+export function initialFormState(m?: Monitor, minIntervalSeconds = 60): MonitorFormState {
+  return {
+    name: m?.name ?? '',
+    url: m?.url ?? 'https://',
+    method: m?.method ?? 'GET',
+    siteId: m?.siteId ?? null,
+    intervalSeconds: String(m?.intervalSeconds ?? Math.max(300, minIntervalSeconds)),
+    timeoutSeconds: String(m?.timeoutSeconds ?? 10),
+    retries: String(m?.retries ?? 1),
+    acceptedStatusCodes: (m?.acceptedStatusCodes ?? ['200-299']).join(', '),
+    keyword: m?.keyword ?? '',
+    keywordMode: m?.keywordMode ?? 'contains',
+    certExpiryDays: String(m?.certExpiryDays ?? 14),
+    followRedirects: m?.followRedirects ?? true,
+    notifyEmails: (m?.notifyEmails ?? []).join(', '),
+    webhookUrl: m?.webhookUrl ?? '',
+  };
+}
+
+/**
+ * Validates with the contracts' schema (the one the API applies): the input to send, or the first
+ * message per field. The plan's shortest interval is checked here too so the user learns it before saving.
+ */
+export function toInput(
+  s: MonitorFormState,
+  minIntervalSeconds = 30,
+): { data: MonitorInput; errors: null } | { data: null; errors: Partial<Record<MonitorField, string>> } {
+  const parsed = MonitorInputSchema.safeParse({
+    name: s.name,
+    url: s.url,
+    method: s.method,
+    siteId: s.siteId,
+    intervalSeconds: s.intervalSeconds.trim(),
+    timeoutSeconds: s.timeoutSeconds.trim(),
+    retries: s.retries.trim(),
+    acceptedStatusCodes: splitList(s.acceptedStatusCodes),
+    keyword: s.keyword.trim() || null,
+    keywordMode: s.keywordMode,
+    certExpiryDays: s.certExpiryDays.trim(),
+    followRedirects: s.followRedirects,
+    notifyEmails: splitList(s.notifyEmails),
+    webhookUrl: s.webhookUrl.trim() || null,
+  });
+  const errors: Partial<Record<MonitorField, string>> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as MonitorField] ??= issue.message;
+  else if (parsed.data.intervalSeconds < minIntervalSeconds)
+    errors.intervalSeconds = `Your plan checks at most every ${minIntervalSeconds} seconds.`;
+  return parsed.success && Object.keys(errors).length === 0 ? { data: parsed.data, errors: null } : { data: null, errors };
+}
