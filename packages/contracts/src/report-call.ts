@@ -87,6 +87,9 @@ export type ExportCreated = z.infer<typeof ExportCreatedSchema>;
 /** GET partner-center/home-summary: the home page's revenue figures. */
 export const HomeSummarySchema = z.object({
   currency: z.string(),
+  /** The reporting time zone whose calendar days the figures use, and today in it. */
+  timeZone: z.string(),
+  today: z.string(),
   yesterday: z.object({ date: z.string(), revenue: z.number(), eCpm: z.number().nullable(), impressions: z.number() }),
   monthToDate: z.object({
     from: z.string(),

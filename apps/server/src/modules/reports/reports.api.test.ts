@@ -6,6 +6,8 @@ import { REPORT_EXPORT_QUEUE } from './report-export.job';
 import { createJobQueue } from '../../lib/jobs/job-queue';
 import pino from 'pino';
 import { homeSummary } from './home-summary';
+import { createReportsService } from './reports.service';
+import { reportsRepo } from './reports.repo';
 
 let t: TestApp;
 let multi: string;
@@ -268,6 +270,30 @@ describe('home summary', () => {
       ['2026-10-01', 2.5],
       ['2026-10-02', 7.5],
     ]);
+  });
+
+  it("takes today in the publisher's reporting time zone, not UTC (item 1)", async () => {
+    // 2026-10-02 11:00 UTC is already 3 Oct in Kiritimati (UTC+14) and still 2 Oct in Honolulu (UTC-10).
+    const at = new Date('2026-10-02T11:00:00Z');
+    const service = createReportsService({
+      db: t.db,
+      repo: reportsRepo(t.db),
+      engine: t.built.engine,
+      jobs: createJobQueue(t.db, pino({ level: 'silent' })),
+      now: () => at,
+    });
+    const put = (timeZone: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/partner-center/report-settings', headers: bearer(multi, '1001'), payload: { timeZone } });
+    expect((await service.homeSummary('1001')).yesterday).toMatchObject({ date: '2026-10-01', revenue: 2.5 });
+    expect((await put('Pacific/Kiritimati')).statusCode).toBe(200);
+    const east = await service.homeSummary('1001');
+    expect(east).toMatchObject({ timeZone: 'Pacific/Kiritimati', today: '2026-10-03' });
+    expect(east.yesterday).toMatchObject({ date: '2026-10-02', revenue: 7.5 });
+    expect((await put('Pacific/Honolulu')).statusCode).toBe(200);
+    const west = await service.homeSummary('1001');
+    expect(west).toMatchObject({ timeZone: 'Pacific/Honolulu', today: '2026-10-02' });
+    expect(west.yesterday).toMatchObject({ date: '2026-10-01', revenue: 2.5 });
+    expect((await put('UTC')).statusCode).toBe(200);
   });
 
   it('is served to the chosen publisher only', async () => {

@@ -10,17 +10,26 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { ROW_LIMIT } from '@pc/contracts';
 import { homeSummary } from './home-summary';
+import { savedReportsRepo } from './saved/saved-reports.repo';
+import { DEFAULT_REPORTING_TIME_ZONE, todayIn } from '@pc/contracts';
 
 export interface ReportContext {
   uid: string;
   publisherId: string;
 }
 
-export function createReportsService(deps: { db: Db; repo: ReportsRepo; engine: ReportEngine; jobs: JobQueue }) {
+export function createReportsService(deps: { db: Db; repo: ReportsRepo; engine: ReportEngine; jobs: JobQueue; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
   return {
+    /**
+     * "Yesterday" and "month to date" are calendar days of the publisher's reporting time zone, like
+     * the reports (issue 18 item 1): at 01:00 in Auckland, yesterday is Auckland's yesterday, not UTC's.
+     */
     async homeSummary(publisherId: string) {
-      const currency = (await deps.repo.currencyOf(publisherId)) ?? 'USD';
-      return { currency, ...(await homeSummary(deps.engine, publisherId, new Date().toISOString().slice(0, 10))) };
+      const [currency, zone] = await Promise.all([deps.repo.currencyOf(publisherId), savedReportsRepo(deps.db).timeZoneOf(publisherId)]);
+      const timeZone = zone ?? DEFAULT_REPORTING_TIME_ZONE;
+      const today = todayIn(timeZone, now());
+      return { currency: currency ?? 'USD', timeZone, today, ...(await homeSummary(deps.engine, publisherId, today)) };
     },
 
     /** The interactive report: at most 500 rows, totals over all, in the publisher's currency. */

@@ -6,6 +6,8 @@ import { renderWithProviders } from '../../test/render-with-providers';
 
 const summary: HomeSummary = {
   currency: 'GBP',
+  timeZone: 'Pacific/Auckland',
+  today: '2026-11-22',
   yesterday: { date: '2026-11-21', revenue: 1234.5, eCpm: 1.648, impressions: 238898 },
   monthToDate: {
     from: '2026-11-01',
@@ -30,6 +32,7 @@ describe('home revenue KPIs', () => {
     expect(yesterday).toHaveAttribute('href', '/partners/inventory-performance/revenue-summary?preset=yesterday&chart=revenue');
     const mtd = screen.getByRole('link', { name: /Month to date: £16,506.96/ });
     expect(mtd).toHaveAttribute('href', expect.stringContaining('preset=thisMonth'));
+    expect(yesterday).toHaveTextContent('Days in Pacific/Auckland, the reporting time zone');
     expect(mtd).toHaveTextContent('+53.9%');
     expect(mtd).toHaveTextContent('vs £10,726.96 for Oct 1–Oct 21');
     expect(screen.getByRole('link', { name: /eCPM \(yesterday\): £1.65/ })).toHaveAttribute('href', expect.stringContaining('chart=eCpm'));

@@ -98,6 +98,9 @@ export function RevenueKpis({ data, error, isLoading, retry }: RevenueKpisProps)
         estimated={isEstimated(yesterday.date, estimatedFrom)}
       >
         {formatDay(yesterday.date)} · {formatCount(yesterday.impressions)} impressions
+        <Text size="xs" c="dimmed" data-testid="home-time-zone">
+          Days in {data.timeZone}, the reporting time zone
+        </Text>
       </Kpi>
       <Kpi
         title="Month to date"
