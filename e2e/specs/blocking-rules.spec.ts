@@ -46,3 +46,33 @@ test('a media owner creates a brand rule with an impact preview, finds it and it
 
   await expect.poll(() => events).toEqual(expect.arrayContaining(['Blocking Rule View', 'Blocking Rule Create', 'Blocking Rule Delete']));
 });
+
+test('a media owner creates a serving-feed key, the ad server reads the rules with it, and revoking it shuts the feed', async ({
+  page,
+}) => {
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Blocking Rules' }).click();
+  await page.getByLabel('Key name').fill('E2E ad server');
+  await page.getByRole('button', { name: 'Create feed key' }).click();
+  const secret = (await page.getByTestId('new-feed-key').textContent())!.trim();
+  expect(secret).toMatch(/^pcf_/);
+  const keys = page.getByRole('table', { name: 'Feed keys' });
+  await expect(keys.getByRole('row', { name: /E2E ad server/ })).toContainText('Active');
+
+  const feed = await page.request.get('/api/blocking-rules/feed', { headers: { authorization: `Bearer ${secret}` } });
+  expect(feed.status()).toBe(200);
+  const body = (await feed.json()) as { publisherId: string; sites: { rules: { name: string }[] }[] };
+  expect(body.publisherId).toBe('1001');
+  expect(JSON.stringify(body)).toContain('No gambling advertisers');
+  const etag = feed.headers()['etag']!;
+  const again = await page.request.get('/api/blocking-rules/feed', {
+    headers: { authorization: `Bearer ${secret}`, 'if-none-match': etag },
+  });
+  expect(again.status()).toBe(304);
+
+  await keys.getByRole('button', { name: 'Revoke E2E ad server' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+  await expect(keys.getByRole('row', { name: /E2E ad server/ })).toContainText('Revoked');
+  const refused = await page.request.get('/api/blocking-rules/feed', { headers: { authorization: `Bearer ${secret}` } });
+  expect(refused.status()).toBe(401);
+});

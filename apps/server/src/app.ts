@@ -82,6 +82,8 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { blockingRulesRepo } from './modules/blocking-rules/blocking-rules.repo';
 import { blockingRulesRoutes } from './modules/blocking-rules/blocking-rules.routes';
 import { createBlockingRulesService } from './modules/blocking-rules/blocking-rules.service';
+import { feedKeysRoutes } from './modules/blocking-rules/feed-keys.routes';
+import { createFeedKeysService } from './modules/blocking-rules/feed-keys.service';
 import { adminPartnersRoutes } from './modules/admin/admin-partners.routes';
 import { createAdminPartnersService } from './modules/admin/admin-partners.service';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
@@ -438,6 +440,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     settings: paymentSettings,
     productName: config.PRODUCT_NAME,
   });
+  const feedKeys = createFeedKeysService({ db, providerToken: config.BLOCKING_FEED_TOKEN });
   await app.register(blockingRulesRoutes, {
     rules: createBlockingRulesService({
       db,
@@ -445,8 +448,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
     repo: blockingRulesRepo(db),
     engine,
-    feedToken: config.BLOCKING_FEED_TOKEN,
+    feedKeys,
   });
+  await app.register(feedKeysRoutes, { keys: feedKeys });
   await app.register(featureFlagsRoutes, {
     flags: createFeatureFlagsService({ db, showNewFeaturesUntil: config.SHOW_NEW_FEATURES_UNTIL }),
   });

@@ -110,3 +110,26 @@ export const BlockingFeedSchema = z.object({
   ),
 });
 export type BlockingFeed = z.infer<typeof BlockingFeedSchema>;
+
+/** Every blocking-feed key starts with this, so the feed tells it from the provider token at a glance. */
+export const FEED_KEY_PREFIX = 'pcf_';
+
+export const CreateFeedKeySchema = z.object({
+  name: z.string().trim().min(1, 'Name the key (e.g. the ad server that uses it).').max(80, 'Use at most 80 characters.'),
+});
+export type CreateFeedKey = z.infer<typeof CreateFeedKeySchema>;
+
+export const FeedKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the secret, to recognise it; the secret itself is never shown again. */
+  prefix: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type FeedKey = z.infer<typeof FeedKeySchema>;
+
+export const CreatedFeedKeySchema = z.object({ key: FeedKeySchema, secret: z.string() });
+export type CreatedFeedKey = z.infer<typeof CreatedFeedKeySchema>;

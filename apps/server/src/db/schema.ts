@@ -282,6 +282,19 @@ export interface BlockingRulesTable {
   updated_at: Generated<Date>;
 }
 
+export interface BlockingFeedKeysTable {
+  id: Generated<string>;
+  publisher_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+}
+
 export interface MonthClosesTable {
   period: string;
   closed_by: string | null;
@@ -403,6 +416,7 @@ export interface Database {
   sellers_json_files: SellersJsonFilesTable;
   sellers_json_sellers: SellersJsonSellersTable;
   blocking_rules: BlockingRulesTable;
+  blocking_feed_keys: BlockingFeedKeysTable;
   month_closes: MonthClosesTable;
   payments: PaymentsTable;
   payment_settings: PaymentSettingsTable;

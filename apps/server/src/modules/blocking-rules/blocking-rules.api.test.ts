@@ -150,7 +150,7 @@ describe('blocking rules', () => {
     expect(history.map((h: { action: string }) => h.action)).toEqual(['delete', 'resume', 'pause', 'create']);
   });
 
-  it('enforces the plan limit on rules (feature flag) and the configured limit on values (409 / 400)', async () => {
+  it('enforces the plan limit on rules (feature flag) and the configured limit on values (403 as issue 17 asks / 400)', async () => {
     const many = Array.from({ length: 51 }, (_, i) => `kw${i}`);
     const tooMany = await call(multi, '1003', 'POST', '/api/blocking-rules', rule({ type: 'keyword', values: many }));
     expect(tooMany.statusCode).toBe(400);
@@ -160,7 +160,7 @@ describe('blocking rules', () => {
       codes.push(
         (await call(multi, '1003', 'POST', '/api/blocking-rules', rule({ name: `L${i}`, type: 'keyword', values: [`w${i}`] }))).statusCode,
       );
-    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 409]);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 403]);
   });
 
   it('expires a rule after its day, audits the expiry and drops it from the feed', async () => {

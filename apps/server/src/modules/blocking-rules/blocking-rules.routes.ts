@@ -12,13 +12,13 @@ import {
   ImpactPreviewSchema,
 } from '@pc/contracts';
 import { errorResponses, OkSchema, typed } from '../../http/typed';
-import { unauthorized } from '../../lib/http-error';
 import type { ReportEngine } from '../reports/engine/report-engine';
 import type { BlockingRulesRepo } from './blocking-rules.repo';
 import type { BlockingRulesService } from './blocking-rules.service';
 import { iabCategories } from './iab-taxonomy';
 import { impactPreview } from './impact-preview';
-import { buildFeed, etagMatches, tokenMatches } from './serving-feed';
+import type { FeedKeysService } from './feed-keys.service';
+import { buildFeed, etagMatches } from './serving-feed';
 import { valuesFromCsv, valuesToCsv } from './values-csv';
 
 const tags = ['blocking rules'];
@@ -32,7 +32,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export async function blockingRulesRoutes(
   app: FastifyInstance,
-  opts: { rules: BlockingRulesService; repo: BlockingRulesRepo; engine: ReportEngine; feedToken: string | null },
+  opts: { rules: BlockingRulesService; repo: BlockingRulesRepo; engine: ReportEngine; feedKeys: FeedKeysService },
 ) {
   const r = typed(app);
   const s = opts.rules;
@@ -102,16 +102,17 @@ export async function blockingRulesRoutes(
       schema: {
         tags,
         description:
-          'Machine endpoint for the ad-serving side: `Authorization: Bearer <BLOCKING_FEED_TOKEN>`; honours If-None-Match (304).',
-        querystring: z.object({ publisherId: z.string().min(1).max(64) }),
+          'Machine endpoint for the ad-serving side: `Authorization: Bearer <publisher feed key (pcf_…)>` reads that ' +
+          "publisher's rules, or `Bearer <BLOCKING_FEED_TOKEN>` (provider service token) with `publisherId`; honours If-None-Match (304).",
+        querystring: z.object({ publisherId: z.string().min(1).max(64).optional() }),
         response: { 200: BlockingFeedSchema, 304: z.null(), ...errorResponses },
       },
     },
     async (req, reply) => {
       const presented = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      if (!tokenMatches(presented, opts.feedToken)) throw unauthorized('A valid feed token is required.', 'InvalidFeedToken');
+      const publisherId = await opts.feedKeys.feedPublisher(presented, req.query.publisherId);
       await s.sweepExpired();
-      const { feed, etag } = await buildFeed(opts.repo, req.query.publisherId, today());
+      const { feed, etag } = await buildFeed(opts.repo, publisherId, today());
       reply.header('etag', etag).header('cache-control', 'no-cache');
       if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
       return feed;

@@ -8,7 +8,7 @@ import {
 } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
 import { limitFlag } from '../feature-flags/feature-flags.service';
 import { blockingRulesRepo, type RuleRow, type RuleWrite } from './blocking-rules.repo';
@@ -138,7 +138,8 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
         // The plan's LIMIT flag (issue 15) when defined, the configured limit otherwise.
         const max = await limitFlag(trx, ctx.publisherId, MAX_RULES_FLAG, limits.maxRulesPerPublisher);
         if ((await blockingRulesRepo(trx).countLive(ctx.publisherId)) >= max)
-          throw conflict(`This publisher already has ${max} rules, the most its plan allows. Delete or merge rules first.`);
+          // 403 like the other plan limits (issue 17: "creating one monitor or rule past the limit answers 403").
+          throw forbidden(`Your plan allows ${max} blocking rules. Delete or merge rules first, or request a larger plan.`);
         const newId = await blockingRulesRepo(trx).insert(ctx.publisherId, ctx.uid, write);
         await auditRepo(trx).record({
           actorUserId: ctx.uid,

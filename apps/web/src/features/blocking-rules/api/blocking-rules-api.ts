@@ -5,6 +5,9 @@ import type {
   BlockingRuleInput,
   BlockingRuleSaved,
   BlockingRuleType,
+  CreatedFeedKey,
+  CreateFeedKey,
+  FeedKey,
   IabCategory,
   ImpactPreview,
 } from '@pc/contracts';
@@ -43,3 +46,10 @@ export const importValues = (publisherId: string, csv: string) =>
   api<{ values: string[] }>(`${base}/values/import`, { method: 'POST', publisherId, body: { csv } });
 export const exportValues = (publisherId: string, id: string) =>
   api<string>(`${rulePath(id)}/values.csv`, { publisherId, responseType: 'text' });
+
+export const feedKeysKey = (publisherId: string): ApiKey => [`${base}/feed-keys`, publisherId];
+export const useFeedKeys = (publisherId: string) => useSWR<FeedKey[], Error, ApiKey>(feedKeysKey(publisherId), apiFetcher, swrOptions);
+export const createFeedKey = (publisherId: string, body: CreateFeedKey) =>
+  api<CreatedFeedKey>(`${base}/feed-keys`, { method: 'POST', publisherId, body });
+export const revokeFeedKey = (publisherId: string, id: string) =>
+  api<FeedKey>(`${base}/feed-keys/${encodeURIComponent(id)}/revoke`, { method: 'POST', publisherId });

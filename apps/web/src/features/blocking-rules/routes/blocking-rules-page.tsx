@@ -10,6 +10,7 @@ import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { usePublisherDetails } from '../../../lib/data/use-publisher-data';
 import { track } from '../../../lib/tracking/track';
 import { useRules } from '../api/blocking-rules-api';
+import { FeedKeysCard } from '../components/feed-keys-card';
 import { RuleDetail } from '../components/rule-detail';
 import { RulesTable } from '../components/rules-table';
 import { useRuleActions } from '../hooks/use-rule-actions';
@@ -66,6 +67,7 @@ function RulesList({ publisherId }: { publisherId: string }) {
       ) : (
         <RulesTable rules={data} siteName={siteName} onPause={(r) => void actions.togglePause(r)} onDelete={actions.askDelete} />
       )}
+      <FeedKeysCard publisherId={publisherId} />
       <ConfirmDialog
         opened={actions.deleting !== null}
         title="Delete this rule?"
