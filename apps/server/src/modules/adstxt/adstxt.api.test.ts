@@ -2,14 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import type { AdsTxtCrawlerPort, CrawlOutcome } from './adstxt.service';
 
+const SERVED_BODY = 'partners-center.example, 1001, DIRECT\ngoogle.com, pub-1, RESELLER, f08c47fec0942fa0\n';
+/** What publisher 1001's template requires and SERVED_BODY lacks (the same for every site of 1001). */
+const MISSING_LINES =
+  'appnexus.com, 11001, RESELLER, f5ab79cb980f11d1\nappnexus.com, 21001, DIRECT, f5ab79cb980f11d1\nexchange.partners-center.example, 11001, RESELLER\n';
+
 /** Crawls answer from this table instead of the network (the crawler has its own tests). */
 const served: Record<string, CrawlOutcome> = {};
+/** Domains whose ads.txt redirects to the hosted file. */
+const redirected = new Set<string>();
 const crawler: AdsTxtCrawlerPort = {
   async crawl(domain) {
     return served[domain] ?? { status: 'not_found', httpStatus: 404, redirectChain: [], fetchedAt: new Date() };
   },
   async verifyRedirection(domain) {
-    return domain === 'northwind-news.example'
+    return redirected.has(domain)
       ? { status: 'verified' }
       : { status: 'broken', reason: 'The domain answers with its own file, not the hosted one.' };
   },
@@ -26,7 +33,7 @@ beforeAll(async () => {
     status: 'ok',
     httpStatus: 200,
     redirectChain: ['https://northwind-news.example/ads.txt'],
-    body: 'partners-center.example, 1001, DIRECT\ngoogle.com, pub-1, RESELLER, f08c47fec0942fa0\n',
+    body: SERVED_BODY,
     contentHash: 'x',
     fetchedAt: new Date(),
   };
@@ -36,10 +43,34 @@ afterAll(async () => t.close());
 const call = (token: string, publisher: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token, publisher), ...(payload ? { payload } : {}) });
 
+let nextSite = 5900;
+/**
+ * A site of publisher 1001 that only the calling test uses, crawled once so hosting can start from
+ * its file: no test depends on what another test wrote or on the order they run in.
+ */
+async function crawledDomain(): Promise<{ id: string; domain: string }> {
+  const siteId = String(nextSite++);
+  const domain = `t${siteId}.northwind-news.example`;
+  await t.db
+    .insertInto('sites')
+    .values({ id: siteId, publisher_id: '1001', name: `Test ${siteId}`, domain })
+    .execute();
+  served[domain] = { ...served['northwind-news.example'], redirectChain: [`https://${domain}/ads.txt`] } as CrawlOutcome;
+  const crawl = await call(multi, '1001', 'POST', `/api/adstxt/domains/d${siteId}/verify`);
+  expect(crawl.statusCode).toBe(200);
+  return { id: `d${siteId}`, domain };
+}
+
+async function hostedDomain(): Promise<{ id: string; domain: string }> {
+  const d = await crawledDomain();
+  expect((await call(multi, '1001', 'POST', `/api/adstxt/domains/${d.id}/hosting`)).statusCode).toBe(200);
+  return d;
+}
+
 describe('ads.txt domains', () => {
   it('lists the publisher domains with spec fields and a status from the crawl', async () => {
-    await call(multi, '1001', 'GET', '/api/adstxt/domains');
-    await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/verify');
+    const verified = await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/verify');
+    expect(verified.statusCode).toBe(200);
     const list = (await call(multi, '1001', 'GET', '/api/adstxt/domains')).json();
     const news = list.find((d: { domain_id: string }) => d.domain_id === 'd5001');
     expect(news).toMatchObject({
@@ -72,57 +103,65 @@ describe('ads.txt domains', () => {
   });
 
   it('downloads exactly the missing lines', async () => {
-    const r = await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/missing-lines');
+    const { id } = await crawledDomain();
+    const r = await call(multi, '1001', 'GET', `/api/adstxt/domains/${id}/missing-lines`);
+    expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/plain/);
-    expect(r.body).toBe(
-      'appnexus.com, 11001, RESELLER, f5ab79cb980f11d1\nappnexus.com, 21001, DIRECT, f5ab79cb980f11d1\nexchange.partners-center.example, 11001, RESELLER\n',
-    );
+    expect(r.body).toBe(MISSING_LINES);
   });
 
   it('rejects a revision with errors, line by line, and saves none', async () => {
-    await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/hosting');
-    const before = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json();
-    const r = await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/revisions', {
+    const { id } = await hostedDomain();
+    const before = (await call(multi, '1001', 'GET', `/api/adstxt/domains/${id}/revisions`)).json();
+    expect(before).toHaveLength(1);
+    const r = await call(multi, '1001', 'POST', `/api/adstxt/domains/${id}/revisions`, {
       content: 'google.com, pub-1, DIRECT\nbad line\nexample.com, 1, SOMETIMES\n',
     });
     expect(r.statusCode).toBe(400);
     expect(Object.keys(r.json().fields)).toEqual(['line.2', 'line.3']);
-    const after = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json();
-    expect(after).toHaveLength(before.length);
+    const after = (await call(multi, '1001', 'GET', `/api/adstxt/domains/${id}/revisions`)).json();
+    expect(after).toEqual(before);
   });
 
   it('saves revisions with history and a diff, and serves the hosted file exactly', async () => {
-    const first = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json()[0];
-    const saved = await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/revisions', {
+    const { id, domain } = await hostedDomain();
+    const first = (await call(multi, '1001', 'GET', `/api/adstxt/domains/${id}/revisions`)).json()[0];
+    const saved = await call(multi, '1001', 'POST', `/api/adstxt/domains/${id}/revisions`, {
       content: 'partners-center.example, 1001, DIRECT\nopenx.com, 999, RESELLER\n',
     });
     expect(saved.statusCode).toBe(200);
     const { revision_id } = saved.json();
-    const history = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001/revisions')).json();
+    const history = (await call(multi, '1001', 'GET', `/api/adstxt/domains/${id}/revisions`)).json();
     expect(history[0]).toMatchObject({ revision_id, author: DEMO.multi, linesAdded: 1, linesRemoved: 1 });
-    const diff = (await call(multi, '1001', 'GET', `/api/adstxt/domains/d5001/diff?from=${first.revision_id}&to=${revision_id}`)).json();
+    const diff = (await call(multi, '1001', 'GET', `/api/adstxt/domains/${id}/diff?from=${first.revision_id}&to=${revision_id}`)).json();
     expect(diff).toEqual([
       { type: 'same', lines: ['partners-center.example, 1001, DIRECT'] },
       { type: 'removed', lines: ['google.com, pub-1, RESELLER, f08c47fec0942fa0'] },
       { type: 'added', lines: ['openx.com, 999, RESELLER'] },
     ]);
-    const hosted = await t.app.inject({ method: 'GET', url: '/hosted/ads-txt/northwind-news.example/ads.txt' });
+    const hosted = await t.app.inject({ method: 'GET', url: `/hosted/ads-txt/${domain}/ads.txt` });
     expect(hosted.statusCode).toBe(200);
     expect(hosted.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(hosted.body).toBe(
-      'partners-center.example, 1001, DIRECT\nopenx.com, 999, RESELLER\n# Required by Partners Center\nappnexus.com, 11001, RESELLER, f5ab79cb980f11d1\nappnexus.com, 21001, DIRECT, f5ab79cb980f11d1\nexchange.partners-center.example, 11001, RESELLER\n',
+      `partners-center.example, 1001, DIRECT\nopenx.com, 999, RESELLER\n# Required by Partners Center\n${MISSING_LINES}`,
     );
-    const rev = await call(multi, '1001', 'GET', `/api/adstxt/domains/d5001/revisions/${revision_id}`);
+    const rev = await call(multi, '1001', 'GET', `/api/adstxt/domains/${id}/revisions/${revision_id}`);
     expect(rev.body).toBe('partners-center.example, 1001, DIRECT\nopenx.com, 999, RESELLER\n');
     expect(rev.headers['content-disposition']).toContain('attachment');
   });
 
   it('verify records the redirection status when hosting is on', async () => {
-    const d = (await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/verify')).json();
-    expect(d.ads_txt_redirection_status).toBe('verified');
+    const { id, domain } = await hostedDomain();
+    const broken = (await call(multi, '1001', 'POST', `/api/adstxt/domains/${id}/verify`)).json();
+    expect(broken.ads_txt_redirection_status).toBe('broken');
+    redirected.add(domain);
+    const verified = (await call(multi, '1001', 'POST', `/api/adstxt/domains/${id}/verify`)).json();
+    expect(verified.ads_txt_redirection_status).toBe('verified');
   });
 
   it('a domain without hosting has no hosted file', async () => {
+    const { domain } = await crawledDomain();
+    expect((await t.app.inject({ method: 'GET', url: `/hosted/ads-txt/${domain}/ads.txt` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/hosted/ads-txt/blueharbor.example/ads.txt' })).statusCode).toBe(404);
   });
 });
