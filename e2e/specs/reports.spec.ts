@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, signInAndChoose } from '../support/demo';
+import { demoRevenueTotals } from '../support/demo-report-totals';
 
 /** RFC 4180 fields of one CSV line (quoted fields may hold commas and doubled quotes). */
 function csvFields(line: string): string[] {
@@ -97,6 +98,28 @@ test.describe('revenue report', () => {
     }
     // Downloading marks the report as seen.
     await expect(row.getByText('New')).toHaveCount(0);
+  });
+});
+
+test.describe('revenue report figures', () => {
+  test('the totals are exactly what the demo generator produced for the publisher and dates', async ({ page }) => {
+    // Last calendar month: wholly inside the 13 demo months and final on any day it runs.
+    const now = new Date();
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
+    const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+    await signInAndChoose(page, USERS.single);
+    await page.goto(`/partners/inventory-performance/revenue-summary?preset=custom&from=${from}&to=${to}&interval=Cumulative`);
+    // The first report after start-up waits for the demo facts to be generated.
+    await expect(page.getByTestId('report-totals')).toContainText('Total', { timeout: 45_000 });
+
+    const shown = Object.fromEntries((await tableTotals(page)).map((t) => [t.label, t.value]));
+    // The single-partner demo user is Blue Harbor, publisher 1002 (apps/server/src/demo/demo-data.ts).
+    const expected = await demoRevenueTotals('1002', from, to);
+    expect(expected.impressions).toBeGreaterThan(1_000_000);
+    expect(shown['Impressions']).toBe(expected.impressions);
+    expect(shown['Revenue']).toBeCloseTo(expected.revenue, 2);
+    expect(shown['eCPM']).toBeCloseTo((expected.revenue * 1000) / expected.impRequests, 4);
+    expect(shown['CPM']).toBeCloseTo((expected.revenue * 1000) / expected.impressions, 4);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ReportEngine } from '../modules/reports/engine/report-engine';
-import { generateDemoFacts } from '../modules/reports/demo/demo-facts';
+import { generateDemoFacts, type DemoOptions } from '../modules/reports/demo/demo-facts';
 import { DEMO_PUBLISHERS } from './demo-data';
 
 /**
@@ -21,13 +21,18 @@ export async function seedDemoFacts(engine: ReportEngine, log: Logger, today = n
   });
   if ((probe.totals.impressions ?? 0) > 0) return;
   const started = Date.now();
-  const summary = await generateDemoFacts(engine, {
+  const summary = await generateDemoFacts(engine, demoFactsOptions(yesterday));
+  log.info({ ...summary, ms: Date.now() - started }, 'demo report facts generated');
+}
+
+/** The demo's generator options; the e2e journeys recompute the demo's exact figures from them. */
+export function demoFactsOptions(endDate: string): DemoOptions {
+  return {
     publishers: DEMO_PUBLISHERS.map((p) => ({
       id: p.id,
       sites: p.sites.map((s) => ({ id: s.id, name: s.name, organic: s.taboola_organic, active: s.active })),
     })),
-    endDate: yesterday,
+    endDate,
     seed: 20261122,
-  });
-  log.info({ ...summary, ms: Date.now() - started }, 'demo report facts generated');
+  };
 }

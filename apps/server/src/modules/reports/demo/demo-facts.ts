@@ -66,12 +66,15 @@ function seasonality(date: string, progress: number): { traffic: number; cpm: nu
   return { traffic: (1 + 0.35 * progress) * week * season, cpm };
 }
 
+/** What the generator writes through: any ReportEngine, or a collector that only sums what it is given. */
+export type DemoFactsSink = Pick<ReportEngine, 'upsertSites' | 'ingest' | 'setFinalizedThrough'>;
+
 /**
  * Deterministic demo facts for the embedded default: the same options always give the same
  * figures. Built in JS (about 10^5 rows for a few publishers) and applied through the normal
  * ingest path one month at a time, so it works for any ReportEngine.
  */
-export async function generateDemoFacts(engine: ReportEngine, options: DemoOptions): Promise<DemoSummary> {
+export async function generateDemoFacts(engine: DemoFactsSink, options: DemoOptions): Promise<DemoSummary> {
   const months = options.months ?? 13;
   const end = new Date(`${options.endDate}T00:00:00Z`);
   const dateFrom = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - (months - 1), 1)).toISOString().slice(0, 10);
