@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DEMO_PASSWORD, USERS, signInAndChoose } from '../support/demo';
@@ -11,7 +11,6 @@ const MISSING = [
   'appnexus.com, 21001, DIRECT, f5ab79cb980f11d1',
   'exchange.partners-center.example, 11001, RESELLER',
 ];
-const NEW_LINE = 'pubmatic.com, 156078, RESELLER, 5d62403b186f2ace';
 
 /** Toasts are the shell's; close them so the accessibility check looks at this page's own content. */
 async function closeToasts(page: Page) {
@@ -31,7 +30,19 @@ function recordEvents(page: Page): string[] {
   return events;
 }
 
-test('a media owner fixes missing lines with a hosted ads.txt, edits it and diffs revisions', async ({ page }) => {
+/** A session's headers for the API, to set up what a journey starts from (each journey stands alone). */
+async function apiHeaders(request: APIRequestContext, email: string, publisher: string) {
+  const signIn = await request.post('/api/identity/sign-in', { data: { email, password: DEMO_PASSWORD } });
+  return { authorization: `Bearer ${((await signIn.json()) as { idToken: string }).idToken}`, 'publisher-scope': publisher };
+}
+
+/** Hosting on (idempotent: the service keeps the first revision and the switch as they are). */
+async function hostVia(request: APIRequestContext, email: string, publisher: string, domainId: string) {
+  const headers = await apiHeaders(request, email, publisher);
+  expect((await request.post(`/api/adstxt/domains/${domainId}/hosting`, { headers })).ok()).toBe(true);
+}
+
+test('a media owner finds the missing lines and takes them by download and clipboard', async ({ page }) => {
   const events = recordEvents(page);
   await signInAndChoose(page, USERS.multi, 'Northwind News');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Ads.txt Management' }).click();
@@ -62,7 +73,15 @@ test('a media owner fixes missing lines with a hosted ads.txt, edits it and diff
   await expect(page.getByText('3 missing lines copied to the clipboard.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${MISSING.join('\n')}\n`);
 
-  // Hosting: activate, then the guide carries this domain's hosted URL.
+  await expect.poll(() => events).toEqual(expect.arrayContaining(['Ads.txt View', 'Ads.txt Missing Lines', 'Ads.txt Download']));
+});
+
+test('a media owner activates hosting and the guides carry the hosted URL', async ({ page }) => {
+  const events = recordEvents(page);
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.goto('/partners/adstxt?domain=d5001');
+  await expect(page.getByRole('heading', { name: DOMAIN })).toBeVisible();
+
   await page.getByRole('tab', { name: 'Hosting & redirection' }).click();
   await page.getByRole('button', { name: 'Activate hosted ads.txt' }).click();
   await expect(page.getByText(`Hosted ads.txt is on for ${DOMAIN}`)).toBeVisible();
@@ -79,74 +98,86 @@ test('a media owner fixes missing lines with a hosted ads.txt, edits it and diff
   expect(hosted.headers()['content-type']).toContain('text/plain');
   for (const line of MISSING) expect(await hosted.text()).toContain(line);
 
-  // Editor: an error blocks Save; the fixed file saves as revision 2.
+  await expect.poll(() => events).toEqual(expect.arrayContaining(['Ads.txt Activate', 'Ads.txt Guide', 'Ads.txt Redirection Steps']));
+});
+
+test('a media owner edits the hosted file, sees history and the diff, and downloads a revision', async ({ page, request }) => {
+  // Blue Harbor (publisher 1002) with hosting on; a line no earlier run has added, so a retry saves +1 too.
+  await hostVia(request, USERS.single, '1002', 'd5101');
+  const newLine = `pubmatic.com, ${Date.now() % 1_000_000_000}, RESELLER, 5d62403b186f2ace`;
+  const events = recordEvents(page);
+  await signInAndChoose(page, USERS.single);
+  await page.goto('/partners/adstxt?domain=d5101');
+  await expect(page.getByRole('heading', { name: 'blueharbor.example' })).toBeVisible();
+
+  // Editor: an error blocks Save; the fixed file saves as the next revision.
   await page.getByRole('tab', { name: 'Editor' }).click();
-  const editor = page.getByLabel(`ads.txt for ${DOMAIN}`);
-  const original = await editor.inputValue();
-  expect(original).toContain('rubiconproject.com, 19116, RESELLER');
+  const editor = page.getByLabel('ads.txt for blueharbor.example');
+  const original = (await editor.inputValue()).trimEnd();
+  expect(original).toContain('google.com, pub-7723000000000001, DIRECT');
+  const lines = original.split('\n').length;
   const save = page.getByRole('button', { name: 'Save revision' });
-  // Line 8: a bad relationship (error); line 9 repeats line 7 (warning).
-  await editor.fill(`${original.trimEnd()}\npubmatic.com, 156078, SOMETIMES\nopenx.com, 540191398, RESELLER, 6a698e2ec38604c6\n`);
-  await expect(page.getByTestId('editor-problems')).toContainText(/Error line 8:/);
-  await expect(page.getByTestId('editor-problems')).toContainText(/Warning line 9:/);
+  // A bad relationship (error), then a repeat of the file's second line (warning).
+  await editor.fill(`${original}\npubmatic.com, 156078, SOMETIMES\n${original.split('\n')[1]}\n`);
+  await expect(page.getByTestId('editor-problems')).toContainText(`Error line ${lines + 1}:`);
+  await expect(page.getByTestId('editor-problems')).toContainText(`Warning line ${lines + 2}:`);
   await expect(page.getByText('1 error, 1 warning. Fix the errors to save.')).toBeVisible();
   await expect(save).toBeDisabled();
   await closeToasts(page);
   await expectNoSeriousA11yViolations(page);
-  await editor.fill(`${original.trimEnd()}\n${NEW_LINE}\n`);
+  await editor.fill(`${original}\n${newLine}\n`);
   await expect(page.getByText('No problems found.')).toBeVisible();
   await save.click();
-  await expect(page.getByText(/Saved revision 2 \(\+1 −0\)/)).toBeVisible();
+  const savedText = page.getByText(/Saved revision \d+ \(\+1 −0\)/);
+  await expect(savedText).toBeVisible();
+  const rev = Number(/Saved revision (\d+)/.exec((await savedText.textContent())!)![1]);
 
   // History and the diff against the previous revision.
   await page.getByRole('tab', { name: 'History' }).click();
-  const rev2 = page.getByTestId('revision-2');
-  await expect(rev2).toContainText(USERS.multi);
-  await expect(rev2).toContainText('+1');
-  await expect(page.getByTestId('revision-1')).toBeVisible();
-  await page.getByRole('button', { name: 'Compare revision 2 with revision 1' }).click();
-  await expect(page).toHaveURL(/view=diff&from=1&to=2/);
+  const latest = page.getByTestId(`revision-${rev}`);
+  await expect(latest).toContainText(USERS.single);
+  await expect(latest).toContainText('+1');
+  await expect(page.getByTestId(`revision-${rev - 1}`)).toBeVisible();
+  await page.getByRole('button', { name: `Compare revision ${rev} with revision ${rev - 1}` }).click();
+  await expect(page).toHaveURL(new RegExp(`view=diff&from=${rev - 1}&to=${rev}`));
   await expect(page.getByText('1 line added, 0 removed.')).toBeVisible();
   const added = page.locator('[data-change="added"]');
   await expect(added).toHaveCount(1);
-  await expect(added).toContainText(NEW_LINE);
+  await expect(added).toContainText(newLine);
   await expect(page.locator('[data-change="removed"]')).toHaveCount(0);
   await closeToasts(page);
   await expectNoSeriousA11yViolations(page);
 
   // Revision download goes through the API client too.
   await page.getByRole('button', { name: 'Back to history' }).click();
-  const [revFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download revision 2' }).click()]);
-  expect(await readFile((await revFile.path())!, 'utf8')).toContain(NEW_LINE);
-
-  // Verify crawls again and checks the redirection; demo domains do not resolve, so the read fails:
-  // the toast and the page say so in words (no all-clear, no raw error code), the last good copy is
-  // kept, and the redirection is reported broken with its reason (issue 19, item 8).
-  await page.getByRole('button', { name: 'Verify now' }).click();
-  await expect(
-    page.getByText(
-      /Checked northwind-news\.example: the file could not be read\. The name northwind-news\.example does not resolve.*Redirection broken: /,
-    ),
-  ).toBeVisible();
-  await expect(page.getByText(/ENOTFOUND|EAI_AGAIN/)).toHaveCount(0);
+  const [revFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Download revision ${rev}` }).click(),
+  ]);
+  expect(await readFile((await revFile.path())!, 'utf8')).toContain(newLine);
 
   await expect
     .poll(() => events)
-    .toEqual(
-      expect.arrayContaining([
-        'Ads.txt View',
-        'Ads.txt Missing Lines',
-        'Ads.txt Download',
-        'Ads.txt Activate',
-        'Ads.txt Guide',
-        'Ads.txt Redirection Steps',
-        'Ads.txt Save',
-        'Ads.txt History',
-        'Ads.txt Differences',
-        'Ads.txt Revision Download',
-        'Ads.txt Verify',
-      ]),
-    );
+    .toEqual(expect.arrayContaining(['Ads.txt Save', 'Ads.txt History', 'Ads.txt Differences', 'Ads.txt Revision Download']));
+});
+
+test('verify with hosting on reports the read failure and the broken redirection in words', async ({ page, request }) => {
+  // Northwind Sport: no other journey reads it. Demo domains do not resolve, so the read fails: the
+  // toast says so in words (no all-clear, no raw error code) and the redirection is broken with its
+  // reason (issue 19, item 8).
+  const SPORT = `sport.${DOMAIN}`;
+  await hostVia(request, USERS.multi, '1001', 'd5002');
+  const events = recordEvents(page);
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.goto('/partners/adstxt?domain=d5002');
+  await expect(page.getByRole('heading', { name: SPORT })).toBeVisible();
+  await page.getByRole('button', { name: 'Verify now' }).click();
+  const esc = SPORT.replaceAll('.', '\\.');
+  await expect(
+    page.getByText(new RegExp(`Checked ${esc}: the file could not be read\\. The name ${esc} does not resolve.*Redirection broken: `)),
+  ).toBeVisible();
+  await expect(page.getByText(/ENOTFOUND|EAI_AGAIN/)).toHaveCount(0);
+  await expect.poll(() => events).toEqual(expect.arrayContaining(['Ads.txt Verify']));
 });
 
 test('another publisher cannot open this domain', async ({ page }) => {
@@ -209,8 +240,7 @@ test('a failed verify shows the failure in words and keeps the last good copy', 
 
 test('a media owner restores an older revision and downloads all missing lines at once', async ({ page, request }) => {
   // Evergreen Living (publisher 1003): host the file and save two revisions through the API.
-  const signIn = await request.post('/api/identity/sign-in', { data: { email: USERS.multi, password: DEMO_PASSWORD } });
-  const headers = { authorization: `Bearer ${((await signIn.json()) as { idToken: string }).idToken}`, 'publisher-scope': '1003' };
+  const headers = await apiHeaders(request, USERS.multi, '1003');
   expect((await request.post('/api/adstxt/domains/d5201/hosting', { headers })).ok()).toBe(true);
   for (const content of ['openx.com, 111, RESELLER\n', 'openx.com, 222, RESELLER\n'])
     expect((await request.post('/api/adstxt/domains/d5201/revisions', { headers, data: { content } })).ok()).toBe(true);
