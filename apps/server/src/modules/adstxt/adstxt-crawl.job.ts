@@ -17,16 +17,9 @@ const CHECK_EVERY_MS = 15 * 60_000;
  * one pending crawl per domain however many server processes run this loop.
  */
 export function scheduleDailyCrawls(db: Db, jobs: JobQueue, log: Logger): () => void {
-  const repo = adsTxtRepo(db);
   const tick = async () => {
-    const due = await repo.allDomainsDueForCrawl(new Date(Date.now() - DAY_MS));
-    for (const d of due)
-      await jobs.enqueue<AdsTxtCrawlPayload>(
-        ADSTXT_CRAWL_QUEUE,
-        { publisherId: d.publisher_id, domainId: d.id },
-        { dedupeKey: d.id, maxAttempts: 2 },
-      );
-    if (due.length) log.info({ domains: due.length }, 'ads.txt crawls queued');
+    const queued = await queueDueCrawls(db, jobs);
+    if (queued) log.info({ domains: queued }, 'ads.txt crawls queued');
   };
   const run = () => void tick().catch((err: Error) => log.warn({ err: err.message }, 'ads.txt crawl scheduling failed'));
   const first = setTimeout(run, 10_000);
@@ -35,4 +28,16 @@ export function scheduleDailyCrawls(db: Db, jobs: JobQueue, log: Logger): () => 
     clearTimeout(first);
     clearInterval(timer);
   };
+}
+
+/** One scheduling step: a crawl job for each domain whose last crawl is older than a day; returns how many were due. */
+export async function queueDueCrawls(db: Db, jobs: JobQueue, now = new Date()): Promise<number> {
+  const due = await adsTxtRepo(db).allDomainsDueForCrawl(new Date(now.getTime() - DAY_MS));
+  for (const d of due)
+    await jobs.enqueue<AdsTxtCrawlPayload>(
+      ADSTXT_CRAWL_QUEUE,
+      { publisherId: d.publisher_id, domainId: d.id },
+      { dedupeKey: d.id, maxAttempts: 2 },
+    );
+  return due.length;
 }
