@@ -10,7 +10,9 @@ let single: string;
 let demoTemplate: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, multi, single] = await Promise.all([DEMO.admin, DEMO.multi, DEMO.single].map(async (e) => (await signIn(t.app, e)).idToken));
+  admin = (await signIn(t.app, DEMO.admin)).idToken;
+  multi = (await signIn(t.app, DEMO.multi)).idToken;
+  single = (await signIn(t.app, DEMO.single)).idToken;
   demoTemplate = (await get(admin, '/api/adstxt/template')).json().content;
 });
 // Each test starts from the demo template, whatever the one before it saved.
