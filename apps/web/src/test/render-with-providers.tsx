@@ -1,11 +1,13 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
-import type { UserScope } from '@pc/contracts';
+import type { PublicConfig, UserScope } from '@pc/contracts';
 import { theme } from '../app/theme';
+import { ConfigContext } from '../lib/config-context';
 import { AuthProvider, type AuthContextValue } from '../lib/identity/auth-context';
+import { TEST_PUBLIC_CONFIG } from './public-config.fixture';
 
 export interface RenderOptions {
   /** The address the router starts at. */
@@ -14,6 +16,10 @@ export interface RenderOptions {
   path?: string;
   /** Renders as a signed-in user with this scope. */
   signedInAs?: UserScope;
+  /** The server's public configuration (TEST_PUBLIC_CONFIG unless given). */
+  config?: PublicConfig;
+  /** Called with the router's location on every navigation, to assert where a page sent the user. */
+  onLocation?: (pathname: string) => void;
 }
 
 /** A signed-in auth context for component tests (no identity server, no tokens). */
@@ -48,12 +54,25 @@ export function renderWithProviders(ui: ReactElement, opts: RenderOptions = {}):
   return render(page, {
     wrapper: ({ children }) => (
       <MantineProvider theme={theme}>
-        {withAuth(
-          <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-            <MemoryRouter initialEntries={[opts.url ?? '/']}>{children}</MemoryRouter>
-          </SWRConfig>,
-        )}
+        <ConfigContext.Provider value={opts.config ?? TEST_PUBLIC_CONFIG}>
+          {withAuth(
+            <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+              <MemoryRouter initialEntries={[opts.url ?? '/']}>
+                {children}
+                {opts.onLocation && <LocationProbe onLocation={opts.onLocation} />}
+              </MemoryRouter>
+            </SWRConfig>,
+          )}
+        </ConfigContext.Provider>
       </MantineProvider>
     ),
   });
+}
+
+function LocationProbe({ onLocation }: { onLocation: (pathname: string) => void }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    onLocation(pathname);
+  }, [pathname, onLocation]);
+  return null;
 }
