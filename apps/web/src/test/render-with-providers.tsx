@@ -16,6 +16,8 @@ export interface RenderOptions {
   path?: string;
   /** Renders as a signed-in user with this scope. */
   signedInAs?: UserScope;
+  /** Replaces parts of the signed-in context (e.g. a logout spy). */
+  auth?: Partial<AuthContextValue>;
   /** The server's public configuration (TEST_PUBLIC_CONFIG unless given). */
   config?: PublicConfig;
   /** Called with the router's location on every navigation, to assert where a page sent the user. */
@@ -50,7 +52,7 @@ export function renderWithProviders(ui: ReactElement, opts: RenderOptions = {}):
     ui
   );
   const withAuth = (children: ReactNode) =>
-    opts.signedInAs ? <AuthProvider value={signedInAuth(opts.signedInAs)}>{children}</AuthProvider> : children;
+    opts.signedInAs ? <AuthProvider value={{ ...signedInAuth(opts.signedInAs), ...opts.auth }}>{children}</AuthProvider> : children;
   return render(page, {
     wrapper: ({ children }) => (
       <MantineProvider theme={theme}>
