@@ -12,7 +12,7 @@ import { ProfilePage } from './profile-page';
 
 vi.mock('../../lib/tracking/track', () => ({ track: vi.fn() }));
 
-const DANA: PersonalInfo = { firstName: 'Dana', lastName: 'Reyes', email: 'dana@northwind.example', phoneNumber: null };
+const DANA: PersonalInfo = { firstName: 'Dana', lastName: 'Reyes', email: 'dana@northwind.example', phoneNumber: '' };
 
 function withApi(answer: (path: string, options?: { method?: string; body?: unknown }) => unknown) {
   const client = vi.fn(async (path: string, options?: { method?: string; body?: unknown }) => {
