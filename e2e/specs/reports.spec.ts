@@ -70,6 +70,22 @@ test.describe('revenue report', () => {
     expect(totals.find((t) => t.label === 'Revenue')!.text).toMatch(/^€[\d,]+\.\d{2}$/);
     expect(totals.find((t) => t.label === 'Impressions')!.text).toMatch(/^\d{1,3}(,\d{3})*$/);
 
+    // A report of a few thousand rows or fewer downloads at once, without a job (issue 18 item 9).
+    await page.getByRole('button', { name: 'Export to file' }).click();
+    const [direct] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV (.csv)' }).click()]);
+    await expect(page.getByText('Your report was downloaded.')).toBeVisible();
+    expect(direct.suggestedFilename()).toMatch(/^revenue-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const directCsv = (await readFile((await direct.path())!, 'utf8')).trimEnd().split('\r\n');
+    const directHeader = csvFields(directCsv[0]!);
+    const directTotal = csvFields(directCsv[directCsv.length - 1]!);
+    expect(directHeader.slice(0, 3)).toEqual(['Month', 'Site', 'Product Type']);
+    expect(directTotal[0]).toBe('Total');
+    for (const t of totals) expect(Number(directTotal[directHeader.indexOf(t.label)]), t.label).toBeCloseTo(t.value, 4);
+
+    // When the server finds the report too large to send at once (413), a background job makes it.
+    await page.route('**/api/partner-center/report/download?**', (route) =>
+      route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ message: 'Too large', name: 'TooLarge' }) }),
+    );
     await page.getByRole('button', { name: 'Export to file' }).click();
     await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
     await expect(page.getByText("Your report is being prepared. We'll show a banner when it's ready to download.")).toBeVisible();

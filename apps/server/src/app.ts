@@ -273,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       exportsDir: path.join(dataDir, 'exports'),
       productName: config.PRODUCT_NAME,
       publicUrl,
+      attachmentMaxBytes: Math.round(config.REPORT_ATTACHMENT_MAX_MB * 1024 * 1024),
     }),
     { pollMs, concurrency: 1, leaseMs: 120_000 },
   );
@@ -423,7 +424,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const publishers = createPublishersService(db, publishersRepo(db));
   await app.register(publishersRoutes, { publishers });
   await app.register(personalInfoRoutes, { personalInfo: createPersonalInfoService(db) });
-  const reports = createReportsService({ db, repo: repoOfReports, engine, jobs });
+  const reports = createReportsService({
+    db,
+    repo: repoOfReports,
+    engine,
+    jobs,
+    directDownloadMaxRows: config.REPORT_DIRECT_DOWNLOAD_MAX_ROWS,
+  });
   await app.register(reportListRoutes, { reports });
   await app.register(trackingRoutes, { tracking: createTrackingService({ db, jobs, forwarding: config.ANALYTICS_FORWARD_URL !== null }) });
   await app.register(outboxRoutes, { outbox: createOutboxService(outboxRepo(db)) });

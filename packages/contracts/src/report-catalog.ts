@@ -13,6 +13,13 @@ export type Interval = (typeof INTERVALS)[number];
 /** The spec's row-limit constant: the interactive table shows at most this many rows. */
 export const ROW_LIMIT = 500;
 
+/**
+ * Reports up to this many rows download at once from the page; larger ones are exported by a job
+ * (issue 18 item 9). The server's REPORT_DIRECT_DOWNLOAD_MAX_ROWS decides; this is its default
+ * and the page's hint (a 413 makes the page fall back to a job).
+ */
+export const DIRECT_DOWNLOAD_MAX_ROWS = 5000;
+
 export const REVENUE_DIMENSIONS = ['sites', 'product_type', 'size', 'brand', 'deal_name', 'deal_id'] as const;
 export const RECIRCULATION_DIMENSIONS = ['sites', 'widget'] as const;
 export type RevenueDimension = (typeof REVENUE_DIMENSIONS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIRECT_DOWNLOAD_MAX_ROWS } from '@pc/contracts';
 
 /** Booleans accept only the strings true/false (docs/product.md#entities). */
 const bool = (def: boolean) =>
@@ -111,6 +112,15 @@ export const EnvSchema = z.object({
   SIGN_IN_LOCK_SECONDS: z.coerce.number({ error: 'accepts seconds' }).int().min(1).default(60),
   SIGN_IN_LOCK_MAX_SECONDS: z.coerce.number({ error: 'accepts seconds' }).int().min(1).default(900),
   /** The most of one advertising system's sellers.json we read (streamed; real ones reach hundreds of MB). */
+  /** Scheduled and e-mailed reports attach files up to this size and link larger ones (issue 18 item 7). */
+  REPORT_ATTACHMENT_MAX_MB: z.coerce.number({ error: 'accepts megabytes from 0 to 25' }).min(0).max(25).default(5),
+  /** Reports with up to this many rows download at once from the page, without a background job (item 9). */
+  REPORT_DIRECT_DOWNLOAD_MAX_ROWS: z.coerce
+    .number({ error: 'accepts a whole number of rows 0-100000' })
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(DIRECT_DOWNLOAD_MAX_ROWS),
   SELLERS_JSON_MAX_MB: z.coerce.number({ error: 'accepts a whole number of megabytes 1-2048' }).int().min(1).max(2048).default(512),
   // Issue 14: blocking rules, payments, payment settings.
   /** Provider service token for GET /api/blocking-rules/feed (the ad-serving side); unset = feed off. */

@@ -185,6 +185,63 @@ describe('exports', () => {
     expect((await list(multi)).find((x: { id: string }) => x.id === reportId).isNew).toBe(false);
   });
 
+  it('a small report downloads at once, the same file as the job makes, with no job (item 9)', async () => {
+    const before = (await list(multi)).length;
+    const params = { ...base, dimensions: 'brand', metrics: 'impressions,revenue' };
+    const url = `/api/partner-center/report/download?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+    const file = await t.app.inject({ method: 'GET', url, headers: bearer(multi, '1001') });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/text\/csv/);
+    expect(file.headers['content-disposition']).toMatch(/attachment; filename="revenue-report-2026-10-01-to-2026-10-02.csv"/);
+    const lines = file.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Brand,Impressions,Revenue,Estimated');
+    expect(file.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(lines.at(-1)).toMatch(/^Total,2000,10(\.0+)?,$/);
+    expect((await list(multi)).length).toBe(before);
+    const xlsx = await t.app.inject({ method: 'GET', url: `${url}&format=xlsx`, headers: bearer(multi, '1001') });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Another publisher's report is 403; a bad request is 400 with fields.
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(single, '1002') })).statusCode).toBe(403);
+    const bad = await t.app.inject({ method: 'GET', url: `${url}&interval=Week`, headers: bearer(multi, '1001') });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.interval).toBeDefined();
+  });
+
+  it('a report over the direct-download cap is 413 and says to export it instead', async () => {
+    const small = await createTestApp({ REPORT_DIRECT_DOWNLOAD_MAX_ROWS: '1' });
+    try {
+      await small.built.engine.ingest({
+        reportType: 'revenue',
+        requests: [],
+        sales: ['A', 'B'].map((brand) => ({
+          date: '2026-10-01',
+          publisherId: '1001',
+          siteId: '5001',
+          productType: 'Display',
+          size: '300x250',
+          brand,
+          dealName: '',
+          dealId: '',
+          impressions: 1,
+          revenue: 1,
+          netRevenue: 1,
+        })),
+      });
+      const token = (await signIn(small.app, DEMO.multi)).idToken;
+      const params = { ...base, dimensions: 'brand', metrics: 'impressions' };
+      const r = await small.app.inject({
+        method: 'GET',
+        url: `/api/partner-center/report/download?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`,
+        headers: bearer(token, '1001'),
+      });
+      expect(r.statusCode).toBe(413);
+      expect(r.json().message).toMatch(/2 rows; up to 1 download at once\. Export it to a file/);
+    } finally {
+      await small.close();
+    }
+  });
+
   it("another user cannot download someone else's export", async () => {
     const created = (await get(multi, { ...base, exportReportToFile: 'true' })).json();
     await t.built.workers.reportExports.drain();

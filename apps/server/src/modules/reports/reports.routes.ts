@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { requirePublisherInScope } from '../../http/access';
 import { errorResponses, typed } from '../../http/typed';
 import { ExportCreatedSchema, HomeSummarySchema, ReportCallQuerySchema, ReportResultSchema } from '@pc/contracts';
@@ -13,6 +14,28 @@ export async function reportsRoutes(app: FastifyInstance, opts: { reports: Repor
     '/api/partner-center/home-summary',
     { config: { access: 'publisher' }, schema: { tags: ['reports'], response: { 200: HomeSummarySchema, ...errorResponses } } },
     async (req) => opts.reports.homeSummary(req.publisherId!),
+  );
+  // Issue 18 item 9: a report of up to a few thousand rows as a file at once, without a job.
+  typed(app).get(
+    '/api/partner-center/report/download',
+    {
+      config: { access: 'publisher' },
+      schema: {
+        tags: ['reports'],
+        querystring: ReportCallQuerySchema,
+        response: { 200: z.string().describe('The CSV or XLSX file'), 413: errorResponses[400], ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const publisherId = requirePublisherInScope(req, req.query.publisherId);
+      if (publisherId !== req.publisherId)
+        return reply.status(403).send({ message: 'The report publisher differs from the chosen publisher.', name: 'Forbidden' });
+      const file = await opts.reports.downloadNow({ uid: req.auth!.uid, publisherId }, req.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body as never);
+    },
   );
   typed(app).get(
     '/api/partner-center/report',

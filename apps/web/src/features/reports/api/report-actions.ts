@@ -13,6 +13,19 @@ export function createFileExport(query: ReportApiQuery, format: ExportFormat): P
   return api<ExportCreated>(REPORT_PATH, { query: { ...query, exportReportToFile: 'true', format } });
 }
 
+/**
+ * A small report as a file at once (issue 18 item 9): GET report/download answers the file itself,
+ * without a job. A 413 means it has more rows than the server downloads at once.
+ */
+export async function downloadNow(query: ReportApiQuery, format: ExportFormat): Promise<void> {
+  const { blob, filename } = await api<BlobResponse>(`${REPORT_PATH}/download`, {
+    publisherId: String(query.publisherId),
+    responseType: 'file',
+    query: { ...query, format },
+  });
+  saveFile(filename ?? `${String(query.reportType)}-report.${format}`, blob);
+}
+
 /** emailReportOutput=true: the same job, e-mailed to the signed-in user when done. */
 export function createEmailExport(query: ReportApiQuery, format: ExportFormat): Promise<ExportCreated> {
   return api<ExportCreated>(REPORT_PATH, { query: { ...query, emailReportOutput: 'true', format } });

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Menu } from '@mantine/core';
-import type { ReportType } from '@pc/contracts';
+import { DIRECT_DOWNLOAD_MAX_ROWS, type ReportType } from '@pc/contracts';
+import { ApiRequestError } from '../../../lib/api-error';
 import { Icon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-error';
 import { useReportBanner } from '../../../lib/report-banner/report-banner-store';
 import { toast } from '../../../lib/toast';
-import { createEmailExport, createFileExport, type ExportFormat } from '../api/report-actions';
+import { createEmailExport, createFileExport, downloadNow, type ExportFormat } from '../api/report-actions';
 import type { ReportApiQuery } from '../state/report-query';
 
 export interface ReportExportActionsProps {
@@ -15,13 +16,16 @@ export interface ReportExportActionsProps {
   email: string;
   /** Called after a job was created, so the exports list refreshes. */
   onCreated: () => void;
+  /** Rows of the shown report, when known: small reports download at once, without a job. */
+  totalRows?: number;
 }
 
 /**
- * "Export to file" (CSV or XLSX) and "Email report": each creates a background job. A file export
- * is then awaited, so the shell's banner announces it wherever the user is when it is ready.
+ * "Export to file" (CSV or XLSX) and "Email report". A report of up to a few thousand rows
+ * downloads at once; a larger one (or one the server finds too large) becomes a background job,
+ * awaited so the shell's banner announces it wherever the user is when it is ready.
  */
-export function ReportExportActions({ type, query, email, onCreated }: ReportExportActionsProps) {
+export function ReportExportActions({ type, query, email, onCreated, totalRows }: ReportExportActionsProps) {
   const { awaitReport } = useReportBanner();
   const [pending, setPending] = useState<'file' | 'email' | null>(null);
 
@@ -29,6 +33,16 @@ export function ReportExportActions({ type, query, email, onCreated }: ReportExp
     if (!query) return;
     setPending('file');
     try {
+      if (totalRows !== undefined && totalRows <= DIRECT_DOWNLOAD_MAX_ROWS) {
+        try {
+          await downloadNow(query, format);
+          toast.success('Your report was downloaded.');
+          return;
+        } catch (e) {
+          // The server's cap can be lower than the page's hint: then the job makes the file.
+          if (!(e instanceof ApiRequestError && e.status === 413)) throw e;
+        }
+      }
       await createFileExport(query, format);
       awaitReport(type);
       toast.success("Your report is being prepared. We'll show a banner when it's ready to download.");

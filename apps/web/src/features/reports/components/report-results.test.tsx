@@ -47,6 +47,10 @@ const result: ReportResult = {
   rowLimit: 500,
 };
 
+function baseProps(): ReportResultsProps {
+  return { data: result, error: undefined, isLoading: false, isValidating: false, retry: vi.fn(), sort: null, onSort: vi.fn(), label: 'x' };
+}
+
 function renderResults(overrides: Partial<ReportResultsProps> = {}) {
   const props: ReportResultsProps = {
     data: result,
@@ -135,6 +139,49 @@ describe('report results', () => {
     expect(within(rows[2]!).getByText('Est.')).toBeInTheDocument();
     expect(rows[1]).not.toHaveAttribute('data-estimated');
     expect(screen.getByTestId('estimated-legend')).toHaveTextContent('Estimated: figures after Nov 18, 2026 may still change');
+  });
+
+  it('marks each figure, the totals and month and cumulative rows as estimated or finalized (item 3)', () => {
+    const { unmount } = renderWithProviders(<ReportResults {...baseProps()} />);
+    const totals = screen.getByTestId('report-totals');
+    expect(totals).toHaveAttribute('data-estimated', 'true');
+    expect(within(totals).getByText('Est.')).toBeInTheDocument();
+    expect(within(totals).getAllByRole('cell')[4]).toHaveAttribute('title', 'Estimated: may still change');
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[1]!).getAllByRole('cell')[3]).toHaveAttribute('title', 'Finalized');
+    expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveAttribute('title', 'Estimated: may still change');
+    unmount();
+
+    const monthly: ReportResult = {
+      ...result,
+      columns: [{ key: 'month', label: 'Month', kind: 'month' }, ...result.columns.slice(3, 5)],
+      rows: [
+        { month: '2026-10', impressions: 10, revenue: 1, estimated: false },
+        { month: '2026-11', impressions: 20, revenue: 2, estimated: true },
+      ],
+      totalRows: 2,
+      unavailableMetrics: {},
+    };
+    const second = renderWithProviders(<ReportResults {...baseProps()} data={monthly} />);
+    const monthRows = screen.getAllByRole('row');
+    expect(monthRows[1]).not.toHaveAttribute('data-estimated');
+    expect(within(monthRows[2]!).getByText('Est.')).toBeInTheDocument();
+    second.unmount();
+
+    // Cumulative rows hold every day of the range: estimated while any of them is.
+    const cumulative: ReportResult = {
+      ...monthly,
+      columns: [{ key: 'sites', label: 'Site', kind: 'text' }, ...result.columns.slice(3, 5)],
+      rows: [{ sites: 'Northwind News', impressions: 30, revenue: 3 }],
+      totalRows: 1,
+    };
+    const third = renderWithProviders(<ReportResults {...baseProps()} data={cumulative} />);
+    expect(screen.getAllByRole('row')[1]).toHaveAttribute('data-estimated', 'true');
+    third.unmount();
+    renderWithProviders(<ReportResults {...baseProps()} data={{ ...cumulative, estimatedFrom: undefined }} />);
+    expect(screen.getAllByRole('row')[1]).not.toHaveAttribute('data-estimated');
+    expect(screen.getByTestId('report-totals')).not.toHaveAttribute('data-estimated');
+    expect(within(screen.getByTestId('report-totals')).getAllByRole('cell')[1]).toHaveAttribute('title', 'Finalized');
   });
 
   it('notes truncation at the row limit', () => {

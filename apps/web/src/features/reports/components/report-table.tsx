@@ -125,6 +125,13 @@ export function ReportTable({ result, sort, onSort, deltas, compareLabel = 'prev
   const unavailable = unavailableMetrics as Record<string, string | undefined>;
   const cell = (col: Column, value: ReportResult['rows'][number][string] | undefined) =>
     unavailable[col.key] ? EMPTY_CELL : formatCell(value, col.kind, currency);
+  // Issue 18 item 3: every figure says whether it may still change. Day and Month rows know it
+  // themselves; a Cumulative row (no time column) and the totals include every day of the range,
+  // so they are estimated as soon as the range reaches an unfinalized day.
+  const periodic = columns[0]?.kind === 'date' || columns[0]?.kind === 'month';
+  const rangeEstimated = Boolean(result.estimatedFrom);
+  const isEstimatedRow = (row: ReportResult['rows'][number]) => (periodic ? row.estimated === true : rangeEstimated);
+  const figureTitle = (estimated: boolean) => (estimated ? 'Estimated: may still change' : 'Finalized');
 
   return (
     <Table.ScrollContainer minWidth={Math.max(480, columns.length * 130)} maxHeight={560}>
@@ -139,7 +146,7 @@ export function ReportTable({ result, sort, onSort, deltas, compareLabel = 'prev
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, i) => {
-            const estimated = row.estimated === true;
+            const estimated = isEstimatedRow(row);
             const partial = today !== undefined && row.date === today;
             const drillLabel = drillable ? columns.filter((c) => DIMENSION_KEYS.has(c.key)).map((c) => String(row[c.key] ?? '')) : [];
             return (
@@ -157,6 +164,7 @@ export function ReportTable({ result, sort, onSort, deltas, compareLabel = 'prev
                     ta={isNumericKind(c.kind) ? 'right' : 'left'}
                     c={unavailable[c.key] ? 'dimmed' : undefined}
                     style={{ whiteSpace: 'nowrap' }}
+                    title={isNumericKind(c.kind) && !unavailable[c.key] ? figureTitle(estimated) : undefined}
                   >
                     {drillable && n === firstDimension ? (
                       // The keyboard way in: the row's click handler does the same for the mouse.
@@ -191,7 +199,13 @@ export function ReportTable({ result, sort, onSort, deltas, compareLabel = 'prev
           })}
         </Table.Tbody>
         <Table.Tfoot>
-          <Table.Tr data-testid="report-totals" fw={700} bg="var(--mantine-color-gray-1)">
+          <Table.Tr
+            data-testid="report-totals"
+            data-estimated={rangeEstimated || undefined}
+            fw={700}
+            bg="var(--mantine-color-gray-1)"
+            fs={rangeEstimated ? 'italic' : undefined}
+          >
             {columns.map((c, n) => {
               const numeric = isNumericKind(c.kind);
               const total = numeric && !unavailable[c.key] ? (totals[c.key] ?? null) : null;
@@ -203,8 +217,21 @@ export function ReportTable({ result, sort, onSort, deltas, compareLabel = 'prev
                   data-column={c.label}
                   data-value={total ?? undefined}
                   style={{ whiteSpace: 'nowrap' }}
+                  title={total !== null ? figureTitle(rangeEstimated) : undefined}
                 >
                   {n === 0 && !numeric ? 'Total' : numeric ? (n === 0 ? `Total: ${cell(c, total)}` : cell(c, total)) : ''}
+                  {n === 0 && !numeric && rangeEstimated && (
+                    <Badge
+                      ml={6}
+                      size="xs"
+                      variant="light"
+                      color="yellow"
+                      fs="normal"
+                      title="Estimated: includes figures that may still change"
+                    >
+                      Est.
+                    </Badge>
+                  )}
                   {total !== null && delta !== undefined && (
                     <Text
                       size="xs"

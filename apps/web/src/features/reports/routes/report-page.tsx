@@ -10,7 +10,7 @@ import { track } from '../../../lib/tracking/track';
 import { toApiQuery } from '../state/report-query';
 import { useBuilderState } from '../hooks/use-builder-state';
 import { useReportSettings } from '../hooks/use-saved-reports';
-import { useReportList } from '../api/use-report-data';
+import { useReportList, useReportResult } from '../api/use-report-data';
 import { ExportsList } from '../components/exports-list';
 import { NoOrganicState } from '../components/no-organic-state';
 import { ReportExportActions } from '../components/report-export-actions';
@@ -57,6 +57,8 @@ export function ReportPage({ type }: { type: ReportType }) {
 
   const gated = type === 'recirculation' && details.data !== undefined && !hasActiveOrganicSite(details.data);
   const checking = type === 'recirculation' && details.data === undefined && !details.error;
+  // The same SWR key as the workspace's table: no second request, just its row count.
+  const table = useReportResult(publisherId, gated || checking ? null : tableQuery);
   const newCount = list.items?.filter((r) => r.isNew).length ?? 0;
 
   return (
@@ -66,7 +68,13 @@ export function ReportPage({ type }: { type: ReportType }) {
         purpose={page.purpose}
         action={
           !gated && !checking ? (
-            <ReportExportActions type={type} query={picking ? null : tableQuery} email={user.email} onCreated={() => void list.mutate()} />
+            <ReportExportActions
+              type={type}
+              query={picking ? null : tableQuery}
+              email={user.email}
+              onCreated={() => void list.mutate()}
+              totalRows={table.data?.totalRows}
+            />
           ) : undefined
         }
       />
