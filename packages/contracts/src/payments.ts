@@ -60,6 +60,25 @@ export const MarkPaidRequestSchema = z.object({
   method: z.string().trim().min(1, 'Method is required!').max(60),
   reference: z.string().trim().min(1, 'Reference is required!').max(120),
 });
+/** A staff correction of a payment before approval: negative for clawbacks, positive for credits. */
+export const AdjustmentRequestSchema = z.object({
+  amount: z
+    .number({ error: 'Enter an amount like -12.50 or 40.' })
+    .refine((n) => n !== 0, 'An adjustment cannot be zero.')
+    .refine((n) => Math.abs(n) <= 1_000_000_000, 'The amount is too large.')
+    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'Use at most two decimals.'),
+  reason: z.string().trim().min(3, 'Say why the amount is adjusted.').max(300, 'Use at most 300 characters.'),
+});
+export type AdjustmentRequest = z.infer<typeof AdjustmentRequestSchema>;
+export const PaymentAdjustmentSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentAdjustment = z.infer<typeof PaymentAdjustmentSchema>;
+
 export const RemittanceImportSchema = z.object({ csv: z.string().min(1, 'The file is empty.').max(2_000_000) });
 export const RemittanceResultSchema = z.object({
   paid: z.number(),
@@ -98,10 +117,22 @@ export const PaymentSettingsSchema = z.object({
   vatNumber: z.string().nullable(),
   taxForm: z.object({ fileName: z.string(), size: z.number(), uploadedAt: z.string() }).nullable(),
   threshold: z.number(),
+  /** The provider's minimum (and default) threshold; a publisher may choose a higher one. */
+  minimumThreshold: z.number(),
   updatedAt: z.string().nullable(),
   company: z.object({ name: z.string(), address: z.string(), city: z.string(), country: z.string(), zipCode: z.string() }).nullable(),
 });
 export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
+
+/** The publisher's own payment threshold; the server refuses one below the provider's minimum. */
+export const PaymentThresholdInputSchema = z.object({
+  threshold: z
+    .number({ error: 'Enter an amount like 250.' })
+    .min(0, 'The threshold cannot be negative.')
+    .max(1_000_000, 'Use at most 1,000,000.')
+    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'Use at most two decimals.'),
+});
+export type PaymentThresholdInput = z.infer<typeof PaymentThresholdInputSchema>;
 
 export const TaxFormUploadSchema = z.object({
   fileName: z.string().trim().min(1).max(200),

@@ -327,6 +327,15 @@ export interface PaymentsTable {
   created_at: Generated<Date>;
 }
 
+export interface PaymentAdjustmentsTable {
+  id: Generated<string>;
+  payment_id: string;
+  amount: Numeric;
+  reason: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface PaymentSettingsTable {
   publisher_id: string;
   method: string;
@@ -420,6 +429,7 @@ export interface Database {
   month_closes: MonthClosesTable;
   payments: PaymentsTable;
   payment_settings: PaymentSettingsTable;
+  payment_adjustments: PaymentAdjustmentsTable;
   feature_flags: FeatureFlagsTable;
   site_tag_salts: SiteTagSaltsTable;
   feature_flag_overrides: FeatureFlagOverridesTable;

@@ -123,7 +123,7 @@ describe('payment settings', () => {
     expect(own.json()).toMatchObject({ configured: false, accountMasked: null });
   });
 
-  it('accepts a tax form only as a PDF of at most 5 MB', async () => {
+  it('accepts a tax form only after re-authentication and only as a PDF of at most 5 MB', async () => {
     const upload = (fileName: string, bytes: Buffer, publisher = '1003') =>
       t.app.inject({
         method: 'POST',
@@ -131,6 +131,12 @@ describe('payment settings', () => {
         headers: bearer(multi, publisher),
         payload: { fileName, contentBase64: bytes.toString('base64') },
       });
+    // Like the bank details, the upload needs the password entered in the last five minutes.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * 60_000 });
+    const stale = await upload('w8-ben-e.pdf', Buffer.from('%PDF-1.4\n%%EOF'));
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().name).toBe('RequiresRecentLogin');
+    vi.useRealTimers();
     expect((await upload('w8.pdf', Buffer.from('GIF89a not a pdf'))).json().fields).toHaveProperty('taxForm');
     expect((await upload('w8.exe', Buffer.from('%PDF-1.4'))).json().fields).toHaveProperty('taxForm');
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 32);

@@ -56,6 +56,22 @@ export function paymentSettingsRepo(db: Db) {
         .executeTakeFirst();
       return Number(res.numUpdatedRows);
     },
+    /** Returns the threshold before the change, or undefined when there are no settings yet. */
+    async setThreshold(publisherId: string, threshold: number, uid: string): Promise<{ before: string | null } | undefined> {
+      const before = await db
+        .selectFrom('payment_settings')
+        .select('threshold')
+        .where('publisher_id', '=', publisherId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) return undefined;
+      await db
+        .updateTable('payment_settings')
+        .set({ threshold, updated_by: uid, updated_at: new Date() })
+        .where('publisher_id', '=', publisherId)
+        .execute();
+      return { before: before.threshold };
+    },
     async taxForm(publisherId: string) {
       return db
         .selectFrom('payment_settings')

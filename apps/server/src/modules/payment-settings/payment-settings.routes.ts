@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PaymentSettingsInputSchema, PaymentSettingsSchema, TaxFormUploadSchema } from '@pc/contracts';
+import { PaymentSettingsInputSchema, PaymentSettingsSchema, PaymentThresholdInputSchema, TaxFormUploadSchema } from '@pc/contracts';
 import { errorResponses, OkSchema, typed } from '../../http/typed';
 import { notFound } from '../../lib/http-error';
 import type { PaymentSettingsService } from './payment-settings.service';
@@ -41,13 +41,34 @@ export async function paymentSettingsRoutes(app: FastifyInstance, opts: { settin
       return s.get(req.publisherId!);
     },
   );
+  r.put(
+    '/api/payment-settings/threshold',
+    {
+      config: access,
+      schema: {
+        tags,
+        description: 'Needs a recent password check like saving the details (403 RequiresRecentLogin otherwise); at least the minimum.',
+        body: PaymentThresholdInputSchema,
+        response: { 200: PaymentSettingsSchema, 409: z.unknown(), ...errorResponses },
+      },
+    },
+    async (req) => {
+      await s.setThreshold(ctx(req), req.body);
+      return s.get(req.publisherId!);
+    },
+  );
   r.post(
     '/api/payment-settings/tax-form',
     {
       config: access,
       // base64 of at most 5 MB plus the JSON around it; the service checks the decoded size and type.
       bodyLimit: 7.5 * 1024 * 1024,
-      schema: { tags, body: TaxFormUploadSchema, response: { 200: PaymentSettingsSchema, 409: z.unknown(), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Needs a recent password check like saving the details (403 RequiresRecentLogin otherwise).',
+        body: TaxFormUploadSchema,
+        response: { 200: PaymentSettingsSchema, 409: z.unknown(), ...errorResponses },
+      },
     },
     async (req) => {
       await s.uploadTaxForm(ctx(req), req.body.fileName, req.body.contentBase64);

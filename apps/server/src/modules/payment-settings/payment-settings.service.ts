@@ -1,4 +1,4 @@
-import { PaymentSettingsInputSchema, type PaymentSettings, type PaymentSettingsInput } from '@pc/contracts';
+import { PaymentSettingsInputSchema, type PaymentSettings, type PaymentSettingsInput, type PaymentThresholdInput } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
@@ -23,6 +23,10 @@ const TAX_FORM_MAX_BYTES = 5 * 1024 * 1024;
 
 /** 403, not 401: the web client signs out on any 401, and this only asks for the password again. */
 const requiresRecentLogin = () => new HttpError(403, 'Confirm your current password to change payment settings.', 'RequiresRecentLogin');
+
+function requireRecentLogin(ctx: SettingsCtx) {
+  if (Math.floor(Date.now() / 1000) - ctx.authTime > RECENT_LOGIN_S) throw requiresRecentLogin();
+}
 
 export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCipher; jobs: JobQueue; defaultThreshold: number }) {
   const { db, cipher, jobs } = deps;
@@ -59,6 +63,7 @@ export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCiph
           vatNumber: null,
           taxForm: null,
           threshold: deps.defaultThreshold,
+          minimumThreshold: deps.defaultThreshold,
           updatedAt: null,
           company: companyOut,
         };
@@ -76,13 +81,14 @@ export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCiph
             ? { fileName: row.tax_form_name, size: row.tax_form_size ?? 0, uploadedAt: new Date(row.tax_form_uploaded_at).toISOString() }
             : null,
         threshold: row.threshold == null ? deps.defaultThreshold : Number(row.threshold),
+        minimumThreshold: deps.defaultThreshold,
         updatedAt: row.updated_at.toISOString(),
         company: companyOut,
       };
     },
 
     async save(ctx: SettingsCtx, raw: PaymentSettingsInput): Promise<void> {
-      if (Math.floor(Date.now() / 1000) - ctx.authTime > RECENT_LOGIN_S) throw requiresRecentLogin();
+      requireRecentLogin(ctx);
       const input = PaymentSettingsInputSchema.parse(raw);
       const { details, vatNumber, fields } = validatePaymentSettings(input);
       if (Object.keys(fields).length) throw badRequest('Check the highlighted fields.', fields);
@@ -116,7 +122,31 @@ export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCiph
       });
     },
 
+    /**
+     * The publisher's own threshold (AdSense-style: wait for a larger payment). Not below the
+     * provider's minimum; applies from the next month close. Same protection as the bank details.
+     */
+    async setThreshold(ctx: SettingsCtx, input: PaymentThresholdInput): Promise<void> {
+      requireRecentLogin(ctx);
+      if (input.threshold < deps.defaultThreshold)
+        throw badRequest('Check the highlighted fields.', { threshold: `The threshold is at least ${deps.defaultThreshold.toFixed(2)}.` });
+      await inTransaction(db, async (trx) => {
+        const res = await paymentSettingsRepo(trx).setThreshold(ctx.publisherId, input.threshold, ctx.uid);
+        if (!res) throw new HttpError(409, 'Save the payment details first, then choose a threshold.', 'Conflict');
+        const from = res.before == null ? deps.defaultThreshold : Number(res.before);
+        await auditRepo(trx).record({
+          actorUserId: ctx.uid,
+          publisherId: ctx.publisherId,
+          action: 'payment_settings.threshold',
+          details: { from, to: input.threshold },
+        });
+        await notify(trx, ctx, `The payment threshold was changed from ${from.toFixed(2)} to ${input.threshold.toFixed(2)}`);
+      });
+    },
+
     async uploadTaxForm(ctx: SettingsCtx, fileName: string, contentBase64: string): Promise<void> {
+      // A tax form decides withholding on payouts: the same password check as the bank details.
+      requireRecentLogin(ctx);
       const fields: Record<string, string> = {};
       const bytes = Buffer.from(contentBase64, 'base64');
       if (!/\.pdf$/i.test(fileName)) fields.taxForm = 'Upload the tax form as a PDF file.';

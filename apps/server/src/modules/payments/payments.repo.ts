@@ -105,9 +105,24 @@ export function paymentsRepo(db: Db) {
         paid_at: string | null;
         method: string | null;
         reference: string | null;
+        adjustments: number;
+        amount: number;
+        rollover_out: number;
       }>,
     ): Promise<void> {
       await db.updateTable('payments').set(set).where('id', '=', id).execute();
+    },
+    async adjustments(paymentId: string) {
+      return db
+        .selectFrom('payment_adjustments as a')
+        .leftJoin('users as u', 'u.id', 'a.created_by')
+        .select(['a.id', 'a.amount', 'a.reason', 'a.created_at', 'u.email'])
+        .where('a.payment_id', '=', paymentId)
+        .orderBy('a.created_at')
+        .execute();
+    },
+    async addAdjustment(paymentId: string, amount: number, reason: string, uid: string): Promise<void> {
+      await db.insertInto('payment_adjustments').values({ payment_id: paymentId, amount, reason, created_by: uid }).execute();
     },
     async publishers() {
       return db.selectFrom('publishers').select(['id', 'name', 'currency']).orderBy('id').execute();

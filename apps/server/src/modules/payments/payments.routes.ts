@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  AdjustmentRequestSchema,
   HoldRequestSchema,
   MarkPaidRequestSchema,
   MonthCloseRequestSchema,
   MonthCloseResultSchema,
+  PaymentAdjustmentSchema,
   PaymentSchema,
   PaymentsOverviewSchema,
   PeriodSchema,
@@ -51,7 +53,12 @@ export async function paymentsRoutes(
           fixedAtApproval: false,
         };
     }
-    return buildStatement(row, payee);
+    const adjustments = await s.adjustments(row.id);
+    return buildStatement(
+      row,
+      payee,
+      adjustments.map((a) => ({ reason: a.reason, amount: a.amount })),
+    );
   };
   const fileName = (st: { publisher: { id: string }; period: string }, ext: string) => `statement-${st.publisher.id}-${st.period}.${ext}`;
   r.get(
@@ -116,6 +123,25 @@ export async function paymentsRoutes(
     '/api/payments/:id/release',
     { config: staff, schema: { tags, params: IdParams, response: { 200: PaymentSchema, ...Conflict, ...errorResponses } } },
     async (req) => s.release(uid(req), req.params.id),
+  );
+  r.get(
+    '/api/payments/:id/adjustments',
+    { config: staff, schema: { tags, params: IdParams, response: { 200: z.array(PaymentAdjustmentSchema), ...errorResponses } } },
+    async (req) => s.adjustments(req.params.id),
+  );
+  r.post(
+    '/api/payments/:id/adjustments',
+    {
+      config: staff,
+      schema: {
+        tags,
+        description: 'Adds an adjustment (negative = deduction) with its reason to a payment not yet approved; the amount is recomputed.',
+        params: IdParams,
+        body: AdjustmentRequestSchema,
+        response: { 200: PaymentSchema, ...Conflict, ...errorResponses },
+      },
+    },
+    async (req) => s.adjust(uid(req), req.params.id, req.body),
   );
   r.post(
     '/api/payments/:id/paid',

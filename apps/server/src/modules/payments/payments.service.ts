@@ -1,4 +1,4 @@
-import type { Payment, PaymentsOverview, PaymentStatus, RemittanceResult } from '@pc/contracts';
+import type { AdjustmentRequest, Payment, PaymentAdjustment, PaymentsOverview, PaymentStatus, RemittanceResult } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../lib/http-error';
@@ -6,6 +6,7 @@ import { auditRepo } from '../audit/audit.repo';
 import type { PaymentSettingsService } from '../payment-settings/payment-settings.service';
 import { readCsvRecords } from '../reports/ingest/csv-records';
 import type { ReportEngine } from '../reports/engine/report-engine';
+import { applyAdjustment, toAdjustment } from './adjustments';
 import { round2 } from './money';
 import { closeMonth } from './month-close';
 import { paymentsRepo, type PaymentRow } from './payments.repo';
@@ -160,6 +161,16 @@ export function createPaymentsService(deps: { db: Db; engine: ReportEngine; sett
         await paymentsRepo(trx).update(row.id, { status: 'pending', hold_reason: null });
         return { reason: row.hold_reason };
       }),
+
+    adjust: (uid: string, id: string, input: AdjustmentRequest) =>
+      transition(uid, id, 'payment.adjust', async (row, trx) => applyAdjustment(trx, uid, row, input)),
+
+    /** The adjustment lines of a payment, oldest first (the caller has checked the publisher). */
+    async adjustments(id: string): Promise<PaymentAdjustment[]> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('This payment does not exist.');
+      if (!(await repo.get(id))) throw notFound('This payment does not exist.');
+      return (await repo.adjustments(id)).map(toAdjustment);
+    },
 
     markPaid: (uid: string, id: string, paid: { paidAt: string; method: string; reference: string }) =>
       transition(uid, id, 'payment.paid_manual', async (row, trx) => {

@@ -20,6 +20,8 @@ export interface Statement {
   revenue: number;
   rolloverIn: number;
   adjustments: number;
+  /** Each adjustment with its reason; they sum to `adjustments`. */
+  adjustmentLines: { reason: string; amount: number }[];
   amount: number;
   rolloverOut: number;
   threshold: number;
@@ -29,7 +31,7 @@ export interface Statement {
   payee: Payee | null;
 }
 
-export function buildStatement(row: PaymentRow, payee: Payee | null): Statement {
+export function buildStatement(row: PaymentRow, payee: Payee | null, adjustmentLines: Statement['adjustmentLines'] = []): Statement {
   return {
     publisher: { id: row.publisher_id, name: row.publisher_name },
     period: row.period,
@@ -38,6 +40,7 @@ export function buildStatement(row: PaymentRow, payee: Payee | null): Statement 
     revenue: Number(row.revenue),
     rolloverIn: Number(row.rollover_in),
     adjustments: Number(row.adjustments),
+    adjustmentLines,
     amount: Number(row.amount),
     rolloverOut: Number(row.rollover_out),
     threshold: Number(row.threshold),
@@ -56,6 +59,7 @@ function lines(s: Statement): [string, string][] {
     ...s.sites.map((x): [string, string] => [`Finalized net revenue: ${x.siteName} (${x.siteId})`, money(x.netRevenue)]),
     ['Finalized net revenue for the month', money(s.revenue)],
     ['Rollover from earlier months', money(s.rolloverIn)],
+    ...s.adjustmentLines.map((a): [string, string] => [`Adjustment: ${a.reason}`, money(a.amount)]),
     ['Adjustments', money(s.adjustments)],
     [`Payment threshold`, money(s.threshold)],
     ['Amount payable', money(s.amount)],
@@ -79,7 +83,9 @@ export function statementCsv(s: Statement): string {
         : 'No payment settings',
     ],
   ];
-  return ['item,value', ...rows.map((r) => r.map((c) => quoteCsvField(neutraliseText(c))).join(','))].join('\r\n') + '\r\n';
+  // Plain numbers (a deduction is negative) stay numbers; any other text is neutralised against formula injection.
+  const cell = (c: string) => quoteCsvField(/^-?\d+(\.\d+)?$/.test(c) ? c : neutraliseText(c));
+  return ['item,value', ...rows.map((r) => r.map(cell).join(','))].join('\r\n') + '\r\n';
 }
 
 export async function statementPdf(s: Statement, productName: string): Promise<Uint8Array> {

@@ -1,5 +1,14 @@
 import useSWR from 'swr';
-import type { MonthCloseResult, Payment, PaymentSettings, PaymentSettingsInput, PaymentsOverview, RemittanceResult } from '@pc/contracts';
+import type {
+  AdjustmentRequest,
+  MonthCloseResult,
+  Payment,
+  PaymentAdjustment,
+  PaymentSettings,
+  PaymentSettingsInput,
+  PaymentsOverview,
+  RemittanceResult,
+} from '@pc/contracts';
 import { api, apiFetcher, type ApiKey } from '../../../lib/api';
 import { swrOptions } from '../../../lib/swr-options';
 
@@ -25,6 +34,10 @@ export const approvePayment = (paymentId: string) => api<Payment>(`${id(paymentI
 export const holdPayment = (paymentId: string, reason: string) =>
   api<Payment>(`${id(paymentId)}/hold`, { method: 'POST', body: { reason }, publisherId: null });
 export const releasePayment = (paymentId: string) => api<Payment>(`${id(paymentId)}/release`, { method: 'POST', publisherId: null });
+export const usePaymentAdjustments = (paymentId: string | null) =>
+  useSWR<PaymentAdjustment[], Error, ApiKey | null>(paymentId ? [`${id(paymentId)}/adjustments`, null] : null, apiFetcher, swrOptions);
+export const adjustPayment = (paymentId: string, body: AdjustmentRequest) =>
+  api<Payment>(`${id(paymentId)}/adjustments`, { method: 'POST', body, publisherId: null });
 export const importRemittance = (csv: string) =>
   api<RemittanceResult>('payments/remittance', { method: 'POST', body: { csv }, publisherId: null });
 
@@ -32,3 +45,5 @@ export const savePaymentSettings = (publisherId: string, body: PaymentSettingsIn
   api<PaymentSettings>('payment-settings', { method: 'PUT', publisherId, body });
 export const uploadTaxForm = (publisherId: string, fileName: string, contentBase64: string) =>
   api<PaymentSettings>('payment-settings/tax-form', { method: 'POST', publisherId, body: { fileName, contentBase64 } });
+export const savePaymentThreshold = (publisherId: string, threshold: number) =>
+  api<PaymentSettings>('payment-settings/threshold', { method: 'PUT', publisherId, body: { threshold } });

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { approvePayment, closeMonth, holdPayment, importRemittance, releasePayment, usePeriodPayments } from '../api/payments-api';
+import { AdjustPaymentModal } from './adjust-payment-modal';
 import { money, periodLabel, STATUS_COLOR, statusLabel } from './format';
 
 /** The last twelve ended months, newest first. */
@@ -21,6 +22,7 @@ export function MonthClosePanel() {
   const { data, error, mutate } = usePeriodPayments(period);
   const [busy, setBusy] = useState<string | null>(null);
   const [holding, setHolding] = useState<Payment | null>(null);
+  const [adjusting, setAdjusting] = useState<Payment | null>(null);
   const [reason, setReason] = useState('');
   const closed = data?.closes.some((c) => c.period === period);
 
@@ -151,6 +153,16 @@ export function MonthClosePanel() {
                           Hold
                         </Button>
                       )}
+                      {(p.status === 'pending' || p.status === 'on_hold' || p.status === 'rolled_over') && (
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          onClick={() => setAdjusting(p)}
+                          aria-label={`Adjust ${p.publisherName}`}
+                        >
+                          Adjust
+                        </Button>
+                      )}
                       {p.status === 'on_hold' && (
                         <Button
                           size="compact-xs"
@@ -169,6 +181,11 @@ export function MonthClosePanel() {
           </Table>
         )}
       </Stack>
+      <AdjustPaymentModal
+        payment={adjusting && (data?.payments.find((p) => p.id === adjusting.id) ?? adjusting)}
+        onClose={() => setAdjusting(null)}
+        onAdjusted={() => void mutate()}
+      />
       <ConfirmDialog
         opened={holding !== null}
         title="Hold this payment?"

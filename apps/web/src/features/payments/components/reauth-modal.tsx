@@ -4,7 +4,18 @@ import { getIdentityClient } from '../../../lib/identity/auth-instance';
 import { errorMessage } from '../../../lib/api-error';
 
 /** Asks for the current password (the spec's re-authentication), then runs `onConfirmed`. */
-export function ReauthModal({ opened, onClose, onConfirmed }: { opened: boolean; onClose: () => void; onConfirmed: () => Promise<void> }) {
+export function ReauthModal({
+  opened,
+  onClose,
+  onConfirmed,
+  purpose = 'Payment details decide where your money goes. Enter your current password to save them.',
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onConfirmed: () => Promise<void>;
+  /** Why the password is asked for, in the words of what is being saved. */
+  purpose?: string;
+}) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +41,7 @@ export function ReauthModal({ opened, onClose, onConfirmed }: { opened: boolean;
     <Modal opened={opened} onClose={onClose} title="Confirm it is you" centered>
       <form onSubmit={(e) => void submit(e)}>
         <Stack gap="sm">
-          <Text size="sm">Payment details decide where your money goes. Enter your current password to save them.</Text>
+          <Text size="sm">{purpose}</Text>
           <PasswordInput
             label="Current password"
             value={password}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, FileButton, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Routes, type PaymentSettings } from '@pc/contracts';
@@ -6,9 +7,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { toast } from '../../../lib/toast';
-import { uploadTaxForm, usePaymentSettings } from '../api/payments-api';
+import { uploadTaxForm, usePaymentSettings, usePaymentsOverview } from '../api/payments-api';
 import { money } from '../components/format';
+import { ReauthModal } from '../components/reauth-modal';
 import { SettingsForm } from '../components/settings-form';
+import { ThresholdCard } from '../components/threshold-card';
 
 const MAX_TAX_FORM = 5 * 1024 * 1024;
 
@@ -29,6 +32,8 @@ function Field({ label, value }: { label: string; value: string | null }) {
 export function PaymentSettingsPage() {
   const publisherId = useChosenPublisherId();
   const { data, error, mutate } = usePaymentSettings(publisherId ?? '');
+  // Payments are in the publisher's earnings currency; the threshold is compared with them.
+  const { data: overview } = usePaymentsOverview(publisherId ?? '');
   if (!publisherId) return null;
   return (
     <Stack gap="lg">
@@ -44,6 +49,13 @@ export function PaymentSettingsPage() {
         <>
           <OnFile settings={data} publisherId={publisherId} onChanged={() => void mutate()} />
           <SettingsForm key={data.updatedAt ?? 'new'} publisherId={publisherId} current={data} onSaved={() => void mutate()} />
+          <ThresholdCard
+            key={`${data.threshold}-${data.configured}`}
+            publisherId={publisherId}
+            settings={data}
+            currency={overview?.currency ?? 'USD'}
+            onSaved={() => void mutate()}
+          />
         </>
       )}
     </Stack>
@@ -51,12 +63,17 @@ export function PaymentSettingsPage() {
 }
 
 function OnFile({ settings: s, publisherId, onChanged }: { settings: PaymentSettings; publisherId: string; onChanged: () => void }) {
-  async function onTaxForm(file: File | null) {
+  const [pending, setPending] = useState<File | null>(null);
+  function onTaxForm(file: File | null) {
     if (!file) return;
     if (file.type !== 'application/pdf' || file.size > MAX_TAX_FORM) {
       toast.error('Upload the tax form as a PDF of at most 5 MB.');
       return;
     }
+    // Like the bank details, a tax form is only accepted with the password just entered.
+    setPending(file);
+  }
+  async function upload(file: File) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -66,6 +83,8 @@ function OnFile({ settings: s, publisherId, onChanged }: { settings: PaymentSett
       onChanged();
     } catch (e) {
       toast.error(errorMessage(e));
+    } finally {
+      setPending(null);
     }
   }
   return (
@@ -94,7 +113,7 @@ function OnFile({ settings: s, publisherId, onChanged }: { settings: PaymentSett
             {s.taxForm ? `${s.taxForm.fileName} (uploaded ${new Date(s.taxForm.uploadedAt).toLocaleDateString()})` : 'none on file'}
           </Text>
           {s.configured && (
-            <FileButton onChange={(f) => void onTaxForm(f)} accept="application/pdf">
+            <FileButton onChange={onTaxForm} accept="application/pdf">
               {(props) => (
                 <Button size="xs" variant="default" {...props}>
                   Upload tax form (PDF, max 5 MB)
@@ -112,6 +131,12 @@ function OnFile({ settings: s, publisherId, onChanged }: { settings: PaymentSett
           </Text>
         )}
       </Stack>
+      <ReauthModal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        onConfirmed={() => (pending ? upload(pending) : Promise.resolve())}
+        purpose={`Tax forms decide how your payments are taxed. Enter your current password to upload ${pending?.name ?? 'the form'}.`}
+      />
     </Card>
   );
 }
