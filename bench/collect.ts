@@ -3,45 +3,18 @@
  * against the real server in a child process; prints events/s accepted and p99 latency.
  * Target: >= 5,000 events/s. Usage: npm run bench:collect   (DURATION=seconds, default 10)
  */
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/demo/demo-data';
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { startDemoServer } from './demo-server';
 
-const PORT = 19_000 + Math.floor(Math.random() * 1000);
-const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.DURATION ?? 10);
 const PER_BATCH = 10;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-bench-collect-'));
-chmodSync(dataDir, 0o755);
-
-async function waitReady(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become ready');
-}
 
 async function main() {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--demo'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'true', DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // The demo's tag events are generated at start-up: a slow machine needs more than 2 minutes.
+  const server = await startDemoServer({ name: 'collect', readyTimeoutMs: 240_000 });
+  const BASE = server.base;
   try {
-    await waitReady();
-    const signIn = await fetch(`${BASE}/api/identity/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_EMAILS.multi, password: DEMO_PASSWORD }),
-    });
-    const { idToken } = (await signIn.json()) as { idToken: string };
+    const idToken = await server.signIn();
     const sites = (await (
       await fetch(`${BASE}/api/site-tag/sites`, { headers: { authorization: `Bearer ${idToken}`, 'publisher-scope': '1001' } })
     ).json()) as { id: string; tagKey: string; domain: string }[];
@@ -81,9 +54,7 @@ async function main() {
     );
     console.log('target: >= 5,000 events/s');
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
