@@ -73,10 +73,10 @@ test('drill down from a site, share the view, then filter by brand from the buil
   expect(((await ex.json()) as Body).totals.impressions!).toBeLessThan(Number(sites.totals.impressions));
 });
 
-test('save the filtered view, e-mail it weekly, pause it, open it again', async ({ page }) => {
+test('save the filtered view with its comparison, e-mail it weekly, pause it, rename and unshare it, open it again', async ({ page }) => {
   await signInAndChoose(page, USERS.single);
   const f = encodeURIComponent(JSON.stringify([{ dimension: 'product_type', mode: 'include', values: ['Display'] }]));
-  await page.goto(`${PAGE}?preset=last30&interval=Cumulative&dims=sites&metrics=impressions,revenue&f=${f}`);
+  await page.goto(`${PAGE}?preset=last30&interval=Cumulative&dims=sites&metrics=impressions,revenue&f=${f}&cmp=yearAgo`);
   const panel = page.getByRole('region', { name: 'Saved reports' });
   await panel.getByRole('button', { name: 'Save this view' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save this view' });
@@ -94,10 +94,23 @@ test('save the filtered view, e-mail it weekly, pause it, open it again', async 
   await row.getByRole('switch', { name: 'Paused' }).click({ force: true });
   await expect(row.getByTestId('schedule-status')).toHaveText('Paused');
 
-  // Opening it elsewhere brings the filter back.
+  // Renamed and made private from the page (issue 18 item 7).
+  await row.getByRole('button', { name: 'Rename or share Display by site' }).click();
+  const edit = page.getByRole('dialog', { name: 'Rename or share' });
+  await edit.getByLabel('Name').fill('Display by site, vs last year');
+  await edit.getByRole('switch', { name: /Share with my team/ }).uncheck({ force: true });
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  const renamed = panel.getByTestId('saved-report').filter({ hasText: 'Display by site, vs last year' });
+  await expect(renamed).toBeVisible();
+  await expect(renamed.getByText('Shared')).toHaveCount(0);
+  await expect(renamed.getByTestId('schedule-status')).toHaveText('Paused');
+
+  // Opening it elsewhere brings the filter and the comparison back.
   await page.goto(`${PAGE}?preset=last7&dims=brand`);
   await expect(page.getByTestId('report-filter')).toHaveCount(0);
-  await panel.getByRole('button', { name: 'Open Display by site' }).click();
+  await panel.getByRole('button', { name: 'Open Display by site, vs last year' }).click();
   await expect(page.getByTestId('report-filter')).toHaveText('Product Type is Display');
   await expect(page).toHaveURL(/preset=last30/);
+  await expect(page).toHaveURL(/cmp=yearAgo/);
 });

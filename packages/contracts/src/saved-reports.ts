@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTERVALS, REPORT_DEFINITIONS, REPORT_TYPES } from './report-catalog';
 import { ReportFiltersSchema, unknownFilterDimension } from './report-filters';
 import { DATE_PRESETS } from './report-presets';
-import { isReportDay, isValidTimeZone } from './report-periods';
+import { COMPARISON_MODES, isReportDay, isValidTimeZone } from './report-periods';
 
 /** Saved and scheduled reports (issue 18 item 7). */
 const DaySchema = z.string().refine((s) => isReportDay(s), 'Use a YYYY-MM-DD date.');
@@ -18,6 +18,11 @@ export const SavedReportViewSchema = z.object({
   interval: z.enum(INTERVALS),
   filters: ReportFiltersSchema,
   sort: z.object({ key: z.string().max(50), dir: z.enum(['asc', 'desc']) }).nullable(),
+  /** What the totals and chart are compared with; views saved before it existed compare with the previous period. */
+  compare: z.enum(COMPARISON_MODES).optional(),
+  /** Only for compare = custom. */
+  compareFrom: DaySchema.optional(),
+  compareTo: DaySchema.optional(),
 });
 export type SavedReportView = z.infer<typeof SavedReportViewSchema>;
 
@@ -39,6 +44,8 @@ export const SavedReportInputSchema = z
     if (badFilter) ctx.addIssue({ code: 'custom', path: ['view'], message: `Unknown dimension to filter by: ${badFilter}` });
     if (r.view.preset === 'custom' && (!r.view.from || !r.view.to || r.view.from > r.view.to))
       ctx.addIssue({ code: 'custom', path: ['view'], message: 'A custom range needs a start and an end date.' });
+    if (r.view.compare === 'custom' && (!r.view.compareFrom || !r.view.compareTo || r.view.compareFrom > r.view.compareTo))
+      ctx.addIssue({ code: 'custom', path: ['view'], message: 'A custom comparison needs a start and an end date.' });
   });
 export type SavedReportInput = z.infer<typeof SavedReportInputSchema>;
 

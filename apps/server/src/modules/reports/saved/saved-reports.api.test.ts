@@ -135,10 +135,39 @@ describe('saved reports', () => {
     [{ view: { ...view, metrics: ['organicClicks'] } }, /Unknown metric/],
     [{ view: { ...view, filters: [{ dimension: 'widget', mode: 'include', values: ['x'] }] } }, /filter/],
     [{ view: { ...view, from: undefined } }, /custom range/],
+    [{ view: { ...view, compare: 'custom', compareFrom: '2026-09-01' } }, /custom comparison/],
+    [{ view: { ...view, compare: 'lastWeek' } }, /compare|Invalid/],
   ])('%j is 400 with fields', async (change, message) => {
     const r = await call(multi, '1001', 'POST', BASE, { name: 'n', reportType: 'revenue', shared: false, view, ...change });
     expect(r.statusCode).toBe(400);
     expect(Object.values(r.json().fields ?? {}).join(' ')).toMatch(message);
+  });
+});
+
+describe('saved comparison', () => {
+  it('keeps the comparison with the view, and views saved without one still load', async () => {
+    const withCompare = { ...view, compare: 'custom', compareFrom: '2026-09-01', compareTo: '2026-09-30' };
+    const saved = await call(multi, '1001', 'POST', BASE, {
+      name: 'Vs September',
+      reportType: 'revenue',
+      shared: false,
+      view: withCompare,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await call(multi, '1001', 'GET', `${BASE}/${saved.json().id}`)).json().view).toMatchObject({
+      compare: 'custom',
+      compareFrom: '2026-09-01',
+      compareTo: '2026-09-30',
+    });
+    const yearAgo = await call(multi, '1001', 'PUT', `${BASE}/${saved.json().id}`, {
+      name: 'Vs last year',
+      reportType: 'revenue',
+      shared: true,
+      view: { ...view, compare: 'yearAgo' },
+    });
+    expect(yearAgo.json()).toMatchObject({ name: 'Vs last year', shared: true, view: { compare: 'yearAgo' } });
+    const old = (await call(multi, '1001', 'POST', BASE, { name: 'Old', reportType: 'revenue', shared: false, view })).json();
+    expect(old.view.compare).toBeUndefined();
   });
 });
 

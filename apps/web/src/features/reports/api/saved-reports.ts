@@ -11,6 +11,9 @@ export const saveReportSettings = (publisherId: string, body: ReportSettings) =>
 export const createSavedReport = (publisherId: string, body: SavedReportInput) =>
   api<SavedReport>(SAVED_PATH, { method: 'POST', publisherId, body });
 
+export const updateSavedReport = (publisherId: string, id: string, body: SavedReportInput) =>
+  api<SavedReport>(`${SAVED_PATH}/${id}`, { method: 'PUT', publisherId, body });
+
 export const deleteSavedReport = (publisherId: string, id: string) =>
   api<{ ok: true }>(`${SAVED_PATH}/${id}`, { method: 'DELETE', publisherId });
 
@@ -19,7 +22,7 @@ export const scheduleSavedReport = (publisherId: string, id: string, body: Repor
     ? api<SavedReport>(`${SAVED_PATH}/${id}/schedule`, { method: 'PUT', publisherId, body })
     : api<SavedReport>(`${SAVED_PATH}/${id}/schedule`, { method: 'DELETE', publisherId });
 
-/** The builder's state as a saved view (the comparison and chart stay per visit). */
+/** The builder's state as a saved view, with its comparison (the chart's metric stays per visit). */
 export function toSavedView(state: BuilderState): SavedReportView {
   return {
     preset: state.preset,
@@ -29,6 +32,10 @@ export function toSavedView(state: BuilderState): SavedReportView {
     interval: state.interval,
     filters: state.filters,
     sort: state.sort,
+    compare: state.compare,
+    ...(state.compare === 'custom' && state.compareCustom
+      ? { compareFrom: state.compareCustom.from, compareTo: state.compareCustom.to }
+      : {}),
   };
 }
 
@@ -42,5 +49,7 @@ export function fromSavedView(view: SavedReportView): Partial<BuilderState> {
     interval: view.interval,
     filters: view.filters as BuilderState['filters'],
     sort: view.sort,
+    compare: view.compare ?? 'previous',
+    compareCustom: view.compare === 'custom' && view.compareFrom && view.compareTo ? { from: view.compareFrom, to: view.compareTo } : null,
   };
 }

@@ -3,7 +3,14 @@ import { Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text,
 import { SavedReportInputSchema, type ReportType, type SavedReport, type ScheduleFrequency } from '@pc/contracts';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { createSavedReport, deleteSavedReport, fromSavedView, scheduleSavedReport, toSavedView } from '../api/saved-reports';
+import {
+  createSavedReport,
+  deleteSavedReport,
+  fromSavedView,
+  scheduleSavedReport,
+  toSavedView,
+  updateSavedReport,
+} from '../api/saved-reports';
 import { useSavedReports } from '../hooks/use-saved-reports';
 import type { BuilderState } from '../state/report-query';
 
@@ -39,6 +46,42 @@ export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }
   const [shared, setShared] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // Rename or (un)share one of mine; its view stays as saved.
+  const [editing, setEditing] = useState<SavedReport | null>(null);
+  const [editName, setEditName] = useState('');
+  const [editShared, setEditShared] = useState(false);
+  const [editError, setEditError] = useState<string | null>(null);
+
+  const startEdit = (r: SavedReport) => {
+    setEditing(r);
+    setEditName(r.name);
+    setEditShared(r.shared);
+    setEditError(null);
+  };
+
+  const saveEdit = async () => {
+    if (!editing) return;
+    const parsed = SavedReportInputSchema.safeParse({
+      name: editName,
+      reportType: editing.reportType,
+      shared: editShared,
+      view: editing.view,
+    });
+    if (!parsed.success) {
+      setEditError(parsed.error.issues[0]?.message ?? 'Check the name.');
+      return;
+    }
+    try {
+      await updateSavedReport(publisherId, editing.id, parsed.data);
+      toast.success(
+        editShared ? `Saved "${parsed.data.name}", shared with your team.` : `Saved "${parsed.data.name}". Only you can see it.`,
+      );
+      setEditing(null);
+      void list.mutate();
+    } catch (e) {
+      setEditError(errorMessage(e));
+    }
+  };
 
   const save = async () => {
     const input = { name, reportType: type, shared, view: toSavedView(state) };
@@ -155,7 +198,18 @@ export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td ta="right">
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {r.mine && (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      disabled={busy === r.id}
+                      onClick={() => startEdit(r)}
+                      aria-label={`Rename or share ${r.name}`}
+                    >
+                      Edit
+                    </Button>
+                  )}
                   {r.mine && (
                     <Button
                       size="compact-xs"
@@ -198,6 +252,31 @@ export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }
               Cancel
             </Button>
             <Button onClick={() => void save()}>Save</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Rename or share">
+        <Stack gap="sm">
+          <TextInput
+            label="Name"
+            value={editName}
+            onChange={(e) => {
+              setEditName(e.currentTarget.value);
+              setEditError(null);
+            }}
+            error={editError}
+            data-autofocus
+          />
+          <Switch
+            label="Share with my team (everyone with access to this publisher)"
+            checked={editShared}
+            onChange={(e) => setEditShared(e.currentTarget.checked)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void saveEdit()}>Save changes</Button>
           </Group>
         </Stack>
       </Modal>
