@@ -12,6 +12,8 @@ import { queueDueReportRuns } from './report-schedule.job';
  * once across a restart and two processes, and the e-mail with its attachment over real SMTP.
  */
 const received: { to: string; subject: string; attachments: number; raw: string }[] = [];
+/** The SMTP server refuses this many messages at the end of DATA (after the whole mail was sent). */
+let smtpFailures = 0;
 let smtp: SMTPServer;
 let t: TestApp;
 let multi: string;
@@ -26,6 +28,11 @@ beforeAll(async () => {
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       stream.on('end', () => {
+        if (smtpFailures > 0) {
+          smtpFailures -= 1;
+          done(Object.assign(new Error('Mailbox temporarily full'), { responseCode: 452 }));
+          return;
+        }
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address).join(','),
           // Long headers are folded onto continuation lines.
@@ -239,5 +246,53 @@ describe('scheduled reports', () => {
       .where('saved_report_id', '=', saved.id)
       .execute();
     expect(await queueDueReportRuns(t.db, queueA)).toBe(0);
+  });
+
+  it('an SMTP failure mid-send is retried without a double mail, and a lasting one shows as the last run error', async () => {
+    const saved = (await call(multi, '1001', 'POST', BASE, { name: 'Flaky mail', reportType: 'revenue', shared: false, view })).json();
+    await call(multi, '1001', 'PUT', `${BASE}/${saved.id}/schedule`, { frequency: 'daily', format: 'csv', paused: false });
+    const queue = createJobQueue(t.db, pino({ level: 'silent' }));
+    const fallDue = async () => {
+      await t.db
+        .updateTable('report_schedules')
+        .set({ next_run_at: new Date(Date.now() - 60_000) })
+        .where('saved_report_id', '=', saved.id)
+        .execute();
+      expect(await queueDueReportRuns(t.db, queue)).toBe(1);
+    };
+    // A retry waits for its backoff; the test moves it to now instead of sleeping.
+    const runExports = async () => {
+      await t.db
+        .updateTable('jobs')
+        .set({ run_after: new Date(Date.now() - 1000) })
+        .where('status', '=', 'queued')
+        .execute();
+      await t.built.workers.reportExports.drain().catch(() => undefined);
+    };
+    const mailsTo = () => received.filter((m) => m.to === DEMO.multi && m.subject.includes('Northwind News')).length;
+    const status = async () => (await call(multi, '1001', 'GET', `${BASE}/${saved.id}`)).json().schedule;
+
+    // Refused once at the end of DATA: the job fails, is retried, and exactly one mail arrives.
+    const before = mailsTo();
+    await fallDue();
+    smtpFailures = 1;
+    await runExports();
+    expect(mailsTo()).toBe(before);
+    expect((await status()).lastStatus).not.toBe('done');
+    await runExports();
+    expect(mailsTo()).toBe(before + 1);
+    expect(await status()).toMatchObject({ lastStatus: 'done', lastError: null });
+    const outbox = await t.db.selectFrom('outbox').select('status').where('subject', 'like', '%Northwind News%').execute();
+    expect(outbox.filter((o) => o.status === 'failed').length).toBeGreaterThanOrEqual(1);
+
+    // Refused on every attempt: after the last one the schedule shows the failure and its reason.
+    await fallDue();
+    smtpFailures = 3;
+    for (let n = 0; n < 3; n += 1) await runExports();
+    expect(mailsTo()).toBe(before + 1);
+    const failed = await status();
+    expect(failed.lastStatus).toBe('failed');
+    expect(failed.lastError).toMatch(/Mailbox temporarily full|452/);
+    smtpFailures = 0;
   });
 });
