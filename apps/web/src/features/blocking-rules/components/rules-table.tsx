@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { BLOCKING_RULE_TYPE_LABELS, BLOCKING_RULE_TYPES, Routes, type BlockingRule } from '@pc/contracts';
+import { filterRules, valuesPreview } from '../state/rule-filter';
 
 const STATUS_COLOR = { active: 'green', paused: 'gray', expired: 'orange' } as const;
 
@@ -15,13 +16,7 @@ export function RulesTable(props: {
   const [q, setQ] = useState('');
   const [type, setType] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const needle = q.trim().toLowerCase();
-  const shown = props.rules.filter(
-    (r) =>
-      (!type || r.type === type) &&
-      (!status || r.status === status) &&
-      (!needle || r.name.toLowerCase().includes(needle) || r.values.some((v) => v.toLowerCase().includes(needle))),
-  );
+  const shown = filterRules(props.rules, { q, type, status });
   return (
     <>
       <Group gap="sm" align="end">
@@ -70,10 +65,7 @@ export function RulesTable(props: {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{BLOCKING_RULE_TYPE_LABELS[r.type]}</Table.Td>
-                <Table.Td>
-                  {r.values.slice(0, 3).join(', ')}
-                  {r.values.length > 3 ? ` +${r.values.length - 3} more` : ''}
-                </Table.Td>
+                <Table.Td>{valuesPreview(r.values)}</Table.Td>
                 <Table.Td>{r.siteIds === null ? 'All sites' : r.siteIds.map(props.siteName).join(', ')}</Table.Td>
                 <Table.Td>
                   <Badge color={STATUS_COLOR[r.status]} variant="light">

@@ -6,14 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { approvePayment, closeMonth, holdPayment, importRemittance, releasePayment, usePeriodPayments } from '../api/payments-api';
 import { AdjustPaymentModal } from './adjust-payment-modal';
-import { money, periodLabel, STATUS_COLOR, statusLabel } from './format';
-
-/** The last twelve ended months, newest first. */
-function endedMonths(today = new Date()): string[] {
-  return Array.from({ length: 12 }, (_, i) =>
-    new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1 - i, 1)).toISOString().slice(0, 7),
-  );
-}
+import { endedMonths, money, periodLabel, STATUS_COLOR, statusLabel } from './format';
 
 /** Staff: close a month for all publishers, then approve, hold or release its payments. */
 export function MonthClosePanel() {
