@@ -256,4 +256,37 @@ describe('blocking rules', () => {
     const back = (await call(multi, '1001', 'POST', '/api/blocking-rules/values/import', { csv: csv.body })).json();
     expect(back.values).toEqual(['=cmd|calc', 'plain, with comma']);
   });
+
+  it('takes the values-per-rule limit from the plan flag blocking_rules.max_values once an admin defines it', async () => {
+    await t.db
+      .insertInto('feature_flags')
+      .values({
+        key: 'blocking_rules.max_values',
+        shape: 'LIMIT',
+        description: 'Values per blocking rule',
+        default_value: JSON.stringify(50),
+      })
+      .execute();
+    await t.db
+      .insertInto('feature_flag_overrides')
+      .values({ flag_key: 'blocking_rules.max_values', publisher_id: '1001', value: JSON.stringify(3) })
+      .execute();
+    const four = await call(
+      multi,
+      '1001',
+      'POST',
+      '/api/blocking-rules',
+      rule({ name: 'Four', type: 'keyword', values: ['a', 'b', 'c', 'd'] }),
+    );
+    expect(four.statusCode).toBe(400);
+    expect(four.json().fields.values).toMatch(/at most 3 values/);
+    expect(
+      (await call(multi, '1001', 'POST', '/api/blocking-rules', rule({ name: 'Three', type: 'keyword', values: ['a', 'b', 'c'] })))
+        .statusCode,
+    ).toBe(200);
+    // Another publisher gets the flag's default.
+    expect(
+      (await call(multi, '1003', 'POST', '/api/blocking-rules/check', rule({ type: 'keyword', values: ['a', 'b', 'c', 'd'] }))).statusCode,
+    ).toBe(200);
+  });
 });

@@ -25,6 +25,8 @@ export interface BlockingRulesLimits {
 
 /** Plan limit defined by the feature flags (migration 0050). */
 export const MAX_RULES_FLAG = 'blocking_rules.max_rules';
+/** Values per rule: a LIMIT flag an admin may define (no migration in this area's range can); config until then. */
+export const MAX_VALUES_FLAG = 'blocking_rules.max_values';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const conflict = (message: string) => new HttpError(409, message, 'Conflict');
@@ -72,7 +74,8 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
     const { values, errors, duplicates } = normaliseValues(input.type, input.values);
     const fields: Record<string, string> = { ...errors };
     if (values.length === 0 && Object.keys(errors).length === 0) fields.values = 'Add at least one value.';
-    if (values.length > limits.maxValuesPerRule) fields.values = `A rule holds at most ${limits.maxValuesPerRule} values.`;
+    const maxValues = await limitFlag(db, ctx.publisherId, MAX_VALUES_FLAG, limits.maxValuesPerRule);
+    if (values.length > maxValues) fields.values = `A rule holds at most ${maxValues} values on your plan.`;
     if (input.siteIds) {
       const own = new Set((await repo.sites(ctx.publisherId)).map((s) => s.id));
       const unknown = input.siteIds.filter((s) => !own.has(s));
