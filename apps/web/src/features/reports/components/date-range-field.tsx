@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { DEFAULT_REPORTING_TIME_ZONE, MAX_RANGE_DAYS } from '@pc/contracts';
@@ -18,6 +18,31 @@ export interface DateRangeFieldProps {
   timeZone?: string;
   /** Changes the reporting time zone (next to the zone's name). */
   zoneControl?: ReactNode;
+}
+
+/**
+ * Today is offered in the picker, but never as a whole day (issue 18 item 5): its figures are still
+ * arriving, so it says so to sighted users (a dashed outline) and to screen readers (its label).
+ * Days after today are not offered at all (maxDate).
+ */
+export function pickerDayProps(
+  day: string,
+  today: string,
+): { title?: string; 'aria-label'?: string; 'data-partial'?: true; style?: CSSProperties } {
+  if (day !== today) return {};
+  const text = 'Today, a partial day: figures are still arriving';
+  const date = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return {
+    title: text,
+    'aria-label': `${date}. ${text}`,
+    'data-partial': true,
+    style: { outline: '1px dashed var(--mantine-color-orange-6)', outlineOffset: -2 },
+  };
 }
 
 const PRESET_OPTIONS = DATE_PRESETS.filter((p) => p !== 'custom').map((p) => ({ value: p, label: PRESET_LABELS[p] }));
@@ -43,6 +68,7 @@ export function DateRangeField({
   };
   const [error, setError] = useState<string | null>(null);
   const value: DatesRangeValue<string> = draft ?? [range.from, range.to];
+  const today = reportingToday(timeZone);
 
   const onPick = (v: DatesRangeValue<string>) => {
     const [from, to] = v;
@@ -87,7 +113,8 @@ export function DateRangeField({
           value={value}
           onChange={onPick}
           onDropdownClose={() => setDraft(null)}
-          maxDate={reportingToday(timeZone)}
+          maxDate={today}
+          getDayProps={(day) => pickerDayProps(day, today)}
           allowSingleDateInRange
           valueFormat="MMM D, YYYY"
           error={error}
@@ -100,6 +127,11 @@ export function DateRangeField({
         </Text>
         {zoneControl}
       </Group>
+      {range.to >= today && (
+        <Text size="xs" c="orange.9" data-testid="report-partial-note">
+          Today is a partial day: its figures are still arriving and are not compared as a whole day.
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,29 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { reportingToday } from '../state/date-presets';
+import { DateRangeField, pickerDayProps } from './date-range-field';
+import { renderWithProviders } from '../../../test/render-with-providers';
+
+describe('date range field (issue 18 item 5)', () => {
+  it('marks today in the picker as a partial day, and no other day', () => {
+    const today = pickerDayProps('2026-11-22', '2026-11-22');
+    expect(today['data-partial']).toBe(true);
+    expect(today['aria-label']).toBe('November 22, 2026. Today, a partial day: figures are still arriving');
+    expect(pickerDayProps('2026-11-21', '2026-11-22')).toEqual({});
+  });
+
+  it('says when the chosen range reaches today, and not otherwise', async () => {
+    const today = reportingToday('UTC');
+    const props = { preset: 'custom' as const, onPreset: vi.fn(), onCustom: vi.fn(), timeZone: 'UTC' };
+    const { unmount } = renderWithProviders(<DateRangeField {...props} range={{ from: today, to: today }} />);
+    expect(screen.getByTestId('report-partial-note')).toHaveTextContent('Today is a partial day');
+    // The open picker shows today with the partial-day label.
+    fireEvent.click(screen.getByRole('button', { name: 'Custom date range' }));
+    const partial = await screen.findByLabelText(/Today, a partial day/);
+    expect(partial).toHaveAttribute('data-partial', 'true');
+    expect(document.querySelectorAll('[data-partial]')).toHaveLength(1);
+    unmount();
+    renderWithProviders(<DateRangeField {...props} range={{ from: '2026-01-01', to: '2026-01-31' }} />);
+    expect(screen.queryByTestId('report-partial-note')).toBeNull();
+  });
+});
