@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Stack } from '@mantine/core';
 import type { DimensionKey, ReportResult, ReportType } from '@pc/contracts';
 import { usePublisherDetails } from '../../../lib/data/use-publisher-data';
@@ -7,6 +7,7 @@ import { previousRange, reportingToday, type DayRange } from '../state/date-pres
 import { drillDown, timelineQuery, type BuilderState, type ReportApiQuery } from '../state/report-query';
 import { siteIdsByName } from '../api/use-dimension-values';
 import { useReportResult } from '../api/use-report-data';
+import { useChartSplit } from '../api/use-chart-split';
 import { ReportBuilder } from './report-builder';
 import { ReportChart } from './report-chart';
 import { ReportResults } from './report-results';
@@ -32,6 +33,8 @@ export function ReportWorkspace(props: ReportWorkspaceProps) {
   const { type, label, publisherId, state, range, tableQuery, update, onPicking, timeZone } = props;
   const previous = useMemo(() => previousRange(range, state.compare, state.compareCustom), [range, state.compare, state.compareCustom]);
   const today = reportingToday(timeZone);
+  const [splitBy, setSplitBy] = useState<DimensionKey | null>(null);
+  const split = useChartSplit(type, publisherId, range, state, splitBy);
   const details = usePublisherDetails(publisherId);
   const table = useReportResult(publisherId, tableQuery);
   const now = useReportResult(
@@ -89,6 +92,9 @@ export function ReportWorkspace(props: ReportWorkspaceProps) {
         prior={before.data}
         error={now.error}
         currency={currency}
+        splitBy={splitBy}
+        onSplitBy={setSplitBy}
+        split={split}
       />
       <ReportResults
         data={table.data}
