@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/env';
 import type { Db } from '../db/pool';
 import { createDetailsCipher } from '../modules/payment-settings/details-cipher';
 import { paymentSettingsRepo } from '../modules/payment-settings/payment-settings.repo';
+import { applyAdjustment } from '../modules/payments/adjustments';
 import { closeMonth } from '../modules/payments/month-close';
 import { paymentsRepo } from '../modules/payments/payments.repo';
 import type { ReportEngine } from '../modules/reports/engine/report-engine';
@@ -74,6 +75,9 @@ export async function seedDemoPayments(db: Db, engine: ReportEngine, config: App
       const snap = await paymentSettingsRepo(db).get(p.publisher_id);
       if (i === periods.length - 1) continue; // newest month: pending, for the staff screen
       if (p.publisher_id === '1002' && i === periods.length - 2) {
+        // A deduction with its reason, so the statement shows an adjustment line (kept payable).
+        if (Number(p.amount) - 12.5 >= Number(p.threshold))
+          await applyAdjustment(db, staff.id, p, { amount: -12.5, reason: 'Invalid traffic removed after the monthly audit' });
         await repo.update(p.id, { status: 'on_hold', hold_reason: 'Tax form (W-8BEN-E) missing' });
         continue;
       }
