@@ -21,18 +21,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database cloned from the migrated, demo-seeded template, and the app on top of it. */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  extra: Partial<Pick<AppDeps, 'adsTxtCrawler' | 'sellersJsonFetch' | 'siteTagFetch' | 'monitorsFetch'>> = {},
-): Promise<TestApp> {
+/** A fresh database cloned from the migrated, demo-seeded template; drop() removes it. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `pc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   await admin.end();
-  const databaseUrl = withDatabase(adminUrl, name);
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A fresh database cloned from the migrated, demo-seeded template, and the app on top of it. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extra: Partial<Pick<AppDeps, 'adsTxtCrawler' | 'sellersJsonFetch' | 'siteTagFetch' | 'monitorsFetch'>> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const databaseUrl = database.url;
   const logger = pino({ level: 'silent' });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-test-app-'));
   const config = loadConfig({
@@ -56,10 +70,7 @@ export async function createTestApp(
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
       await handle.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await database.drop();
     },
   };
 }

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, createTestDatabase } from '../../test/test-app';
+import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { startLocalTestServer, type LocalTestServer } from '../lib/outbound/local-test-server';
+
+// Two server processes on one PostgreSQL (issue 20, item 4): separate OS processes, so nothing can
+// pass through a module's memory. What one process does, the other sees through the database.
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let a: ServerProcess;
+let b: ServerProcess;
+let target: LocalTestServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  target = await startLocalTestServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('all good');
+  });
+  const env = {
+    DATABASE_URL: database.url,
+    // The tokens' issuer: one public address for every process, as behind a load balancer.
+    PUBLIC_URL: 'http://partners.test',
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+    UPTIME_MIN_INTERVAL_SECONDS: '30',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  };
+  // One after the other: start-up applies migrations (already current in the template database).
+  a = await startServerProcess({ name: 'proc-a', env });
+  b = await startServerProcess({ name: 'proc-b', env });
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await target?.close();
+  await database?.drop();
+}, 60_000);
+
+async function signIn(base: string, email: string, password: string = DEMO.password) {
+  const res = await fetch(`${base}/api/identity/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+const get = (base: string, path: string, token: string, publisher?: string) =>
+  fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, ...(publisher ? { 'publisher-scope': publisher } : {}) } });
+
+describe('two server processes on one PostgreSQL', () => {
+  it('a session started on one process works on the other', async () => {
+    const token = await signIn(a.base, DEMO.single);
+    const res = await get(b.base, '/api/personal-info', token);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { email: string }).email).toBe(DEMO.single);
+    expect((await get(b.base, '/api/publisher-details?publisher=1002', token, '1002')).status).toBe(200);
+  });
+
+  it('a password changed on one process ends the old sessions on the other', async () => {
+    const old = await signIn(b.base, DEMO.multi);
+    expect((await get(b.base, '/api/personal-info', old)).status).toBe(200);
+    const fresh = await signIn(a.base, DEMO.multi);
+    const changed = await fetch(`${a.base}/api/identity/password`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${fresh}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ newPassword: 'another-pass-2026' }),
+    });
+    expect(changed.status).toBe(200);
+    // LISTEN/NOTIFY reaches the other process at once; allow it a moment on a loaded machine.
+    await expect.poll(async () => (await get(b.base, '/api/personal-info', old)).status, { timeout: 5_000, interval: 200 }).toBe(401);
+    expect(await signIn(b.base, DEMO.multi, 'another-pass-2026')).toEqual(expect.any(String));
+  });
+
+  it("a monitor's check is scheduled once, not once per process", async () => {
+    const token = await signIn(a.base, DEMO.single);
+    const created = await fetch(`${a.base}/api/monitors`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'publisher-scope': '1002', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Two-process check',
+        url: target.url('127.0.0.1', '/two-processes'),
+        method: 'GET',
+        siteId: '5101',
+        intervalSeconds: 60,
+        timeoutSeconds: 10,
+        retries: 0,
+        acceptedStatusCodes: ['200-299'],
+        keyword: null,
+        keywordMode: 'contains',
+        certExpiryDays: 14,
+        followRedirects: true,
+        notifyEmails: [],
+        webhookUrl: null,
+      }),
+    });
+    expect(created.status).toBeLessThan(300);
+    const hits = () => target.requests.filter((r) => r.endsWith('/two-processes')).length;
+    // Both schedulers poll the same table: the first check comes within seconds, and only one of them runs it.
+    await expect.poll(hits, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 5_000));
+    expect(hits()).toBe(1);
+  });
+});

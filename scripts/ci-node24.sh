@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# CI leg for Node.js 24 LTS (issue 20, item 6): Node 24 from the npm registry's `node@24` package in
+# a temporary folder (no other download), then
+#   1. `npm ci --dry-run` on a copy of the manifests must print no EBADENGINE warning;
+#   2. `npm run check` (typecheck, lint, unit and API tests with coverage) on Node 24, with the
+#      node_modules `npm ci` installed (native parts are Node-API addons: the same binaries load).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+npm install --prefix "$tmp/node24" --no-audit --no-fund --loglevel=error node@24 >/dev/null
+export PATH="$tmp/node24/node_modules/.bin:$PATH"
+echo "node $(node --version)"
+
+mkdir -p "$tmp/manifests"
+for f in package.json package-lock.json $(node -p "require('./package.json').workspaces.map((w) => w + '/package.json').join(' ')"); do
+  mkdir -p "$tmp/manifests/$(dirname "$f")" && cp "$f" "$tmp/manifests/$f"
+done
+warnings=$(cd "$tmp/manifests" && npm ci --dry-run --no-audit --no-fund 2>&1 | grep EBADENGINE || true)
+if [ -n "$warnings" ]; then
+  echo "engine warnings on Node 24:"
+  echo "$warnings"
+  exit 1
+fi
+echo "npm ci on Node 24: no engine warnings"
+
+npm run check
