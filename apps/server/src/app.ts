@@ -118,6 +118,7 @@ import { registerIdempotency } from './modules/idempotency/idempotency.hook';
 import { idempotencyRepo } from './modules/idempotency/idempotency.repo';
 import { INCIDENT_NOTIFY_QUEUE, incidentNotifyHandler, type IncidentNotifyPayload } from './modules/incidents/incident-notify.job';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
+import { WEBHOOK_DELIVERY_QUEUE, webhookDeliveryHandler, type WebhookDeliveryPayload } from './lib/webhooks';
 import { createMonitorsService } from './modules/monitors/monitors.service';
 import { createMonitorScheduler, type MonitorScheduler } from './modules/monitors/monitor-scheduler';
 
@@ -143,6 +144,8 @@ export interface AppDeps {
   databaseUrl?: string;
   /** The client uptime checks go through; tests and the bench inject one (e.g. trusting a local CA). */
   monitorsFetch?: GuardedFetch;
+  /** The client outgoing webhooks are posted with; tests inject one that may reach a local receiver. */
+  webhooksFetch?: GuardedFetch;
 }
 
 export function publicUrlOf(config: AppConfig): string {
@@ -165,6 +168,8 @@ export interface BuiltApp {
     trackingForwards: Worker;
     serviceActivations: Worker;
     servicesMail: Worker;
+    /** Outgoing webhooks (lib/webhooks): one job per delivery, retried with backoff. */
+    webhookDeliveries: Worker;
   };
   /** Uptime checks; started with the other workers unless UPTIME_SCHEDULER=false (tests drain it by hand). */
   monitorScheduler: MonitorScheduler;
@@ -378,6 +383,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     concurrency: 1,
     leaseMs: 60_000,
   });
+  const webhooksFetch =
+    deps.webhooksFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-Webhooks/1.0' });
+  const webhookDeliveries = jobs.work<WebhookDeliveryPayload>(
+    WEBHOOK_DELIVERY_QUEUE,
+    webhookDeliveryHandler({ db, fetch: webhooksFetch, log: deps.logger }),
+    { pollMs, concurrency: 4, leaseMs: 60_000, retryBaseMs: config.WEBHOOK_RETRY_BASE_MS },
+  );
   const stopScheduler = deps.startWorkers === false ? () => undefined : scheduleDailyCrawls(db, jobs, deps.logger);
   const stopSellersSchedule = deps.startWorkers === false ? () => undefined : scheduleSellersJsonRefresh(sellersJson, deps.logger);
   const stopReportSchedules = deps.startWorkers === false ? () => undefined : scheduleReportRuns(db, jobs, deps.logger);
@@ -391,6 +403,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await trackingForwards.stop();
     await serviceActivations.stop();
     await servicesMail.stop();
+    await webhookDeliveries.stop();
+    if (!deps.webhooksFetch) await webhooksFetch.close();
     await monitorScheduler.stop();
     if (!deps.monitorsFetch) await monitorsFetch.close();
     await adsTxtCrawls.stop();
@@ -529,6 +543,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       trackingForwards,
       serviceActivations,
       servicesMail,
+      webhookDeliveries,
     },
     incidents,
     monitorScheduler,

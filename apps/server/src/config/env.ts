@@ -152,6 +152,8 @@ export const EnvSchema = z.object({
     .trim()
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'accepts an e-mail address')
     .default('partner-success@provider.example'),
+  /** Outgoing webhooks: the wait before retry n is 2^(n-1) x this (30 s, 1 min, 2 min, 4 min, 8 min). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: 'accepts milliseconds 0-3600000' }).int().min(0).max(3_600_000).default(30_000),
   // Issue 13: uptime monitoring. Plan flags (uptime.max_monitors, uptime.min_interval_seconds) win over these.
   UPTIME_MAX_MONITORS: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(10),
   UPTIME_MIN_INTERVAL_SECONDS: z.coerce.number({ error: 'accepts seconds 30-86400' }).int().min(30).max(86400).default(60),

@@ -642,3 +642,53 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
   revoked_by: string | null;
 }
+
+// Issue 17: outgoing webhooks (lib/webhooks) and the integrations subscriptions.
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  publisher_id: string;
+  source: string;
+  target_id: string | null;
+  url: string;
+  format: 'json' | 'slack';
+  secret: string | null;
+  event: string;
+  body: string;
+  status: Generated<'pending' | 'delivered' | 'failed' | 'cancelled'>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempt: number;
+  at: Generated<Date>;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface WebhookSubscriptionsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  name: string;
+  url: string;
+  format: 'json' | 'slack';
+  events: string[];
+  secret: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  deleted_at: Timestamp | null;
+}
+
+export interface Database {
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+}
