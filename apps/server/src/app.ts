@@ -291,6 +291,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     maxBytes: config.SELLERS_JSON_MAX_MB * 1024 * 1024,
     log: deps.logger,
   });
+  // Before the ads.txt service: its crawls open and resolve incidents.
+  const incidents = createIncidentsService({ db, jobs });
   const revisionWorkers = createRevisionWorkers();
   const adsTxt = createAdsTxtService({
     db,
@@ -300,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     crawler: deps.adsTxtCrawler ?? createAdsTxtCrawler({ allowHosts: config.OUTBOUND_ALLOW_HOSTS }),
     publicUrl,
     sellersJson,
+    incidents,
     onWorse: async (d, what) =>
       alertOnWorsening({
         mailer,
@@ -336,7 +339,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       leaseMs: 60_000,
     },
   );
-  const incidents = createIncidentsService({ db, jobs });
   const monitorsFetch =
     deps.monitorsFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-Uptime/1.0' });
   const monitorScheduler = createMonitorScheduler({

@@ -3,6 +3,7 @@ import { hashPassword } from '../identity/passwords';
 import { DEMO_PASSWORD, DEMO_PUBLISHERS, DEMO_USERS } from './demo-data';
 import { seedDemoAdsTxt, seedDemoSellersJson } from './seed-demo-adstxt';
 import { seedDemoBlockingRules } from './seed-demo-blocking-rules';
+import { seedDemoIncidents } from './seed-demo-incidents';
 
 /** Seeds the demo publishers and users once; returns false when they already exist. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -49,5 +50,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedDemoAdsTxt(db);
   await seedDemoSellersJson(db);
   await seedDemoBlockingRules(db);
+  await seedDemoIncidents(db);
   return true;
 }

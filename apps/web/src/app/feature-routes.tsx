@@ -47,7 +47,7 @@ export const featureRoutes: RouteObject[] = [
     path: Routes.paymentSettings,
     lazy: lazyPage(() => import('../features/payments/routes/payment-settings-page'), 'PaymentSettingsPage'),
   },
-  { path: Routes.incidents, lazy: placeholder('incidents') },
+  { path: Routes.incidents, lazy: lazyPage(() => import('../features/incidents/routes/incidents-page'), 'IncidentsPage') },
   { path: Routes.uptimeMonitoring, lazy: lazyPage(() => import('../features/uptime/routes/monitors-page'), 'MonitorsPage') },
   { path: Routes.uptimeMonitoringNew, lazy: lazyPage(() => import('../features/uptime/routes/monitor-new-page'), 'MonitorNewPage') },
   { path: '/uptime-monitoring/:id', lazy: placeholder('uptime') },

@@ -1,14 +1,55 @@
 import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
+import type { Db } from '../../db/pool';
+import { inTransaction } from '../../db/transaction';
 import { worsening, type DomainState } from './adstxt-alerts';
 import { fileNameOf } from './adstxt-crawler-port';
-import type { CrawlRow, DomainRow } from './adstxt.repo';
+import { adsTxtRepo, type CrawlRow, type DomainRow } from './adstxt.repo';
 import type { AdsTxtServiceDeps } from './adstxt-service-deps';
 import { statusOf } from './domain-summary';
 import { missingRequiredLines, requiredLinesFor } from './required-lines/domain-required-lines';
 
+/** Incident keys: one for "the file is gone", one for "required lines are missing", per domain. */
+export const adsTxtFileKey = (domainId: string) => `adstxt:${domainId}:file`;
+export const adsTxtLinesKey = (domainId: string) => `adstxt:${domainId}:lines`;
+
 /** Crawls one domain, stores what was read, queues its sellers' lookups and reports a worsening. */
 export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
   const { repo } = deps;
+
+  /**
+   * The crawl's incidents, in the crawl's transaction: a worsening (file gone, required lines lost)
+   * is an occurrence (opens, appends to or reopens the domain's incident); a readable file resolves
+   * the "file gone" incident and a file with every required line resolves the "lines" one.
+   */
+  async function incidentsFor(trx: Db, d: DomainRow, before: DomainState | null, after: DomainState) {
+    const incidents = deps.incidents;
+    if (!incidents) return;
+    const what = worsening(before, after);
+    const fileName = fileNameOf(d);
+    if (what) {
+      const gone = after.status === 'not_found';
+      await incidents.report(
+        {
+          publisherId: d.publisher_id,
+          siteId: await adsTxtRepo(trx).siteOfDomain(d.id),
+          type: 'adstxt',
+          severity: 'high',
+          category: fileName,
+          key: gone ? adsTxtFileKey(d.id) : adsTxtLinesKey(d.id),
+          title: gone
+            ? `The ${fileName} file of ${d.domain_name} has disappeared`
+            : `${fileName} of ${d.domain_name} is missing ${after.missingCount} required line${after.missingCount === 1 ? '' : 's'}`,
+          detail: { domain: d.domain_name, status: after.status, missingLines: after.missingCount },
+        },
+        trx,
+      );
+    }
+    const readable = after.status === 'authorized' || after.status === 'missing_lines';
+    if (readable) await incidents.resolveByKey(d.publisher_id, adsTxtFileKey(d.id), `The ${fileName} file is back.`, trx);
+    if (after.status === 'authorized')
+      await incidents.resolveByKey(d.publisher_id, adsTxtLinesKey(d.id), 'Every required line is in the file again.', trx);
+  }
+
   return async function crawlAndStore(d: DomainRow): Promise<void> {
     const prev = (await repo.latestCrawls([d.id])).get(d.id);
     const previous =
@@ -16,32 +57,37 @@ export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
         ? { body: prev.content, contentHash: prev.content_hash, fetchedAt: prev.fetched_at }
         : null;
     const r = await deps.crawler.crawl(d.domain_name, previous, fileNameOf(d));
-    await repo.insertCrawl({
-      domain_id: d.id,
-      status: r.status,
-      http_status: r.httpStatus ?? null,
-      redirect_chain: r.redirectChain,
-      final_url: r.finalUrl ?? null,
-      content: r.body ?? null,
-      content_hash: r.contentHash ?? null,
-      error_reason: r.errorReason ?? null,
-      used_previous: r.usedPrevious ?? false,
-      stale: r.stale ?? false,
-      fetched_at: r.fetchedAt,
-      previous_fetched_at: r.previousFetchedAt ?? null,
-      hops: r.hops ?? [],
+    const required = deps.onWorse || deps.incidents ? requiredLinesFor(await repo.template(), d) : [];
+    const stateOf = (c: CrawlRow): DomainState => {
+      const missing = c.content != null ? missingRequiredLines(required, c.content).length : c.status === 'not_found' ? required.length : 0;
+      return { status: statusOf(c, missing), missingCount: missing };
+    };
+    // The crawl and the incidents it opens or resolves commit together.
+    const latest = await inTransaction(deps.db, async (trx) => {
+      const trxRepo = adsTxtRepo(trx);
+      await trxRepo.insertCrawl({
+        domain_id: d.id,
+        status: r.status,
+        http_status: r.httpStatus ?? null,
+        redirect_chain: r.redirectChain,
+        final_url: r.finalUrl ?? null,
+        content: r.body ?? null,
+        content_hash: r.contentHash ?? null,
+        error_reason: r.errorReason ?? null,
+        used_previous: r.usedPrevious ?? false,
+        stale: r.stale ?? false,
+        fetched_at: r.fetchedAt,
+        previous_fetched_at: r.previousFetchedAt ?? null,
+        hops: r.hops ?? [],
+      });
+      const now = (await trxRepo.latestCrawls([d.id])).get(d.id);
+      if (now) await incidentsFor(trx, d, prev ? stateOf(prev) : null, stateOf(now));
+      return now;
     });
     // A file read now: its sellers get looked up in their systems' sellers.json (a queued job).
     if (r.status === 'ok' && r.body) await deps.sellersJson.noteRecords(parseAdsTxt(r.body).records);
-    if (deps.onWorse && prev) {
-      const required = requiredLinesFor(await repo.template(), d);
-      const stateOf = (c: CrawlRow): DomainState => {
-        const missing =
-          c.content != null ? missingRequiredLines(required, c.content).length : c.status === 'not_found' ? required.length : 0;
-        return { status: statusOf(c, missing), missingCount: missing };
-      };
-      const latest = (await repo.latestCrawls([d.id])).get(d.id);
-      const what = latest ? worsening(stateOf(prev), stateOf(latest)) : null;
+    if (deps.onWorse && prev && latest) {
+      const what = worsening(stateOf(prev), stateOf(latest));
       if (what) await deps.onWorse(d, what);
     }
   };

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/pool';
 import { notFound } from '../../lib/http-error';
 import type { AuditRepo } from '../audit/audit.repo';
+import type { IncidentsService } from '../incidents/incidents.service';
 import type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 import type { AdsTxtRepo, DomainRow } from './adstxt.repo';
 import type { SellersJsonService } from './sellers-json/sellers-json.service';
@@ -19,6 +20,8 @@ export interface AdsTxtServiceDeps {
   revisionWorkers: RevisionWorkers;
   /** Called when a crawl finds the file gone or missing more required lines than before. */
   onWorse?: (domain: DomainRow, what: string) => Promise<void>;
+  /** Opens an ads.txt incident when the file disappears or loses required lines, resolves it when fixed. */
+  incidents?: Pick<IncidentsService, 'report' | 'resolveByKey'>;
 }
 
 /** Who asks, for which publisher (from the checked request context, never from the body). */

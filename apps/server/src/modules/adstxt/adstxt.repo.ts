@@ -131,6 +131,11 @@ export function adsTxtRepo(db: Db) {
         .execute();
       return new Map(rows.map((r) => [r.domain_id, { ...r, hops: r.hops as CrawlHop[] } as CrawlRow]));
     },
+    /** The site a domain belongs to (null for app developer domains), for the incidents it opens. */
+    async siteOfDomain(domainId: string): Promise<string | null> {
+      const row = await db.selectFrom('adstxt_domains').select('site_id').where('id', '=', domainId).executeTakeFirst();
+      return row?.site_id ?? null;
+    },
     async insertCrawl(c: Omit<CrawlRow, 'fetched_at' | 'hops'> & { fetched_at: Date; hops?: CrawlHop[] }): Promise<void> {
       await db
         .insertInto('adstxt_crawls')

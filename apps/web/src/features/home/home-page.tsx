@@ -7,6 +7,7 @@ import { useChosenPublisherId } from '../../lib/chosen-publisher';
 import { usePublisherDetails } from '../../lib/data/use-publisher-data';
 import { PageHeader } from '../../components/ui/page-header';
 import { AudienceCard } from './audience-card';
+import { IncidentsCard } from './incidents-card';
 import { PaymentsCard } from './payments-card';
 import { SitesCard } from './sites-card';
 import { AreaLinks } from './area-links';
@@ -82,6 +83,9 @@ export function HomePage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <AudienceCard publisherId={publisherId} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <IncidentsCard publisherId={publisherId} />
           </Grid.Col>
         </Grid>
       )}

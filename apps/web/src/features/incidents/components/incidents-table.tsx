@@ -1,0 +1,100 @@
+import { Fragment } from 'react';
+import { Badge, Button, Table, Text } from '@mantine/core';
+import type { Incident } from '@pc/contracts';
+import { IncidentPanel } from './incident-panel';
+import { SEVERITY_COLORS, SEVERITY_LABELS, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS, fromEpoch } from './incident-labels';
+
+const COLUMNS = 9;
+
+/** The spec's incident table; each row expands into its occurrence timeline and actions. */
+export function IncidentsTable(props: {
+  publisherId: string;
+  incidents: Incident[];
+  expanded: string | null;
+  onToggle: (incident: Incident) => void;
+  onChanged: () => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table highlightOnHover withTableBorder fz="sm" aria-label="Incidents">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Incident</Table.Th>
+            <Table.Th>Site</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Severity</Table.Th>
+            <Table.Th>Category</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>New</Table.Th>
+            <Table.Th>Last occurrence</Table.Th>
+            <Table.Th aria-label="Timeline" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.incidents.map((i) => {
+            const open = props.expanded === i.id;
+            const panelId = `incident-panel-${i.id}`;
+            return (
+              <Fragment key={i.id}>
+                <Table.Tr data-testid="incident-row">
+                  <Table.Td>
+                    <Text size="sm" fw={i.new ? 600 : 400}>
+                      {i.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {i.occurrences === 1 ? '1 occurrence' : `${i.occurrences} occurrences`}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{i.siteName ?? 'All sites'}</Table.Td>
+                  <Table.Td>{TYPE_LABELS[i.type]}</Table.Td>
+                  <Table.Td>
+                    <Badge color={SEVERITY_COLORS[i.severity]} variant="light">
+                      {SEVERITY_LABELS[i.severity]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{i.category}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[i.status]} variant="light" data-testid="incident-status">
+                      {STATUS_LABELS[i.status]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {i.new ? (
+                      <Badge color="blue" variant="filled" size="sm">
+                        New
+                      </Badge>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        Seen
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{fromEpoch(i.lastOccurrence)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-expanded={open}
+                      aria-controls={open ? panelId : undefined}
+                      aria-label={`${open ? 'Hide' : 'Show'} timeline of ${i.title}`}
+                      onClick={() => props.onToggle(i)}
+                    >
+                      {open ? 'Hide' : 'Timeline'}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+                {open && (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS} id={panelId} bg="var(--mantine-color-gray-0)">
+                      <IncidentPanel publisherId={props.publisherId} incidentId={i.id} onChanged={props.onChanged} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
