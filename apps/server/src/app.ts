@@ -36,6 +36,9 @@ import { publishersRoutes } from './modules/publishers/publishers.routes';
 import { createPublishersService } from './modules/publishers/publishers.service';
 import { reportListRoutes } from './modules/report-list/report-list.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
+import { usageRepo } from './modules/usage/usage.repo';
+import { createUsageService } from './modules/usage/usage.service';
 import { trackingRepo } from './modules/tracking/tracking.repo';
 import { createTrackingService, TRACKING_FORWARD_QUEUE, type TrackingForwardPayload } from './modules/tracking/tracking.service';
 import { trackingForwardHandler } from './modules/tracking/tracking-forward.job';
@@ -488,6 +491,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   });
   await app.register(auditLogRoutes, { db });
+  await app.register(usageRoutes, { usage: createUsageService(usageRepo(db)) });
   await app.register(impersonationRoutes, { db, identity });
   await app.register(invitationsRoutes, {
     invitations: createInvitationsService({

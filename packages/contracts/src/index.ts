@@ -36,6 +36,7 @@ export * from './payments';
 export * from './feature-flags';
 export * from './admin-partners';
 export * from './admin-users';
+export * from './usage';
 export * from './site-tag';
 export * from './report-periods';
 export * from './incidents';

@@ -39,6 +39,8 @@ export const TrackingEvents = {
   vulnerabilityExport: 'Vulnerability Export',
   /** docs/product.md#states, logout step 7: sent 300 ms after sign-out so the session's identity is dropped. */
   analyticsReset: 'Analytics Reset',
+  /** Sent by the shell on each route change (property `page`); feeds the console's pages by views (issue 15). */
+  pageView: 'Page View',
 } as const;
 
 /** Every tracked event name: `track()` on the web accepts only these, so all areas share them. */

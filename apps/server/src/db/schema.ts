@@ -414,6 +414,9 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   one_time_codes: OneTimeCodesTable;
   tracking_events: TrackingEventsTable;
+  usage_daily_events: UsageDailyEventsTable;
+  usage_daily_users: UsageDailyUsersTable;
+  usage_daily_pages: UsageDailyPagesTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
   invitations: InvitationsTable;
@@ -691,4 +694,27 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
+}
+
+// Issue 15: usage analytics rollups of /mp events (kept by a trigger on tracking_events).
+export interface UsageDailyEventsTable {
+  publisher_id: string;
+  day: ColumnType<string, string, string>;
+  user_type: string;
+  event: string;
+  events: number;
+}
+export interface UsageDailyUsersTable {
+  publisher_id: string;
+  day: ColumnType<string, string, string>;
+  user_type: string;
+  user_id: string;
+  events: number;
+}
+export interface UsageDailyPagesTable {
+  publisher_id: string;
+  day: ColumnType<string, string, string>;
+  user_type: string;
+  page: string;
+  views: number;
 }

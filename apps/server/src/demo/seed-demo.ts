@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, DEMO_PUBLISHERS, DEMO_USERS } from './demo-data';
 import { seedDemoAdsTxt, seedDemoSellersJson } from './seed-demo-adstxt';
 import { seedDemoBlockingRules } from './seed-demo-blocking-rules';
 import { seedDemoIncidents } from './seed-demo-incidents';
+import { seedDemoUsage } from './seed-demo-usage';
 
 /** Seeds the demo publishers and users once; returns false when they already exist. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -51,5 +52,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedDemoSellersJson(db);
   await seedDemoBlockingRules(db);
   await seedDemoIncidents(db);
+  await seedDemoUsage(db);
   return true;
 }

@@ -4,9 +4,10 @@ import type { ReportListItem, ReportType } from '@pc/contracts';
 import { api } from '../../lib/api';
 import { reportBanner } from '../../lib/report-banner/report-banner-store';
 import { useReportPolling } from '../../lib/report-banner/use-report-polling';
+import { trackPageView } from '../../lib/tracking/page-view';
 import { REPORT_ROUTE } from './report-ready-banner';
 
-/** Polls for awaited reports and dismisses a banner when its report page is visited on tab_1. */
+/** Polls for awaited reports, dismisses a banner when its report page is visited on tab_1, tracks page views. */
 export function useShellEffects(publisherId: string | null): void {
   const fetchReports = useCallback(
     (id: string) => api<ReportListItem[]>('partner-center/reports', { query: { publisherId: id }, publisherId: id }),
@@ -15,6 +16,8 @@ export function useShellEffects(publisherId: string | null): void {
   useReportPolling(publisherId, fetchReports);
 
   const { pathname, search } = useLocation();
+  // Pages by views in the console's usage analytics (issue 15).
+  useEffect(() => trackPageView(pathname, publisherId), [pathname, publisherId]);
   useEffect(() => {
     if (new URLSearchParams(search).get('tab') !== 'tab_1') return;
     for (const type of Object.keys(REPORT_ROUTE) as ReportType[]) {

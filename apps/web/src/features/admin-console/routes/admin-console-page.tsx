@@ -11,14 +11,15 @@ import { FlagsTab } from '../components/flags-tab';
 import { InvitationsTab } from '../components/invitations-tab';
 import { OutboxTab } from '../components/outbox-tab';
 import { PartnersTab } from '../components/partners-tab';
+import { UsageTab } from '../components/usage-tab';
 import { UsersTab } from '../components/users-tab';
 
-const TABS = ['partners', 'users', 'invitations', 'feature-flags', 'outbox', 'audit'] as const;
+const TABS = ['partners', 'users', 'invitations', 'feature-flags', 'usage', 'outbox', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * The provider's console. Admins see every tab and can change things; staff without admin access
- * get the read-only partners list (the API enforces the same split); everyone else is refused.
+ * get the read-only partners, users and usage (the API enforces the same split); everyone else is refused.
  */
 export function AdminConsolePage() {
   const { scope } = useSignedIn();
@@ -28,14 +29,14 @@ export function AdminConsolePage() {
   const isAdmin = scope.type === 'internal' && scope.adminAccess && config.adminAccess;
   const isStaff = scope.type === 'internal';
   const requested = (params['*'] ?? '').split('/')[0] as Tab;
-  const tabs: readonly Tab[] = isAdmin ? TABS : ['partners', 'users'];
+  const tabs: readonly Tab[] = isAdmin ? TABS : ['partners', 'users', 'usage'];
   const tab: Tab = tabs.includes(requested) ? requested : 'partners';
 
   return (
     <Stack gap="lg">
       <PageHeader
         title="Admin console"
-        purpose="Onboard partners and their sites, manage users and invitations, set feature flags per partner and follow outgoing e-mail."
+        purpose="Onboard partners and their sites, manage users and invitations, set feature flags per partner, follow product usage and outgoing e-mail."
       />
       {!isStaff ? (
         <EmptyState title="Administrators only" icon={<Icon name="shield" />}>
@@ -48,6 +49,7 @@ export function AdminConsolePage() {
             <Tabs.Tab value="users">Users</Tabs.Tab>
             {isAdmin && <Tabs.Tab value="invitations">Invitations</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="feature-flags">Feature flags</Tabs.Tab>}
+            <Tabs.Tab value="usage">Usage</Tabs.Tab>
             {isAdmin && <Tabs.Tab value="outbox">E-mail outbox</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="audit">Audit log</Tabs.Tab>}
           </Tabs.List>
@@ -67,6 +69,9 @@ export function AdminConsolePage() {
               <FlagsTab />
             </Tabs.Panel>
           )}
+          <Tabs.Panel value="usage" pt="md">
+            <UsageTab />
+          </Tabs.Panel>
           {isAdmin && (
             <Tabs.Panel value="outbox" pt="md">
               <OutboxTab />

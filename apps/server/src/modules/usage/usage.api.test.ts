@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { UsageReport } from '@pc/contracts';
+import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+const tokens: Record<'admin' | 'staff' | 'multi' | 'single', string> = { admin: '', staff: '', multi: '', single: '' };
+const uid: Record<string, string> = {};
+const today = new Date().toISOString().slice(0, 10);
+const PUB = 'usage-test-pub';
+
+const scopeOf = {
+  admin: { type: 'internal', adminAccess: true, mediaOwnerId: null, mediaOwners: [] },
+  staff: { type: 'internal', adminAccess: false, mediaOwnerId: null, mediaOwners: [] },
+  multi: { type: 'other', adminAccess: false, mediaOwnerId: null, mediaOwners: ['1001', '1003'] },
+  single: { type: 'external_single', adminAccess: false, mediaOwnerId: '1002', mediaOwners: [] },
+} as const;
+
+async function mp(who: keyof typeof tokens, event: string, properties: Record<string, string>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/mp',
+    headers: bearer(tokens[who]),
+    payload: { event, timestamp: '23/11/2026, 10:15:00', scope: scopeOf[who], properties },
+  });
+  expect(res.statusCode).toBe(202);
+}
+
+const get = (who: keyof typeof tokens, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) {
+    const s = await signIn(t.app, DEMO[who]);
+    tokens[who] = s.idToken;
+    uid[who] = s.user.uid;
+  }
+});
+afterAll(() => t.close());
+
+describe('usage analytics', () => {
+  it('rolls /mp events up by day, partner and user type as they are stored (no process memory)', async () => {
+    await mp('admin', 'Page View', { publisher_id: PUB, page: '/adstxt' });
+    await mp('admin', 'Ads.txt View', { publisher_id: PUB });
+    await mp('staff', 'Page View', { publisher_id: PUB, page: '/adstxt' });
+    await mp('staff', 'Page View', { publisher_id: PUB, page: '/home' });
+    await mp('multi', 'Blocking Rule View', { publisherId: PUB });
+    await mp('multi', 'Blocking Rule View', { publisherId: PUB });
+
+    const res = await get('admin', `/api/admin/usage?from=${today}&to=${today}&publisherId=${PUB}`);
+    expect(res.statusCode).toBe(200);
+    const r = res.json<UsageReport>();
+    expect(r.daily).toEqual([{ day: today, activeUsers: 3, events: 6 }]);
+    expect(r.totals).toEqual({ activeUsers: 3, events: 6, pageViews: 3 });
+    expect(r.events).toEqual([
+      { event: 'Page View', count: 3 },
+      { event: 'Blocking Rule View', count: 2 },
+      { event: 'Ads.txt View', count: 1 },
+    ]);
+    expect(r.pages).toEqual([
+      { page: '/adstxt', views: 2 },
+      { page: '/home', views: 1 },
+    ]);
+    expect(r.byUserType).toEqual([
+      { userType: 'provider_admin', activeUsers: 1, events: 2 },
+      { userType: 'provider_staff', activeUsers: 1, events: 2 },
+      { userType: 'media_owner_multiple', activeUsers: 1, events: 2 },
+    ]);
+    expect(r.partners).toEqual([]); // one partner chosen
+
+    const staffOnly = (
+      await get('staff', `/api/admin/usage?from=${today}&to=${today}&publisherId=${PUB}&userType=provider_staff`)
+    ).json<UsageReport>();
+    expect(staffOnly.totals).toEqual({ activeUsers: 1, events: 2, pageViews: 2 });
+  });
+
+  it("a single-account owner's events count for their own partner; all partners lists each with its name", async () => {
+    await mp('single', 'Overview View', {});
+    const r = (await get('admin', `/api/admin/usage?from=${today}&to=${today}`)).json<UsageReport>();
+    const demo = r.partners.find((p) => p.publisherId === '1002');
+    expect(demo).toMatchObject({ activeUsers: 1 });
+    expect(demo?.name).toBeTruthy();
+    expect(r.partners.find((p) => p.publisherId === PUB)).toEqual({ publisherId: PUB, name: null, activeUsers: 3, events: 6 });
+    expect(r.byUserType.find((u) => u.userType === 'media_owner_single')?.events).toBeGreaterThanOrEqual(1);
+  });
+
+  it('fills every day of the range, counts a user once per day, and a bulk insert rolls up too', async () => {
+    // Two days in the past, written in one statement as a backfill or a bulk load would be.
+    await sql`INSERT INTO tracking_events (user_id, event, client_timestamp, scope, properties, received_at)
+      SELECT ${uid.single}::uuid, 'Login', '01/03/2020, 10:00:00', ${JSON.stringify(scopeOf.single)}::jsonb, '{}'::jsonb,
+             timestamptz '2020-03-01 10:00:00+00' + (g % 2) * interval '2 days'
+      FROM generate_series(1, 10) g`.execute(t.db);
+    const r = (await get('admin', '/api/admin/usage?from=2020-03-01&to=2020-03-04&publisherId=1002')).json<UsageReport>();
+    expect(r.daily).toEqual([
+      { day: '2020-03-01', activeUsers: 1, events: 5 },
+      { day: '2020-03-02', activeUsers: 0, events: 0 },
+      { day: '2020-03-03', activeUsers: 1, events: 5 },
+      { day: '2020-03-04', activeUsers: 0, events: 0 },
+    ]);
+    expect(r.totals.activeUsers).toBe(1);
+    // Trimming raw events keeps the history.
+    await sql`DELETE FROM tracking_events WHERE received_at < '2021-01-01'`.execute(t.db);
+    expect((await get('admin', '/api/admin/usage?from=2020-03-01&to=2020-03-04&publisherId=1002')).json<UsageReport>().totals.events).toBe(
+      10,
+    );
+  });
+
+  it('exports each table as CSV', async () => {
+    const res = await get('staff', `/api/admin/usage.csv?from=${today}&to=${today}&publisherId=${PUB}&kind=events`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body).toBe('event,count\r\nPage View,3\r\nBlocking Rule View,2\r\nAds.txt View,1\r\n');
+    const daily = await get('admin', `/api/admin/usage.csv?from=${today}&to=${today}&publisherId=${PUB}`);
+    expect(daily.body).toBe(`day,active_users,events\r\n${today},3,6\r\n`);
+  });
+
+  it('answers 400 with fields for a bad range and 403 to media owners, 401 without a token', async () => {
+    const bad = await get('admin', '/api/admin/usage?from=2026-02-01&to=2026-01-01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('to');
+    expect((await get('admin', '/api/admin/usage?from=2024-01-01&to=2026-01-01')).statusCode).toBe(400);
+    expect((await get('admin', '/api/admin/usage?from=nope&to=2026-01-01')).json().fields).toHaveProperty('from');
+    for (const who of ['multi', 'single'] as const) {
+      expect((await get(who, `/api/admin/usage?from=${today}&to=${today}`)).statusCode).toBe(403);
+      expect((await get(who, `/api/admin/usage.csv?from=${today}&to=${today}`)).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/usage?from=${today}&to=${today}` })).statusCode).toBe(401);
+  });
+});

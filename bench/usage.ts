@@ -1,0 +1,127 @@
+/**
+ * Usage analytics bench: `npm run bench:usage` (flags or env: --events=N / EVENTS, default
+ * 5_000_000; --runs=N / RUNS, default 20; --database-url=URL / DATABASE_URL, else an embedded
+ * PostgreSQL in a temporary directory). Target: a 30-day per-partner view in <= 200 ms (p95) over
+ * 5 million /mp events.
+ *
+ * 1. Migrates a fresh database and writes EVENTS /mp events (90 days ending today, 50 partners,
+ *    2,000 users of the four user types, 30 event names, 40 pages) in bulk INSERT ... SELECT
+ *    statements, so the rollup trigger runs exactly as it does for the /mp route.
+ * 2. Times the console's report (the API's service call): 30 days x one partner, then 30 days x all
+ *    partners, and prints p50/p95 beside the target.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { sql } from 'kysely';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres';
+import { migrate } from '../apps/server/src/db/migrate';
+import { openDatabase } from '../apps/server/src/db/pool';
+import { usageRepo } from '../apps/server/src/modules/usage/usage.repo';
+import { createUsageService } from '../apps/server/src/modules/usage/usage.service';
+import { percentile } from './reports';
+
+const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const EVENTS = Number(arg('events') ?? process.env.EVENTS ?? 5_000_000);
+const RUNS = Number(arg('runs') ?? process.env.RUNS ?? 20);
+const DATABASE_URL = arg('database-url') ?? process.env.DATABASE_URL;
+const TARGET_P95_MS = 200;
+const DAYS = 90;
+const PARTNERS = 50;
+const USERS = 2000;
+const CHUNK = 250_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  await fn();
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: Math.round(percentile(ms, 50)), p95: Math.round(percentile(ms, 95)) };
+}
+
+async function main() {
+  const log = pino({ level: 'warn' });
+  let embedded: EmbeddedDatabase | null = null;
+  let dataDir: string | null = null;
+  let url = DATABASE_URL;
+  if (!url) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-bench-usage-'));
+    // PostgreSQL may run as another user (root here): it must be able to enter the directory.
+    chmodSync(dataDir, 0o755);
+    embedded = await startEmbeddedPostgres(dataDir, log, 'postgres');
+    url = embedded.url;
+  }
+  // A database of its own, so the bench never touches real data.
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const name = `pc_bench_usage_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const handle = openDatabase(u.toString(), log, 10);
+  try {
+    await migrate(handle.pool);
+    const db = handle.db;
+    await sql`INSERT INTO users (id, email, password_hash, publisher_scope, admin_access)
+      SELECT md5('bench-user-' || g)::uuid, 'bench-' || g || '@bench.example', 'x',
+             CASE WHEN g % 20 = 0 THEN 'ALL' ELSE 'bp-' || (g % ${PARTNERS}) END, g % 40 = 0
+      FROM generate_series(1, ${USERS}) g`.execute(db);
+    const endMs = Date.parse(`${iso(Date.now())}T00:00:00Z`);
+    const t0 = performance.now();
+    for (let done = 0; done < EVENTS; done += CHUNK) {
+      const n = Math.min(CHUNK, EVENTS - done);
+      // User g belongs to partner g % 50; one user in 20 is staff, one in 40 an admin, one in 7 has several accounts.
+      await sql`INSERT INTO tracking_events (user_id, event, client_timestamp, scope, properties, received_at)
+        SELECT md5('bench-user-' || ug)::uuid,
+               CASE WHEN i % 3 = 0 THEN 'Page View' ELSE 'Event ' || (i % 29) END,
+               '01/01/2026, 00:00:00',
+               CASE WHEN ug % 40 = 0 THEN '{"type":"internal","adminAccess":true,"mediaOwnerId":null,"mediaOwners":[]}'::jsonb
+                    WHEN ug % 20 = 0 THEN '{"type":"internal","adminAccess":false,"mediaOwnerId":null,"mediaOwners":[]}'::jsonb
+                    WHEN ug % 7 = 0 THEN '{"type":"other","adminAccess":false,"mediaOwnerId":null,"mediaOwners":[]}'::jsonb
+                    ELSE jsonb_build_object('type', 'external_single', 'adminAccess', false, 'mediaOwnerId', 'bp-' || (ug % ${PARTNERS}), 'mediaOwners', '[]'::jsonb) END,
+               jsonb_build_object('publisher_id', 'bp-' || (ug % ${PARTNERS}), 'page', '/page-' || (i % 40)),
+               to_timestamp(${endMs / 1000} + 86400 - (i::bigint * 7919 % (${DAYS} * 86400)))
+        FROM (SELECT ${done} + g AS i, 1 + (${done} + g) * 31 % ${USERS} AS ug FROM generate_series(1, ${n}) g) s`.execute(db);
+      process.stdout.write(`  generated ${(done + n).toLocaleString('en-US')} events\n`);
+    }
+    console.log(
+      `generated ${EVENTS.toLocaleString('en-US')} /mp events in ${Math.round((performance.now() - t0) / 1000)} s (rollups kept by the trigger)`,
+    );
+    const [rollups] = (
+      await sql<{ n: number }>`SELECT (SELECT count(*) FROM usage_daily_events) + (SELECT count(*) FROM usage_daily_users)
+      + (SELECT count(*) FROM usage_daily_pages) AS n`.execute(db)
+    ).rows;
+    console.log(`rollup rows: ${Number(rollups?.n).toLocaleString('en-US')}`);
+    await sql`ANALYZE`.execute(db);
+
+    const usage = createUsageService(usageRepo(db));
+    const range = { from: iso(endMs - 29 * 86_400_000), to: iso(endMs) };
+    const one = { ...range, publisherId: 'bp-7' };
+    const sample = await usage.report(one);
+    console.log(
+      `30 days x partner bp-7: ${sample.totals.events.toLocaleString('en-US')} events, ${sample.totals.activeUsers} active users`,
+    );
+    const a = await time(() => usage.report(one));
+    console.log(`usage view, 30 days x one partner:  p50 ${a.p50} ms, p95 ${a.p95} ms (${RUNS} runs)`);
+    const b = await time(() => usage.report(range));
+    console.log(`usage view, 30 days x all partners: p50 ${b.p50} ms, p95 ${b.p95} ms (${RUNS} runs)`);
+    console.log(
+      `target: 30-day per-partner view p95 <= ${TARGET_P95_MS} ms over 5 million events -> ${a.p95 <= TARGET_P95_MS ? 'met' : 'NOT met'} at ${EVENTS.toLocaleString('en-US')} events`,
+    );
+  } finally {
+    await handle.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();
