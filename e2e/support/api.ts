@@ -29,3 +29,14 @@ export async function latestResetCode(request: APIRequestContext, email: string)
   if (!match) throw new Error(`no reset e-mail for ${email}`);
   return match[1]!;
 }
+
+/** The newest e-mail-change confirmation link sent to `email`, read from the outbox (path and query only). */
+export async function latestEmailChangeLink(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}&limit=1`, {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+  });
+  const [mail] = (await res.json()) as { text: string }[];
+  const match = mail && /https?:\/\/[^/\s]+(\/profile-settings\?confirmEmail=\S+)/.exec(mail.text);
+  if (!match) throw new Error(`no e-mail change link for ${email}`);
+  return match[1]!;
+}

@@ -442,7 +442,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(identityRoutes, { identity, jwks: keys.jwks, ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
   const publishers = createPublishersService(db, publishersRepo(db));
   await app.register(publishersRoutes, { publishers });
-  await app.register(personalInfoRoutes, { personalInfo: createPersonalInfoService(db) });
+  await app.register(personalInfoRoutes, {
+    personalInfo: createPersonalInfoService({
+      db,
+      mailer,
+      publicUrl,
+      productName: config.PRODUCT_NAME,
+      verifyCurrentPassword: (uid, password, ip, field) => identity.verifyCurrentPassword(uid, password, ip, field),
+    }),
+    ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
   const reports = createReportsService({
     db,
     repo: repoOfReports,

@@ -88,9 +88,11 @@ export interface RefreshTokensTable {
 export interface OneTimeCodesTable {
   id: Generated<string>;
   user_id: string;
-  purpose: 'password_reset' | 'custom_token';
+  purpose: 'password_reset' | 'custom_token' | 'email_change';
   code_hash: string;
   scope_override: string | null;
+  /** email_change only: the address that becomes the sign-in e-mail when the code is used. */
+  new_email: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Generated<Date>;

@@ -54,6 +54,22 @@ export function createIdentityService(deps: IdentityDeps) {
 
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
 
+  /** A stolen ID token must not become a password oracle: the same counters as sign-in. */
+  async function checkCurrentPassword(uid: string, password: string, ip: string, field: string): Promise<UserRow> {
+    const user = await repo.findUserById(uid);
+    if (!user) throw unauthorized('Your session has ended. Sign in again.', 'SessionRevoked');
+    const locked = await deps.throttle.isLocked(user.email, ip);
+    const ok = await verifyPassword(password, user.password_hash);
+    if (locked || !ok) {
+      if (!locked) await deps.throttle.failed(user.email, ip);
+      throw new HttpError(400, 'The current password is incorrect.', 'InvalidCredentials', {
+        [field]: 'The current password is incorrect.',
+      });
+    }
+    await deps.throttle.succeeded(user.email, ip);
+    return user;
+  }
+
   return {
     /** `ip` is the client address as the configured trusted proxies report it. */
     async signIn(email: string, password: string, ip: string): Promise<TokenResponse> {
@@ -113,20 +129,13 @@ export function createIdentityService(deps: IdentityDeps) {
       await repo.revokeAllRefreshTokens(row.user_id);
     },
 
-    /** A stolen ID token must not become a password oracle: the same counters as sign-in. */
     async reauthenticate(uid: string, password: string, ip: string): Promise<TokenResponse> {
-      const user = await repo.findUserById(uid);
-      if (!user) throw unauthorized('Your session has ended. Sign in again.', 'SessionRevoked');
-      const locked = await deps.throttle.isLocked(user.email, ip);
-      const ok = await verifyPassword(password, user.password_hash);
-      if (locked || !ok) {
-        if (!locked) await deps.throttle.failed(user.email, ip);
-        throw new HttpError(400, 'The current password is incorrect.', 'InvalidCredentials', {
-          password: 'The current password is incorrect.',
-        });
-      }
-      await deps.throttle.succeeded(user.email, ip);
-      return issue(user, null, nowSeconds());
+      return issue(await checkCurrentPassword(uid, password, ip, 'password'), null, nowSeconds());
+    },
+
+    /** Re-authentication for other sensitive changes (the sign-in e-mail): 400 on `field` if wrong. */
+    async verifyCurrentPassword(uid: string, password: string, ip: string, field: string): Promise<void> {
+      await checkCurrentPassword(uid, password, ip, field);
     },
 
     /**

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Partner, PersonalInfo, PublisherDetails } from '@pc/contracts';
+import type { Partner, PersonalInfoStored, PublisherDetails } from '@pc/contracts';
 import { apiFetcher, type ApiKey } from '../api';
 import { swrOptions } from '../swr-options';
 
@@ -16,7 +16,7 @@ export function usePublisherDetails(publisherId: string | null) {
 }
 
 export function usePersonalInfo() {
-  return useSWR<PersonalInfo, Error, ApiKey>(['personal-info', null], apiFetcher, swrOptions);
+  return useSWR<PersonalInfoStored, Error, ApiKey>(['personal-info', null], apiFetcher, swrOptions);
 }
 
 /** Exactly when an ACTIVE site has organic recommendations the reports split in two (docs/product.md#routes). */
