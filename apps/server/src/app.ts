@@ -448,6 +448,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       mailer,
       publicUrl,
       productName: config.PRODUCT_NAME,
+      emailChangeLinkHours: config.EMAIL_CHANGE_LINK_HOURS,
       verifyCurrentPassword: (uid, password, ip, field) => identity.verifyCurrentPassword(uid, password, ip, field),
     }),
     ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,

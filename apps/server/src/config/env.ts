@@ -102,6 +102,8 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: optionalText,
   // Identity and security knobs.
   INVITATION_TTL_DAYS: z.coerce.number({ error: 'accepts days 1-90' }).int().min(1).max(90).default(7),
+  /** How long the confirmation link sent to a new sign-in e-mail address works (issue 11 item 4). */
+  EMAIL_CHANGE_LINK_HOURS: z.coerce.number({ error: 'accepts whole hours 1-168' }).int().min(1).max(168).default(24),
   ID_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'accepts seconds 60-3600' }).int().min(60).max(3600).default(3600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(30),
   /** Brute-force protection (identity/sign-in-throttle.ts): failures before a lock, per account + address. */

@@ -8,14 +8,13 @@ import { randomSecret, sha256 } from '../../identity/passwords';
 import { auditRepo } from '../audit/audit.repo';
 import { personalInfoRepo } from './personal-info.repo';
 
-/** How long the confirmation link sent to a new address works. */
-const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
-
 export interface PersonalInfoDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
   productName: string;
+  /** How long the confirmation link sent to a new address works (EMAIL_CHANGE_LINK_HOURS). */
+  emailChangeLinkHours: number;
   /** The identity service's throttled password check; throws 400 on `field` when wrong. */
   verifyCurrentPassword(uid: string, password: string, ip: string, field: string): Promise<void>;
 }
@@ -52,15 +51,17 @@ export function createPersonalInfoService(deps: PersonalInfoDeps) {
     const code = randomSecret();
     const link = `${base}${Routes.profileSettings}?confirmEmail=${encodeURIComponent(code)}`;
     const p = deps.productName;
+    const hours = deps.emailChangeLinkHours;
+    const expiry = `expires in ${hours} hour${hours === 1 ? '' : 's'}`;
     await inTransaction(db, async (trx) => {
-      await personalInfoRepo(trx).replacePendingEmail(uid, newEmail, sha256(code), new Date(Date.now() + EMAIL_CHANGE_TTL_MS));
+      await personalInfoRepo(trx).replacePendingEmail(uid, newEmail, sha256(code), new Date(Date.now() + hours * 3600_000));
       await auditRepo(trx).record({ actorUserId: uid, publisherId: null, action: 'profile.email_change_requested', details: { newEmail } });
     });
     await deps.mailer.send({
       to: newEmail,
       subject: `Confirm your new ${p} sign-in email`,
-      text: `Open this link to make ${newEmail} the sign-in email of your ${p} account:\n\n${link}\n\nThe link works once and expires in 24 hours. Until then you sign in with your current email. If you did not ask for this, ignore this e-mail.`,
-      html: `<p>Open this link to make <strong>${newEmail}</strong> the sign-in email of your ${p} account:</p><p><a href="${link}">Confirm my new email</a></p><p>The link works once and expires in 24 hours. Until then you sign in with your current email. If you did not ask for this, ignore this e-mail.</p>`,
+      text: `Open this link to make ${newEmail} the sign-in email of your ${p} account:\n\n${link}\n\nThe link works once and ${expiry}. Until then you sign in with your current email. If you did not ask for this, ignore this e-mail.`,
+      html: `<p>Open this link to make <strong>${newEmail}</strong> the sign-in email of your ${p} account:</p><p><a href="${link}">Confirm my new email</a></p><p>The link works once and ${expiry}. Until then you sign in with your current email. If you did not ask for this, ignore this e-mail.</p>`,
     });
     await deps.mailer.send({
       to: oldEmail,
