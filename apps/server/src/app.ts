@@ -415,6 +415,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await adsTxtCrawls.stop();
     await reportExports.stop();
     await siteTagCollector.close();
+    await siteTagStore.close();
     await engine.close();
     await sessions.close();
     await revisionWorkers.close();

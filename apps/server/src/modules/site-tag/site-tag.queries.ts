@@ -52,10 +52,10 @@ async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, en
             sum(eng_ms) AS eng_ms, sum(scroll) AS scroll
      FROM (SELECT publisher_id, site_id, day, dim, k1, k2, pv, visitors, visits, eng_pages, eng_ms, scroll FROM site_tag_daily
            WHERE ${scope} AND day BETWEEN CAST($d0 AS DATE) AND CAST($d1 AS DATE)
-           UNION ALL (${dailyRowsSql(`${scope} AND ts >= $rs AND ts < $end`)}))
+           UNION ALL (${dailyRowsSql(`${scope} AND ts >= $rs AND ts < $end`, `${scope} AND ts >= $lb AND ts < $end`)}))
      ${onlyTotals ? "WHERE dim IN ('total', 'eng')" : ''}
      GROUP BY ALL`,
-    { pub: s.publisherId, site: s.siteId ?? '', d0: from, d1: rolled, rs: rawStart, end },
+    { pub: s.publisherId, site: s.siteId ?? '', d0: from, d1: rolled, rs: rawStart, lb: rawStart - DAY_MS, end },
   );
 }
 
@@ -67,7 +67,8 @@ function totalsOf(rows: Row[]): AudienceOverview['totals'] {
     visitors: sum('total', 'visitors'),
     visits: sum('total', 'visits'),
     avgEngagedSeconds: pages === 0 ? null : round(sum('eng', 'eng_ms') / pages / 1000, 1),
-    avgScrollDepth: pages === 0 ? null : round(sum('eng', 'scroll') / pages, 1),
+    // A range starting just after a midnight holds scroll gained by pages counted the day before.
+    avgScrollDepth: pages === 0 ? null : Math.min(100, round(sum('eng', 'scroll') / pages, 1)),
   };
 }
 

@@ -6,7 +6,7 @@ import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
 import { demoEventsSql, type DemoTrafficDay } from './demo/site-tag-demo-events';
 import { audienceOverview } from './site-tag.queries';
 import { lastClosedDay } from './site-tag.rollup';
-import { duckDbSiteTagStore } from './site-tag.store';
+import { duckDbSiteTagStore, type StoredTagEvent } from './site-tag.store';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-tag-rollup-'));
 const engine = new DuckDbReportEngine(path.join(dir, 'facts.duckdb'));
@@ -63,5 +63,70 @@ describe('audience rollups', () => {
     // One site only: the rollup is per site too.
     const one = await audienceOverview(store, { ...scope, siteId: '5002' });
     expect(one.totals.pageViews).toBe(6 * 60);
+  });
+
+  it('counts a page read across midnight once, with its whole engaged time and deepest scroll, rolled up or raw', async () => {
+    await engine.init();
+    const store = duckDbSiteTagStore(engine, { tmpDir: dir });
+    await store.init();
+    const ev = (
+      siteId: string,
+      pageId: string,
+      ts: number,
+      kind: 'pv' | 'en',
+      engagedMs: number | null = null,
+      scrollPct: number | null = null,
+    ) =>
+      ({
+        ts,
+        publisherId: '1003',
+        siteId,
+        kind,
+        pageId,
+        visitor: 7n,
+        path: '/night',
+        template: '/night',
+        entry: kind === 'pv',
+        referrer: '',
+        source: kind === 'pv' ? 'direct' : '',
+        medium: kind === 'pv' ? '(none)' : '',
+        campaign: '',
+        device: 'desktop',
+        browser: 'Chrome',
+        country: '',
+        engagedMs,
+        scrollPct,
+        metric: '',
+        value: null,
+        attribution: '',
+      }) satisfies StoredTagEvent;
+    // Each site: one page opened 30 s before a midnight, engaged 20 s then, 60 s in all after it,
+    // and a second page the next day. Site 5301 crosses a closed (rolled-up) midnight (days no other test built), 5302 the
+    // last one (today, read from raw events).
+    const night = (siteId: string, midnight: number) => [
+      ev(siteId, `${siteId}-a`, midnight - 30_000, 'pv'),
+      ev(siteId, `${siteId}-a`, midnight - 10_000, 'en', 20_000, 40),
+      ev(siteId, `${siteId}-a`, midnight + 30_000, 'en', 60_000, 70),
+      ev(siteId, `${siteId}-b`, midnight + 60_000, 'pv'),
+      ev(siteId, `${siteId}-b`, midnight + 90_000, 'en', 30_000, 100),
+    ];
+    await store.append([...night('5301', today - 20 * DAY), ...night('5302', today)]);
+    for (const [siteId, midnight] of [
+      ['5301', today - 20 * DAY],
+      ['5302', today],
+    ] as const) {
+      // Days one at a time first, so the closed days are rolled up separately.
+      const before = await audienceOverview(store, { publisherId: '1003', siteId, from: iso(midnight - DAY), to: iso(midnight - DAY) });
+      expect(before.totals).toMatchObject({ pageViews: 1, avgEngagedSeconds: 20, avgScrollDepth: 40 });
+      // The day after alone: page b, plus what page a added after midnight (40 s, 30 points of
+      // scroll), over one page: 70 s, and 130 % shown as the 100 % a depth cannot exceed.
+      const after = await audienceOverview(store, { publisherId: '1003', siteId, from: iso(midnight), to: iso(midnight) });
+      expect(after.totals).toMatchObject({ pageViews: 1, avgEngagedSeconds: 70, avgScrollDepth: 100 });
+      const both = await audienceOverview(store, { publisherId: '1003', siteId, from: iso(midnight - DAY), to: iso(midnight) });
+      // Two pages: (60 + 30) / 2 = 45 s, (70 + 100) / 2 = 85 %.
+      expect(both.totals).toMatchObject({ pageViews: 2, avgEngagedSeconds: 45, avgScrollDepth: 85 });
+    }
+    const [built] = await store.query(`SELECT count(*)::INTEGER AS n FROM site_tag_daily_built WHERE day = '${iso(today - 20 * DAY)}'`);
+    expect(built?.n).toBe(1);
   });
 });

@@ -28,8 +28,15 @@ const BY = 'publisher_id, site_id, day';
  * building and for fresh days. One pass over the page views (GROUPING SETS: the total and each
  * dimension); 'source' rows are counted by visits (entries), the others by page views; empty keys
  * are left out except for the total.
+ *
+ * Engagement is additive across days: the tag reports a page's running engaged time and deepest
+ * scroll, so a day's 'eng' row holds what each page added that day (its running maximum minus the
+ * maximum before the day) and counts a page only on its first day. A page read across midnight is
+ * then one page whatever the days are built or summed in. `lookBack` selects the events of
+ * `where` plus the day before (the "before" of a page that started then); it must not add days
+ * to the output, which keeps only days with an engagement event matching `where`.
  */
-export function dailyRowsSql(where: string): string {
+export function dailyRowsSql(where: string, lookBack: string): string {
   const dim = `CASE ${KEYED.map((c) => `WHEN grouping(${c}) = 0 THEN '${c}'`).join(' ')} ELSE 'source' END`;
   const sets = [...KEYED.map((c) => `(${BY}, ${c})`), `(${BY}, source, medium)`].join(', ');
   // The distinct visitor count only for the total: per dimension key it would cost most of the query.
@@ -38,8 +45,14 @@ g AS (
   SELECT ${BY}, ${dim} AS dim, coalesce(${KEYED.join(', ')}, source) AS k1, coalesce(medium, '') AS k2,
          count(*) AS pv, count(*) FILTER (WHERE entry) AS visits
   FROM e WHERE kind = 'pv' GROUP BY GROUPING SETS (${sets})),
-pages AS (SELECT publisher_id, site_id, min(day) AS day, max(engaged_ms) AS et, max(scroll_pct) AS sd
-          FROM e WHERE kind = 'en' GROUP BY publisher_id, site_id, page_id)
+pd AS (SELECT publisher_id, site_id, page_id, CAST(epoch_ms(ts) AS DATE) AS day, max(engaged_ms) AS et, max(scroll_pct) AS sd,
+              bool_or(${where}) AS inside
+       FROM site_tag_events WHERE (${lookBack}) AND kind = 'en' GROUP BY ALL),
+pages AS (
+  SELECT publisher_id, site_id, day, inside, row_number() OVER p = 1 AS first,
+         max(et) OVER p - coalesce(max(et) OVER b, 0) AS et, max(sd) OVER p - coalesce(max(sd) OVER b, 0) AS sd
+  FROM pd WINDOW p AS (PARTITION BY publisher_id, site_id, page_id ORDER BY day ROWS UNBOUNDED PRECEDING),
+                 b AS (PARTITION BY publisher_id, site_id, page_id ORDER BY day ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING))
 SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, count(*) AS pv, count(DISTINCT visitor) AS visitors,
        count(*) FILTER (WHERE entry) AS visits, 0 AS eng_pages, 0.0 AS eng_ms, 0.0 AS scroll
 FROM e WHERE kind = 'pv' GROUP BY ALL
@@ -47,7 +60,8 @@ UNION ALL
 SELECT ${BY}, dim, k1, k2, CASE WHEN dim = 'source' THEN visits ELSE pv END, 0, visits, 0, 0.0, 0.0
 FROM g WHERE (dim = 'source' AND visits > 0) OR (dim <> 'source' AND k1 <> '')
 UNION ALL
-SELECT ${BY}, 'eng', '', '', 0, 0, 0, count(*), coalesce(sum(et), 0), coalesce(sum(sd), 0) FROM pages GROUP BY ALL`;
+SELECT ${BY}, 'eng', '', '', 0, 0, 0, count(*) FILTER (WHERE first), coalesce(sum(et), 0), coalesce(sum(sd), 0)
+FROM pages WHERE inside GROUP BY ALL`;
 }
 
 /** The last day that can no longer change: events are accepted up to 24 h late. */
@@ -79,7 +93,10 @@ export async function ensureRollup(store: SiteTagEventStore, from: string, to: s
       const list = days.map((d) => `'${d}'`).join(', ');
       await exec(`DELETE FROM site_tag_daily WHERE day IN (${list})`);
       await exec(
-        `INSERT INTO site_tag_daily ${dailyRowsSql(`ts >= ${start} AND ts < ${end} AND CAST(epoch_ms(ts) AS DATE) IN (${list})`)}`,
+        `INSERT INTO site_tag_daily ${dailyRowsSql(
+          `ts >= ${start} AND ts < ${end} AND CAST(epoch_ms(ts) AS DATE) IN (${list})`,
+          `ts >= ${start - DAY_MS} AND ts < ${end}`,
+        )}`,
       );
       await exec(`INSERT INTO site_tag_daily_built SELECT CAST(d AS DATE) FROM (VALUES ${days.map((d) => `('${d}')`).join(', ')}) v(d)`);
     });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ const row = (over: Partial<StoredTagEvent>): StoredTagEvent => ({
 describe('site-tag store', () => {
   it('appends a batch exactly: 64-bit visitors, nulls, quotes, newlines, backslashes and emoji and NUL survive', async () => {
     await engine.init();
-    const store = duckDbSiteTagStore(engine);
+    const store = duckDbSiteTagStore(engine, { tmpDir: dir });
     await store.init();
     const rows = [
       row({ visitor: -9_223_372_036_854_775_808n, path: `/it's "quoted"\\n\\\\x\u0000` }),
@@ -91,5 +91,22 @@ describe('site-tag store', () => {
         entry: false,
       },
     ]);
+  });
+
+  it('keeps its spool folder only while open: close() leaves nothing behind', async () => {
+    const spoolParent = mkdtempSync(path.join(dir, 'spool-'));
+    const store = duckDbSiteTagStore(engine, { tmpDir: spoolParent });
+    await store.init();
+    expect(readdirSync(spoolParent)).toEqual([]); // nothing made before the first batch
+    await store.append([row({ pageId: 'spool-1' })]);
+    const made = readdirSync(spoolParent);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatch(/^pc-site-tag-/);
+    expect(readdirSync(path.join(spoolParent, made[0]!))).toEqual([]); // each batch file is removed after its insert
+    await store.close();
+    expect(readdirSync(spoolParent)).toEqual([]);
+    await expect(store.append([row({ pageId: 'spool-2' })])).rejects.toThrow(/closed/);
+    const [n] = await store.query(`SELECT count(*)::INTEGER AS n FROM site_tag_events WHERE page_id LIKE 'spool-%'`);
+    expect(n?.n).toBe(1);
   });
 });

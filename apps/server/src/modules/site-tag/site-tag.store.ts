@@ -1,5 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -42,6 +41,8 @@ export interface SiteTagEventStore {
   query(sql: string, params?: Record<string, string | number>): Promise<Record<string, unknown>[]>;
   /** Runs `fn` on the single writer, after every earlier write (rollups, demo data). */
   write(fn: (run: (sql: string) => Promise<void>) => Promise<void>): Promise<void>;
+  /** Releases what the store holds outside the engine (its spool folder); appends after this fail. */
+  close(): Promise<void>;
 }
 
 /** What the store needs from the report engine's DuckDB: its serialised writer and a read. */
@@ -101,10 +102,6 @@ const COLUMNS: readonly (readonly [string, string])[] = [
 const COLUMN_NAMES = COLUMNS.map(([n]) => n);
 const JSON_COLUMNS = `{${COLUMNS.map(([n, t]) => `${n}: '${t}'`).join(', ')}}`;
 const lit = (v: string) => `'${v.replace(/'/g, "''")}'`;
-let spoolDir: string | null = null;
-/** Created at the first batch, not at import (tests and benches import this file without collecting). */
-const spool = () => (spoolDir ??= mkdtempSync(path.join(os.tmpdir(), 'pc-site-tag-')));
-let spooled = 0;
 
 /** One row as a JSON line; the 64-bit visitor hash spliced in as a number (JSON.stringify cannot write a bigint). */
 function toJsonLine(r: StoredTagEvent): string {
@@ -133,7 +130,14 @@ function toJsonLine(r: StoredTagEvent): string {
   return `{"visitor":${r.visitor.toString()},${json.slice(1)}`;
 }
 
-export function duckDbSiteTagStore(duck: DuckDbAccess): SiteTagEventStore {
+/** `tmpDir`: where the spool folder goes (the OS's temp folder unless a test wants to watch it). */
+export function duckDbSiteTagStore(duck: DuckDbAccess, opts: { tmpDir?: string } = {}): SiteTagEventStore {
+  // One spool folder per store, made at the first batch (most stores never collect: tests, the
+  // demo seed, benches) and removed by close(), so a server's shutdown leaves nothing in /tmp.
+  let spoolDir: Promise<string> | null = null;
+  let spooled = 0;
+  let closed = false;
+  const spool = () => (spoolDir ??= mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'pc-site-tag-')));
   return {
     async init() {
       await duck.write(async (conn) => {
@@ -145,7 +149,8 @@ export function duckDbSiteTagStore(duck: DuckDbAccess): SiteTagEventStore {
       // DuckDB reads the batch as newline-delimited JSON from a spool file, on its own threads:
       // the event loop only serialises (about 1 µs a row). The appender's per-value calls were
       // synchronous, 25-60 µs a row, which at thousands of events a second starved the API.
-      const file = path.join(spool(), `batch-${process.pid}-${++spooled}.ndjson`);
+      if (closed) throw new Error('site tag store is closed');
+      const file = path.join(await spool(), `batch-${++spooled}.ndjson`);
       await writeFile(file, rows.map(toJsonLine).join('\n'));
       try {
         await duck.write((conn) =>
@@ -164,5 +169,11 @@ export function duckDbSiteTagStore(duck: DuckDbAccess): SiteTagEventStore {
           await conn.run(sql);
         });
       }),
+    async close() {
+      closed = true;
+      const dir = spoolDir;
+      spoolDir = null;
+      if (dir) await rm(await dir, { recursive: true, force: true });
+    },
   };
 }
