@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Code, CopyButton, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { CreateApiKeySchema, type ApiKeyAccess, type CreatedApiKey, type ReportingApiKey } from '@pc/contracts';
+import { IssuedKeysTable, NewKeyAlert, type IssuedKeyColumn } from '../../../components/issued-keys';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { addToast } from '../../../lib/toast';
 import { createApiKey, revokeApiKey, useApiKeys } from '../api/integrations-api';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
+const accessColumn: IssuedKeyColumn<ReportingApiKey>[] = [
+  { header: 'Access', cell: (k) => (k.access === 'read' ? 'Read-only' : 'Read-write') },
+];
 
 /** /integrations: reporting API keys (shown once, revocable). */
 export function IntegrationsPage() {
@@ -93,83 +95,30 @@ function Integrations({ publisherId }: { publisherId: string }) {
           </Button>
         </Group>
         {created && (
-          <Alert color="green" mt="md" title={`Key "${created.key.name}" created: copy it now, it is not shown again`} role="status">
-            <Group wrap="nowrap" align="flex-start">
-              <Code block style={{ flex: 1 }} data-testid="new-api-key">
-                {created.secret}
-              </Code>
-              <CopyButton value={created.secret}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="light" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy key'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Text size="xs" mt="xs">
-              Example:{' '}
-              <Code>{`curl -H "Authorization: Bearer <key>" "${origin}/api/partner-center/report?reportType=revenue&publisherId=${publisherId}&…"`}</Code>
-            </Text>
-          </Alert>
+          <Stack mt="md">
+            <NewKeyAlert
+              name={created.key.name}
+              secret={created.secret}
+              testId="new-api-key"
+              example={`curl -H "Authorization: Bearer <key>" "${origin}/api/partner-center/report?reportType=revenue&publisherId=${publisherId}&…"`}
+            />
+          </Stack>
         )}
       </Card>
       <Card>
         <Title order={2} size="h5" mb="sm">
           API keys
         </Title>
-        {error ? (
-          <LoadErrorAlert title="The API keys could not be loaded" message={error.message} onRetry={() => void mutate()} />
-        ) : !data ? (
-          <Text size="sm" aria-busy="true">
-            Loading API keys…
-          </Text>
-        ) : data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No API key yet. Keys you create appear here with when they were last used.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table aria-label="API keys">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Key</Table.Th>
-                  <Table.Th>Access</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last used</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.map((k) => (
-                  <Table.Tr key={k.id}>
-                    <Table.Td>{k.name}</Table.Td>
-                    <Table.Td>
-                      <Code>{k.prefix}…</Code>
-                    </Table.Td>
-                    <Table.Td>{k.access === 'read' ? 'Read-only' : 'Read-write'}</Table.Td>
-                    <Table.Td>
-                      {when(k.createdAt)}
-                      <Text size="xs" c="dimmed">
-                        {k.createdBy}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{when(k.lastUsedAt)}</Table.Td>
-                    <Table.Td>{k.revokedAt ? <Badge color="gray">Revoked</Badge> : <Badge color="green">Active</Badge>}</Table.Td>
-                    <Table.Td>
-                      {!k.revokedAt && (
-                        <Button size="xs" variant="default" color="red" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
-                          Revoke
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <IssuedKeysTable
+          noun="API keys"
+          data={data}
+          error={error}
+          onRetry={() => void mutate()}
+          emptyText="No API key yet. Keys you create appear here with when they were last used."
+          minWidth={720}
+          extraColumns={accessColumn}
+          onRevoke={setRevoking}
+        />
       </Card>
       <ConfirmDialog
         opened={revoking !== null}

@@ -1,0 +1,1 @@
+export { IssuedKeysTable, NewKeyAlert, formatKeyTime, type IssuedKey, type IssuedKeyColumn } from './issued-keys';
