@@ -18,6 +18,7 @@ import { identityRoutes } from './identity/identity.routes';
 import { createIdentityService } from './identity/identity.service';
 import { loadSigningKeys } from './identity/signing-keys';
 import { createSessionGuard, type SessionGuard } from './identity/sessions';
+import { postgresRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store';
 import { createSignInThrottle, DEFAULT_THROTTLE_POLICY } from './identity/sign-in-throttle';
 import { signInThrottleRepo } from './identity/sign-in-throttle.repo';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -427,7 +428,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     frameAncestors: config.IFRAME_ROOT ? [config.IFRAME_ROOT] : [],
     behindTls: publicUrl.startsWith('https://'),
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL: every process behind the load balancer counts against one limit.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db) });
+  const stopRateLimitSweep = sweepRateLimitCounters(db);
+  app.addHook('onClose', async () => stopRateLimitSweep());
   registerErrorHandler(app);
   registerInputHygiene(app);
   enforceRouteDeclarations(app);

@@ -720,3 +720,13 @@ export interface UsageDailyPagesTable {
   page: string;
   views: number;
 }
+
+// Issue 20: request rate-limit counters shared by every process (migration 0101, UNLOGGED).
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  expires_at: ColumnType<Date, Date, Date>;
+}
+export interface Database {
+  rate_limit_counters: RateLimitCountersTable;
+}

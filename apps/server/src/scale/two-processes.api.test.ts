@@ -9,6 +9,7 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let a: ServerProcess;
 let b: ServerProcess;
 let target: LocalTestServer;
+const RATE_LIMIT = 25;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -22,7 +23,8 @@ beforeAll(async () => {
     PUBLIC_URL: 'http://partners.test',
     OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     UPTIME_MIN_INTERVAL_SECONDS: '30',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Small enough to reach in a test; the whole file signs in far fewer times than this.
+    AUTH_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
   };
   // One after the other: start-up applies migrations (already current in the template database).
   a = await startServerProcess({ name: 'proc-a', env });
@@ -99,5 +101,24 @@ describe('two server processes on one PostgreSQL', () => {
     await expect.poll(hits, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(1);
     await new Promise((r) => setTimeout(r, 5_000));
     expect(hits()).toBe(1);
+  });
+
+  it('a rate limit counts requests to both processes against one limit', async () => {
+    // Invitation previews are limited per caller (IP) and route; both processes see 127.0.0.1.
+    const preview = (base: string) =>
+      fetch(`${base}/api/invitations/preview`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: 'x'.repeat(43) }),
+      }).then(async (res) => {
+        await res.arrayBuffer();
+        return res.status;
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT; i++) statuses.push(await preview(i % 2 === 0 ? a.base : b.base));
+    // Each process saw about half the limit: with per-process counters neither would refuse yet.
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+    expect(await preview(a.base)).toBe(429);
+    expect(await preview(b.base)).toBe(429);
   });
 });
