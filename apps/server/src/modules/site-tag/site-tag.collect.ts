@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import UAParser from 'ua-parser-js';
 import { z } from 'zod';
 import type { StoredTagEvent } from './site-tag.store';
+import { readBatch } from './site-tag.validate';
 
 /** Limits that make junk cheap to refuse (each a 4xx before anything is stored). */
 export const COLLECT_LIMITS = {
@@ -36,6 +37,7 @@ const EventSchema = z.discriminatedUnion('t', [
     a: str(200).default(''),
   }),
 ]);
+/** The batch's rules as a schema (types, and the reference site-tag.validate.ts is tested against). */
 export const BatchSchema = z.object({ k: str(64).min(1), e: z.array(EventSchema).min(1).max(COLLECT_LIMITS.maxEvents) });
 export type TagBatch = z.infer<typeof BatchSchema>;
 export type TagEventIn = TagBatch['e'][number];
@@ -54,18 +56,14 @@ export function parseBatch(body: unknown, now: number): ParseResult {
       return { ok: false, status: 400, message: 'Malformed JSON.' };
     }
   }
-  const parsed = BatchSchema.safeParse(json);
-  if (!parsed.success) {
-    const tooMany = parsed.error.issues.some((i) => i.code === 'too_big' && i.path.length === 1);
-    return tooMany
-      ? { ok: false, status: 413, message: 'Too many events in one batch.' }
-      : { ok: false, status: 400, message: 'Invalid event batch.' };
-  }
-  for (const e of parsed.data.e) {
+  const batch = readBatch(json, COLLECT_LIMITS.maxEvents);
+  if (batch === 'too-many') return { ok: false, status: 413, message: 'Too many events in one batch.' };
+  if (!batch) return { ok: false, status: 400, message: 'Invalid event batch.' };
+  for (const e of batch.e) {
     if (e.ts > now + COLLECT_LIMITS.maxFutureMs || e.ts < now - COLLECT_LIMITS.maxAgeMs)
       return { ok: false, status: 400, message: 'Event timestamp out of range.' };
   }
-  return { ok: true, batch: parsed.data };
+  return { ok: true, batch };
 }
 
 /** The Origin must be the site's domain or one of its subdomains (www., m., ...). */
@@ -78,6 +76,11 @@ export function originMatches(origin: string | undefined, domain: string, extraO
   } catch {
     return false;
   }
+  return hostMatches(host, domain);
+}
+
+/** The host is the domain or one of its subdomains. */
+function hostMatches(host: string, domain: string): boolean {
   const d = domain.toLowerCase().replace(/^www\./, '');
   return host === d || host.endsWith('.' + d);
 }
@@ -103,7 +106,10 @@ function computeTemplate(path: string): string {
   return parts.join('/') || '/';
 }
 
-function hostOf(url: string): string {
+const hostOf = (url: string): string => cachedHost(url);
+const cachedHost = memo(10_000, (url) => computeHost(url));
+
+function computeHost(url: string): string {
   try {
     return url ? new URL(url).hostname.replace(/^www\./, '') : '';
   } catch {
@@ -114,7 +120,7 @@ function hostOf(url: string): string {
 /** Source and medium as Plausible shows them: UTM first, else the referring host, else direct. */
 export function sourceOf(referrer: string, siteDomain: string, utmSource: string, utmMedium: string) {
   const host = hostOf(referrer);
-  const internal = host !== '' && originMatches(`https://${host}`, siteDomain);
+  const internal = host !== '' && hostMatches(host, siteDomain); // hostOf gave a lower-case hostname
   const source = utmSource || (internal ? '' : host) || 'direct';
   const medium =
     utmMedium || (!host || internal ? '(none)' : /google|bing|duckduckgo|yahoo|ecosia|baidu/.test(host) ? 'organic' : 'referral');
