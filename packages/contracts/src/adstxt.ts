@@ -110,3 +110,15 @@ export const AdsTxtSavedSchema = z.object({
 export type AdsTxtSaved = z.infer<typeof AdsTxtSavedSchema>;
 export const AdsTxtDiffSchema = z.array(z.object({ type: z.enum(['added', 'removed', 'same']), lines: z.array(z.string()) }));
 export type AdsTxtDiff = z.infer<typeof AdsTxtDiffSchema>;
+
+/** The provider-wide required-lines template as the console's editor reads it. */
+export const AdsTxtTemplateSchema = z.object({
+  content: z.string(),
+  updatedAt: z.string(),
+  /** E-mail of who saved it last; null for the shipped default or a deleted user. */
+  updatedBy: z.string().nullable(),
+});
+export type AdsTxtTemplate = z.infer<typeof AdsTxtTemplateSchema>;
+export const AdsTxtTemplateInputSchema = z.object({ content: z.string().max(100_000, 'The template is larger than 100,000 characters.') });
+export const AdsTxtTemplatePreviewSchema = z.object({ problems: z.array(AdsTxtProblemSchema), diff: AdsTxtDiffSchema });
+export type AdsTxtTemplatePreview = z.infer<typeof AdsTxtTemplatePreviewSchema>;

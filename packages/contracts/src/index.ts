@@ -20,6 +20,7 @@ export * from './adstxt';
 export { parseAdsTxt, toRelationship } from './adstxt-parser/parse-ads-txt';
 export { serializeRecord, recordMatchKey, normalizeAdsTxtLine } from './adstxt-parser/serialize-ads-txt';
 export { PLACEHOLDER_RECORD_LINE, PLACEHOLDER_DOMAIN } from './adstxt-parser/ads-txt-types';
+export { ADSTXT_TEMPLATE_PLACEHOLDERS, checkAdsTxtTemplate, templateError, type TemplateProblem } from './adstxt-parser/check-template';
 export type {
   AdsTxtRelationship,
   AdsTxtRecord,

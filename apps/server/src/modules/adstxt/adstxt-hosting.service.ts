@@ -44,20 +44,5 @@ export function createHostingService(deps: AdsTxtServiceDeps) {
       const [latest, template] = await Promise.all([repo.latestRevision(d.id), repo.template()]);
       return hostedFileContent(latest?.content ?? '', requiredLinesFor(template, d));
     },
-
-    template: () => repo.template(),
-
-    /** The template and its audit row commit together. */
-    async setTemplate(uid: string, content: string) {
-      await inTransaction(deps.db, async (trx) => {
-        await adsTxtRepo(trx).setTemplate(content, uid);
-        await auditRepo(trx).record({
-          actorUserId: uid,
-          publisherId: null,
-          action: 'adstxt.template_updated',
-          details: { lines: lineCount(content) },
-        });
-      });
-    },
   };
 }

@@ -71,3 +71,50 @@ describe('required-lines template', () => {
     expect((await get(admin, '/api/adstxt/template')).json().content).toBe(before);
   });
 });
+
+describe('template editor API (console)', () => {
+  const preview = (token: string, content: string) =>
+    t.app.inject({ method: 'POST', url: '/api/adstxt/template/preview', headers: bearer(token), payload: { content } });
+
+  it('a preview checks with the shared parser and shows the diff, and changes nothing', async () => {
+    const res = await preview(admin, `${demoTemplate}\nnewssp.example, {publisher_id}, DIRECT\nbroken line\nx.example, {nope}, DIRECT`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { problems: { line: number; code: string; severity: string }[]; diff: { type: string; lines: string[] }[] };
+    const first = demoTemplate.split('\n').length + 1;
+    expect(body.problems.map((p) => [p.line, p.code, p.severity])).toEqual([
+      [first + 1, 'malformed_record', 'error'],
+      [first + 2, 'unknown_placeholder', 'error'],
+    ]);
+    expect(body.diff.filter((d) => d.type === 'added').flatMap((d) => d.lines)).toEqual([
+      'newssp.example, {publisher_id}, DIRECT',
+      'broken line',
+      'x.example, {nope}, DIRECT',
+    ]);
+    expect((await get(admin, '/api/adstxt/template')).json().content).toBe(demoTemplate);
+    expect((await preview((await signIn(t.app, DEMO.staff)).idToken, demoTemplate)).statusCode).toBe(403);
+    expect((await preview(multi, demoTemplate)).statusCode).toBe(403);
+  });
+
+  it('saving a template with parser errors is a 400 on the content field and keeps the old one', async () => {
+    const res = await putTemplate(admin, `${demoTemplate}\nexample.com, 1, SOMETIMES`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.content).toMatch(/^Line \d+: .*SOMETIMES/);
+    expect((await get(admin, '/api/adstxt/template')).json().content).toBe(demoTemplate);
+  });
+
+  it('a save records who, when, and the added and removed lines in the audit log', async () => {
+    const content = demoTemplate.replace(/\nexchange\.partners-center\.example[^\n]*/, '') + '\nnewssp.example, {publisher_id}, RESELLER';
+    expect((await putTemplate(admin, content)).statusCode).toBe(200);
+    const details = (await get(admin, '/api/adstxt/template')).json();
+    expect(details).toMatchObject({ content, updatedBy: DEMO.admin });
+    expect(Date.now() - Date.parse(details.updatedAt)).toBeLessThan(60_000);
+    const audit = (await get(admin, '/api/admin/audit?action=adstxt.template_updated')).json() as { actor: string; details: unknown }[];
+    expect(audit[0]).toMatchObject({
+      actor: DEMO.admin,
+      details: {
+        added: ['newssp.example, {publisher_id}, RESELLER'],
+        removed: ['exchange.partners-center.example, {pub_an_id}, RESELLER'],
+      },
+    });
+  });
+});

@@ -218,6 +218,14 @@ export function adsTxtRepo(db: Db) {
     async template(): Promise<string> {
       return (await db.selectFrom('adstxt_template').select('content').executeTakeFirstOrThrow()).content;
     },
+    /** The template with who changed it last, for the console's editor. */
+    async templateDetails() {
+      return db
+        .selectFrom('adstxt_template')
+        .leftJoin('users', 'users.id', 'adstxt_template.updated_by')
+        .select(['adstxt_template.content', 'adstxt_template.updated_at', 'users.email'])
+        .executeTakeFirstOrThrow();
+    },
     async setTemplate(content: string, userId: string): Promise<void> {
       await db.updateTable('adstxt_template').set({ content, updated_by: userId, updated_at: new Date() }).execute();
     },

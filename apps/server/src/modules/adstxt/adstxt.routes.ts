@@ -8,6 +8,9 @@ import {
   AdsTxtRevisionSchema,
   AdsTxtSavedSchema,
   AdsTxtSaveRevisionSchema,
+  AdsTxtTemplateInputSchema,
+  AdsTxtTemplatePreviewSchema,
+  AdsTxtTemplateSchema,
 } from '@pc/contracts';
 import { errorResponses, OkSchema, typed } from '../../http/typed';
 import type { AdsTxtService } from './adstxt.service';
@@ -113,17 +116,25 @@ export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtS
     },
   );
 
-  // The provider-wide template of required lines: staff read it, admins change it.
+  // The provider-wide template of required lines: staff read it, admins preview and change it.
   r.get(
     '/api/adstxt/template',
-    { config: { access: 'staff' }, schema: { tags, response: { 200: z.object({ content: z.string() }), ...errorResponses } } },
-    async () => ({ content: await s.template() }),
+    { config: { access: 'staff' }, schema: { tags, response: { 200: AdsTxtTemplateSchema, ...errorResponses } } },
+    async () => s.templateDetails(),
+  );
+  r.post(
+    '/api/adstxt/template/preview',
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: AdsTxtTemplateInputSchema, response: { 200: AdsTxtTemplatePreviewSchema, ...errorResponses } },
+    },
+    async (req) => s.previewTemplate(req.body.content),
   );
   r.put(
     '/api/adstxt/template',
     {
       config: { access: 'admin' },
-      schema: { tags, body: z.object({ content: z.string().max(100_000) }), response: { 200: OkSchema, ...errorResponses } },
+      schema: { tags, body: AdsTxtTemplateInputSchema, response: { 200: OkSchema, ...errorResponses } },
     },
     async (req) => {
       await s.setTemplate(req.auth!.uid, req.body.content);

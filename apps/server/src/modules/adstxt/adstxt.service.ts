@@ -3,6 +3,7 @@ import type { CrawlRow } from './adstxt.repo';
 import { createCrawlAndStore } from './adstxt-crawl.service';
 import { fileNameOf } from './adstxt-crawler-port';
 import { createHostingService } from './adstxt-hosting.service';
+import { createTemplateService } from './adstxt-template.service';
 import { createRevisionsService } from './adstxt-revisions.service';
 import { domainOrThrow, hostedUrlOf, type AdsTxtCtx, type AdsTxtServiceDeps } from './adstxt-service-deps';
 import { cacheWindow } from './crawler/cache-window';
@@ -73,8 +74,7 @@ export function createAdsTxtService(deps: AdsTxtServiceDeps) {
     detail,
     ...revisions,
     hostedFile: hosting.hostedFile,
-    template: hosting.template,
-    setTemplate: hosting.setTemplate,
+    ...createTemplateService(deps),
 
     /** Crawls now, checks the redirection to the hosted file, and records who asked. */
     async verify(ctx: AdsTxtCtx, domainId: string) {

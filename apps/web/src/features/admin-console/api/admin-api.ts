@@ -1,5 +1,14 @@
 import useSWR from 'swr';
-import type { AdminPartner, AdminPartnerDetails, FlagDefinition, FlagOverride, Invitation, RegisteredUser } from '@pc/contracts';
+import type {
+  AdminPartner,
+  AdminPartnerDetails,
+  AdsTxtTemplate,
+  AuditEntry,
+  FlagDefinition,
+  FlagOverride,
+  Invitation,
+  RegisteredUser,
+} from '@pc/contracts';
 import { apiFetcher, type ApiKey } from '../../../lib/api';
 import { swrOptions } from '../../../lib/swr-options';
 
@@ -16,7 +25,12 @@ export const adminKeys = {
     { ...(search ? { search } : {}), ...(publisherId ? { publisherId } : {}) },
   ],
   invitations: (status: string): ApiKey => ['admin/invitations', null, status ? { status } : undefined],
+  adsTxtTemplate: ['adstxt/template', null] as ApiKey,
+  templateHistory: ['admin/audit', null, { action: 'adstxt.template_updated', limit: 10 }] as ApiKey,
 };
+
+export const useAdsTxtTemplate = () => useSWR<AdsTxtTemplate, Error, ApiKey>(adminKeys.adsTxtTemplate, apiFetcher, swrOptions);
+export const useTemplateHistory = () => useSWR<AuditEntry[], Error, ApiKey>(adminKeys.templateHistory, apiFetcher, swrOptions);
 
 export const useUsersAdmin = (search: string, publisherId: string) =>
   useSWR<RegisteredUser[], Error, ApiKey>(adminKeys.users(search, publisherId), apiFetcher, swrOptions);

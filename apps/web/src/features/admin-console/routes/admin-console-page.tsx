@@ -6,6 +6,7 @@ import { Icon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useConfig } from '../../../lib/config-context';
 import { useSignedIn } from '../../../lib/identity/auth-context';
+import { AdsTxtTemplateTab } from '../components/adstxt-template-tab';
 import { AuditTab } from '../components/audit-tab';
 import { FlagsTab } from '../components/flags-tab';
 import { InvitationsTab } from '../components/invitations-tab';
@@ -14,7 +15,7 @@ import { PartnersTab } from '../components/partners-tab';
 import { UsageTab } from '../components/usage-tab';
 import { UsersTab } from '../components/users-tab';
 
-const TABS = ['partners', 'users', 'invitations', 'feature-flags', 'usage', 'outbox', 'audit'] as const;
+const TABS = ['partners', 'users', 'invitations', 'feature-flags', 'usage', 'outbox', 'audit', 'adstxt-template'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -52,6 +53,7 @@ export function AdminConsolePage() {
             <Tabs.Tab value="usage">Usage</Tabs.Tab>
             {isAdmin && <Tabs.Tab value="outbox">E-mail outbox</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="audit">Audit log</Tabs.Tab>}
+            {isAdmin && <Tabs.Tab value="adstxt-template">Ads.txt template</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="partners" pt="md">
             <PartnersTab canEdit={isAdmin} />
@@ -80,6 +82,11 @@ export function AdminConsolePage() {
           {isAdmin && (
             <Tabs.Panel value="audit" pt="md">
               <AuditTab />
+            </Tabs.Panel>
+          )}
+          {isAdmin && (
+            <Tabs.Panel value="adstxt-template" pt="md">
+              <AdsTxtTemplateTab />
             </Tabs.Panel>
           )}
         </Tabs>
