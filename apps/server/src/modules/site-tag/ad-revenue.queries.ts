@@ -1,8 +1,10 @@
 import { rateVital, type AdRevenueOverview, type VitalRating } from '@pc/contracts';
 import { num, rangeMs, type Scope } from './site-tag.queries';
+import { ensureRollup, lcpDailySql } from './site-tag.rollup';
 import type { SiteTagEventStore } from './site-tag.store';
 
 const rpm = (revenue: number, pageViews: number) => (pageViews > 0 ? Math.round((revenue / pageViews) * 1000 * 100) / 100 : null);
+const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
@@ -17,16 +19,22 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
   const df = s.from;
   const dt = iso(end - 1);
   const siteFilter = `($site = '' OR site_id = $site)`;
+  // Closed days from the daily rollups (page views, p75 LCP), the open ones from the raw events.
+  const rolled = (await ensureRollup(store, df, dt)) ?? iso(start - DAY_MS);
+  const rs = Math.max(start, Date.parse(`${rolled}T00:00:00Z`) + DAY_MS);
   const [days, products, prev] = await Promise.all([
     store.query(
       `WITH pv AS (
+         SELECT site_id, strftime(day, '%Y-%m-%d') AS d, sum(pv) AS n FROM site_tag_daily
+         WHERE publisher_id = $pub AND ${siteFilter} AND dim = 'total' AND day BETWEEN CAST($df AS DATE) AND CAST($rolled AS DATE) GROUP BY ALL
+         UNION ALL
          SELECT site_id, strftime(epoch_ms(ts), '%Y-%m-%d') AS d, count(*) AS n FROM site_tag_events
-         WHERE publisher_id = $pub AND ${siteFilter} AND ts >= $start AND ts < $end AND kind = 'pv' GROUP BY ALL),
+         WHERE publisher_id = $pub AND ${siteFilter} AND ts >= $rs AND ts < $end AND kind = 'pv' GROUP BY ALL),
        lcp AS (
-         SELECT site_id, d, quantile_cont(v, 0.75) AS p75 FROM (
-           SELECT site_id, strftime(epoch_ms(min(ts)), '%Y-%m-%d') AS d, arg_max(value, ts) AS v FROM site_tag_events
-           WHERE publisher_id = $pub AND ${siteFilter} AND ts >= $start AND ts < $end AND kind = 'wv' AND metric = 'LCP'
-           GROUP BY site_id, page_id) GROUP BY ALL),
+         SELECT site_id, strftime(day, '%Y-%m-%d') AS d, p75 FROM site_tag_lcp_daily
+         WHERE publisher_id = $pub AND ${siteFilter} AND day BETWEEN CAST($df AS DATE) AND CAST($rolled AS DATE)
+         UNION ALL
+         SELECT site_id, strftime(day, '%Y-%m-%d') AS d, p75 FROM (${lcpDailySql(`publisher_id = $pub AND ${siteFilter} AND ts >= $rs AND ts < $end`)})),
        rev AS (
          SELECT site_id, strftime(date, '%Y-%m-%d') AS d, sum(revenue) AS r FROM revenue_sales
          WHERE publisher_id = $pub AND ${siteFilter} AND date BETWEEN CAST($df AS DATE) AND CAST($dt AS DATE) GROUP BY ALL)
@@ -35,7 +43,7 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
        FROM pv FULL JOIN rev ON pv.site_id = rev.site_id AND pv.d = rev.d
        LEFT JOIN lcp ON lcp.site_id = coalesce(pv.site_id, rev.site_id) AND lcp.d = coalesce(pv.d, rev.d)
        ORDER BY d, site_id`,
-      { ...scope, start, end, df, dt },
+      { ...scope, end, df, dt, rolled, rs },
     ),
     store.query(
       `SELECT product_type AS p, sum(revenue) AS r FROM revenue_sales WHERE publisher_id = $pub AND ${siteFilter}

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
 import { demoEventsSql, type DemoTrafficDay } from './demo/site-tag-demo-events';
+import { rateVital } from '@pc/contracts';
+import { adRevenueOverview } from './ad-revenue.queries';
 import { audienceOverview } from './site-tag.queries';
 import { lastClosedDay } from './site-tag.rollup';
 import { duckDbSiteTagStore, type StoredTagEvent } from './site-tag.store';
@@ -60,6 +62,30 @@ describe('audience rollups', () => {
     expect(first.topPages).toEqual(pages);
     expect(first.series.map((s) => s.date)).toEqual([5, 4, 3, 2, 1, 0].map((b) => iso(today - b * DAY)));
     expect(first.series.reduce((a, s) => a + s.pageViews, 0)).toBe(expected!.pv);
+    // Ad revenue reads the same rollups (page views, and each site-day's p75 LCP for the buckets).
+    const ad = await adRevenueOverview(store, scope, new Map());
+    const rawDays = await store.query(
+      `WITH pv AS (SELECT site_id, CAST(epoch_ms(ts) AS DATE) AS d, count(*)::INTEGER AS n FROM site_tag_events
+                   WHERE publisher_id = '1001' AND kind = 'pv' AND ts >= ${today - 5 * DAY} AND ts < ${today + DAY} GROUP BY ALL),
+       lcp AS (SELECT site_id, d, quantile_cont(v, 0.75) AS p75 FROM (
+                 SELECT site_id, CAST(epoch_ms(min(ts)) AS DATE) AS d, arg_max(value, ts) AS v FROM site_tag_events
+                 WHERE publisher_id = '1001' AND kind = 'wv' AND metric = 'LCP' AND ts >= ${today - 5 * DAY} AND ts < ${today + DAY}
+                 GROUP BY site_id, page_id) GROUP BY ALL)
+       SELECT pv.site_id, strftime(pv.d, '%Y-%m-%d') AS d, pv.n, lcp.p75 FROM pv LEFT JOIN lcp USING (site_id, d) ORDER BY d, site_id`,
+    );
+    expect(ad.totals.pageViews).toBe(expected!.pv);
+    expect(ad.series.map((d) => d.pageViews)).toEqual(
+      [5, 4, 3, 2, 1, 0].map((b) => rawDays.filter((r) => r.d === iso(today - b * DAY)).reduce((a, r) => a + Number(r.n), 0)),
+    );
+    const buckets = new Map<string, number>();
+    for (const r of rawDays) {
+      if (r.p75 == null) continue;
+      const key = `${String(r.site_id)}|${rateVital('LCP', Number(r.p75))}`;
+      buckets.set(key, (buckets.get(key) ?? 0) + Number(r.n));
+    }
+    expect(new Map(ad.rpmByLcp.map((b) => [`${b.siteId}|${b.rating}`, b.pageViews]))).toEqual(buckets);
+    const [lcpRows] = await store.query(`SELECT count(*)::INTEGER AS n FROM site_tag_lcp_daily WHERE publisher_id = '1001'`);
+    expect(lcpRows?.n).toBeGreaterThan(0);
     // One site only: the rollup is per site too.
     const one = await audienceOverview(store, { ...scope, siteId: '5002' });
     expect(one.totals.pageViews).toBe(6 * 60);

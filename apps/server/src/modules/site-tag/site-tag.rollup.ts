@@ -15,7 +15,25 @@ export const SITE_TAG_DAILY_DDL = [
     k1 VARCHAR NOT NULL, k2 VARCHAR NOT NULL, pv BIGINT NOT NULL, visitors BIGINT NOT NULL, visits BIGINT NOT NULL,
     eng_pages BIGINT NOT NULL, eng_ms DOUBLE NOT NULL, scroll DOUBLE NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS site_tag_daily_built (day DATE PRIMARY KEY)`,
+  // Ad revenue's RPM by LCP bucket: each site-day's p75 LCP (of the pages' last LCP that day).
+  `CREATE TABLE IF NOT EXISTS site_tag_lcp_daily (
+    publisher_id VARCHAR NOT NULL, site_id VARCHAR NOT NULL, day DATE NOT NULL, p75 DOUBLE NOT NULL, pages BIGINT NOT NULL)`,
+  // Rollups built by an older definition are dropped at start-up and rebuilt on demand from the
+  // raw events (version 2: additive engagement, the LCP table).
+  `CREATE TABLE IF NOT EXISTS site_tag_rollup_version (version INTEGER NOT NULL)`,
+  ...['site_tag_daily', 'site_tag_daily_built', 'site_tag_lcp_daily'].map(
+    (t) => `DELETE FROM ${t} WHERE NOT EXISTS (SELECT 1 FROM site_tag_rollup_version WHERE version = 2)`,
+  ),
+  `DELETE FROM site_tag_rollup_version`,
+  `INSERT INTO site_tag_rollup_version VALUES (2)`,
 ];
+
+/** Each site-day's p75 LCP over the events matching `where` (one value a page: its last LCP). */
+export function lcpDailySql(where: string): string {
+  return `SELECT publisher_id, site_id, day, quantile_cont(v, 0.75) AS p75, count(*) AS pages FROM (
+    SELECT publisher_id, site_id, CAST(epoch_ms(min(ts)) AS DATE) AS day, arg_max(value, ts) AS v FROM site_tag_events
+    WHERE ${where} AND kind = 'wv' AND metric = 'LCP' GROUP BY publisher_id, site_id, page_id) GROUP BY ALL`;
+}
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -98,6 +116,10 @@ export async function ensureRollup(store: SiteTagEventStore, from: string, to: s
           `ts >= ${start - DAY_MS} AND ts < ${end}`,
         )}`,
       );
+      await exec(`DELETE FROM site_tag_lcp_daily WHERE day IN (${list})`);
+      await exec(
+        `INSERT INTO site_tag_lcp_daily ${lcpDailySql(`ts >= ${start} AND ts < ${end} AND CAST(epoch_ms(ts) AS DATE) IN (${list})`)}`,
+      );
       await exec(`INSERT INTO site_tag_daily_built SELECT CAST(d AS DATE) FROM (VALUES ${days.map((d) => `('${d}')`).join(', ')}) v(d)`);
     });
   }
@@ -108,4 +130,5 @@ export async function ensureRollup(store: SiteTagEventStore, from: string, to: s
 export async function resetRollup(exec: (sql: string) => Promise<void>): Promise<void> {
   await exec('DELETE FROM site_tag_daily');
   await exec('DELETE FROM site_tag_daily_built');
+  await exec('DELETE FROM site_tag_lcp_daily');
 }
