@@ -18,6 +18,7 @@ import { identityRoutes } from './identity/identity.routes';
 import { createIdentityService } from './identity/identity.service';
 import { loadSigningKeys } from './identity/signing-keys';
 import { createSessionGuard, type SessionGuard } from './identity/sessions';
+import { createChangeNotifications } from './db/change-notifications';
 import { postgresRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store';
 import { createSignInThrottle, DEFAULT_THROTTLE_POLICY } from './identity/sign-in-throttle';
 import { signInThrottleRepo } from './identity/sign-in-throttle.repo';
@@ -216,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const keys = await loadSigningKeys(db);
   const tokens = createIdTokenIssuer(keys, publicUrl, config.ID_TOKEN_TTL_SECONDS);
   const sessions = createSessionGuard({ db, databaseUrl: deps.databaseUrl, log: deps.logger });
+  // Other processes' (and any SQL's) changes to cached rows, by NOTIFY on commit (migration 0102).
+  const changes = createChangeNotifications({ databaseUrl: deps.databaseUrl, log: deps.logger });
   const mailer = deps.mailer ?? createMailer(db, config.MAIL_FROM, config.SMTP_URL, deps.logger);
   const audit = auditRepo(db);
   const throttle = createSignInThrottle(signInThrottleRepo(db), {
@@ -270,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: deps.logger,
     extraOrigins: deps.siteTagExtraOrigins ?? (demoMode ? demoOrigins : []),
     flushMs: deps.startWorkers === false ? 0 : 1000,
+    changes,
   });
   const repoOfReports = reportsRepo(db);
   const pollMs = deps.startWorkers === false ? 0 : 1_000;
@@ -419,6 +423,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await siteTagStore.close();
     await engine.close();
     await sessions.close();
+    await changes.close();
     await revisionWorkers.close();
     if (siteTagDuck !== engine) await siteTagDuck.close();
   });
@@ -445,7 +450,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
   await app.register(publicConfigRoutes, { config: publicConfig });
   await app.register(identityRoutes, { identity, jwks: keys.jwks, ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
-  const publishers = createPublishersService(db, publishersRepo(db));
+  const publishers = createPublishersService(db, publishersRepo(db), changes);
   await app.register(publishersRoutes, { publishers });
   await app.register(personalInfoRoutes, {
     personalInfo: createPersonalInfoService({

@@ -121,4 +121,24 @@ describe('two server processes on one PostgreSQL', () => {
     expect(await preview(a.base)).toBe(429);
     expect(await preview(b.base)).toBe(429);
   });
+
+  it("a publisher's details changed on one process are served fresh by the other at once", async () => {
+    const token = await signIn(a.base, DEMO.single);
+    const details = async (base: string) => {
+      const res = await get(base, '/api/publisher-details?publisher=1002', token, '1002');
+      expect(res.status).toBe(200);
+      return (await res.json()) as { company: Record<string, string> };
+    };
+    // B caches the details (for up to a minute: only NOTIFY can make it see the change sooner).
+    const before = await details(b.base);
+    expect((await details(b.base)).company.city).toBe(before.company.city);
+    const city = `Two-process city ${Date.now()}`;
+    const saved = await fetch(`${a.base}/api/publisher-details/company`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'publisher-scope': '1002', 'content-type': 'application/json' },
+      body: JSON.stringify({ ...before.company, city }),
+    });
+    expect(saved.status).toBe(200);
+    await expect.poll(async () => (await details(b.base)).company.city, { timeout: 3_000, interval: 100 }).toBe(city);
+  });
 });

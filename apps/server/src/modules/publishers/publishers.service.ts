@@ -1,21 +1,32 @@
 import type { Company, PublisherDetails, UserScope } from '@pc/contracts';
 import { notFound } from '../../lib/http-error';
 import type { Db } from '../../db/pool';
+import type { ChangeNotifications } from '../../db/change-notifications';
 import { inTransaction } from '../../db/transaction';
 import { auditRepo } from '../audit/audit.repo';
 import { publishersRepo, type PublishersRepo } from './publishers.repo';
 
-/** Publisher details are read on nearly every page and change rarely. */
-const DETAILS_TTL_MS = 5_000;
+/**
+ * Publisher details are read on nearly every page and change rarely. Cached per process; any change
+ * (any process, any SQL) reaches every process on commit through NOTIFY (migration 0102), so the TTL
+ * is only a safety net, and short while that listener is down or absent.
+ */
+const DETAILS_TTL_MS = 60_000;
+const UNLISTENED_TTL_MS = 1_000;
 
-export function createPublishersService(db: Db, repo: PublishersRepo) {
-  // A short read-through cache: writes in this process invalidate it at once; other processes
-  // see a change within DETAILS_TTL_MS.
+export function createPublishersService(db: Db, repo: PublishersRepo, changes?: ChangeNotifications) {
+  // Entries hold the read's promise: invalidation removes a read still in flight too.
   const cache = new Map<string, { at: number; value: Promise<PublisherDetails | null> }>();
+  const invalidate = (publisherId: string | null) => {
+    if (publisherId === null) cache.clear();
+    else for (const key of cache.keys()) if (key.startsWith(`${publisherId}|`)) cache.delete(key);
+  };
+  changes?.subscribe('publisher', invalidate);
   const cachedDetails = (publisherId: string, includeSites: boolean) => {
     const key = `${publisherId}|${includeSites}`;
     const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < DETAILS_TTL_MS) return hit.value;
+    const ttl = changes?.listening() ? DETAILS_TTL_MS : UNLISTENED_TTL_MS;
+    if (hit && Date.now() - hit.at < ttl) return hit.value;
     const value = repo.getDetails(publisherId, includeSites);
     value.catch(() => cache.delete(key));
     if (cache.size > 10_000) cache.clear();
@@ -23,9 +34,9 @@ export function createPublishersService(db: Db, repo: PublishersRepo) {
     return value;
   };
   return {
-    /** Drops this process's cached details (the admin console calls it after editing a partner or site). */
+    /** Drops this process's cached details at once (other processes learn it by NOTIFY on commit). */
     invalidate(publisherId: string) {
-      for (const key of cache.keys()) if (key.startsWith(`${publisherId}|`)) cache.delete(key);
+      invalidate(publisherId);
     },
     /** internal: all; external multiple: their list; external single: their one. */
     listPartners(scope: UserScope) {

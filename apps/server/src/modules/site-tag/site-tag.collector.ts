@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ChangeNotifications } from '../../db/change-notifications';
 import { originMatches, parseBatch, toStored } from './site-tag.collect';
 import type { SiteTagRepo, TaggedSite } from './site-tag.repo';
 import type { SiteTagEventStore, StoredTagEvent } from './site-tag.store';
@@ -22,6 +23,8 @@ export interface CollectorOptions {
   flushRows?: number;
   /** Refuse (429) rather than grow memory without bound when the store falls behind. */
   maxBufferedRows?: number;
+  /** A site changed in any process (key rotated, deactivated): forget the cached sites. */
+  changes?: ChangeNotifications;
 }
 
 const SITE_CACHE_MS = 60_000;
@@ -38,6 +41,8 @@ export function createSiteTagCollector(o: CollectorOptions) {
   const sites = new Map<string, { site: TaggedSite | null; at: number }>();
   const marked = new Set<string>();
   let salt: { day: string; value: Promise<string> } | null = null;
+  // Sites change rarely: any publisher's change clears them all (cheaper than mapping keys to ids).
+  o.changes?.subscribe('publisher', () => sites.clear());
   let buffer: StoredTagEvent[] = [];
   let flushing: Promise<void> = Promise.resolve();
   const timer = flushMs > 0 ? setInterval(() => void flush(), flushMs) : null;
@@ -46,7 +51,7 @@ export function createSiteTagCollector(o: CollectorOptions) {
   async function siteOf(key: string): Promise<TaggedSite | null> {
     const now = Date.now();
     const hit = sites.get(key);
-    if (hit && now - hit.at < SITE_CACHE_MS) return hit.site;
+    if (hit && now - hit.at < (o.changes && !o.changes.listening() ? 1_000 : SITE_CACHE_MS)) return hit.site;
     if (sites.size > 10_000) sites.clear(); // random keys must not grow the cache forever
     const site = await o.repo.byKey(key);
     sites.set(key, { site, at: now });
