@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NewPasswordField } from './identity';
-import { EmailField } from './fields';
+import { DayField, EmailField } from './fields';
 
 /** The spec's registered user response (enrollment_date in seconds since epoch) plus the console's columns. */
 export const RegisteredUserSchema = z.object({
@@ -113,8 +113,8 @@ export const AuditQuerySchema = z.object({
   actor: z.string().trim().max(254).optional(),
   publisherId: z.string().trim().max(64).optional(),
   action: z.string().trim().max(64).optional(),
-  from: z.iso.date('Use a date YYYY-MM-DD.').optional(),
-  to: z.iso.date('Use a date YYYY-MM-DD.').optional(),
+  from: DayField('Use a date YYYY-MM-DD.').optional(),
+  to: DayField('Use a date YYYY-MM-DD.').optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;

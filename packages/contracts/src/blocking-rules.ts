@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DayField } from './fields';
 
 /** Blocking rules (issue 14): shapes shared by the API, the OpenAPI doc and the web forms. */
 export const BLOCKING_RULE_TYPES = ['advertiser_domain', 'brand', 'iab_category', 'keyword'] as const;
@@ -13,7 +14,7 @@ export const BLOCKING_RULE_TYPE_LABELS: Record<BlockingRuleType, string> = {
 export const BlockingRuleStatusSchema = z.enum(['active', 'paused', 'expired']);
 export type BlockingRuleStatus = z.infer<typeof BlockingRuleStatusSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31.');
+const isoDate = DayField('Use a date like 2026-12-31.');
 
 export const BlockingRuleInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required!').max(120, 'Use at most 120 characters.'),

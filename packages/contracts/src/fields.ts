@@ -22,3 +22,39 @@ export const PhoneField = z
   .trim()
   .max(32, M.phoneInvalid)
   .refine((v) => v === '' || isValidPhoneNumber(v), M.phoneInvalid);
+
+/**
+ * Dates the product can store and compute with: PostgreSQL, DuckDB and JS `Date` disagree outside
+ * these years (year 0, 10000, epoch 9e15), so input outside them is a 400 on the field, not an error
+ * deep in a query (issue 11 item 7).
+ */
+export const MIN_YEAR = 1970;
+export const MAX_YEAR = 9999;
+const MIN_EPOCH_MS = Date.UTC(MIN_YEAR, 0, 1);
+const MAX_EPOCH_MS = Date.UTC(MAX_YEAR, 11, 31, 23, 59, 59, 999);
+
+/** A real calendar day `YYYY-MM-DD` (no 2026-02-30) between MIN_YEAR and MAX_YEAR. */
+export function isCalendarDay(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < MIN_YEAR || y > MAX_YEAR) return false;
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+/** `YYYY-MM-DD` field; `message` names the expected form (the areas word it differently). */
+export const DayField = (message = 'Use a date like 2026-12-31.') =>
+  z.string({ error: message }).refine(isCalendarDay, `${message.replace(/\.$/, '')} (a real date, years ${MIN_YEAR}-${MAX_YEAR}).`);
+
+/** A date sent as epoch milliseconds (the report call): a whole number within MIN_YEAR-MAX_YEAR. */
+export const EpochDayField = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(MIN_EPOCH_MS, `${message.replace(/\.$/, '')}: dates before ${MIN_YEAR} are not supported.`)
+    .max(MAX_EPOCH_MS, `${message.replace(/\.$/, '')}: dates after ${MAX_YEAR} are not supported.`);
+
+/** A numeric database id in a path or query: a positive safe integer that fits PostgreSQL's bigint. */
+export const IdNumberField = (message = 'Use a positive whole number.') =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EpochDayField } from './fields';
 import { INTERVALS, REPORT_DEFINITIONS, REPORT_TYPES } from './report-catalog';
 import { parseFilterParam, unknownFilterDimension } from './report-filters';
 
@@ -20,8 +21,8 @@ export const ReportCallQuerySchema = z
   .object({
     reportType: z.enum(REPORT_TYPES, { error: 'Choose a report type: revenue or recirculation.' }),
     publisherId: z.string().min(1, 'A publisher is required.'),
-    dateFrom: z.coerce.number({ error: 'Choose a start date.' }).int('Choose a start date.'),
-    dateTo: z.coerce.number({ error: 'Choose an end date.' }).int('Choose an end date.'),
+    dateFrom: EpochDayField('Choose a start date.'),
+    dateTo: EpochDayField('Choose an end date.'),
     dimensions: z.string().max(500).optional(),
     metrics: z.string().max(500).optional(),
     interval: z.enum(INTERVALS, { error: 'Choose an interval: Day, Month or Cumulative.' }),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { DayField } from './fields';
 import { INTERVALS, REPORT_DEFINITIONS, REPORT_TYPES } from './report-catalog';
 import { ReportFiltersSchema, unknownFilterDimension } from './report-filters';
 import { DATE_PRESETS } from './report-presets';
-import { COMPARISON_MODES, isReportDay, isValidTimeZone } from './report-periods';
+import { COMPARISON_MODES, isValidTimeZone } from './report-periods';
 
 /** Saved and scheduled reports (issue 18 item 7). */
-const DaySchema = z.string().refine((s) => isReportDay(s), 'Use a YYYY-MM-DD date.');
+const DaySchema = DayField('Use a YYYY-MM-DD date.');
 
 /** What a saved report shows: the builder's state (the page's URL holds the same). */
 export const SavedReportViewSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DayField } from './fields';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31.');
+const isoDate = DayField('Use a date like 2026-12-31.');
 
 /** Range (inclusive days, UTC) and optional site for the audience, performance and ad revenue views. */
 export const SiteTagRangeQuerySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DayField } from './fields';
 
 /** The four user types of docs/product.md (usage tracking), plus events sent before sign-in. */
 export const UsageUserTypes = ['provider_admin', 'provider_staff', 'media_owner_single', 'media_owner_multiple', 'anonymous'] as const;
@@ -16,8 +17,8 @@ export const UsageUserTypeLabels: Record<UsageUserType, string> = {
 export const USAGE_MAX_DAYS = 366;
 
 const UsageQueryBase = z.object({
-  from: z.iso.date('Use a date YYYY-MM-DD.'),
-  to: z.iso.date('Use a date YYYY-MM-DD.'),
+  from: DayField('Use a date YYYY-MM-DD.'),
+  to: DayField('Use a date YYYY-MM-DD.'),
   /** One partner; absent for all partners. */
   publisherId: z.string().trim().min(1).max(64).optional(),
   userType: UsageUserTypeSchema.optional(),

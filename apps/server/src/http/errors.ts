@@ -13,6 +13,17 @@ function fieldKey(instancePath: string): string {
   );
 }
 
+/** `Key (lower(email))=(a@b.c) already exists.` -> ['email']; `Key (publisher_id, domain)=...` -> ['publisherId', 'domain']. */
+export function uniqueViolationColumns(detail: unknown): string[] {
+  const m = typeof detail === 'string' ? /^Key \((.+?)\)=\(/.exec(detail) : null;
+  if (!m) return [];
+  return m[1]!
+    .split(',')
+    .map((part) => /([a-z_][a-z0-9_]*)(?:::\w+)?\)*\s*$/i.exec(part.trim())?.[1] ?? '')
+    .filter(Boolean)
+    .map((c) => c.replace(/_([a-z0-9])/g, (_x, ch: string) => ch.toUpperCase()));
+}
+
 /**
  * One error shape `{message, name, fields?}`. Validation failures become 400 with a `fields` map
  * whose messages are the schema's own (the spec's texts); 5xx answers never carry internals.
@@ -44,7 +55,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: msg, name: 'ValidationError', fields: { request: msg } });
     }
     if (!err.statusCode && sqlState === '23505') {
-      return reply.status(409).send({ message: 'This already exists (someone may have just created it).', name: 'Conflict' });
+      // Two requests raced for the same unique value (e.g. two accounts taking one e-mail): the loser
+      // gets 409 naming the field, taken from PostgreSQL's "Key (lower(email))=(...)" detail.
+      const msg = 'This is already taken (someone may have just used it). Choose another value.';
+      const fields = Object.fromEntries(uniqueViolationColumns((err as { detail?: unknown }).detail).map((c) => [c, msg]));
+      return reply.status(409).send({ message: msg, name: 'Conflict', fields: Object.keys(fields).length ? fields : { request: msg } });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

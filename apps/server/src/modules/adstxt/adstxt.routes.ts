@@ -11,13 +11,14 @@ import {
   AdsTxtTemplateInputSchema,
   AdsTxtTemplatePreviewSchema,
   AdsTxtTemplateSchema,
+  IdNumberField,
 } from '@pc/contracts';
 import { errorResponses, OkSchema, typed } from '../../http/typed';
 import type { AdsTxtService } from './adstxt.service';
 
 const tags = ['ads.txt'];
 const DomainParams = z.object({ domainId: z.string().min(1).max(100) });
-const RevisionParams = DomainParams.extend({ revisionId: z.coerce.number().int().positive() });
+const RevisionParams = DomainParams.extend({ revisionId: IdNumberField() });
 const TextFile = z.string();
 
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^a-zA-Z0-9._-]/g, '_')}"`;
@@ -105,7 +106,7 @@ export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtS
       schema: {
         tags,
         params: DomainParams,
-        querystring: z.object({ from: z.coerce.number().int().positive(), to: z.coerce.number().int().positive() }),
+        querystring: z.object({ from: IdNumberField(), to: IdNumberField() }),
         response: { 200: AdsTxtDiffSchema, ...errorResponses },
       },
     },

@@ -154,6 +154,8 @@ describe('changing the sign-in e-mail (issue 11 item 4)', () => {
     const codes = (await mailsTo('contested@demo.example')).map((m) => linkCode(m.text_body));
     const answers = await Promise.all(codes.map(confirm));
     expect(answers.map((x) => x.statusCode).sort()).toEqual([200, 409]);
+    // The loser is told which field conflicts (from the unique index), not a bare "conflict".
+    expect(answers.find((x) => x.statusCode === 409)!.json().fields).toEqual({ email: expect.any(String) });
     const owners = await t.db.selectFrom('users').select('id').where('email', '=', 'contested@demo.example').execute();
     expect(owners).toHaveLength(1);
   });

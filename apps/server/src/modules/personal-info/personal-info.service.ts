@@ -111,7 +111,9 @@ export function createPersonalInfoService(deps: PersonalInfoDeps) {
         const before = await r.findProfile(row.user_id);
         if (!before) throw invalidLink();
         if (await r.emailTakenByOther(row.new_email, row.user_id))
-          throw new HttpError(409, 'This email is now used by another account.', 'Conflict');
+          throw new HttpError(409, 'This email is now used by another account.', 'Conflict', {
+            email: 'This email is now used by another account.',
+          });
         await r.setEmail(row.user_id, row.new_email);
         await auditRepo(trx).record({
           actorUserId: row.user_id,
