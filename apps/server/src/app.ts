@@ -109,6 +109,9 @@ import { servicesRoutes } from './modules/services/services.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes';
 import { createApiKeysService } from './modules/integrations/api-keys.service';
+import { createWebhookEventPublisher } from './modules/integrations/webhook-events';
+import { webhooksRoutes } from './modules/integrations/webhooks.routes';
+import { createWebhooksService } from './modules/integrations/webhooks.service';
 import { createPlansService } from './modules/plans/plans.service';
 import { createServicesService } from './modules/services/services.service';
 import {
@@ -256,6 +259,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const allSites = await db.selectFrom('sites').select(['id', 'publisher_id', 'name']).execute();
   await engine.upsertSites(allSites.map((s) => ({ id: s.id, publisherId: s.publisher_id, name: s.name })));
   const jobs = createJobQueue(db, deps.logger);
+  // Product events (incidents, ads.txt, payments, report exports) to publishers' webhook subscriptions.
+  const publishWebhookEvent = createWebhookEventPublisher(jobs);
   // Site-tag events live on the report engine's DuckDB (one writer per file), behind their own store.
   // With ClickHouse they still have only a DuckDB store (DATA_DIR/site-tag.duckdb, one process):
   // a ClickHouse site-tag store is not built yet (issue 20), and page RPM then sees no revenue.
@@ -287,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       productName: config.PRODUCT_NAME,
       publicUrl,
       attachmentMaxBytes: Math.round(config.REPORT_ATTACHMENT_MAX_MB * 1024 * 1024),
+      webhooks: { db, publish: publishWebhookEvent },
     }),
     { pollMs, concurrency: 1, leaseMs: 120_000 },
   );
@@ -300,7 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: deps.logger,
   });
   // Before the ads.txt service: its crawls open and resolve incidents.
-  const incidents = createIncidentsService({ db, jobs });
+  const incidents = createIncidentsService({ db, jobs, publishWebhookEvent });
   const revisionWorkers = createRevisionWorkers();
   const adsTxt = createAdsTxtService({
     db,
@@ -311,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     publicUrl,
     sellersJson,
     incidents,
+    publishWebhookEvent,
     onWorse: async (d, what) =>
       alertOnWorsening({
         mailer,
@@ -482,7 +489,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(savedReportsRoutes, { saved: createSavedReportsService({ db }) });
   await app.register(paymentSettingsRoutes, { settings: paymentSettings });
   await app.register(paymentsRoutes, {
-    payments: createPaymentsService({ db, engine, settings: paymentSettings, defaultThreshold: config.PAYMENT_THRESHOLD_DEFAULT }),
+    payments: createPaymentsService({
+      db,
+      engine,
+      settings: paymentSettings,
+      defaultThreshold: config.PAYMENT_THRESHOLD_DEFAULT,
+      publishWebhookEvent,
+    }),
     settings: paymentSettings,
     productName: config.PRODUCT_NAME,
   });
@@ -544,6 +557,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(incidentsRoutes, { incidents });
   await app.register(servicesRoutes, { services });
   await app.register(apiKeysRoutes, { keys: apiKeys });
+  await app.register(webhooksRoutes, { webhooks: createWebhooksService({ db, jobs, allowHosts: config.OUTBOUND_ALLOW_HOSTS }) });
   await app.register(plansRoutes, {
     plans: createPlansService({ db, jobs, staffEmail: config.STAFF_NOTIFY_EMAIL, productName: config.PRODUCT_NAME }),
   });

@@ -45,3 +45,4 @@ export * from './services';
 export * from './plans';
 export * from './monitors';
 export * from './integrations';
+export * from './webhooks';

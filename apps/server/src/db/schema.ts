@@ -690,6 +690,9 @@ export interface WebhookSubscriptionsTable {
   created_by: string | null;
   created_at: Generated<Date>;
   deleted_at: Timestamp | null;
+  // 0074
+  enabled: Generated<boolean>;
+  updated_at: Generated<Date>;
 }
 
 export interface Database {

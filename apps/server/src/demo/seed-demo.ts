@@ -5,6 +5,7 @@ import { seedDemoAdsTxt, seedDemoSellersJson } from './seed-demo-adstxt';
 import { seedDemoBlockingRules } from './seed-demo-blocking-rules';
 import { seedDemoIncidents } from './seed-demo-incidents';
 import { seedDemoUsage } from './seed-demo-usage';
+import { seedDemoWebhooks } from './seed-demo-webhooks';
 
 /** Seeds the demo publishers and users once; returns false when they already exist. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -53,5 +54,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedDemoBlockingRules(db);
   await seedDemoIncidents(db);
   await seedDemoUsage(db);
+  await seedDemoWebhooks(db);
   return true;
 }

@@ -50,6 +50,24 @@ export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
       await incidents.resolveByKey(d.publisher_id, adsTxtLinesKey(d.id), 'Every required line is in the file again.', trx);
   }
 
+  /** `adstxt.changed` to webhook subscribers when the domain's status moves (not on every crawl). */
+  async function announceChange(trx: Db, d: DomainRow, before: DomainState, after: DomainState) {
+    if (!deps.publishWebhookEvent || before.status === after.status) return;
+    const fileName = fileNameOf(d);
+    await deps.publishWebhookEvent(trx, d.publisher_id, {
+      type: 'adstxt.changed',
+      summary: `${fileName} of ${d.domain_name}: ${before.status.replace('_', ' ')} → ${after.status.replace('_', ' ')}`,
+      data: {
+        domainId: d.id,
+        domain: d.domain_name,
+        file: fileName,
+        previousStatus: before.status,
+        status: after.status,
+        missingLines: after.missingCount,
+      },
+    });
+  }
+
   return async function crawlAndStore(d: DomainRow): Promise<void> {
     const prev = (await repo.latestCrawls([d.id])).get(d.id);
     const previous =
@@ -57,7 +75,7 @@ export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
         ? { body: prev.content, contentHash: prev.content_hash, fetchedAt: prev.fetched_at }
         : null;
     const r = await deps.crawler.crawl(d.domain_name, previous, fileNameOf(d));
-    const required = deps.onWorse || deps.incidents ? requiredLinesFor(await repo.template(), d) : [];
+    const required = deps.onWorse || deps.incidents || deps.publishWebhookEvent ? requiredLinesFor(await repo.template(), d) : [];
     const stateOf = (c: CrawlRow): DomainState => {
       const missing = c.content != null ? missingRequiredLines(required, c.content).length : c.status === 'not_found' ? required.length : 0;
       return { status: statusOf(c, missing), missingCount: missing };
@@ -82,6 +100,7 @@ export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
       });
       const now = (await trxRepo.latestCrawls([d.id])).get(d.id);
       if (now) await incidentsFor(trx, d, prev ? stateOf(prev) : null, stateOf(now));
+      if (now && prev) await announceChange(trx, d, stateOf(prev), stateOf(now));
       return now;
     });
     // A file read now: its sellers get looked up in their systems' sellers.json (a queued job).

@@ -2,6 +2,7 @@ import type { Db } from '../../db/pool';
 import { notFound } from '../../lib/http-error';
 import type { AuditRepo } from '../audit/audit.repo';
 import type { IncidentsService } from '../incidents/incidents.service';
+import type { WebhookEventPublisher } from '../integrations/webhook-events';
 import type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 import type { AdsTxtRepo, DomainRow } from './adstxt.repo';
 import type { SellersJsonService } from './sellers-json/sellers-json.service';
@@ -22,6 +23,8 @@ export interface AdsTxtServiceDeps {
   onWorse?: (domain: DomainRow, what: string) => Promise<void>;
   /** Opens an ads.txt incident when the file disappears or loses required lines, resolves it when fixed. */
   incidents?: Pick<IncidentsService, 'report' | 'resolveByKey'>;
+  /** Tells the publisher's webhook subscribers when a domain's ads.txt status changes (`adstxt.changed`). */
+  publishWebhookEvent?: WebhookEventPublisher;
 }
 
 /** Who asks, for which publisher (from the checked request context, never from the body). */

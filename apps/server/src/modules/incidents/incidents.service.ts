@@ -7,6 +7,7 @@ import type { createJobQueue } from '../../lib/jobs/job-queue';
 import { auditRepo } from '../audit/audit.repo';
 import { writeCsv, type ExportColumn } from '../reports/export/csv-writer';
 import { incidentsRepo, type IncidentRow } from './incidents.repo';
+import type { WebhookEventPublisher } from '../integrations/webhook-events';
 import { INCIDENT_NOTIFY_QUEUE, type IncidentNotifyPayload } from './incident-notify.job';
 
 type Jobs = Pick<ReturnType<typeof createJobQueue>, 'enqueue'>;
@@ -72,11 +73,28 @@ const EXPORT_COLUMNS: ExportColumn[] = [
  * belongs to one of their writes); every state change queues one notification job in the same
  * transaction, so a message exists exactly when the change commits.
  */
-export function createIncidentsService(deps: { db: Db; jobs: Jobs }) {
+export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhookEvent?: WebhookEventPublisher }) {
   const { jobs } = deps;
 
   async function notify(trx: Db, p: IncidentNotifyPayload) {
     await jobs.enqueue(INCIDENT_NOTIFY_QUEUE, p, { db: trx, maxAttempts: 5 });
+    if (deps.publishWebhookEvent) {
+      const inc = await incidentsRepo(trx).get(p.incidentId);
+      if (inc)
+        await deps.publishWebhookEvent(trx, inc.publisher_id, {
+          type: p.change === 'resolved' ? 'incident.resolved' : 'incident.opened',
+          summary: `${p.change === 'resolved' ? 'Incident resolved' : p.change === 'reopened' ? 'Incident reopened' : 'New incident'}${inc.site_name ? ` on ${inc.site_name}` : ''}: ${inc.title}`,
+          data: {
+            incidentId: inc.id,
+            change: p.change,
+            title: inc.title,
+            type: inc.type,
+            severity: inc.severity,
+            siteId: inc.site_id,
+            siteName: inc.site_name,
+          },
+        });
+    }
   }
 
   async function report(r: IncidentReport, db: Db = deps.db): Promise<ReportOutcome> {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
+import type { WebhookEventPublisher } from '../integrations/webhook-events';
 import type { PaymentSettingsService } from '../payment-settings/payment-settings.service';
 import { readCsvRecords } from '../reports/ingest/csv-records';
 import type { ReportEngine } from '../reports/engine/report-engine';
@@ -36,7 +37,13 @@ export function toPayment(r: PaymentRow): Payment {
   };
 }
 
-export function createPaymentsService(deps: { db: Db; engine: ReportEngine; settings: PaymentSettingsService; defaultThreshold: number }) {
+export function createPaymentsService(deps: {
+  db: Db;
+  engine: ReportEngine;
+  settings: PaymentSettingsService;
+  defaultThreshold: number;
+  publishWebhookEvent?: WebhookEventPublisher;
+}) {
   const { db } = deps;
   const repo = paymentsRepo(db);
 
@@ -81,6 +88,11 @@ export function createPaymentsService(deps: { db: Db; engine: ReportEngine; sett
       publisherId: row.publisher_id,
       action: 'payment.paid',
       details: { paymentId: row.id, period: row.period, ...paid },
+    });
+    await deps.publishWebhookEvent?.(trx, row.publisher_id, {
+      type: 'payment.paid',
+      summary: `Payment for ${row.period} paid: ${row.amount} ${row.currency} (reference ${paid.reference}).`,
+      data: { paymentId: row.id, period: row.period, amount: Number(row.amount), currency: row.currency, ...paid },
     });
     return 'paid';
   }

@@ -7,7 +7,10 @@ import type { JobHandler } from '../../lib/jobs/job-queue';
 import type { Mailer } from '../../mail/mailer';
 import type { ReportEngine, ReportQuery } from './engine/report-engine';
 import { exportReport } from './export/export-report';
-import type { ReportsRepo } from './reports.repo';
+import { reportsRepo, type ReportsRepo } from './reports.repo';
+import type { Db } from '../../db/pool';
+import { inTransaction } from '../../db/transaction';
+import type { WebhookEventPublisher } from '../integrations/webhook-events';
 
 export const REPORT_EXPORT_QUEUE = 'report-export';
 
@@ -35,6 +38,8 @@ export function reportExportHandler(deps: {
   productName: string;
   publicUrl: string;
   attachmentMaxBytes?: number;
+  /** `report.ready` to webhook subscribers, committed with the job's "done". */
+  webhooks?: { db: Db; publish: WebhookEventPublisher };
 }): JobHandler<ReportExportPayload> {
   return async (job) => {
     const report = await deps.repo.findJob(job.payload.reportJobId);
@@ -79,7 +84,25 @@ export function reportExportHandler(deps: {
           });
         }
       }
-      await deps.repo.markDone(report.id, finalPath, rows, true);
+      const webhooks = deps.webhooks;
+      if (webhooks)
+        await inTransaction(webhooks.db, async (trx) => {
+          await reportsRepo(trx).markDone(report.id, finalPath, rows, true);
+          await webhooks.publish(trx, report.publisher_id, {
+            type: 'report.ready',
+            summary: `Your ${LABELS[report.report_type] ?? 'report'} export (${report.date_from} to ${report.date_to}, ${rows} rows) is ready.`,
+            data: {
+              reportJobId: report.id,
+              reportType: report.report_type,
+              format: report.format,
+              dateFrom: report.date_from,
+              dateTo: report.date_to,
+              rows,
+              delivery: report.delivery,
+            },
+          });
+        });
+      else await deps.repo.markDone(report.id, finalPath, rows, true);
       await rm(tmpPath, { force: true });
     } catch (err) {
       if (job.attempts >= job.maxAttempts) await deps.repo.markFailed(report.id, err instanceof Error ? err.message : String(err));
