@@ -39,6 +39,8 @@ import { createPublishersService } from './modules/publishers/publishers.service
 import { reportListRoutes } from './modules/report-list/report-list.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
+import { dataLoadsRoutes } from './modules/data-loads/data-loads.routes';
+import { createDataLoadsService } from './modules/data-loads/data-loads.service';
 import { usageRepo } from './modules/usage/usage.repo';
 import { createUsageService } from './modules/usage/usage.service';
 import { trackingRepo } from './modules/tracking/tracking.repo';
@@ -525,6 +527,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(auditLogRoutes, { db });
   await app.register(usageRoutes, { usage: createUsageService(usageRepo(db)) });
+  await app.register(dataLoadsRoutes, { dataLoads: createDataLoadsService(db) });
   await app.register(impersonationRoutes, { db, identity });
   await app.register(invitationsRoutes, {
     invitations: createInvitationsService({

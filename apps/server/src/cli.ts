@@ -2,7 +2,7 @@ import { hashPassword, randomSecret } from './identity/passwords';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import { createReportEngine } from './modules/reports/engine/create-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
-import { ingestFile } from './modules/reports/ingest/ingest-file';
+import { recordedIngestFile } from './modules/data-loads/data-loads.service';
 import type { ReportType } from '@pc/contracts';
 import { seedDemo } from './demo/seed-demo';
 import { createDetailsCipher } from './modules/payment-settings/details-cipher';
@@ -57,7 +57,8 @@ const commands: Record<string, Command> = {
   async ingest(rt, [type, file]) {
     const reportType = reportTypeArg(type);
     if (!file) throw new Error('ingest needs a file');
-    const outcome = await withEngine(rt, (engine) => ingestFile(engine, reportType, file));
+    // Recorded (applied, rejected or failed) for the console's Data loads view.
+    const outcome = await withEngine(rt, (engine) => recordedIngestFile(rt.database.db, engine, reportType, file));
     if (outcome.errors.length) {
       for (const e of outcome.errors.slice(0, 50)) console.error(`line ${e.line}: ${e.message}`);
       if (outcome.errors.length > 50) console.error(`… and ${outcome.errors.length - 50} more`);

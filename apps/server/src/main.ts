@@ -29,7 +29,7 @@ async function main() {
     webDistDir: WEB_DIST,
     databaseUrl: database.url,
   });
-  if (demo) await seedDemoFacts(engine, logger);
+  if (demo) await seedDemoFacts(engine, logger, new Date(), database.db);
   if (demo) await seedDemoPayments(database.db, engine, config, logger);
   // In the background: a few seconds of DuckDB work that nothing at start-up waits for.
   if (demo) void seedDemoSiteTag(engine, database.db, logger).catch((err: unknown) => logger.error({ err }, 'demo site-tag events failed'));

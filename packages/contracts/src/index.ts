@@ -38,6 +38,7 @@ export * from './feature-flags';
 export * from './admin-partners';
 export * from './admin-users';
 export * from './usage';
+export * from './data-loads';
 export * from './site-tag';
 export * from './report-periods';
 export * from './incidents';

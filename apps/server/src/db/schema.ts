@@ -733,3 +733,21 @@ export interface RateLimitCountersTable {
 export interface Database {
   rate_limit_counters: RateLimitCountersTable;
 }
+
+// Issue 15: report data loads (one row per ingestion into the analytics engine).
+export interface ReportIngestRunsTable {
+  id: Generated<string>;
+  report_type: string;
+  source: string;
+  via: string;
+  status: string;
+  started_at: Date;
+  finished_at: Generated<Date>;
+  rows_applied: number;
+  days_replaced: number;
+  rejected_rows: number;
+  errors: ColumnType<unknown, string, string>;
+}
+export interface Database {
+  report_ingest_runs: ReportIngestRunsTable;
+}

@@ -2,12 +2,14 @@ import type { Logger } from 'pino';
 import type { ReportEngine } from '../modules/reports/engine/report-engine';
 import { generateDemoFacts, type DemoOptions } from '../modules/reports/demo/demo-facts';
 import { DEMO_PUBLISHERS } from './demo-data';
+import type { Db } from '../db/pool';
+import { dataLoadsRepo } from '../modules/data-loads/data-loads.repo';
 
 /**
  * Demo report facts: 13 months ending yesterday. Regenerated when yesterday is missing, so a demo
  * started days later still shows current figures (the generator is deterministic and replaces by day).
  */
-export async function seedDemoFacts(engine: ReportEngine, log: Logger, today = new Date()): Promise<void> {
+export async function seedDemoFacts(engine: ReportEngine, log: Logger, today = new Date(), db?: Db): Promise<void> {
   const yesterday = new Date(today.getTime() - 86_400_000).toISOString().slice(0, 10);
   const probe = await engine.query({
     reportType: 'revenue',
@@ -23,6 +25,26 @@ export async function seedDemoFacts(engine: ReportEngine, log: Logger, today = n
   const started = Date.now();
   const summary = await generateDemoFacts(engine, demoFactsOptions(yesterday));
   log.info({ ...summary, ms: Date.now() - started }, 'demo report facts generated');
+  // The generator's loads appear in the console's Data loads like any other ingestion.
+  if (db) {
+    const startedAt = new Date(started);
+    const days = (Date.parse(summary.dateTo) - Date.parse(summary.dateFrom)) / 86_400_000 + 1;
+    for (const [reportType, rows] of [
+      ['revenue', summary.revenueRows],
+      ['recirculation', summary.recirculationRows],
+    ] as const)
+      await dataLoadsRepo(db).record({
+        reportType,
+        source: 'demo generator',
+        via: 'demo',
+        status: 'applied',
+        startedAt,
+        rowsApplied: rows,
+        daysReplaced: days * DEMO_PUBLISHERS.length,
+        rejectedRows: 0,
+        errors: [],
+      });
+  }
 }
 
 /** The demo's generator options; the e2e journeys recompute the demo's exact figures from them. */

@@ -4,6 +4,7 @@ import type {
   AdminPartnerDetails,
   AdsTxtTemplate,
   AuditEntry,
+  DataLoads,
   FlagDefinition,
   FlagOverride,
   Invitation,
@@ -27,7 +28,15 @@ export const adminKeys = {
   invitations: (status: string): ApiKey => ['admin/invitations', null, status ? { status } : undefined],
   adsTxtTemplate: ['adstxt/template', null] as ApiKey,
   templateHistory: ['admin/audit', null, { action: 'adstxt.template_updated', limit: 10 }] as ApiKey,
+  dataLoads: (reportType: string, status: string): ApiKey => [
+    'admin/data-loads',
+    null,
+    { ...(reportType ? { reportType } : {}), ...(status ? { status } : {}) },
+  ],
 };
+
+export const useDataLoads = (reportType: string, status: string) =>
+  useSWR<DataLoads, Error, ApiKey>(adminKeys.dataLoads(reportType, status), apiFetcher, swrOptions);
 
 export const useAdsTxtTemplate = () => useSWR<AdsTxtTemplate, Error, ApiKey>(adminKeys.adsTxtTemplate, apiFetcher, swrOptions);
 export const useTemplateHistory = () => useSWR<AuditEntry[], Error, ApiKey>(adminKeys.templateHistory, apiFetcher, swrOptions);

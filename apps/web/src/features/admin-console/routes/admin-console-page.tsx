@@ -8,6 +8,7 @@ import { useConfig } from '../../../lib/config-context';
 import { useSignedIn } from '../../../lib/identity/auth-context';
 import { AdsTxtTemplateTab } from '../components/adstxt-template-tab';
 import { AuditTab } from '../components/audit-tab';
+import { DataLoadsTab } from '../components/data-loads-tab';
 import { FlagsTab } from '../components/flags-tab';
 import { InvitationsTab } from '../components/invitations-tab';
 import { OutboxTab } from '../components/outbox-tab';
@@ -15,7 +16,7 @@ import { PartnersTab } from '../components/partners-tab';
 import { UsageTab } from '../components/usage-tab';
 import { UsersTab } from '../components/users-tab';
 
-const TABS = ['partners', 'users', 'invitations', 'feature-flags', 'usage', 'outbox', 'audit', 'adstxt-template'] as const;
+const TABS = ['partners', 'users', 'invitations', 'feature-flags', 'usage', 'outbox', 'audit', 'adstxt-template', 'data-loads'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -54,6 +55,7 @@ export function AdminConsolePage() {
             {isAdmin && <Tabs.Tab value="outbox">E-mail outbox</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="audit">Audit log</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="adstxt-template">Ads.txt template</Tabs.Tab>}
+            {isAdmin && <Tabs.Tab value="data-loads">Data loads</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="partners" pt="md">
             <PartnersTab canEdit={isAdmin} />
@@ -87,6 +89,11 @@ export function AdminConsolePage() {
           {isAdmin && (
             <Tabs.Panel value="adstxt-template" pt="md">
               <AdsTxtTemplateTab />
+            </Tabs.Panel>
+          )}
+          {isAdmin && (
+            <Tabs.Panel value="data-loads" pt="md">
+              <DataLoadsTab />
             </Tabs.Panel>
           )}
         </Tabs>

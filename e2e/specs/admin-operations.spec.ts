@@ -40,3 +40,21 @@ test('an admin edits the ads.txt template: live parser errors, diff preview, sav
   await expect(history.getByRole('listitem').first()).toContainText('0 added, 1 removed');
   await expect(editor).toHaveValue(original);
 });
+
+test('an admin reads the report data loads: the demo generator’s loads with their rows', async ({ page }) => {
+  await signInAndChoose(page, USERS.admin, 'Northwind News');
+  await page.goto('/admin-console/data-loads');
+  await expect(page.getByRole('tab', { name: 'Data loads', selected: true })).toBeVisible();
+  // main.ts records the demo generator's loads at start-up, one per report type.
+  for (const report of ['Revenue', 'Recirculation']) {
+    const card = page.getByLabel(`Last ${report} load`);
+    await expect(card).toContainText('demo generator');
+    await expect(card).toContainText('applied');
+    await expect(card).toContainText(/[1-9][\d,]* rows applied/);
+  }
+  const table = page.getByRole('table', { name: 'Data loads' });
+  await expect(table.getByRole('row', { name: /Revenue demo generator \(demo generator\) applied/ })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'rejected' }).click();
+  await expect(page.getByText('No load matches these filters.')).toBeVisible();
+});
