@@ -416,18 +416,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     stopScheduler();
     stopSellersSchedule();
     stopReportSchedules();
-    await sellersJsonRefreshes.stop();
-    await paymentSettingsMails.stop();
-    await incidentNotifications.stop();
-    await trackingForwards.stop();
-    await serviceActivations.stop();
-    await servicesMail.stop();
-    await webhookDeliveries.stop();
+    // Runs after the listener closed and in-flight requests finished. Every worker stops claiming at
+    // once; running jobs get SHUTDOWN_TIMEOUT_MS in total, then go back to the queue (issue 11 item 9).
+    jobs.shutdownWithin(config.SHUTDOWN_TIMEOUT_MS);
+    await Promise.all([
+      sellersJsonRefreshes.stop(),
+      paymentSettingsMails.stop(),
+      incidentNotifications.stop(),
+      trackingForwards.stop(),
+      serviceActivations.stop(),
+      servicesMail.stop(),
+      webhookDeliveries.stop(),
+      monitorScheduler.stop(),
+      adsTxtCrawls.stop(),
+      reportExports.stop(),
+    ]);
     if (!deps.webhooksFetch) await webhooksFetch.close();
-    await monitorScheduler.stop();
     if (!deps.monitorsFetch) await monitorsFetch.close();
-    await adsTxtCrawls.stop();
-    await reportExports.stop();
     await siteTagCollector.close();
     await siteTagStore.close();
     await engine.close();

@@ -34,22 +34,47 @@ async function main() {
   // In the background: a few seconds of DuckDB work that nothing at start-up waits for.
   if (demo) void seedDemoSiteTag(engine, database.db, logger).catch((err: unknown) => logger.error({ err }, 'demo site-tag events failed'));
   let stopping = false;
+  /**
+   * SIGTERM/SIGINT (issue 11 item 9), in this order: /readyz answers 503 (for SHUTDOWN_DRAIN_MS, so
+   * load balancers stop sending); the listener closes and in-flight requests finish; workers stop
+   * claiming and running jobs finish or go back to the queue (SHUTDOWN_TIMEOUT_MS); the pool closes;
+   * the embedded PostgreSQL, in its own process group so the signal did not reach it, stops last.
+   */
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     shuttingDown.value = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    // close() stops accepting connections and waits for in-flight requests to finish.
-    const force = setTimeout(() => process.exit(1), 25_000);
+    logger.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down: /readyz answers 503');
+    const force = setTimeout(
+      () => {
+        logger.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      config.SHUTDOWN_DRAIN_MS + 2 * config.SHUTDOWN_TIMEOUT_MS + 10_000,
+    );
+    force.unref();
+    if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_MS));
+    logger.info('shutting down: listener closed, finishing in-flight requests and jobs');
+    // Bounded: a request still running after SHUTDOWN_TIMEOUT_MS has its connection closed.
+    const slow = setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
     await app.close().catch((err: Error) => logger.error({ err: err.message }, 'close failed'));
+    clearTimeout(slow);
     await runtime.stop();
-    clearTimeout(force);
+    logger.info('shut down cleanly');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE')
+      throw new Error(
+        `Port ${config.PORT} on ${config.HOST} is already in use (another server?). Stop that program or set PORT to a free port.`,
+      );
+    if (err.code === 'EACCES')
+      throw new Error(`Not allowed to listen on port ${config.PORT}. Use a port above 1024 or run with the needed permission.`);
+    throw err;
+  });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [`\n  ${config.PRODUCT_NAME} is running at ${url}`, `  API docs: ${url}/api/docs`];
   if (demo) {
@@ -61,7 +86,9 @@ async function main() {
 }
 
 main().catch(async (err: unknown) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  // Every failure names its cause (issue 11 item 5): never "Failed to start: undefined".
+  const cause = err instanceof Error ? err.message || err.name : err === undefined ? 'unknown error (no message)' : String(err);
+  process.stderr.write(`Failed to start: ${cause}\n`);
   // Never leave an embedded PostgreSQL running behind a failed start.
   await runtimeForCrash?.stop().catch(() => undefined);
   process.exit(1);

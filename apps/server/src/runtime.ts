@@ -28,9 +28,9 @@ export function configOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
 /** Database up (embedded unless DATABASE_URL), migrated: shared by the server and the CLI. */
 export async function startRuntime(config: AppConfig): Promise<Runtime> {
   const logger = pino({ level: config.LOG_LEVEL, base: undefined });
-  const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres(config.DATA_DIR, logger);
+  const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres(config.DATA_DIR, logger, undefined, { ownProcessGroup: true });
   const url = config.DATABASE_URL ?? embedded!.url;
-  const database = openDatabase(url, logger);
+  const database = openDatabase(url, logger, 20, config.STATEMENT_TIMEOUT_MS);
   try {
     const applied = await migrate(database.pool);
     if (applied.length) logger.info({ applied }, 'migrations applied');

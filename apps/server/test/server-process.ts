@@ -11,8 +11,16 @@ export interface ServerProcess {
   /** http://127.0.0.1:<port> */
   base: string;
   pid: number;
-  /** SIGTERM (or the signal given), wait for exit, remove the data directory. */
+  /** The data directory (DATA_DIR) the server runs on. */
+  dataDir: string;
+  /** SIGTERM (or the signal given), wait for exit, remove the data directory (unless keepData). */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Resolves with the exit code (null after a signal) once the process has exited. */
+  exited: Promise<number | null>;
+  /** Sends a signal to the server's whole process group (needs `ownProcessGroup`), as Ctrl-C or systemd do. */
+  signalGroup(signal: NodeJS.Signals): void;
+  /** What the server wrote to stderr so far. */
+  stderr(): string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -22,12 +30,18 @@ export async function startServerProcess(opts: {
   env?: Record<string, string>;
   args?: string[];
   readyTimeoutMs?: number;
+  /** Reuse this DATA_DIR (a restart on the same data); it is then never removed. */
+  dataDir?: string;
+  keepData?: boolean;
+  /** Start the server as the leader of its own process group (like a shell job or a systemd unit). */
+  ownProcessGroup?: boolean;
 }): Promise<ServerProcess> {
   const port = 18_000 + Math.floor(Math.random() * 4000);
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `pc-${opts.name}-`));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `pc-${opts.name}-`));
   // mkdtemp makes 0700; the embedded cluster runs as the unprivileged postgres user when we are root.
-  chmodSync(dataDir, 0o755);
+  if (!opts.dataDir) chmodSync(dataDir, 0o755);
+  const keepData = opts.keepData || opts.dataDir !== undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...(opts.args ?? [])], {
     cwd: repoRoot,
     env: {
@@ -39,13 +53,19 @@ export async function startServerProcess(opts: {
       NODE_ENV: 'development',
       ...opts.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: opts.ownProcessGroup ?? false,
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    process.stderr.write(c);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 120_000);
@@ -61,5 +81,13 @@ export async function startServerProcess(opts: {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { base, pid: child.pid!, stop };
+  return {
+    base,
+    pid: child.pid!,
+    dataDir,
+    stop,
+    exited,
+    signalGroup: (signal) => process.kill(-child.pid!, signal),
+    stderr: () => stderr,
+  };
 }

@@ -102,6 +102,12 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: optionalText,
   // Identity and security knobs.
   INVITATION_TTL_DAYS: z.coerce.number({ error: 'accepts days 1-90' }).int().min(1).max(90).default(7),
+  /** Every database statement is cancelled after this long (issue 11 item 9). */
+  STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'accepts milliseconds 1000-3600000' }).int().min(1000).max(3_600_000).default(60_000),
+  /** On SIGTERM, /readyz answers 503 this long before the listener closes (load balancers stop sending). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'accepts milliseconds 0-60000' }).int().min(0).max(60_000).default(0),
+  /** On SIGTERM, in-flight requests and running jobs get this long to finish; jobs still running then go back to the queue. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'accepts milliseconds 1000-600000' }).int().min(1000).max(600_000).default(20_000),
   /** How long the confirmation link sent to a new sign-in e-mail address works (issue 11 item 4). */
   EMAIL_CHANGE_LINK_HOURS: z.coerce.number({ error: 'accepts whole hours 1-168' }).int().min(1).max(168).default(24),
   ID_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'accepts seconds 60-3600' }).int().min(60).max(3600).default(3600),

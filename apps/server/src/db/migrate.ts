@@ -15,6 +15,8 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // A migration (an index on a big table) may run longer than the pool's statement time-out.
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
@@ -39,6 +41,7 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+    await client.query('RESET statement_timeout').catch(() => undefined); // back to the pool's time-out
     client.release();
   }
   return applied;

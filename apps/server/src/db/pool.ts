@@ -21,8 +21,22 @@ export interface DatabaseHandle {
  * One pool for the process. Idle-client errors (e.g. PostgreSQL restarting) are logged instead of
  * crashing the process; the pool replaces broken connections on the next checkout.
  */
-export function openDatabase(url: string, log: Logger, max = 20): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+/**
+ * Every statement has a time-out (issue 11 item 9): a query stuck on a lock or a database that stops
+ * answering fails after `statementTimeoutMs` instead of holding a request (and a pool slot) forever.
+ * Enforced by PostgreSQL (set per connection); a server that does not answer at all is bounded
+ * where it matters by the caller (/readyz). Migrations lift it for their own session (migrate.ts).
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 60_000;
+
+export function openDatabase(url: string, log: Logger, max = 20, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: statementTimeoutMs,
+  });
   pool.on('error', (err) => log.warn({ err: err.message }, 'idle database connection lost'));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -22,7 +22,10 @@ export interface WorkerOptions {
 }
 
 export interface Worker {
-  /** Stops claiming new jobs and waits for running ones. */
+  /**
+   * Stops claiming new jobs and waits for running ones; after the queue's shutdown deadline
+   * (`shutdownWithin`), aborts them and puts them back in the queue for another process.
+   */
   stop(): Promise<void>;
   /** Claims and runs whatever is due now (tests, and the loop's tick). */
   drain(): Promise<number>;
@@ -35,6 +38,8 @@ export interface Worker {
  * rename, upsert rows, and so on.
  */
 export function createJobQueue(db: Db, log: Logger) {
+  /** Set on shutdown: running jobs get until then to finish (issue 11 item 9). */
+  let stopDeadline: number | null = null;
   async function enqueue<P>(
     queue: string,
     payload: P,
@@ -90,6 +95,8 @@ export function createJobQueue(db: Db, log: Logger) {
     const pollMs = opts.pollMs ?? 1_000;
     const retryBaseMs = opts.retryBaseMs ?? 5_000;
     const running = new Set<Promise<void>>();
+    const runningIds = new Set<string>();
+    const abandoned = new Set<string>();
     const controller = new AbortController();
     let stopped = false;
 
@@ -104,14 +111,17 @@ export function createJobQueue(db: Db, log: Logger) {
           .execute()
           .catch(() => undefined);
       }, leaseMs / 3);
+      runningIds.add(job.id);
       try {
         await handler(job as JobRecord<P>, controller.signal);
+        if (abandoned.has(job.id)) return; // given back to the queue at shutdown
         await db
           .updateTable('jobs')
           .set({ status: 'done', finished_at: new Date(), locked_until: null, last_error: null })
           .where('id', '=', job.id)
           .execute();
       } catch (err) {
+        if (abandoned.has(job.id)) return;
         const message = err instanceof Error ? err.message : String(err);
         const final = job.attempts >= job.maxAttempts;
         log.warn({ queue, jobId: job.id, attempt: job.attempts, final, err: message }, 'job failed');
@@ -132,6 +142,7 @@ export function createJobQueue(db: Db, log: Logger) {
         if (final) throw Object.assign(new Error(message), { finalFailure: true, job });
       } finally {
         clearInterval(renew);
+        runningIds.delete(job.id);
       }
     }
 
@@ -163,11 +174,42 @@ export function createJobQueue(db: Db, log: Logger) {
       async stop() {
         stopped = true;
         if (timer) clearTimeout(timer);
-        await Promise.all([...running]);
+        const all = Promise.all([...running]);
+        if (stopDeadline === null) return void (await all);
+        let t: NodeJS.Timeout | undefined;
+        const late = await Promise.race([
+          all.then(() => false),
+          new Promise<boolean>((resolve) => {
+            t = setTimeout(() => resolve(true), Math.max(0, stopDeadline! - Date.now()));
+          }),
+        ]);
+        clearTimeout(t);
+        if (!late || runningIds.size === 0) return;
+        // Out of time: hand the unfinished jobs back (the attempt is not counted) so another process,
+        // or this one after restart, runs them at once instead of after the lease expires.
+        const ids = [...runningIds];
+        for (const id of ids) abandoned.add(id);
+        controller.abort();
+        await db
+          .updateTable('jobs')
+          .set({ status: 'queued', locked_until: null, attempts: sql`greatest(attempts - 1, 0)` })
+          .where('id', 'in', ids)
+          .where('status', '=', 'running')
+          .execute()
+          .catch((err: Error) => log.warn({ queue, err: err.message }, 'could not give jobs back at shutdown'));
+        log.warn({ queue, jobIds: ids }, 'shutdown: unfinished jobs went back to the queue');
       },
     };
   }
 
-  return { enqueue, work, claim };
+  return {
+    enqueue,
+    work,
+    claim,
+    /** From now on, workers' stop() waits at most `ms` for running jobs (then gives them back). */
+    shutdownWithin(ms: number) {
+      stopDeadline = Date.now() + ms;
+    },
+  };
 }
 export type JobQueue = ReturnType<typeof createJobQueue>;

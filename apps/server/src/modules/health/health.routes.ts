@@ -2,16 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool';
 
+const READY_TIMEOUT_MS = 800;
+
 /** /healthz: the process is up. /readyz: it can reach its database (for load balancers). */
 export async function healthRoutes(app: FastifyInstance, opts: { db: Db; isShuttingDown: () => boolean }) {
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { access: 'public' } }, async (_req, reply) => {
     if (opts.isShuttingDown()) return reply.status(503).send({ status: 'shutting down' });
+    // Answer within 1 s either way (issue 11 item 9): a database that does not answer (or a full
+    // pool) is "not ready", not a hung probe.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS);
+    });
     try {
-      await sql`SELECT 1`.execute(opts.db);
+      const r = await Promise.race([sql`SELECT 1`.execute(opts.db).then(() => 'ok' as const), timeout]);
+      if (r === 'timeout') return reply.status(503).send({ status: 'database not answering' });
       return { status: 'ready' };
     } catch {
       return reply.status(503).send({ status: 'database unavailable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 }
