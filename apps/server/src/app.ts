@@ -290,13 +290,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       repo: repoOfReports,
       engine,
       mailer,
-      exportsDir: path.join(dataDir, 'exports'),
+      exportsDir: config.EXPORTS_DIR ? path.resolve(config.EXPORTS_DIR) : path.join(dataDir, 'exports'),
       productName: config.PRODUCT_NAME,
       publicUrl,
       attachmentMaxBytes: Math.round(config.REPORT_ATTACHMENT_MAX_MB * 1024 * 1024),
       webhooks: { db, publish: publishWebhookEvent },
+      testPauseMs: config.NODE_ENV === 'production' ? 0 : config.REPORT_EXPORT_TEST_PAUSE_MS,
     }),
-    { pollMs, concurrency: 1, leaseMs: 120_000 },
+    { pollMs, concurrency: 1, leaseMs: config.REPORT_EXPORT_LEASE_SECONDS * 1000 },
   );
   const adsTxtBulk = adsTxtBulkRepo(db);
   const sellersJson = createSellersJsonService({

@@ -172,6 +172,15 @@ export const EnvSchema = z.object({
   UPTIME_ROLLUP_RETENTION_DAYS: z.coerce.number({ error: 'accepts whole days 30-3650' }).int().min(30).max(3650).default(400),
   /** false: this process serves the API but runs no uptime checks (other processes do). */
   UPTIME_SCHEDULER: bool(true),
+  /**
+   * Where report exports are written (default DATA_DIR/exports). With several server processes, a
+   * directory they all share (a mounted volume): any process may finish a job or serve its file.
+   */
+  EXPORTS_DIR: z.string().optional(),
+  /** An export's lease (renewed every third of it): how soon another process takes over a dead one's export. */
+  REPORT_EXPORT_LEASE_SECONDS: z.coerce.number({ error: 'accepts whole seconds 3-3600' }).int().min(3).max(3600).default(120),
+  /** Only for tests: an export waits this long after opening its file, so a test can kill it mid-way. */
+  REPORT_EXPORT_TEST_PAUSE_MS: z.coerce.number({ error: 'accepts milliseconds 0-60000' }).int().min(0).max(60_000).default(0),
   /** Only for tests: comma-separated IPs the guarded outbound client may reach (e.g. 127.0.0.1). */
   OUTBOUND_ALLOW_HOSTS: z
     .string()

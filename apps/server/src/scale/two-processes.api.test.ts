@@ -1,3 +1,7 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createTestDatabase } from '../../test/test-app';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
@@ -10,6 +14,8 @@ let a: ServerProcess;
 let b: ServerProcess;
 let target: LocalTestServer;
 const RATE_LIMIT = 25;
+// One exports directory for both, as a shared volume would be in production.
+const exportsDir = mkdtempSync(path.join(os.tmpdir(), 'pc-two-exports-'));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -25,6 +31,10 @@ beforeAll(async () => {
     UPTIME_MIN_INTERVAL_SECONDS: '30',
     // Small enough to reach in a test; the whole file signs in far fewer times than this.
     AUTH_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+    EXPORTS_DIR: exportsDir,
+    // A dead process's export comes back after 3 s; each run pauses 2 s with its partial file open.
+    REPORT_EXPORT_LEASE_SECONDS: '3',
+    REPORT_EXPORT_TEST_PAUSE_MS: '2000',
   };
   // One after the other: start-up applies migrations (already current in the template database).
   a = await startServerProcess({ name: 'proc-a', env });
@@ -35,6 +45,7 @@ afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await target?.close();
   await database?.drop();
+  rmSync(exportsDir, { recursive: true, force: true });
 }, 60_000);
 
 async function signIn(base: string, email: string, password: string = DEMO.password) {
@@ -140,5 +151,64 @@ describe('two server processes on one PostgreSQL', () => {
     });
     expect(saved.status).toBe(200);
     await expect.poll(async () => (await details(b.base)).company.city, { timeout: 3_000, interval: 100 }).toBe(city);
+  });
+
+  // Last: it kills process A.
+  it('an export whose process is killed mid-way is finished by the other, into exactly one file', async () => {
+    const token = await signIn(a.base, DEMO.single);
+    const query = new URLSearchParams({
+      reportType: 'revenue',
+      publisherId: '1002',
+      dateFrom: String(Date.parse('2026-10-01T12:00:00Z')),
+      dateTo: String(Date.parse('2026-10-02T12:00:00Z')),
+      dimensions: 'sites',
+      metrics: 'impressions,revenue',
+      interval: 'Cumulative',
+      exportReportToFile: 'true',
+    });
+    const dir = path.join(exportsDir, '1002');
+    const files = () => (existsSync(dir) ? readdirSync(dir).sort() : []);
+    // B is frozen, so A claims the job; A is killed while its partial file is open.
+    process.kill(b.pid, 'SIGSTOP');
+    let reportId: string;
+    try {
+      const created = await get(a.base, `/api/partner-center/report?${query}`, token, '1002');
+      expect(created.status).toBe(202);
+      reportId = ((await created.json()) as { reportId: string }).reportId;
+      await expect
+        .poll(() => files().filter((f) => f.startsWith(`${reportId}.`) && f.endsWith('.part')).length, { timeout: 30_000 })
+        .toBe(1);
+      await a.stop('SIGKILL');
+    } finally {
+      process.kill(b.pid, 'SIGCONT');
+    }
+    // B takes the job over when A's lease runs out, and finishes it.
+    const status = async () => {
+      const res = await get(b.base, '/api/partner-center/reports?publisherId=1002', token, '1002');
+      const list = (await res.json()) as { id: string; status: string }[];
+      return list.find((r) => r.id === reportId)?.status;
+    };
+    await expect.poll(status, { timeout: 30_000, interval: 250 }).toBe('done');
+    expect(files().filter((f) => f.startsWith(`${reportId}.`))).toEqual([`${reportId}.csv`]);
+    const file = await get(
+      b.base,
+      `/api/partner-center/report?${new URLSearchParams({ ...Object.fromEntries(query), reportId })}`,
+      token,
+      '1002',
+    );
+    expect(file.status).toBe(200);
+    expect((await file.text()).split('\r\n')[0]).toMatch(/,Impressions,Revenue,/);
+    // Two claims of one job: A's (killed), then B's.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ attempts: number; status: string }>(
+        `SELECT attempts, status FROM jobs WHERE payload->>'reportJobId' = $1`,
+        [reportId],
+      );
+      expect(rows).toEqual([{ attempts: 2, status: expect.any(String) }]);
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -40,6 +40,8 @@ export function reportExportHandler(deps: {
   attachmentMaxBytes?: number;
   /** `report.ready` to webhook subscribers, committed with the job's "done". */
   webhooks?: { db: Db; publish: WebhookEventPublisher };
+  /** Only for tests (config REPORT_EXPORT_TEST_PAUSE_MS): a pause with the partial file open. */
+  testPauseMs?: number;
 }): JobHandler<ReportExportPayload> {
   return async (job) => {
     const report = await deps.repo.findJob(job.payload.reportJobId);
@@ -56,6 +58,7 @@ export function reportExportHandler(deps: {
       const out = createWriteStream(tmpPath);
       const sink = new PassThrough();
       const written = pipeline(sink, out);
+      if (deps.testPauseMs) await new Promise((r) => setTimeout(r, deps.testPauseMs));
       const { rows } = await exportReport(deps.engine, report.request as ReportQuery, report.format as 'csv' | 'xlsx', sink);
       if (!sink.writableEnded) sink.end();
       await written;
