@@ -6,8 +6,10 @@
  *   2. at a fixed 1,000 req/s (latency; target p99 < 50 ms)
  * and prints the server's event-loop lag p99 during the first run (from its /metrics).
  * Usage: npm run bench:api   (DURATION=seconds, default 15)
+ *        npm run bench:api -- --processes 2   (one process vs two on one PostgreSQL: bench/api-processes.ts)
  */
 import autocannon from 'autocannon';
+import { benchProcesses } from './api-processes';
 import { startDemoServer } from './demo-server';
 
 const DURATION = Number(process.env.DURATION ?? 15);
@@ -52,7 +54,8 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
+const processes = process.argv.indexOf('--processes');
+(processes > 0 && Number(process.argv[processes + 1]) >= 2 ? benchProcesses(DURATION) : main()).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
