@@ -8,6 +8,7 @@ import { seedDemo } from './demo/seed-demo';
 import { createDetailsCipher } from './modules/payment-settings/details-cipher';
 import { reencryptPaymentDetails } from './modules/payment-settings/reencrypt';
 import { configOrExit, startRuntime, type Runtime } from './runtime';
+import { retireOlderSigningKeys, rotateSigningKey } from './identity/signing-keys';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                 apply database migrations
@@ -18,7 +19,9 @@ const USAGE = `Usage: npm run cli -- <command>
   finalize revenue|recirculation <publisherId> <YYYY-MM-DD>
                           mark figures up to that day final (later days show as estimated)
   reencrypt-payment-details
-                          after adding a new first key to PAYMENT_DETAILS_KEYS: rewrite bank details still on an older key`;
+                          after adding a new first key to PAYMENT_DETAILS_KEYS: rewrite bank details still on an older key
+  rotate-signing-key      add a new ID-token signing key (restart every server process to sign with it)
+  retire-signing-keys     after every process restarted and ID_TOKEN_TTL_SECONDS passed: stop trusting older keys`;
 
 type Command = (rt: Runtime, args: string[]) => Promise<void>;
 
@@ -71,6 +74,13 @@ const commands: Record<string, Command> = {
     if (!publisherId || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error('finalize needs a publisher id and a YYYY-MM-DD date');
     await withEngine(rt, (engine) => engine.setFinalizedThrough(publisherId, reportType, date));
     console.log(`${reportType} figures of ${publisherId} are final through ${date}`);
+  },
+  async 'rotate-signing-key'(rt) {
+    const kid = await rotateSigningKey(rt.database.db);
+    console.log(`new signing key ${kid}: restart every server process; then, after ID_TOKEN_TTL_SECONDS, run retire-signing-keys`);
+  },
+  async 'retire-signing-keys'(rt) {
+    console.log(`${await retireOlderSigningKeys(rt.database.db)} older signing key(s) retired`);
   },
   async 'create-admin'(rt, [email]) {
     if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error('create-admin needs a valid e-mail address');

@@ -41,3 +41,45 @@ export async function loadSigningKeys(db: Db): Promise<SigningKeySet> {
     jwks: { keys: rows.map((r) => ({ ...(r.public_jwk as JWK), kid: r.kid, alg: TOKEN_ALG, use: 'sig' })) },
   };
 }
+
+/**
+ * Key rotation (`npm run cli -- rotate-signing-key`): adds a new key, which becomes the signing key
+ * of every process started afterwards; older keys stay published so tokens they signed still verify.
+ * Returns the new kid.
+ */
+export async function rotateSigningKey(db: Db): Promise<string> {
+  const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALG, { crv: 'Ed25519', extractable: true });
+  const kid = randomUUID();
+  await db
+    .insertInto('signing_keys')
+    .values({
+      kid,
+      alg: TOKEN_ALG,
+      public_jwk: JSON.stringify(await exportJWK(publicKey)),
+      private_jwk: JSON.stringify(await exportJWK(privateKey)),
+      retired_at: null,
+    })
+    .execute();
+  return kid;
+}
+
+/**
+ * Second step (`retire-signing-keys`), once every process runs on the new key and the ID token
+ * lifetime has passed: every key but the newest stops being published and trusted. Returns how many.
+ */
+export async function retireOlderSigningKeys(db: Db): Promise<number> {
+  const newest = await db
+    .selectFrom('signing_keys')
+    .select('kid')
+    .where('retired_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!newest) return 0;
+  const r = await db
+    .updateTable('signing_keys')
+    .set({ retired_at: new Date() })
+    .where('retired_at', 'is', null)
+    .where('kid', '!=', newest.kid)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
