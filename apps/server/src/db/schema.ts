@@ -751,3 +751,34 @@ export interface ReportIngestRunsTable {
 export interface Database {
   report_ingest_runs: ReportIngestRunsTable;
 }
+
+// Issue 15: all-partners usage rollups (migration 0055), kept by the same trigger.
+export interface UsageAllEventsTable {
+  day: ColumnType<string, string, string>;
+  user_type: string;
+  event: string;
+  events: number;
+}
+export interface UsageAllUsersTable {
+  day: ColumnType<string, string, string>;
+  user_type: string;
+  user_id: string;
+  events: number;
+}
+export interface UsageAllPagesTable {
+  day: ColumnType<string, string, string>;
+  user_type: string;
+  page: string;
+  views: number;
+}
+export interface UsagePartnerDaysTable {
+  day: ColumnType<string, string, string>;
+  publisher_id: string;
+  events: number;
+}
+export interface Database {
+  usage_all_events: UsageAllEventsTable;
+  usage_all_users: UsageAllUsersTable;
+  usage_all_pages: UsageAllPagesTable;
+  usage_partner_days: UsagePartnerDaysTable;
+}

@@ -105,6 +105,33 @@ describe('usage analytics', () => {
     );
   });
 
+  it('the all-partners view (its own rollups, migration 0055) agrees with the per-partner rollups; a user in two partners counts once', async () => {
+    // The multi-account owner is active for two partners on one past day.
+    await sql`INSERT INTO tracking_events (user_id, event, client_timestamp, scope, properties, received_at)
+      SELECT ${uid.multi}::uuid, CASE WHEN g % 2 = 0 THEN 'Page View' ELSE 'Login' END, '05/04/2020, 10:00:00',
+             ${JSON.stringify(scopeOf.multi)}::jsonb,
+             jsonb_build_object('publisher_id', CASE WHEN g % 3 = 0 THEN '1001' ELSE '1003' END, 'page', '/p' || (g % 2)),
+             timestamptz '2020-04-05 08:00:00+00'
+      FROM generate_series(1, 12) g`.execute(t.db);
+    const all = (await get('admin', '/api/admin/usage?from=2020-04-05&to=2020-04-05')).json<UsageReport>();
+    expect(all.totals).toEqual({ activeUsers: 1, events: 12, pageViews: 6 });
+    expect(all.daily).toEqual([{ day: '2020-04-05', activeUsers: 1, events: 12 }]);
+    expect(all.byUserType).toEqual([{ userType: 'media_owner_multiple', activeUsers: 1, events: 12 }]);
+    expect(all.events).toEqual([
+      { event: 'Login', count: 6 },
+      { event: 'Page View', count: 6 },
+    ]);
+    expect(all.pages).toEqual([{ page: '/p0', views: 6 }]);
+    expect(all.partners).toEqual([
+      { publisherId: '1003', name: 'Evergreen Digital', activeUsers: 1, events: 8 },
+      { publisherId: '1001', name: 'Northwind News', activeUsers: 1, events: 4 },
+    ]);
+    // A user-type filter narrows the partners table through the per-partner rollups.
+    const staffOnly = (await get('admin', '/api/admin/usage?from=2020-04-05&to=2020-04-05&userType=provider_staff')).json<UsageReport>();
+    expect(staffOnly.partners).toEqual([]);
+    expect(staffOnly.totals).toEqual({ activeUsers: 0, events: 0, pageViews: 0 });
+  });
+
   it('exports each table as CSV', async () => {
     const res = await get('staff', `/api/admin/usage.csv?from=${today}&to=${today}&publisherId=${PUB}&kind=events`);
     expect(res.statusCode).toBe(200);

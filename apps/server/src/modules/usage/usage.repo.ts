@@ -19,6 +19,20 @@ function where(f: UsageFilter): RawBuilder<unknown> {
 }
 
 /**
+ * Which rollup a query reads: without a partner, the all-partners rollups of migration 0055 (days x
+ * user types x names rows, not one row per partner as well); with one, the per-partner rollups.
+ */
+const events = (f: UsageFilter) => sql.table(f.publisherId === undefined ? 'usage_all_events' : 'usage_daily_events');
+const users = (f: UsageFilter) => sql.table(f.publisherId === undefined ? 'usage_all_users' : 'usage_daily_users');
+const pages = (f: UsageFilter) => sql.table(f.publisherId === undefined ? 'usage_all_pages' : 'usage_daily_pages');
+
+/** Events per partner over the range: the (day, partner) totals unless a user type narrows it. */
+const partnerEvents = (f: UsageFilter) =>
+  f.userType === undefined
+    ? sql`SELECT publisher_id, sum(events)::bigint AS events FROM usage_partner_days WHERE ${where(f)} GROUP BY publisher_id`
+    : sql`SELECT publisher_id, sum(events)::bigint AS events FROM usage_daily_events WHERE ${where(f)} GROUP BY publisher_id`;
+
+/**
  * SQL over the daily rollups (migration 0053), never over raw tracking_events: a 30-day view
  * reads at most days x user types x event names rows per partner. Sums are cast to bigint, which
  * the pool parses as numbers.
@@ -28,39 +42,48 @@ export function usageRepo(db: Db) {
   return {
     dailyEvents: (f: UsageFilter) =>
       rows(sql<{ day: string; events: number }>`
-        SELECT day::text AS day, sum(events)::bigint AS events FROM usage_daily_events WHERE ${where(f)} GROUP BY day`),
-    dailyUsers: (f: UsageFilter) =>
-      rows(sql<{ day: string; users: number }>`
-        SELECT day::text AS day, count(DISTINCT user_id)::bigint AS users FROM usage_daily_users WHERE ${where(f)} GROUP BY day`),
-    async distinctUsers(f: UsageFilter): Promise<number> {
-      const [r] = await rows(sql<{ users: number }>`
-        SELECT count(DISTINCT user_id)::bigint AS users FROM usage_daily_users WHERE ${where(f)}`);
-      return r?.users ?? 0;
+        SELECT day::text AS day, sum(events)::bigint AS events FROM ${events(f)} WHERE ${where(f)} GROUP BY day`),
+    /**
+     * Distinct users per day, per user type and over the whole range, in one statement over the
+     * users rollup read once (DISTINCT in a subquery can be hashed; count(DISTINCT ...) sorts each
+     * group). Still the slowest part of the all-partners view: its cost grows with users x days.
+     */
+    async userCounts(f: UsageFilter) {
+      const r = await rows(sql<{ kind: 'day' | 'type' | 'all'; key: string | null; users: number }>`
+        WITH s AS MATERIALIZED (SELECT day, user_type, user_id FROM ${users(f)} WHERE ${where(f)})
+        SELECT 'day' AS kind, day::text AS key, count(*)::bigint AS users FROM (SELECT DISTINCT day, user_id FROM s) d GROUP BY day
+        UNION ALL
+        SELECT 'type', user_type, count(*)::bigint FROM (SELECT DISTINCT user_type, user_id FROM s) t GROUP BY user_type
+        UNION ALL
+        SELECT 'all', NULL, count(*)::bigint FROM (SELECT DISTINCT user_id FROM s) a`);
+      return {
+        daily: r.filter((x) => x.kind === 'day').map((x) => ({ day: x.key!, users: x.users })),
+        byUserType: r.filter((x) => x.kind === 'type').map((x) => ({ user_type: x.key!, users: x.users })),
+        total: r.find((x) => x.kind === 'all')?.users ?? 0,
+      };
     },
     eventsByUserType: (f: UsageFilter) =>
       rows(sql<{ user_type: string; events: number }>`
-        SELECT user_type, sum(events)::bigint AS events FROM usage_daily_events WHERE ${where(f)} GROUP BY user_type`),
-    usersByUserType: (f: UsageFilter) =>
-      rows(sql<{ user_type: string; users: number }>`
-        SELECT user_type, count(DISTINCT user_id)::bigint AS users FROM usage_daily_users WHERE ${where(f)} GROUP BY user_type`),
+        SELECT user_type, sum(events)::bigint AS events FROM ${events(f)} WHERE ${where(f)} GROUP BY user_type`),
     eventsByName: (f: UsageFilter, limit = USAGE_TOP) =>
       rows(sql<{ event: string; count: number }>`
-        SELECT event, sum(events)::bigint AS count FROM usage_daily_events WHERE ${where(f)}
+        SELECT event, sum(events)::bigint AS count FROM ${events(f)} WHERE ${where(f)}
         GROUP BY event ORDER BY count DESC, event LIMIT ${limit}`),
     pagesByViews: (f: UsageFilter, limit = USAGE_TOP) =>
       rows(sql<{ page: string; views: number }>`
-        SELECT page, sum(views)::bigint AS views FROM usage_daily_pages WHERE ${where(f)}
+        SELECT page, sum(views)::bigint AS views FROM ${pages(f)} WHERE ${where(f)}
         GROUP BY page ORDER BY views DESC, page LIMIT ${limit}`),
     async pageViews(f: UsageFilter): Promise<number> {
       const [r] = await rows(sql<{ views: number | null }>`
-        SELECT sum(views)::bigint AS views FROM usage_daily_pages WHERE ${where(f)}`);
+        SELECT sum(views)::bigint AS views FROM ${pages(f)} WHERE ${where(f)}`);
       return r?.views ?? 0;
     },
     /** Partners by events, with their distinct users over the range and their names. */
     partners: (f: UsageFilter, limit = USAGE_TOP) =>
       rows(sql<{ publisher_id: string; name: string | null; events: number; users: number }>`
-        WITH e AS (SELECT publisher_id, sum(events)::bigint AS events FROM usage_daily_events WHERE ${where(f)} GROUP BY publisher_id),
-             u AS (SELECT publisher_id, count(DISTINCT user_id)::bigint AS users FROM usage_daily_users WHERE ${where(f)} GROUP BY publisher_id)
+        WITH e AS (${partnerEvents(f)}),
+             u AS (SELECT publisher_id, count(*)::bigint AS users
+                   FROM (SELECT DISTINCT publisher_id, user_id FROM usage_daily_users WHERE ${where(f)}) d GROUP BY publisher_id)
         SELECT e.publisher_id, p.name, e.events, COALESCE(u.users, 0)::bigint AS users
         FROM e LEFT JOIN u USING (publisher_id) LEFT JOIN publishers p ON p.id = e.publisher_id
         ORDER BY e.events DESC, e.publisher_id LIMIT ${limit}`),

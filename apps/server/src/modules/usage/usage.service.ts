@@ -17,17 +17,16 @@ const days = (from: string, to: string): string[] => {
 export function createUsageService(repo: UsageRepo) {
   return {
     async report(q: UsageQuery): Promise<UsageReport> {
-      const [dailyEvents, dailyUsers, activeUsers, typeEvents, typeUsers, events, pages, pageViews, partners] = await Promise.all([
+      const [dailyEvents, userCounts, typeEvents, events, pages, pageViews, partners] = await Promise.all([
         repo.dailyEvents(q),
-        repo.dailyUsers(q),
-        repo.distinctUsers(q),
+        repo.userCounts(q),
         repo.eventsByUserType(q),
-        repo.usersByUserType(q),
         repo.eventsByName(q),
         repo.pagesByViews(q),
         repo.pageViews(q),
         q.publisherId === undefined ? repo.partners(q) : Promise.resolve([]),
       ]);
+      const { daily: dailyUsers, byUserType: typeUsers, total: activeUsers } = userCounts;
       const ev = new Map(dailyEvents.map((r) => [r.day, r.events]));
       const us = new Map(dailyUsers.map((r) => [r.day, r.users]));
       const daily = days(q.from, q.to).map((day) => ({ day, activeUsers: us.get(day) ?? 0, events: ev.get(day) ?? 0 }));
