@@ -47,6 +47,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '200',
       CONSOLE_URL: 'https://console.partners-center.example/',
       DATABASE_URL: '',
+      // Lets the webhooks journey deliver to a receiver the test starts on loopback (plain http allowed only for these hosts).
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -8,12 +8,13 @@ import { errorMessage } from '../../../lib/api-error';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { addToast } from '../../../lib/toast';
 import { createApiKey, revokeApiKey, useApiKeys } from '../api/integrations-api';
+import { WebhooksCard } from '../components/webhooks-card';
 
 const accessColumn: IssuedKeyColumn<ReportingApiKey>[] = [
   { header: 'Access', cell: (k) => (k.access === 'read' ? 'Read-only' : 'Read-write') },
 ];
 
-/** /integrations: reporting API keys (shown once, revocable). */
+/** /integrations: reporting API keys (shown once, revocable) and outgoing webhooks. */
 export function IntegrationsPage() {
   const publisherId = useChosenPublisherId();
   if (!publisherId) return null;
@@ -64,7 +65,10 @@ function Integrations({ publisherId }: { publisherId: string }) {
   const origin = window.location.origin;
   return (
     <Stack gap="lg">
-      <PageHeader title="Integrations" purpose="Pull your reports from your own tools with an API key." />
+      <PageHeader
+        title="Integrations"
+        purpose="Pull your reports from your own tools with an API key, and have events pushed to your systems with webhooks."
+      />
       <Card>
         <Title order={2} size="h5" mb="xs">
           Create an API key
@@ -120,6 +124,7 @@ function Integrations({ publisherId }: { publisherId: string }) {
           onRevoke={setRevoking}
         />
       </Card>
+      <WebhooksCard publisherId={publisherId} />
       <ConfirmDialog
         opened={revoking !== null}
         title="Revoke this API key?"
