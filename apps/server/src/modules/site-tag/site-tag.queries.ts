@@ -27,13 +27,6 @@ export function rangeMs(from: string, to: string) {
   return { start, end, prevStart: start - (end - start), prevEnd: start };
 }
 
-function where(s: Scope, start: number, end: number) {
-  return {
-    sql: `publisher_id = $pub AND ($site = '' OR site_id = $site) AND ts >= $start AND ts < $end`,
-    params: { pub: s.publisherId, site: s.siteId ?? '', start, end },
-  };
-}
-
 type Row = Record<string, unknown>;
 
 /**
@@ -52,10 +45,10 @@ async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, en
             sum(eng_ms) AS eng_ms, sum(scroll) AS scroll
      FROM (SELECT publisher_id, site_id, day, dim, k1, k2, pv, visitors, visits, eng_pages, eng_ms, scroll FROM site_tag_daily
            WHERE ${scope} AND day BETWEEN CAST($d0 AS DATE) AND CAST($d1 AS DATE)
-           UNION ALL (${dailyRowsSql(`${scope} AND ts >= $rs AND ts < $end`, `${scope} AND ts >= $lb AND ts < $end`)}))
+           UNION ALL (${dailyRowsSql(`${scope} AND ts >= $rs AND ts < $end`, `${scope} AND ts >= $lb AND ts < $la`, 'first_ts >= $rs AND first_ts < $end')}))
      ${onlyTotals ? "WHERE dim IN ('total', 'eng')" : ''}
      GROUP BY ALL`,
-    { pub: s.publisherId, site: s.siteId ?? '', d0: from, d1: rolled, rs: rawStart, lb: rawStart - DAY_MS, end },
+    { pub: s.publisherId, site: s.siteId ?? '', d0: from, d1: rolled, rs: rawStart, lb: rawStart - DAY_MS, la: end + DAY_MS, end },
   );
 }
 
@@ -67,8 +60,7 @@ function totalsOf(rows: Row[]): AudienceOverview['totals'] {
     visitors: sum('total', 'visitors'),
     visits: sum('total', 'visits'),
     avgEngagedSeconds: pages === 0 ? null : round(sum('eng', 'eng_ms') / pages / 1000, 1),
-    // A range starting just after a midnight holds scroll gained by pages counted the day before.
-    avgScrollDepth: pages === 0 ? null : Math.min(100, round(sum('eng', 'scroll') / pages, 1)),
+    avgScrollDepth: pages === 0 ? null : round(sum('eng', 'scroll') / pages, 1),
   };
 }
 
@@ -104,11 +96,20 @@ export async function audienceOverview(store: SiteTagEventStore, s: Scope): Prom
   };
 }
 
-/** One value per page and metric (the last reported: CLS and INP grow while the page lives). */
-const vitalsOf = (w: string) =>
+/**
+ * One value per page and metric (the last reported: CLS and INP grow while the page lives), from
+ * the closed days' vitals rollup plus the open days' raw events; `$d0`..`$d1` are the rolled-up
+ * days, `$rs`..`$end` the raw part.
+ */
+const vitalsOf = (scope: string) =>
   `(SELECT page_id, metric, arg_max(value, ts) AS value, any_value(path) AS path, any_value(template) AS template,
-           any_value(device) AS device, strftime(epoch_ms(min(ts)), '%Y-%m-%d') AS d, arg_max(attribution, ts) AS attribution
-    FROM site_tag_events WHERE ${w} AND kind = 'wv' GROUP BY page_id, metric)`;
+           any_value(device) AS device, strftime(epoch_ms(min(first_ts)), '%Y-%m-%d') AS d, arg_max(attribution, ts) AS attribution
+    FROM (SELECT page_id, metric, first_ts, ts, value, path, template, device, attribution FROM site_tag_vitals_daily
+          WHERE ${scope} AND day BETWEEN CAST($d0 AS DATE) AND CAST($d1 AS DATE)
+          UNION ALL
+          SELECT page_id, metric, ts, ts, value, path, template, device, attribution FROM site_tag_events
+          WHERE ${scope} AND ts >= $rs AND ts < $end AND kind = 'wv')
+    GROUP BY page_id, metric)`;
 
 function vital(r: Record<string, unknown>) {
   const metric = String(r.metric) as WebVitalName;
@@ -118,8 +119,18 @@ function vital(r: Record<string, unknown>) {
 
 export async function sitePerformance(store: SiteTagEventStore, s: Scope): Promise<SitePerformance> {
   const { start, end } = rangeMs(s.from, s.to);
-  const w = where(s, start, end);
-  const v = vitalsOf(w.sql);
+  const rolled = (await ensureRollup(store, s.from, s.to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
+  const w = {
+    params: {
+      pub: s.publisherId,
+      site: s.siteId ?? '',
+      d0: s.from,
+      d1: rolled,
+      rs: Math.max(start, Date.parse(`${rolled}T00:00:00Z`) + DAY_MS),
+      end,
+    },
+  };
+  const v = vitalsOf(`publisher_id = $pub AND ($site = '' OR site_id = $site)`);
   const p75 = `quantile_cont(value, 0.75) AS p75, count(*) AS n`;
   const [overall, byDevice, byTemplate, series, worst] = await Promise.all([
     store.query(`SELECT metric, ${p75} FROM ${v} GROUP BY ALL ORDER BY metric`, w.params),

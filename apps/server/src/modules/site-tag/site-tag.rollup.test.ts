@@ -6,7 +6,7 @@ import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
 import { demoEventsSql, type DemoTrafficDay } from './demo/site-tag-demo-events';
 import { rateVital } from '@pc/contracts';
 import { adRevenueOverview } from './ad-revenue.queries';
-import { audienceOverview } from './site-tag.queries';
+import { audienceOverview, sitePerformance } from './site-tag.queries';
 import { lastClosedDay } from './site-tag.rollup';
 import { duckDbSiteTagStore, type StoredTagEvent } from './site-tag.store';
 
@@ -86,6 +86,20 @@ describe('audience rollups', () => {
     expect(new Map(ad.rpmByLcp.map((b) => [`${b.siteId}|${b.rating}`, b.pageViews]))).toEqual(buckets);
     const [lcpRows] = await store.query(`SELECT count(*)::INTEGER AS n FROM site_tag_lcp_daily WHERE publisher_id = '1001'`);
     expect(lcpRows?.n).toBeGreaterThan(0);
+    // Performance reads the vitals rollup: the same p75s and samples as from the raw events.
+    const perf = await sitePerformance(store, scope);
+    const rawVitals = await store.query(
+      `SELECT metric, quantile_cont(v, 0.75) AS p75, count(*)::INTEGER AS n FROM (
+         SELECT metric, arg_max(value, ts) AS v FROM site_tag_events
+         WHERE publisher_id = '1001' AND kind = 'wv' AND ts >= ${today - 5 * DAY} AND ts < ${today + DAY} GROUP BY page_id, metric)
+       GROUP BY metric ORDER BY metric`,
+    );
+    expect(rawVitals.length).toBe(5);
+    expect(perf.overall.map((o) => [o.metric, o.samples])).toEqual(rawVitals.map((r) => [r.metric, r.n]));
+    const rounded = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d; // as the API rounds
+    for (const [i, o] of perf.overall.entries()) expect(o.p75).toBe(rounded(Number(rawVitals[i]!.p75), o.metric === 'CLS' ? 3 : 0));
+    const [vitalRows] = await store.query(`SELECT count(*)::INTEGER AS n FROM site_tag_vitals_daily WHERE publisher_id = '1001'`);
+    expect(vitalRows?.n).toBeGreaterThan(0);
     // One site only: the rollup is per site too.
     const one = await audienceOverview(store, { ...scope, siteId: '5002' });
     expect(one.totals.pageViews).toBe(6 * 60);
@@ -143,11 +157,11 @@ describe('audience rollups', () => {
     ] as const) {
       // Days one at a time first, so the closed days are rolled up separately.
       const before = await audienceOverview(store, { publisherId: '1003', siteId, from: iso(midnight - DAY), to: iso(midnight - DAY) });
-      expect(before.totals).toMatchObject({ pageViews: 1, avgEngagedSeconds: 20, avgScrollDepth: 40 });
-      // The day after alone: page b, plus what page a added after midnight (40 s, 30 points of
-      // scroll), over one page: 70 s, and 130 % shown as the 100 % a depth cannot exceed.
+      // Page a with its final figures, though its last report came after midnight.
+      expect(before.totals).toMatchObject({ pageViews: 1, avgEngagedSeconds: 60, avgScrollDepth: 70 });
+      // The day after alone: page b only (page a began the day before).
       const after = await audienceOverview(store, { publisherId: '1003', siteId, from: iso(midnight), to: iso(midnight) });
-      expect(after.totals).toMatchObject({ pageViews: 1, avgEngagedSeconds: 70, avgScrollDepth: 100 });
+      expect(after.totals).toMatchObject({ pageViews: 1, avgEngagedSeconds: 30, avgScrollDepth: 100 });
       const both = await audienceOverview(store, { publisherId: '1003', siteId, from: iso(midnight - DAY), to: iso(midnight) });
       // Two pages: (60 + 30) / 2 = 45 s, (70 + 100) / 2 = 85 %.
       expect(both.totals).toMatchObject({ pageViews: 2, avgEngagedSeconds: 45, avgScrollDepth: 85 });

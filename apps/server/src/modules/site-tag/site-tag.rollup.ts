@@ -9,6 +9,8 @@ import type { SiteTagEventStore } from './site-tag.store';
  * arrive for it (collection refuses events older than 24 h); newer days are aggregated from the
  * raw events by the same SQL at query time.
  */
+const ROLLUP_TABLES = ['site_tag_daily', 'site_tag_daily_built', 'site_tag_lcp_daily', 'site_tag_vitals_daily'];
+
 export const SITE_TAG_DAILY_DDL = [
   `CREATE TABLE IF NOT EXISTS site_tag_daily (
     publisher_id VARCHAR NOT NULL, site_id VARCHAR NOT NULL, day DATE NOT NULL, dim VARCHAR NOT NULL,
@@ -18,14 +20,18 @@ export const SITE_TAG_DAILY_DDL = [
   // Ad revenue's RPM by LCP bucket: each site-day's p75 LCP (of the pages' last LCP that day).
   `CREATE TABLE IF NOT EXISTS site_tag_lcp_daily (
     publisher_id VARCHAR NOT NULL, site_id VARCHAR NOT NULL, day DATE NOT NULL, p75 DOUBLE NOT NULL, pages BIGINT NOT NULL)`,
+  // Performance: one row per page, metric and day with the day's last value (the query keeps each
+  // page's last over the range, as from the raw events), so closed days skip page views and engagement.
+  `CREATE TABLE IF NOT EXISTS site_tag_vitals_daily (
+    publisher_id VARCHAR NOT NULL, site_id VARCHAR NOT NULL, day DATE NOT NULL, page_id VARCHAR NOT NULL, metric VARCHAR NOT NULL,
+    first_ts BIGINT NOT NULL, ts BIGINT NOT NULL, value DOUBLE, path VARCHAR NOT NULL, template VARCHAR NOT NULL,
+    device VARCHAR NOT NULL, attribution VARCHAR NOT NULL)`,
   // Rollups built by an older definition are dropped at start-up and rebuilt on demand from the
-  // raw events (version 2: additive engagement, the LCP table).
+  // raw events (2: engagement by a page's first day, the LCP table; 3: the vitals table; 4: engagement looks a day ahead).
   `CREATE TABLE IF NOT EXISTS site_tag_rollup_version (version INTEGER NOT NULL)`,
-  ...['site_tag_daily', 'site_tag_daily_built', 'site_tag_lcp_daily'].map(
-    (t) => `DELETE FROM ${t} WHERE NOT EXISTS (SELECT 1 FROM site_tag_rollup_version WHERE version = 2)`,
-  ),
+  ...ROLLUP_TABLES.map((t) => `DELETE FROM ${t} WHERE NOT EXISTS (SELECT 1 FROM site_tag_rollup_version WHERE version = 4)`),
   `DELETE FROM site_tag_rollup_version`,
-  `INSERT INTO site_tag_rollup_version VALUES (2)`,
+  `INSERT INTO site_tag_rollup_version VALUES (4)`,
 ];
 
 /** Each site-day's p75 LCP over the events matching `where` (one value a page: its last LCP). */
@@ -47,14 +53,14 @@ const BY = 'publisher_id, site_id, day';
  * dimension); 'source' rows are counted by visits (entries), the others by page views; empty keys
  * are left out except for the total.
  *
- * Engagement is additive across days: the tag reports a page's running engaged time and deepest
- * scroll, so a day's 'eng' row holds what each page added that day (its running maximum minus the
- * maximum before the day) and counts a page only on its first day. A page read across midnight is
- * then one page whatever the days are built or summed in. `lookBack` selects the events of
- * `where` plus the day before (the "before" of a page that started then); it must not add days
- * to the output, which keeps only days with an engagement event matching `where`.
+ * Engagement belongs to the day a page's engagement began, with the page's final figures (the tag
+ * reports running engaged time and deepest scroll): a page read across midnight is one page. So
+ * the engagement events are read `around` the days (one day either side: `firstIn`, over the
+ * page's first engagement `first_ts`, keeps the pages that began in the days). One GROUP BY per
+ * page; a page still sending more than a day after a closed day's midnight (a tab left open for
+ * days) would start again as a new page.
  */
-export function dailyRowsSql(where: string, lookBack: string): string {
+export function dailyRowsSql(where: string, around: string, firstIn: string): string {
   const dim = `CASE ${KEYED.map((c) => `WHEN grouping(${c}) = 0 THEN '${c}'`).join(' ')} ELSE 'source' END`;
   const sets = [...KEYED.map((c) => `(${BY}, ${c})`), `(${BY}, source, medium)`].join(', ');
   // The distinct visitor count only for the total: per dimension key it would cost most of the query.
@@ -63,14 +69,11 @@ g AS (
   SELECT ${BY}, ${dim} AS dim, coalesce(${KEYED.join(', ')}, source) AS k1, coalesce(medium, '') AS k2,
          count(*) AS pv, count(*) FILTER (WHERE entry) AS visits
   FROM e WHERE kind = 'pv' GROUP BY GROUPING SETS (${sets})),
-pd AS (SELECT publisher_id, site_id, page_id, CAST(epoch_ms(ts) AS DATE) AS day, max(engaged_ms) AS et, max(scroll_pct) AS sd,
-              bool_or(${where}) AS inside
-       FROM site_tag_events WHERE (${lookBack}) AND kind = 'en' GROUP BY ALL),
 pages AS (
-  SELECT publisher_id, site_id, day, inside, row_number() OVER p = 1 AS first,
-         max(et) OVER p - coalesce(max(et) OVER b, 0) AS et, max(sd) OVER p - coalesce(max(sd) OVER b, 0) AS sd
-  FROM pd WINDOW p AS (PARTITION BY publisher_id, site_id, page_id ORDER BY day ROWS UNBOUNDED PRECEDING),
-                 b AS (PARTITION BY publisher_id, site_id, page_id ORDER BY day ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING))
+  SELECT * FROM (
+    SELECT publisher_id, site_id, min(ts) AS first_ts, max(engaged_ms) AS et, max(scroll_pct) AS sd
+    FROM site_tag_events WHERE (${around}) AND kind = 'en' GROUP BY publisher_id, site_id, page_id)
+  WHERE ${firstIn})
 SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, count(*) AS pv, count(DISTINCT visitor) AS visitors,
        count(*) FILTER (WHERE entry) AS visits, 0 AS eng_pages, 0.0 AS eng_ms, 0.0 AS scroll
 FROM e WHERE kind = 'pv' GROUP BY ALL
@@ -78,8 +81,8 @@ UNION ALL
 SELECT ${BY}, dim, k1, k2, CASE WHEN dim = 'source' THEN visits ELSE pv END, 0, visits, 0, 0.0, 0.0
 FROM g WHERE (dim = 'source' AND visits > 0) OR (dim <> 'source' AND k1 <> '')
 UNION ALL
-SELECT ${BY}, 'eng', '', '', 0, 0, 0, count(*) FILTER (WHERE first), coalesce(sum(et), 0), coalesce(sum(sd), 0)
-FROM pages WHERE inside GROUP BY ALL`;
+SELECT publisher_id, site_id, CAST(epoch_ms(first_ts) AS DATE) AS day, 'eng', '', '', 0, 0, 0, count(*), coalesce(sum(et), 0), coalesce(sum(sd), 0)
+FROM pages GROUP BY ALL`;
 }
 
 /** The last day that can no longer change: events are accepted up to 24 h late. */
@@ -113,12 +116,21 @@ export async function ensureRollup(store: SiteTagEventStore, from: string, to: s
       await exec(
         `INSERT INTO site_tag_daily ${dailyRowsSql(
           `ts >= ${start} AND ts < ${end} AND CAST(epoch_ms(ts) AS DATE) IN (${list})`,
-          `ts >= ${start - DAY_MS} AND ts < ${end}`,
+          `ts >= ${start - DAY_MS} AND ts < ${end + DAY_MS}`,
+          `first_ts >= ${start} AND first_ts < ${end} AND CAST(epoch_ms(first_ts) AS DATE) IN (${list})`,
         )}`,
       );
       await exec(`DELETE FROM site_tag_lcp_daily WHERE day IN (${list})`);
       await exec(
         `INSERT INTO site_tag_lcp_daily ${lcpDailySql(`ts >= ${start} AND ts < ${end} AND CAST(epoch_ms(ts) AS DATE) IN (${list})`)}`,
+      );
+      await exec(`DELETE FROM site_tag_vitals_daily WHERE day IN (${list})`);
+      await exec(
+        `INSERT INTO site_tag_vitals_daily
+         SELECT publisher_id, site_id, CAST(epoch_ms(ts) AS DATE) AS day, page_id, metric, min(ts), max(ts), arg_max(value, ts),
+                any_value(path), any_value(template), any_value(device), arg_max(attribution, ts)
+         FROM site_tag_events WHERE ts >= ${start} AND ts < ${end} AND CAST(epoch_ms(ts) AS DATE) IN (${list}) AND kind = 'wv'
+         GROUP BY publisher_id, site_id, day, page_id, metric`,
       );
       await exec(`INSERT INTO site_tag_daily_built SELECT CAST(d AS DATE) FROM (VALUES ${days.map((d) => `('${d}')`).join(', ')}) v(d)`);
     });
@@ -128,7 +140,5 @@ export async function ensureRollup(store: SiteTagEventStore, from: string, to: s
 
 /** Forget every rollup (after events were written around the collector: demo data, imports). */
 export async function resetRollup(exec: (sql: string) => Promise<void>): Promise<void> {
-  await exec('DELETE FROM site_tag_daily');
-  await exec('DELETE FROM site_tag_daily_built');
-  await exec('DELETE FROM site_tag_lcp_daily');
+  for (const t of ROLLUP_TABLES) await exec(`DELETE FROM ${t}`);
 }
