@@ -29,6 +29,7 @@ import { createOutboxService } from './modules/admin/outbox.service';
 import { auditRepo } from './modules/audit/audit.repo';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { demoUptimeRoutes } from './demo/demo-uptime-routes';
 import { registerMetrics } from './modules/metrics/metrics';
 import { personalInfoRoutes } from './modules/personal-info/personal-info.routes';
 import { createPersonalInfoService } from './modules/personal-info/personal-info.service';
@@ -358,7 +359,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   );
   const monitorsFetch =
-    deps.monitorsFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-Uptime/1.0' });
+    deps.monitorsFetch ??
+    createGuardedFetch({
+      // Demo mode: the demo monitors (and a newcomer's first ones) check targets this very server serves (loopback).
+      allowHosts: demoMode ? [...config.OUTBOUND_ALLOW_HOSTS, '127.0.0.1', '::1'] : config.OUTBOUND_ALLOW_HOSTS,
+      userAgent: 'PartnersCenter-Uptime/1.0',
+    });
   const monitorScheduler = createMonitorScheduler({
     db,
     fetch: monitorsFetch,
@@ -462,6 +468,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerOpenApi(app, config.PRODUCT_NAME);
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value });
+  if (demoMode) await app.register(demoUptimeRoutes);
   const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
   await app.register(publicConfigRoutes, { config: publicConfig });
   await app.register(identityRoutes, { identity, jwks: keys.jwks, ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { seedDemo } from './demo/seed-demo';
 import { seedDemoFacts } from './demo/seed-demo-facts';
+import { seedDemoMonitors } from './demo/seed-demo-monitors';
 import { seedDemoPayments } from './demo/seed-demo-payments';
 import { seedDemoSiteTag } from './demo/seed-demo-site-tag';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
@@ -31,6 +32,7 @@ async function main() {
   });
   if (demo) await seedDemoFacts(engine, logger, new Date(), database.db);
   if (demo) await seedDemoPayments(database.db, engine, config, logger);
+  if (demo) await seedDemoMonitors(database.db, config.PORT, logger);
   // In the background: a few seconds of DuckDB work that nothing at start-up waits for.
   if (demo) void seedDemoSiteTag(engine, database.db, logger).catch((err: unknown) => logger.error({ err }, 'demo site-tag events failed'));
   let stopping = false;

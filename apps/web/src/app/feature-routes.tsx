@@ -50,8 +50,8 @@ export const featureRoutes: RouteObject[] = [
   { path: Routes.incidents, lazy: lazyPage(() => import('../features/incidents/routes/incidents-page'), 'IncidentsPage') },
   { path: Routes.uptimeMonitoring, lazy: lazyPage(() => import('../features/uptime/routes/monitors-page'), 'MonitorsPage') },
   { path: Routes.uptimeMonitoringNew, lazy: lazyPage(() => import('../features/uptime/routes/monitor-new-page'), 'MonitorNewPage') },
-  { path: '/uptime-monitoring/:id', lazy: placeholder('uptime') },
-  { path: '/uptime-monitoring/:id/edit', lazy: placeholder('uptime') },
+  { path: '/uptime-monitoring/:id', lazy: lazyPage(() => import('../features/uptime/routes/monitor-page'), 'MonitorPage') },
+  { path: '/uptime-monitoring/:id/edit', lazy: lazyPage(() => import('../features/uptime/routes/monitor-edit-page'), 'MonitorEditPage') },
   {
     path: Routes.audienceOverview,
     lazy: lazyPage(() => import('../features/site-tag/routes/audience-overview-page'), 'AudienceOverviewPage'),

@@ -19,8 +19,8 @@ export const useAllPublishersMonitors = (enabled: boolean) =>
   useSWR<Monitor[], Error, ApiKey | null>(enabled ? monitorKeys.allPublishers() : null, apiFetcher, live);
 export const useMonitorLimits = (publisherId: string) =>
   useSWR<MonitorLimits, Error, ApiKey>([`${base}/limits`, publisherId], apiFetcher, swrOptions);
-export const useMonitor = (publisherId: string, id: string) =>
-  useSWR<Monitor, Error, ApiKey>(monitorKeys.monitor(publisherId, id), apiFetcher, live);
+export const useMonitor = (publisherId: string, id: string, poll = true) =>
+  useSWR<Monitor, Error, ApiKey>(monitorKeys.monitor(publisherId, id), apiFetcher, poll ? live : swrOptions);
 export const useMonitorStats = (publisherId: string, id: string, range: MonitorRange) =>
   useSWR<MonitorStats, Error, ApiKey>([`${monitorPath(id)}/stats`, publisherId, { range }], apiFetcher, live);
 export const useMonitorResults = (publisherId: string, id: string) =>

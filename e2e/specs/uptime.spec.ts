@@ -1,0 +1,118 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { USERS, signInAndChoose } from '../support/demo';
+
+/** A local target the server's checker may reach (demo mode allows loopback for monitors). */
+async function startTarget(): Promise<{ server: Server; url: string }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<h1>The shop is open</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+test('a media owner creates a monitor with "Test now", sees it up, edits it, sees it go down when its target stops, then pauses, resumes and deletes it', async ({
+  page,
+}) => {
+  test.setTimeout(200_000);
+  const target = await startTarget();
+  try {
+    await signInAndChoose(page, USERS.single);
+    await page.goto('/uptime-monitoring');
+    await expect(page.getByRole('heading', { name: 'Uptime Monitoring' })).toBeVisible();
+    // The demo seed's monitor of this partner is listed and checked live against the demo server.
+    await expect(page.getByTestId('monitor-row-Blue Harbor home').getByTestId('monitor-status')).toHaveText('Up', { timeout: 30_000 });
+
+    await page.getByRole('link', { name: 'New monitor' }).click();
+    await expect(page).toHaveURL(/\/uptime-monitoring\/new$/);
+    // The contracts' schema speaks on the fields before anything is sent.
+    await page.getByLabel(/^URL/).fill('ftp://nowhere');
+    await page.getByRole('button', { name: 'Create monitor' }).click();
+    await expect(page.getByText('Name is required!')).toBeVisible();
+    await expect(page.getByText('Enter a web address starting with http:// or https://')).toBeVisible();
+
+    await page.getByLabel(/^Name/).fill('E2E shop');
+    await page.getByLabel(/^URL/).fill(target.url);
+    await page.getByLabel(/^Interval/).fill('60');
+    await page.getByLabel(/^Retries before down/).fill('0');
+    await page.getByLabel('Keyword (optional)').fill('shop is open');
+    await page.getByRole('button', { name: 'Test now' }).click();
+    await expect(page.getByTestId('check-result')).toContainText('Test result: up');
+    await expect(page.getByTestId('check-result')).toContainText('Keyword found');
+
+    await page.getByRole('button', { name: 'Create monitor' }).click();
+    await expect(page).toHaveURL(/\/uptime-monitoring\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'E2E shop' })).toBeVisible();
+    // The scheduler's first check runs within seconds; the page refreshes itself.
+    await expect(page.getByTestId('monitor-status')).toHaveText('Up', { timeout: 40_000 });
+    await expect(page.getByRole('table', { name: 'Recent checks' }).getByRole('row')).not.toHaveCount(1);
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect(page).toHaveURL(/\/edit$/);
+    await expect(page.getByLabel(/^Name/)).toHaveValue('E2E shop');
+    await page.getByLabel(/^Name/).fill('E2E shop front');
+    await page.getByRole('button', { name: 'Save monitor' }).click();
+    await expect(page.getByRole('heading', { name: 'E2E shop front' })).toBeVisible();
+
+    // The target fails: "Check now" sees it at once, the scheduler at the next slot (60 s interval, no retries).
+    target.server.closeAllConnections();
+    await new Promise<void>((resolve) => target.server.close(() => resolve()));
+    await page.getByRole('button', { name: 'Check now' }).click();
+    await expect(page.getByTestId('check-result')).toContainText('Check now (not stored): down');
+    await expect(page.getByTestId('monitor-status')).toHaveText('Down', { timeout: 90_000 });
+    await expect(page.getByRole('table', { name: 'Incidents of this monitor' }).getByText('E2E shop front is down')).toBeVisible({
+      timeout: 20_000,
+    });
+
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(page.getByTestId('monitor-status')).toHaveText('Paused');
+
+    await page.getByRole('link', { name: 'All monitors' }).click();
+    const row = page.getByTestId('monitor-row-E2E shop front');
+    await expect(row.getByTestId('monitor-status')).toHaveText('Paused');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Paused' }).click();
+    await expect(page.getByRole('table', { name: 'Monitors' }).getByRole('row')).toHaveCount(2);
+    await page.getByRole('checkbox', { name: 'Select E2E shop front' }).check();
+    await page.getByRole('button', { name: 'Resume selected' }).click();
+    await expect(page.getByText('1 monitor resumed.')).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Paused' }).click(); // clicking the chosen option clears it
+    await page.getByRole('button', { name: 'Delete E2E shop front' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this monitor?' });
+    await dialog.getByRole('button', { name: 'Delete monitor' }).click();
+    await expect(page.getByText('"E2E shop front" was deleted.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  } finally {
+    target.server.closeAllConnections();
+    target.server.close();
+  }
+});
+
+test('the demo monitors are alive: a refused port is down with an incident, a recorded certificate warns, history is charted', async ({
+  page,
+}) => {
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.goto('/uptime-monitoring');
+  await expect(page.getByTestId('monitor-row-Northwind News home').getByTestId('monitor-status')).toHaveText('Up', { timeout: 30_000 });
+  await expect(page.getByTestId('monitor-row-Northwind checkout API').getByTestId('monitor-status')).toHaveText('Down', {
+    timeout: 30_000,
+  });
+
+  await page.getByRole('link', { name: 'Northwind checkout API', exact: true }).click();
+  await expect(page.getByText(/Last check failed:/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Incidents of this monitor' }).getByText(/Northwind checkout API is down/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('list', { name: 'Uptime per day, last 30 days' }).getByRole('listitem')).toHaveCount(30);
+  await expect(page.getByRole('img', { name: /Average response time of Northwind checkout API/ })).toBeVisible();
+
+  await page.goto('/uptime-monitoring');
+  await page.getByRole('link', { name: 'Northwind shop (recorded certificate)', exact: true }).click();
+  await expect(page.getByTestId('monitor-status')).toHaveText('Paused');
+  await expect(page.getByTestId('cert-expiry')).toContainText('expires in 9 days');
+  await expect(page.getByTestId('uptime-24h')).toHaveText('100 %');
+});
