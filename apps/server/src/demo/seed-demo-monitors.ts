@@ -32,11 +32,14 @@ const MONITORS: DemoMonitor[] = [
     url: (p) => `http://127.0.0.1:${p}/healthz`,
     baseMs: 45,
   },
+  // The flapping and the down monitor belong to Evergreen Digital, whose seeded history already has a
+  // downtime of its travel site: live downtime incidents land there, while Northwind's incidents stay
+  // the fixed story the seeded incidents tell (one open ads.txt incident, e2e/specs/incidents.spec.ts).
   {
     id: '00000000-0000-4000-8000-00000000d002',
-    publisher: '1001',
-    site: '5002',
-    name: 'Northwind Sport live scores',
+    publisher: '1003',
+    site: '5202',
+    name: 'Evergreen Travel departures',
     kind: 'flaky',
     url: (p) => `http://127.0.0.1:${p}${DEMO_FLAKY_PATH}`,
     baseMs: 120,
@@ -44,9 +47,9 @@ const MONITORS: DemoMonitor[] = [
   // Port 9 (discard) is closed on a normal machine: the connection is refused, so this one is down.
   {
     id: '00000000-0000-4000-8000-00000000d003',
-    publisher: '1001',
+    publisher: '1003',
     site: null,
-    name: 'Northwind checkout API',
+    name: 'Evergreen checkout API',
     kind: 'down',
     url: () => 'http://127.0.0.1:9/health',
     baseMs: 260,
@@ -115,7 +118,7 @@ export async function seedDemoMonitors(db: Db, port: number, log: Logger, now = 
     for (const m of MONITORS)
       await db
         .updateTable('monitors')
-        .set({ url: m.url(port) })
+        .set({ url: m.url(port), publisher_id: m.publisher, site_id: m.site, name: m.name })
         .where('id', '=', m.id)
         .execute();
     return;
@@ -138,7 +141,8 @@ export async function seedDemoMonitors(db: Db, port: number, log: Logger, now = 
           interval_seconds: 60,
           timeout_seconds: 5,
           // The refused port is down at its first check (no retry), so its incident opens within seconds.
-          retries: m.kind === 'down' ? 0 : 1,
+          // Healthy ones get two retries: a slow moment of a busy machine must not open an incident.
+          retries: m.kind === 'down' ? 0 : m.kind === 'healthy' ? 2 : 1,
           accepted_status_codes: ['200-299'],
           keyword: null,
           keyword_mode: 'contains',

@@ -8,6 +8,7 @@ import { usePublisherDetails } from '../../lib/data/use-publisher-data';
 import { PageHeader } from '../../components/ui/page-header';
 import { AudienceCard } from './audience-card';
 import { IncidentsCard } from './incidents-card';
+import { MonitorsCard } from './monitors-card';
 import { PaymentsCard } from './payments-card';
 import { SitesCard } from './sites-card';
 import { AreaLinks } from './area-links';
@@ -86,6 +87,9 @@ export function HomePage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <IncidentsCard publisherId={publisherId} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <MonitorsCard publisherId={publisherId} />
           </Grid.Col>
         </Grid>
       )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { Routes, type Monitor } from '@pc/contracts';
 import { formatAgo, formatMs, formatUptime, STATUS_LABEL } from '../state/monitor-format';
@@ -21,7 +21,9 @@ interface Props {
 /** Filters (status, name/URL), selection with bulk pause/resume, and per-row actions. */
 export function MonitorsTable({ monitors, readOnly, busy, onPause, onDelete, onBulk }: Props) {
   const [q, setQ] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
+  // ?status=down (the home card's link) starts the list filtered; the filter stays local afterwards.
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<string | null>(() => STATUS_FILTER.find((f) => f.value === params.get('status'))?.value ?? null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const needle = q.trim().toLowerCase();
   const shown = monitors.filter(
