@@ -28,6 +28,11 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'md' } },
+    // Links inside text must not rely on colour alone (axe link-in-text-block).
+    Anchor: { defaultProps: { underline: 'always' } },
+    // A table wider than the screen scrolls sideways; its viewport must be reachable by keyboard
+    // (axe scrollable-region-focusable), so arrow keys scroll it.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // The default toggle label contains "password", which makes a "Password" label ambiguous.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' } } },
   },
