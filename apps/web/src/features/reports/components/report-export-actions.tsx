@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Menu } from '@mantine/core';
 import { DIRECT_DOWNLOAD_MAX_ROWS, type ReportType } from '@pc/contracts';
 import { ApiRequestError } from '../../../lib/api-error';
@@ -28,10 +28,25 @@ export interface ReportExportActionsProps {
 export function ReportExportActions({ type, query, email, onCreated, totalRows }: ReportExportActionsProps) {
   const { awaitReport } = useReportBanner();
   const [pending, setPending] = useState<'file' | 'email' | null>(null);
+  // The busy button is disabled, which drops keyboard focus to the page; once the work is done the
+  // focus goes back to the button that started it (issue 12 item 10).
+  const fileButton = useRef<HTMLButtonElement>(null);
+  const emailButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (pending !== null || !refocus.current) return;
+    const target = refocus.current;
+    refocus.current = null;
+    if (document.activeElement === document.body || document.activeElement === null) target.focus();
+  }, [pending]);
+  const start = (kind: 'file' | 'email') => {
+    refocus.current = kind === 'file' ? fileButton.current : emailButton.current;
+    setPending(kind);
+  };
 
   const exportFile = async (format: ExportFormat) => {
     if (!query) return;
-    setPending('file');
+    start('file');
     try {
       if (totalRows !== undefined && totalRows <= DIRECT_DOWNLOAD_MAX_ROWS) {
         try {
@@ -56,7 +71,7 @@ export function ReportExportActions({ type, query, email, onCreated, totalRows }
 
   const emailReport = async () => {
     if (!query) return;
-    setPending('email');
+    start('email');
     try {
       await createEmailExport(query, 'csv');
       toast.success(`We'll e-mail the report to ${email} when it's ready.`);
@@ -71,12 +86,12 @@ export function ReportExportActions({ type, query, email, onCreated, totalRows }
   const disabled = !query || pending !== null;
   return (
     <Group gap="sm">
-      <Button variant="default" onClick={() => void emailReport()} loading={pending === 'email'} disabled={disabled}>
+      <Button ref={emailButton} variant="default" onClick={() => void emailReport()} loading={pending === 'email'} disabled={disabled}>
         Email report
       </Button>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button loading={pending === 'file'} disabled={disabled} rightSection={<Icon name="chevronDown" size={16} />}>
+          <Button ref={fileButton} loading={pending === 'file'} disabled={disabled} rightSection={<Icon name="chevronDown" size={16} />}>
             Export to file
           </Button>
         </Menu.Target>

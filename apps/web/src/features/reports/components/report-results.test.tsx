@@ -68,6 +68,20 @@ function renderResults(overrides: Partial<ReportResultsProps> = {}) {
 }
 
 describe('report results', () => {
+  it('keeps the table (and the focus in it) while a sorted or filtered query loads', () => {
+    // SWR says isLoading for every new key even while the previous answer is kept (issue 12 item 10).
+    renderResults({ isLoading: true, isValidating: true });
+    const sortButton = screen.getByRole('button', { name: /^Impressions/ });
+    sortButton.focus();
+    expect(sortButton).toHaveFocus();
+    expect(screen.getByRole('table')).toBeInTheDocument();
+  });
+
+  it('shows the skeleton only before the first answer', () => {
+    renderResults({ data: undefined, isLoading: true });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('renders formatted, right-aligned figures and the totals row', () => {
     renderResults({ deltas: { revenue: { kind: 'change', ratio: 0.125 }, impressions: { kind: 'change', ratio: -0.5 } } });
     const table = screen.getByRole('table');

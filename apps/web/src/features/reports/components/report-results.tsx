@@ -37,7 +37,7 @@ function TableSkeleton() {
 
 /** Loading, error, empty and filled states of the results table, with its notes. */
 export function ReportResults(props: ReportResultsProps) {
-  const { data, error, isLoading, retry, label } = props;
+  const { data, error, retry, label } = props;
   if (error && !data) {
     const fieldText = error.fields ? Object.values(error.fields).join(' ') : '';
     return (
@@ -52,7 +52,10 @@ export function ReportResults(props: ReportResultsProps) {
       </Alert>
     );
   }
-  if (isLoading || !data) return <TableSkeleton />;
+  // Only a first load shows the skeleton: SWR reports isLoading for every new key (a sort, a filter)
+  // even while the previous answer stays shown, and unmounting the table then would drop the focus
+  // of the header just clicked (issue 12 item 10).
+  if (!data) return <TableSkeleton />;
   if (data.totalRows === 0)
     return (
       <EmptyState
