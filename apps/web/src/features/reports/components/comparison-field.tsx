@@ -5,6 +5,7 @@ import { COMPARISON_MODES, type ComparisonMode } from '@pc/contracts';
 import { formatDay } from '../../../lib/format/number-format';
 import { COMPARE_LABELS } from '../state/comparison';
 import type { DayRange } from '../state/date-presets';
+import { usePickerColumns } from '../hooks/use-picker-columns';
 
 export interface ComparisonFieldProps {
   mode: ComparisonMode;
@@ -18,6 +19,7 @@ const rangeText = (r: DayRange) => (r.from === r.to ? formatDay(r.from) : `${for
 
 /** "Compare with": the previous period (calendar aware), the same period last year, or custom. */
 export function ComparisonField({ mode, custom, compared, onChange }: ComparisonFieldProps) {
+  const pickerColumns = usePickerColumns();
   const [draft, setDraft] = useState<DatesRangeValue<string> | null>(null);
   // Choosing "Custom" opens the picker on the current comparison, so one click keeps it.
   const [picking, setPicking] = useState(false);
@@ -61,7 +63,7 @@ export function ComparisonField({ mode, custom, compared, onChange }: Comparison
             onDropdownClose={() => setDraft(null)}
             allowSingleDateInRange
             valueFormat="MMM D, YYYY"
-            numberOfColumns={2}
+            numberOfColumns={pickerColumns}
           />
         ) : (
           <Text size="xs" c="dimmed" pt={6} data-testid="report-compared-range">

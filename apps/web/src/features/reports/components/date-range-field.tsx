@@ -5,6 +5,7 @@ import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { DEFAULT_REPORTING_TIME_ZONE, MAX_RANGE_DAYS } from '@pc/contracts';
 import { DATE_PRESETS, type DatePresetKey } from '../../../lib/report-links';
 import { PRESET_LABELS, rangeLength, reportingToday, type DayRange } from '../state/date-presets';
+import { usePickerColumns } from '../hooks/use-picker-columns';
 
 export interface DateRangeFieldProps {
   preset: DatePresetKey;
@@ -60,6 +61,7 @@ export function DateRangeField({
   timeZone = DEFAULT_REPORTING_TIME_ZONE,
   zoneControl,
 }: DateRangeFieldProps) {
+  const pickerColumns = usePickerColumns();
   // While the user has picked only the first day, the half-chosen range lives here.
   const [draft, setDraftState] = useState<DatesRangeValue<string> | null>(null);
   const setDraft = (v: DatesRangeValue<string> | null) => {
@@ -118,7 +120,7 @@ export function DateRangeField({
           allowSingleDateInRange
           valueFormat="MMM D, YYYY"
           error={error}
-          numberOfColumns={2}
+          numberOfColumns={pickerColumns}
           popoverProps={{ position: 'bottom-start' }}
         />
         {/* Days are calendar days of the reporting time zone, whatever the browser's zone. */}
