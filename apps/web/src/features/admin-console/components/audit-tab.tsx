@@ -53,43 +53,50 @@ export function AuditTab() {
       {!error && (isLoading || !data) && <Skeleton h={200} />}
       {data?.length === 0 && <EmptyState title="No change matches">Clear a filter or widen the dates.</EmptyState>}
       {data && data.length > 0 && (
-        <Table striped aria-label="Audit log">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Actor</Table.Th>
-              <Table.Th>Partner</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((e) => (
-              <Fragment key={e.id}>
-                <Table.Tr>
-                  <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
-                  <Table.Td>{e.actor ?? 'deleted user / system'}</Table.Td>
-                  <Table.Td>{e.publisherId ?? '—'}</Table.Td>
-                  <Table.Td>{e.action}</Table.Td>
-                  <Table.Td>
-                    {e.details != null && (
-                      <Button size="xs" variant="subtle" aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? null : e.id)}>
-                        {open === e.id ? 'Hide details' : 'Details'}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-                {open === e.id && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label="Audit log">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Actor</Table.Th>
+                <Table.Th>Partner</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((e) => (
+                <Fragment key={e.id}>
                   <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Code block>{JSON.stringify(e.details, null, 2)}</Code>
+                    <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
+                    <Table.Td>{e.actor ?? 'deleted user / system'}</Table.Td>
+                    <Table.Td>{e.publisherId ?? '—'}</Table.Td>
+                    <Table.Td>{e.action}</Table.Td>
+                    <Table.Td>
+                      {e.details != null && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          aria-expanded={open === e.id}
+                          onClick={() => setOpen(open === e.id ? null : e.id)}
+                        >
+                          {open === e.id ? 'Hide details' : 'Details'}
+                        </Button>
+                      )}
                     </Table.Td>
                   </Table.Tr>
-                )}
-              </Fragment>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  {open === e.id && (
+                    <Table.Tr>
+                      <Table.Td colSpan={5}>
+                        <Code block>{JSON.stringify(e.details, null, 2)}</Code>
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

@@ -16,51 +16,53 @@ export function FlagsTab() {
   const flag = data.find((f) => f.key === selected) ?? null;
   return (
     <Stack>
-      <Table striped highlightOnHover aria-label="Feature flags">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Flag</Table.Th>
-            <Table.Th>Shape</Table.Th>
-            <Table.Th>Default</Table.Th>
-            <Table.Th>Overrides</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.map((f) => (
-            <Table.Tr key={f.key}>
-              <Table.Td>
-                <Group gap={6}>
-                  <Text size="sm" fw={500}>
-                    {f.key}
-                  </Text>
-                  {f.markedNew && (
-                    <Badge size="xs" color="green" variant="light">
-                      new
-                    </Badge>
-                  )}
-                  {f.beta && (
-                    <Badge size="xs" color="grape" variant="light">
-                      beta
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {f.description}
-                </Text>
-              </Table.Td>
-              <Table.Td>{f.shape}</Table.Td>
-              <Table.Td>{formatFlagValue(f.defaultValue)}</Table.Td>
-              <Table.Td>{f.overrides}</Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" onClick={() => setSelected(f.key)} aria-label={`Overrides of ${f.key}`}>
-                  Overrides
-                </Button>
-              </Table.Td>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover aria-label="Feature flags">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Flag</Table.Th>
+              <Table.Th>Shape</Table.Th>
+              <Table.Th>Default</Table.Th>
+              <Table.Th>Overrides</Table.Th>
+              <Table.Th />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((f) => (
+              <Table.Tr key={f.key}>
+                <Table.Td>
+                  <Group gap={6}>
+                    <Text size="sm" fw={500}>
+                      {f.key}
+                    </Text>
+                    {f.markedNew && (
+                      <Badge size="xs" color="green" variant="light">
+                        new
+                      </Badge>
+                    )}
+                    {f.beta && (
+                      <Badge size="xs" color="grape" variant="light">
+                        beta
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {f.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{f.shape}</Table.Td>
+                <Table.Td>{formatFlagValue(f.defaultValue)}</Table.Td>
+                <Table.Td>{f.overrides}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => setSelected(f.key)} aria-label={`Overrides of ${f.key}`}>
+                    Overrides
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {flag && <OverridesPanel flag={flag} onChanged={() => void mutate()} />}
     </Stack>
   );

@@ -48,58 +48,60 @@ export function InvitationsTab() {
         <EmptyState title="No invitations here">Invite someone above; their invitation shows here with its state.</EmptyState>
       )}
       {data && data.length > 0 && (
-        <Table striped aria-label="Invitations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Partners</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th>Invited by</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((inv) => (
-              <Table.Tr key={inv.id}>
-                <Table.Td>
-                  {inv.email} {inv.existingUser && <Badge size="xs">existing user</Badge>}
-                </Table.Td>
-                <Table.Td>
-                  {inv.publisherIds.join(', ')} {inv.adminAccess && <Badge size="xs">admin</Badge>}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={COLORS[inv.status]}>{inv.status}</Badge>
-                  {inv.status === 'pending' && !inv.sent && (
-                    <Text size="xs" c="red">
-                      E-mail not sent
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{new Date(inv.expires).toLocaleString()}</Table.Td>
-                <Table.Td>{inv.invitedBy ?? '—'}</Table.Td>
-                <Table.Td>
-                  {(inv.status === 'pending' || inv.status === 'expired') && (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => void act(inv, 'resend')} aria-label={`Resend to ${inv.email}`}>
-                        Resend
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => void act(inv, 'revoke')}
-                        aria-label={`Revoke ${inv.email}`}
-                      >
-                        Revoke
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label="Invitations">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Partners</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th>Invited by</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((inv) => (
+                <Table.Tr key={inv.id}>
+                  <Table.Td>
+                    {inv.email} {inv.existingUser && <Badge size="xs">existing user</Badge>}
+                  </Table.Td>
+                  <Table.Td>
+                    {inv.publisherIds.join(', ')} {inv.adminAccess && <Badge size="xs">admin</Badge>}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={COLORS[inv.status]}>{inv.status}</Badge>
+                    {inv.status === 'pending' && !inv.sent && (
+                      <Text size="xs" c="red">
+                        E-mail not sent
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{new Date(inv.expires).toLocaleString()}</Table.Td>
+                  <Table.Td>{inv.invitedBy ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {(inv.status === 'pending' || inv.status === 'expired') && (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => void act(inv, 'resend')} aria-label={`Resend to ${inv.email}`}>
+                          Resend
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => void act(inv, 'revoke')}
+                          aria-label={`Revoke ${inv.email}`}
+                        >
+                          Revoke
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

@@ -49,40 +49,42 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
         <Title order={3} size="h4">
           Sites of {data.name} ({data.id})
         </Title>
-        <Table aria-label={`Sites of ${data.name}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Site</Table.Th>
-              <Table.Th>Domain</Table.Th>
-              <Table.Th>Active</Table.Th>
-              <Table.Th>Organic recommendations</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.siteList.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>{s.name}</Table.Td>
-                <Table.Td>{s.domain}</Table.Td>
-                <Table.Td>
-                  <Switch
-                    aria-label={`${s.name} active`}
-                    checked={s.active}
-                    disabled={!canEdit}
-                    onChange={(e) => void patch(s, { active: e.currentTarget.checked })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Switch
-                    aria-label={`${s.name} organic recommendations`}
-                    checked={s.taboola_organic}
-                    disabled={!canEdit}
-                    onChange={(e) => void patch(s, { taboola_organic: e.currentTarget.checked })}
-                  />
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label={`Sites of ${data.name}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Site</Table.Th>
+                <Table.Th>Domain</Table.Th>
+                <Table.Th>Active</Table.Th>
+                <Table.Th>Organic recommendations</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.siteList.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>{s.name}</Table.Td>
+                  <Table.Td>{s.domain}</Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={`${s.name} active`}
+                      checked={s.active}
+                      disabled={!canEdit}
+                      onChange={(e) => void patch(s, { active: e.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={`${s.name} organic recommendations`}
+                      checked={s.taboola_organic}
+                      disabled={!canEdit}
+                      onChange={(e) => void patch(s, { taboola_organic: e.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
         {canEdit && (
           <Group align="flex-start">
             <TextInput label="Site name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />

@@ -40,46 +40,48 @@ export function PartnersTab({ canEdit }: { canEdit: boolean }) {
       {!error && (isLoading || !data) && <Skeleton h={200} />}
       {data?.length === 0 && <EmptyState title="No partner matches">Try another name or id, or clear the search.</EmptyState>}
       {data && data.length > 0 && (
-        <Table striped aria-label="Partners">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Partner</Table.Th>
-              <Table.Th>Id</Table.Th>
-              <Table.Th>Currency</Table.Th>
-              <Table.Th>Sites (active)</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {p.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {p.company}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{p.id}</Table.Td>
-                <Table.Td>{p.currency}</Table.Td>
-                <Table.Td>
-                  {p.sites} ({p.activeSites})
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
-                    Sites of {p.name}
-                  </Button>
-                  {canEdit && (
-                    <Button size="xs" variant="subtle" ml="xs" onClick={() => setSignInAs(p)} aria-label={`Sign in as ${p.name}`}>
-                      Sign in as
-                    </Button>
-                  )}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label="Partners">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Partner</Table.Th>
+                <Table.Th>Id</Table.Th>
+                <Table.Th>Currency</Table.Th>
+                <Table.Th>Sites (active)</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {p.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {p.company}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{p.id}</Table.Td>
+                  <Table.Td>{p.currency}</Table.Td>
+                  <Table.Td>
+                    {p.sites} ({p.activeSites})
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
+                      Sites of {p.name}
+                    </Button>
+                    {canEdit && (
+                      <Button size="xs" variant="subtle" ml="xs" onClick={() => setSignInAs(p)} aria-label={`Sign in as ${p.name}`}>
+                        Sign in as
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <SignInAsDialog partner={signInAs} onClose={() => setSignInAs(null)} />
       {open && <PartnerSites publisherId={open} canEdit={canEdit} onChanged={() => void mutate()} />}

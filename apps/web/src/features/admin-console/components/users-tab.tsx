@@ -69,76 +69,78 @@ export function UsersTab({ canEdit }: { canEdit: boolean }) {
       {!error && (isLoading || !data) && <Skeleton h={200} />}
       {data?.length === 0 && <EmptyState title="No user matches">Try another name, e-mail or partner id, or clear the filters.</EmptyState>}
       {data && data.length > 0 && (
-        <Table striped aria-label="Users">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Partners</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Enrolled</Table.Th>
-              <Table.Th>Last sign-in</Table.Th>
-              {canEdit && <Table.Th />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((u) => (
-              <Table.Tr key={u.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {`${u.first_name} ${u.last_name}`.trim() || '—'}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {u.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {scopeLabel(u)} {u.adminAccess && <Badge size="xs">admin</Badge>}
-                </Table.Td>
-                <Table.Td>{u.disabled ? <Badge color="gray">Disabled</Badge> : <Badge color="green">Active</Badge>}</Table.Td>
-                <Table.Td>{new Date(u.enrollment_date * 1000).toLocaleDateString()}</Table.Td>
-                <Table.Td>{when(u.lastSignIn)}</Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Menu position="bottom-end">
-                      <Menu.Target>
-                        <Button size="xs" variant="light" aria-label={`Actions for ${u.email}`}>
-                          Actions
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => setEditing(u)}>Edit access</Menu.Item>
-                        <Menu.Item
-                          onClick={() =>
-                            void patch(
-                              u,
-                              { disabled: !u.disabled },
-                              u.disabled ? `${u.email} enabled.` : `${u.email} disabled; their sessions ended.`,
-                            )
-                          }
-                        >
-                          {u.disabled ? 'Enable' : 'Disable'}
-                        </Menu.Item>
-                        <Menu.Item
-                          disabled={u.disabled}
-                          onClick={() =>
-                            void act(`Password-reset e-mail sent to ${u.email}.`, () =>
-                              api(`admin/users/${u.id}/password-reset`, { method: 'POST', publisherId: null }),
-                            )
-                          }
-                        >
-                          Send password reset
-                        </Menu.Item>
-                        <Menu.Item color="red" onClick={() => setDeleting(u)}>
-                          Delete
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                )}
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>User</Table.Th>
+                <Table.Th>Partners</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Enrolled</Table.Th>
+                <Table.Th>Last sign-in</Table.Th>
+                {canEdit && <Table.Th />}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {`${u.first_name} ${u.last_name}`.trim() || '—'}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {u.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {scopeLabel(u)} {u.adminAccess && <Badge size="xs">admin</Badge>}
+                  </Table.Td>
+                  <Table.Td>{u.disabled ? <Badge color="gray">Disabled</Badge> : <Badge color="green">Active</Badge>}</Table.Td>
+                  <Table.Td>{new Date(u.enrollment_date * 1000).toLocaleDateString()}</Table.Td>
+                  <Table.Td>{when(u.lastSignIn)}</Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <Button size="xs" variant="light" aria-label={`Actions for ${u.email}`}>
+                            Actions
+                          </Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => setEditing(u)}>Edit access</Menu.Item>
+                          <Menu.Item
+                            onClick={() =>
+                              void patch(
+                                u,
+                                { disabled: !u.disabled },
+                                u.disabled ? `${u.email} enabled.` : `${u.email} disabled; their sessions ended.`,
+                              )
+                            }
+                          >
+                            {u.disabled ? 'Enable' : 'Disable'}
+                          </Menu.Item>
+                          <Menu.Item
+                            disabled={u.disabled}
+                            onClick={() =>
+                              void act(`Password-reset e-mail sent to ${u.email}.`, () =>
+                                api(`admin/users/${u.id}/password-reset`, { method: 'POST', publisherId: null }),
+                              )
+                            }
+                          >
+                            Send password reset
+                          </Menu.Item>
+                          <Menu.Item color="red" onClick={() => setDeleting(u)}>
+                            Delete
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <ConfirmDialog
         opened={deleting !== null}

@@ -38,26 +38,28 @@ export function ImpactCard({ preview }: { preview: ImpactPreview }) {
                 </Text>
               </div>
             </Group>
-            <Table striped withTableBorder fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Site</Table.Th>
-                  <Table.Th ta="right">Revenue removed</Table.Th>
-                  <Table.Th ta="right">Impressions removed</Table.Th>
-                  <Table.Th ta="right">Share of site revenue</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {preview.sites.map((s) => (
-                  <Table.Tr key={s.siteId}>
-                    <Table.Td>{s.siteName}</Table.Td>
-                    <Table.Td ta="right">{money(s.removedRevenue, preview.currency)}</Table.Td>
-                    <Table.Td ta="right">{int(s.removedImpressions)}</Table.Td>
-                    <Table.Td ta="right">{pct(s.revenueShare)}</Table.Td>
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped withTableBorder fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Site</Table.Th>
+                    <Table.Th ta="right">Revenue removed</Table.Th>
+                    <Table.Th ta="right">Impressions removed</Table.Th>
+                    <Table.Th ta="right">Share of site revenue</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.sites.map((s) => (
+                    <Table.Tr key={s.siteId}>
+                      <Table.Td>{s.siteName}</Table.Td>
+                      <Table.Td ta="right">{money(s.removedRevenue, preview.currency)}</Table.Td>
+                      <Table.Td ta="right">{int(s.removedImpressions)}</Table.Td>
+                      <Table.Td ta="right">{pct(s.revenueShare)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </>
         )}
         {preview.warnings.map((w) => (

@@ -43,61 +43,63 @@ export function RulesTable(props: {
           No rule matches these filters.
         </Text>
       ) : (
-        <Table striped highlightOnHover withTableBorder fz="sm" aria-label="Blocking rules">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Values</Table.Th>
-              <Table.Th>Sites</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th>Last changed</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`${Routes.blockingRules}?rule=${r.id}`}>
-                    {r.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{BLOCKING_RULE_TYPE_LABELS[r.type]}</Table.Td>
-                <Table.Td>{valuesPreview(r.values)}</Table.Td>
-                <Table.Td>{r.siteIds === null ? 'All sites' : r.siteIds.map(props.siteName).join(', ')}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[r.status]} variant="light">
-                    {r.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{r.expiresAt ?? '—'}</Table.Td>
-                <Table.Td>
-                  {r.updatedBy ?? 'System'}, {new Date(r.updatedAt).toLocaleString()}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {r.status !== 'expired' && (
-                      <Button size="compact-xs" variant="subtle" onClick={() => props.onPause(r)}>
-                        {r.status === 'paused' ? 'Resume' : 'Pause'}
-                      </Button>
-                    )}
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => props.onDelete(r)}
-                      aria-label={`Delete ${r.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover withTableBorder fz="sm" aria-label="Blocking rules">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Values</Table.Th>
+                <Table.Th>Sites</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th>Last changed</Table.Th>
+                <Table.Th aria-label="Actions" />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`${Routes.blockingRules}?rule=${r.id}`}>
+                      {r.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{BLOCKING_RULE_TYPE_LABELS[r.type]}</Table.Td>
+                  <Table.Td>{valuesPreview(r.values)}</Table.Td>
+                  <Table.Td>{r.siteIds === null ? 'All sites' : r.siteIds.map(props.siteName).join(', ')}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[r.status]} variant="light">
+                      {r.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{r.expiresAt ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {r.updatedBy ?? 'System'}, {new Date(r.updatedAt).toLocaleString()}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {r.status !== 'expired' && (
+                        <Button size="compact-xs" variant="subtle" onClick={() => props.onPause(r)}>
+                          {r.status === 'paused' ? 'Resume' : 'Pause'}
+                        </Button>
+                      )}
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => props.onDelete(r)}
+                        aria-label={`Delete ${r.name}`}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </>
   );
