@@ -30,7 +30,7 @@ test('a phone-sized journey: sign-in, home, a report, ads.txt', async ({ page })
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
   // The presets stay reachable, and the custom range picker opens one month wide, on screen.
-  await expect(page.getByLabel('Date preset')).toBeInViewport();
+  await expect(page.getByRole('combobox', { name: 'Date preset' })).toBeInViewport();
   await page.getByRole('button', { name: 'Custom date range' }).click();
   const dropdown = page.locator('.mantine-Popover-dropdown').filter({ has: page.locator('table') });
   await expect(dropdown).toBeVisible();

@@ -28,6 +28,27 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'md' } },
+    // Mantine's initial-focus placeholder is a focusable role="presentation" div inside role="menu",
+    // which axe reports (aria-required-children) while a menu is open; the first item takes focus.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Date pickers: named month/year controls, no greyed days of the next month (too pale for AA),
+    // and no unnamed role="dialog" around the calendar (axe aria-dialog-name).
+    DatePickerInput: {
+      defaultProps: {
+        hideOutsideDates: true,
+        popoverProps: { withRoles: false },
+        ariaLabels: {
+          previousMonth: 'Previous month',
+          nextMonth: 'Next month',
+          previousYear: 'Previous year',
+          nextYear: 'Next year',
+          previousDecade: 'Previous decade',
+          nextDecade: 'Next decade',
+          monthLevelControl: 'Choose a month',
+          yearLevelControl: 'Choose a year',
+        },
+      },
+    },
     // Links inside text must not rely on colour alone (axe link-in-text-block).
     Anchor: { defaultProps: { underline: 'always' } },
     // A table wider than the screen scrolls sideways; its viewport must be reachable by keyboard

@@ -121,7 +121,7 @@ export function DateRangeField({
           valueFormat="MMM D, YYYY"
           error={error}
           numberOfColumns={pickerColumns}
-          popoverProps={{ position: 'bottom-start' }}
+          popoverProps={{ position: 'bottom-start', withRoles: false }}
         />
         {/* Days are calendar days of the reporting time zone, whatever the browser's zone. */}
         <Text size="xs" c="dimmed" data-testid="report-time-zone">

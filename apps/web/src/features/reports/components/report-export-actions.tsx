@@ -37,7 +37,15 @@ export function ReportExportActions({ type, query, email, onCreated, totalRows }
     if (pending !== null || !refocus.current) return;
     const target = refocus.current;
     refocus.current = null;
-    if (document.activeElement === document.body || document.activeElement === null) target.focus();
+    // Only when focus is nowhere useful: on the page itself, or in the menu that is closing.
+    const lost = () => {
+      const active = document.activeElement;
+      return !active || active === document.body || active.closest('[role="menu"]') !== null;
+    };
+    if (lost()) target.focus();
+    // The menu's closing transition can still move focus after this render.
+    const late = window.setTimeout(() => lost() && target.focus(), 300);
+    return () => window.clearTimeout(late);
   }, [pending]);
   const start = (kind: 'file' | 'email') => {
     refocus.current = kind === 'file' ? fileButton.current : emailButton.current;
