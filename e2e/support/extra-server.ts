@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,8 @@ export interface ExtraServer {
 export async function startExtraServer(env: Record<string, string>): Promise<ExtraServer> {
   const port = Number(process.env.E2E_PORT ?? 8181) + 200;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-e2e-extra-'));
+  // The embedded PostgreSQL runs as its own user, which must reach the directory (mkdtemp makes it 0700).
+  chmodSync(dataDir, 0o755);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--demo'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
