@@ -19,7 +19,16 @@ const ROUTE_ARGS: Partial<Record<RouteName, string | null>> = {
 };
 
 /** Pages inside a route that the route list does not name: the admin console's tabs. */
-const SUB_PAGES: { name: string; path: string }[] = ['users', 'invitations', 'feature-flags', 'usage', 'outbox', 'audit'].map((tab) => ({
+const SUB_PAGES: { name: string; path: string }[] = [
+  'users',
+  'invitations',
+  'feature-flags',
+  'usage',
+  'outbox',
+  'audit',
+  'adstxt-template',
+  'data-loads',
+].map((tab) => ({
   name: `adminConsole:${tab}`,
   path: `${Routes.adminConsole}${tab}`,
 }));

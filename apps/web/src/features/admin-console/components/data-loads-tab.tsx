@@ -71,50 +71,57 @@ export function DataLoadsTab() {
       {data.runs.length === 0 ? (
         <Text size="sm">No load matches these filters.</Text>
       ) : (
-        <Table striped aria-label="Data loads">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Finished</Table.Th>
-              <Table.Th>Report</Table.Th>
-              <Table.Th>Source</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Rows applied</Table.Th>
-              <Table.Th>Rejected rows</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.runs.map((r) => (
-              <Fragment key={r.id}>
-                <Table.Tr>
-                  <Table.Td>{when(r.finishedAt)}</Table.Td>
-                  <Table.Td>{REPORT[r.reportType]}</Table.Td>
-                  <Table.Td>
-                    {r.source}{' '}
-                    <Text span size="xs" c="dimmed">
-                      ({VIA[r.via]})
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOUR[r.status]} variant="light">
-                      {r.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{n(r.rowsApplied)}</Table.Td>
-                  <Table.Td>{n(r.rejectedRows)}</Table.Td>
-                  <Table.Td>
-                    {r.errors.length > 0 && (
-                      <Button size="xs" variant="subtle" aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}>
-                        {open === r.id ? 'Hide reasons' : `Reasons (${r.errors.length})`}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-                {open === r.id && <ReasonsRow load={r} />}
-              </Fragment>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label="Data loads">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Finished</Table.Th>
+                <Table.Th>Report</Table.Th>
+                <Table.Th>Source</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Rows applied</Table.Th>
+                <Table.Th>Rejected rows</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.runs.map((r) => (
+                <Fragment key={r.id}>
+                  <Table.Tr>
+                    <Table.Td>{when(r.finishedAt)}</Table.Td>
+                    <Table.Td>{REPORT[r.reportType]}</Table.Td>
+                    <Table.Td>
+                      {r.source}{' '}
+                      <Text span size="xs" c="dimmed">
+                        ({VIA[r.via]})
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOUR[r.status]} variant="light">
+                        {r.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{n(r.rowsApplied)}</Table.Td>
+                    <Table.Td>{n(r.rejectedRows)}</Table.Td>
+                    <Table.Td>
+                      {r.errors.length > 0 && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          aria-expanded={open === r.id}
+                          onClick={() => setOpen(open === r.id ? null : r.id)}
+                        >
+                          {open === r.id ? 'Hide reasons' : `Reasons (${r.errors.length})`}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                  {open === r.id && <ReasonsRow load={r} />}
+                </Fragment>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
