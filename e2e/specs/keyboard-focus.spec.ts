@@ -11,7 +11,7 @@ test('report: sorting and the export menu keep the keyboard focus; the download 
   await signInAndChoose(page, USERS.single);
   await page.goto('/partners/inventory-performance/revenue-summary');
   const table = page.getByRole('table', { name: 'Revenue Summary results' });
-  await expect(table.getByRole('row').nth(2)).toBeVisible();
+  await expect(table.getByRole('row').nth(2)).toBeVisible({ timeout: 30_000 });
 
   const sortImpressions = table.getByRole('button', { name: /^Impressions\..*Sort$/ });
   await sortImpressions.focus();

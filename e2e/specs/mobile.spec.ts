@@ -26,7 +26,7 @@ test('a phone-sized journey: sign-in, home, a report, ads.txt', async ({ page })
 
   await expect(page.getByRole('heading', { name: 'Revenue Summary', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Revenue Summary results' });
-  await expect(table.getByRole('row').nth(2)).toBeVisible();
+  await expect(table.getByRole('row').nth(2)).toBeVisible({ timeout: 30_000 });
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
   // The presets stay reachable, and the custom range picker opens one month wide, on screen.

@@ -53,7 +53,7 @@ const stubs = <T>(page: Page, name: string) =>
 test.describe('every tool configured', () => {
   let server: ExtraServer;
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     server = await startExtraServer(IDS);
   });
   test.afterAll(async () => server?.stop());

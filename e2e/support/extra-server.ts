@@ -26,7 +26,7 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the extra server exited with ${child.exitCode}`);
     const ok = await fetch(`${baseURL}/readyz`).then(
@@ -34,7 +34,7 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
       () => false,
     );
     if (ok) break;
-    if (Date.now() > deadline) throw new Error('the extra server did not start within 120 s');
+    if (Date.now() > deadline) throw new Error('the extra server did not start within 240 s');
     await new Promise((r) => setTimeout(r, 500));
   }
   return {
