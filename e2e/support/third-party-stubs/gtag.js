@@ -1,3 +1,4 @@
+/* global window, document */
 // Stub of page analytics: records the ids gtag('config', id) was called with before it loaded.
 (function () {
   var rec = (window.__stubs = window.__stubs || {});

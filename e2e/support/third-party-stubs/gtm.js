@@ -1,3 +1,4 @@
+/* global window, document */
 // Stub of the tag manager: records the container id it was loaded with and the start event queued.
 (function () {
   var rec = (window.__stubs = window.__stubs || {});

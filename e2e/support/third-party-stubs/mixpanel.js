@@ -1,3 +1,4 @@
+/* global window */
 // Stub of event analytics: initialises from the snippet's _i queue and records tokens and events.
 (function () {
   var rec = (window.__stubs = window.__stubs || {});

@@ -1,3 +1,4 @@
+/* global window */
 // Stub of the product tour: replays the queued calls, then counts pageLoad() on route changes.
 (function () {
   var rec = (window.__stubs = window.__stubs || {});

@@ -1,3 +1,4 @@
+/* global window, document */
 // Stub of the help widget: records its key and every zE call (show/hide) made after it loaded.
 (function () {
   var rec = (window.__stubs = window.__stubs || {});
