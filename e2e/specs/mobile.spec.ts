@@ -50,6 +50,8 @@ test('a phone-sized journey: sign-in, home, a report, ads.txt', async ({ page })
   const cellBox = (await firstCell.boundingBox())!;
   const scrollerBox = (await scroller.boundingBox())!;
   expect(cellBox.x).toBeGreaterThanOrEqual(scrollerBox.x - 1);
+  // With the table on screen, its totals row is in view without scrolling the table down.
+  await scroller.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('report-totals')).toBeInViewport();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
