@@ -1,5 +1,3 @@
-// First: configures zod before any schema exists (no eval probe under the CSP).
-import '@pc/contracts/csp-safe';
 import '@fontsource/inter/400.css';
 import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';
