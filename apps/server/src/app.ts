@@ -116,6 +116,8 @@ import { createWebhookEventPublisher } from './modules/integrations/webhook-even
 import { webhooksRoutes } from './modules/integrations/webhooks.routes';
 import { createWebhooksService } from './modules/integrations/webhooks.service';
 import { createPlansService } from './modules/plans/plans.service';
+import { setupRoutes } from './modules/setup/setup.routes';
+import { createSetupService } from './modules/setup/setup.service';
 import { createServicesService } from './modules/services/services.service';
 import {
   SERVICE_ACTIVATION_QUEUE,
@@ -577,6 +579,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(plansRoutes, {
     plans: createPlansService({ db, jobs, staffEmail: config.STAFF_NOTIFY_EMAIL, productName: config.PRODUCT_NAME }),
   });
+  await app.register(setupRoutes, { setup: createSetupService({ db, getInTouchUrl: config.GET_IN_TOUCH_URL }) });
   await app.register(monitorsRoutes, {
     monitors: createMonitorsService({
       db,

@@ -47,3 +47,4 @@ export * from './plans';
 export * from './monitors';
 export * from './integrations';
 export * from './webhooks';
+export * from './setup';

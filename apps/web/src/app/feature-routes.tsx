@@ -64,7 +64,7 @@ export const featureRoutes: RouteObject[] = [
   { path: Routes.plans, lazy: lazyPage(() => import('../features/plans/routes/plans-page'), 'PlansPage') },
   { path: Routes.myPlans, lazy: lazyPage(() => import('../features/plans/routes/my-plans-page'), 'MyPlansPage') },
   { path: Routes.adRevenue, lazy: lazyPage(() => import('../features/site-tag/routes/ad-revenue-page'), 'AdRevenuePage') },
-  { path: Routes.cloudSetup, lazy: placeholder('cloudSetup') },
+  { path: Routes.cloudSetup, lazy: lazyPage(() => import('../features/setup/routes/setup-page'), 'SetupPage') },
   {
     path: `${Routes.adminConsole}*`,
     lazy: lazyPage(() => import('../features/admin-console/routes/admin-console-page'), 'AdminConsolePage'),

@@ -11,6 +11,7 @@ import { IncidentsCard } from './incidents-card';
 import { MonitorsCard } from './monitors-card';
 import { PaymentsCard } from './payments-card';
 import { SitesCard } from './sites-card';
+import { SetupCard } from './setup-card';
 import { AreaLinks } from './area-links';
 import { RevenueKpis } from './revenue-kpis';
 import { RevenueTrendCard } from './revenue-trend-card';
@@ -39,6 +40,7 @@ export function HomePage() {
         }
       />
       {error && <LoadErrorAlert title="The partner details could not be loaded" message={error.message} onRetry={() => void mutate()} />}
+      {publisherId && <SetupCard publisherId={publisherId} />}
       <RevenueKpis data={summary.data} error={summary.error} isLoading={summary.isLoading} retry={() => void summary.mutate()} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -43,6 +43,7 @@ export function buildNavItems(opts: { organic: boolean; config: Pick<PublicConfi
       label: 'Services & Site Health',
       icon: 'grid',
       children: [
+        { label: 'Setup', to: Routes.cloudSetup },
         { label: 'Services', to: Routes.services },
         { label: 'My Plans', to: Routes.myPlans },
         { label: 'Integrations', to: Routes.integrations },

@@ -1,0 +1,13 @@
+import { Card, Skeleton, Stack } from '@mantine/core';
+
+export function LoadingCard({ label }: { label: string }) {
+  return (
+    <Card aria-busy="true" aria-label={label}>
+      <Stack gap={10}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={22} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
