@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { ValidationMessages as M } from './validation-messages';
+import { isCountryCode } from './countries';
 
 // A pragmatic address check: one @, no spaces, a dot in the domain. Stricter RFC parsing
 // rejects addresses that real mail servers accept.
@@ -58,3 +59,40 @@ export const EpochDayField = (message: string) =>
 /** A numeric database id in a path or query: a positive safe integer that fits PostgreSQL's bigint. */
 export const IdNumberField = (message = 'Use a positive whole number.') =>
   z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+
+/**
+ * Optional website: empty, or an http(s) address with a dotted host. No transform here: the
+ * schema also describes responses, which fastify-type-provider-zod encodes, and a one-way
+ * transform cannot be encoded. The form completes a bare domain as it submits (withWebsiteScheme).
+ */
+export const WebsiteField = z
+  .string()
+  .trim()
+  .max(200, M.websiteInvalid)
+  .refine((v) => v === '' || isWebsite(v), M.websiteInvalid);
+
+/** "example.com" means https://example.com; anything with a scheme, or empty, is left alone. */
+export function withWebsiteScheme(value: string): string {
+  const v = value.trim();
+  return v === '' || /^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`;
+}
+
+function isWebsite(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      /^[^.\s]+(\.[^.\s]+)+$/.test(url.hostname) &&
+      !url.username &&
+      !url.password
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Optional country: empty, or an ISO 3166-1 alpha-2 code from the maintained list (countries.ts). */
+export const CountryField = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isCountryCode(v), M.countryInvalid);

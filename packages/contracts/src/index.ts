@@ -1,5 +1,6 @@
 export * from './validation-messages';
 export * from './fields';
+export * from './countries';
 export * from './personal-info';
 export * from './identity';
 export * from './scope';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailField, PhoneField } from './fields';
+import { CountryField, EmailField, PhoneField, WebsiteField } from './fields';
 
 export const PartnerSchema = z.object({ name: z.string(), publisherId: z.string() });
 export type Partner = z.infer<typeof PartnerSchema>;
@@ -18,10 +18,10 @@ const text = (max = 200) => z.string().trim().max(max);
 /** Company details of a publisher (docs/product.md#entities); editable in account settings. */
 export const CompanySchema = z.object({
   name: text().min(1, 'Company name is required!'),
-  website: text(),
+  website: WebsiteField,
   address: text(),
   city: text(100),
-  country: text(100),
+  country: CountryField,
   zip_code: text(20),
   registration_number: text(60),
   type: text(60),

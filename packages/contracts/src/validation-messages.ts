@@ -6,4 +6,6 @@ export const ValidationMessages = {
   firstNameRequired: 'First Name is required!',
   lastNameRequired: 'Last Name is required!',
   phoneInvalid: 'Phone is invalid!',
+  websiteInvalid: 'Enter the website as an address, e.g. https://example.com.',
+  countryInvalid: 'Choose a country from the list.',
 } as const;

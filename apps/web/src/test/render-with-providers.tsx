@@ -1,7 +1,7 @@
-import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import type { PublicConfig, UserScope } from '@pc/contracts';
 import { theme } from '../app/theme';
@@ -59,16 +59,32 @@ export function renderWithProviders(ui: ReactElement, opts: RenderOptions = {}):
         <ConfigContext.Provider value={opts.config ?? TEST_PUBLIC_CONFIG}>
           {withAuth(
             <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-              <MemoryRouter initialEntries={[opts.url ?? '/']}>
+              <TestRouter url={opts.url ?? '/'}>
                 {children}
                 {opts.onLocation && <LocationProbe onLocation={opts.onLocation} />}
-              </MemoryRouter>
+              </TestRouter>
             </SWRConfig>,
           )}
         </ConfigContext.Provider>
       </MantineProvider>
     ),
   });
+}
+
+// The app runs on a data router (app/router.tsx), so pages may use its hooks (useBlocker for
+// unsaved changes). The test router is one too: created once per render, its only route shows
+// whatever the test renders now, read from a context so rerender() keeps the router's history.
+const TestChildren = createContext<ReactNode>(null);
+function CurrentChildren() {
+  return <>{useContext(TestChildren)}</>;
+}
+function TestRouter({ url, children }: { url: string; children: ReactNode }) {
+  const [router] = useState(() => createMemoryRouter([{ path: '*', element: <CurrentChildren /> }], { initialEntries: [url] }));
+  return (
+    <TestChildren.Provider value={children}>
+      <RouterProvider router={router} />
+    </TestChildren.Provider>
+  );
 }
 
 function LocationProbe({ onLocation }: { onLocation: (pathname: string) => void }) {

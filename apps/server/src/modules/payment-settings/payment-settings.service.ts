@@ -1,4 +1,10 @@
-import { PaymentSettingsInputSchema, type PaymentSettings, type PaymentSettingsInput, type PaymentThresholdInput } from '@pc/contracts';
+import {
+  countryName,
+  PaymentSettingsInputSchema,
+  type PaymentSettings,
+  type PaymentSettingsInput,
+  type PaymentThresholdInput,
+} from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
@@ -50,7 +56,13 @@ export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCiph
     async get(publisherId: string): Promise<PaymentSettings> {
       const [row, company] = await Promise.all([repo.get(publisherId), repo.company(publisherId)]);
       const companyOut = company
-        ? { name: company.name, address: company.address, city: company.city, country: company.country, zipCode: company.zip_code }
+        ? {
+            name: company.name,
+            address: company.address,
+            city: company.city,
+            country: countryName(company.country),
+            zipCode: company.zip_code,
+          }
         : null;
       if (!row)
         return {

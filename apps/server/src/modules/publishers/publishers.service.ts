@@ -1,4 +1,4 @@
-import type { Company, PublisherDetails, UserScope } from '@pc/contracts';
+import { toCountryCode, type Company, type PublisherDetails, type UserScope } from '@pc/contracts';
 import { notFound } from '../../lib/http-error';
 import type { Db } from '../../db/pool';
 import type { ChangeNotifications } from '../../db/change-notifications';
@@ -46,7 +46,10 @@ export function createPublishersService(db: Db, repo: PublishersRepo, changes?: 
     async details(publisherId: string, includeSites: boolean) {
       const details = await cachedDetails(publisherId, includeSites);
       if (!details) throw notFound('This publisher does not exist.');
-      return details;
+      // Countries were free text before the ISO list (contracts/countries.ts): a stored name is
+      // answered as its code so the form shows it chosen and saving it again validates.
+      const country = toCountryCode(details.company.country);
+      return country === details.company.country ? details : { ...details, company: { ...details.company, country } };
     },
     async updateCompany(ctx: { uid: string; publisherId: string }, company: Company) {
       await this.details(ctx.publisherId, false);

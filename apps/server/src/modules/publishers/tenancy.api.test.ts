@@ -72,7 +72,7 @@ describe('publisher details', () => {
       has_direct: true,
       appnexus_id: { marketplace: '11003', direct: '21003' },
     });
-    expect(d.company).toMatchObject({ name: 'Evergreen Digital plc', city: 'London', country: 'United Kingdom' });
+    expect(d.company).toMatchObject({ name: 'Evergreen Digital plc', city: 'London', country: 'GB' });
     expect(d.sites).toHaveLength(4);
     expect(d.sites.filter((s: { active: boolean }) => !s.active)).toHaveLength(2);
     const none = await t.app.inject({
@@ -117,21 +117,57 @@ describe('Publisher-Scope header', () => {
 });
 
 describe('publisher details (edits)', () => {
+  it('answers a country stored as free text before the ISO list as its code', async () => {
+    await t.db.updateTable('companies').set({ country: 'United States' }).where('publisher_id', '=', '1001').execute();
+    const r = await t.app.inject({ method: 'GET', url: '/api/publisher-details?publisher=1001', headers: bearer(tokens.multi!, '1001') });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().company.country).toBe('US');
+  });
+
+  it('refuses a website without its scheme or with another one, and stores an https one', async () => {
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/publisher-details?publisher=1003',
+      headers: bearer(tokens.multi!, '1003'),
+    });
+    const put = (website: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/publisher-details/company',
+        headers: bearer(tokens.multi!, '1003'),
+        payload: { ...before.json().company, website },
+      });
+    for (const website of ['evergreen-digital.example', 'ftp://evergreen-digital.example', 'https://localhost', 'javascript:alert(1)']) {
+      const r = await put(website);
+      expect([website, r.statusCode]).toEqual([website, 400]);
+      expect(r.json().fields.website).toBe('Enter the website as an address, e.g. https://example.com.');
+    }
+    const ok = await put('https://evergreen-digital.example/about');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().company.website).toBe('https://evergreen-digital.example/about');
+  });
+
   it('updates company details with validation and an audit entry', async () => {
     const bad = await t.app.inject({
       method: 'PUT',
       url: '/api/publisher-details/company',
       headers: bearer(tokens.single!, '1002'),
-      payload: { name: '', email: 'nope', phone: '12' },
+      payload: { name: '', email: 'nope', phone: '12', website: 'not a website', country: 'Germany' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ name: 'Company name is required!', email: 'Email is invalid!', phone: 'Phone is invalid!' });
+    expect(bad.json().fields).toMatchObject({
+      name: 'Company name is required!',
+      email: 'Email is invalid!',
+      phone: 'Phone is invalid!',
+      website: 'Enter the website as an address, e.g. https://example.com.',
+      country: 'Choose a country from the list.',
+    });
     const company = {
       name: 'Blue Harbor Media AG',
       website: 'https://blueharbor.example',
       address: 'Kai 1',
       city: 'Hamburg',
-      country: 'Germany',
+      country: 'DE',
       zip_code: '20457',
       registration_number: 'HRB 1',
       type: 'AG',

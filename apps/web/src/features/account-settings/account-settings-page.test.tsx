@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Link } from 'react-router';
 import type { Company, PublisherDetails } from '@pc/contracts';
 import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
@@ -15,7 +16,7 @@ const COMPANY = {
   website: 'https://blueharbor.example',
   address: 'Hafenstraße 1',
   city: 'Hamburg',
-  country: 'Germany',
+  country: 'DE',
   zip_code: '20457',
   registration_number: 'HRB 12345',
   type: 'GmbH',
@@ -36,14 +37,20 @@ const DETAILS = {
 } as PublisherDetails;
 
 type Call = { method?: string; body?: unknown; publisherId?: string };
-function renderPage(answer: (path: string, o?: Call) => unknown) {
+function renderPage(answer: (path: string, o?: Call) => unknown, onLocation?: (pathname: string) => void) {
   const client = vi.fn(async (path: string, o?: Call) => {
     const r = answer(path, o);
     if (r instanceof Error) throw r;
     return r;
   });
   configureApi(client as unknown as ApiClient);
-  renderWithProviders(<AccountSettingsPage />, { url: '/account-settings', signedInAs: { type: 'external_single', publisherId: '1002' } });
+  renderWithProviders(
+    <>
+      <Link to="/reports">Reports</Link>
+      <AccountSettingsPage />
+    </>,
+    { url: '/account-settings', signedInAs: { type: 'external_single', publisherId: '1002' }, onLocation },
+  );
   return client;
 }
 
@@ -109,5 +116,59 @@ describe('account settings', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: /try again/i }));
     expect(await screen.findByLabelText('Company name')).toHaveValue('Blue Harbor Media GmbH');
+  });
+
+  it('shows the country chosen from the ISO list, and takes a bare domain as an https website', async () => {
+    const client = renderPage((path, o) =>
+      o?.method === 'PUT' ? { ...DETAILS, company: { ...COMPANY, ...(o.body as object) } } : DETAILS,
+    );
+    expect(await screen.findByPlaceholderText('Choose a country')).toHaveValue('Germany');
+    fireEvent.change(screen.getByLabelText(/^Website/), { target: { value: 'blueharbor-media.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save company details' }));
+    await waitFor(() => expect(client.mock.calls.some(([, o]) => o?.method === 'PUT')).toBe(true));
+    const put = client.mock.calls.find(([, o]) => o?.method === 'PUT')![1]!;
+    expect(put.body).toMatchObject({ website: 'https://blueharbor-media.example', country: 'DE' });
+  });
+
+  it('refuses a website that is not an address before sending', async () => {
+    const client = renderPage(() => DETAILS);
+    fireEvent.change(await screen.findByLabelText(/^Website/), { target: { value: 'not a website' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save company details' }));
+    expect(await screen.findByText('Enter the website as an address, e.g. https://example.com.')).toBeInTheDocument();
+    expect(client.mock.calls.some(([, o]) => o?.method === 'PUT')).toBe(false);
+  });
+
+  it('asks before leaving with unsaved changes; staying keeps them, leaving goes on', async () => {
+    const locations: string[] = [];
+    renderPage(
+      () => DETAILS,
+      (p) => locations.push(p),
+    );
+    const city = await screen.findByLabelText('City');
+    fireEvent.change(city, { target: { value: 'Bremen' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Discard changes' })).toBeEnabled());
+
+    fireEvent.click(screen.getByRole('link', { name: 'Reports' }));
+    expect(await screen.findByText('Leave without saving?')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Leave without saving?')).not.toBeInTheDocument());
+    expect(locations.at(-1)).toBe('/account-settings');
+    expect(city).toHaveValue('Bremen');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Reports' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave and discard changes' }));
+    await waitFor(() => expect(locations.at(-1)).toBe('/reports'));
+  });
+
+  it('leaves without asking when nothing changed', async () => {
+    const locations: string[] = [];
+    renderPage(
+      () => DETAILS,
+      (p) => locations.push(p),
+    );
+    await screen.findByLabelText('City');
+    fireEvent.click(screen.getByRole('link', { name: 'Reports' }));
+    await waitFor(() => expect(locations.at(-1)).toBe('/reports'));
+    expect(screen.queryByText('Leave without saving?')).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,14 @@
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { CompanySchema, type Company, type PublisherDetails } from '@pc/contracts';
+import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { CompanySchema, countryOptions, withWebsiteScheme, type Company, type PublisherDetails } from '@pc/contracts';
 import { api } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
 
-const FIELDS: { name: keyof Company; label: string; autoComplete?: string; type?: string }[][] = [
+type FieldSpec = { name: keyof Company; label: string; autoComplete?: string; type?: string; description?: string };
+const FIELDS: FieldSpec[][] = [
   [
     { name: 'name', label: 'Company name', autoComplete: 'organization' },
     { name: 'type', label: 'Company type' },
@@ -15,7 +17,15 @@ const FIELDS: { name: keyof Company; label: string; autoComplete?: string; type?
     { name: 'registration_number', label: 'Registration number' },
     { name: 'vat_registration_office', label: 'VAT registration office' },
   ],
-  [{ name: 'website', label: 'Website', autoComplete: 'url' }],
+  [
+    {
+      name: 'website',
+      label: 'Website',
+      autoComplete: 'url',
+      type: 'url',
+      description: 'The address people visit, e.g. https://example.com.',
+    },
+  ],
   [{ name: 'address', label: 'Address', autoComplete: 'street-address' }],
   [
     { name: 'city', label: 'City', autoComplete: 'address-level2' },
@@ -23,7 +33,7 @@ const FIELDS: { name: keyof Company; label: string; autoComplete?: string; type?
     { name: 'country', label: 'Country', autoComplete: 'country-name' },
   ],
 ];
-const CONTACT: { name: keyof Company; label: string; autoComplete?: string; type?: string }[] = [
+const CONTACT: FieldSpec[] = [
   { name: 'first_name', label: 'Contact first name', autoComplete: 'given-name' },
   { name: 'last_name', label: 'Contact last name', autoComplete: 'family-name' },
   { name: 'email', label: 'Contact email', autoComplete: 'email', type: 'email' },
@@ -34,6 +44,7 @@ const ALL_FIELDS = [...FIELDS.flat(), ...CONTACT].map((f) => f.name);
 export function CompanyForm({ details, onSaved }: { details: PublisherDetails; onSaved: (d: PublisherDetails) => void }) {
   const form = useForm<Company>({ resolver: zodResolver(CompanySchema), defaultValues: details.company });
   const { errors, isSubmitting, isDirty } = form.formState;
+  const leaveGuard = useUnsavedChangesGuard(isDirty && !isSubmitting);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -46,19 +57,45 @@ export function CompanyForm({ details, onSaved }: { details: PublisherDetails; o
     }
   });
 
-  const input = (f: (typeof CONTACT)[number]) => (
-    <TextInput
-      key={f.name}
-      label={f.label}
-      type={f.type}
-      autoComplete={f.autoComplete}
-      error={errors[f.name]?.message}
-      {...form.register(f.name)}
-    />
-  );
+  const input = (f: FieldSpec) =>
+    f.name === 'country' ? (
+      <Controller
+        key={f.name}
+        control={form.control}
+        name="country"
+        render={({ field }) => (
+          <Select
+            label={f.label}
+            placeholder="Choose a country"
+            data={countryOptions()}
+            searchable
+            clearable
+            nothingFoundMessage="No country matches"
+            autoComplete="off"
+            error={errors.country?.message}
+            name={field.name}
+            ref={field.ref}
+            value={field.value || null}
+            onChange={(v) => field.onChange(v ?? '')}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+    ) : (
+      <TextInput
+        key={f.name}
+        label={f.label}
+        type={f.type}
+        description={f.description}
+        autoComplete={f.autoComplete}
+        error={errors[f.name]?.message}
+        {...form.register(f.name, f.name === 'website' ? { setValueAs: withWebsiteScheme } : undefined)}
+      />
+    );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Company details">
+      {leaveGuard}
       <Stack gap="lg">
         <Card>
           <Title order={2} size="h4" mb="md">
