@@ -72,7 +72,8 @@ async function main() {
   if (!exists || process.env.REGEN) {
     const t = performance.now();
     await engine.write(async (conn) => {
-      for (const t of ['site_tag_events', 'site_tag_daily', 'site_tag_daily_built', 'site_tag_lcp_daily']) await conn.run(`DROP TABLE IF EXISTS ${t}`);
+      for (const t of ['site_tag_events', 'site_tag_daily', 'site_tag_daily_built', 'site_tag_lcp_daily'])
+        await conn.run(`DROP TABLE IF EXISTS ${t}`);
     });
     await generate(engine);
     console.log(`generated in ${Math.round((performance.now() - t) / 1000)} s`);
