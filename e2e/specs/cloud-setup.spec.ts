@@ -9,8 +9,8 @@ async function progressOf(page: Page): Promise<{ done: number; total: number }> 
   return { done: Number(m![1]), total: Number(m![2]) };
 }
 
-test('a media owner completes a setup step and watches the progress move, on the page and on home', async ({ page }) => {
-  await signInAndChoose(page, USERS.single);
+test('a media owner completes a setup step and watches the progress move, on the page and on home', async ({ page, baseURL }) => {
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
   // Home shows the checklist card while setup is incomplete.
   const card = page.locator('[aria-label="Setup checklist"]');
   await expect(card.getByTestId('home-setup-progress')).toHaveText(/\d+ of \d+ steps done/);
@@ -22,15 +22,19 @@ test('a media owner completes a setup step and watches the progress move, on the
   const before = await progressOf(page);
   expect(before.done).toBeLessThan(before.total);
 
-  const site = page.locator('[data-site="5101"]');
+  // Northwind Sport has no monitor in the demo data.
+  const site = page.locator('[data-site="5002"]');
   const monitorStep = site.locator('[data-step="monitor"]');
   await expect(monitorStep).toHaveAttribute('data-done', 'false');
   await expect(monitorStep).toContainText('To do');
   await monitorStep.getByRole('link', { name: 'Create a monitor' }).click();
 
   await expect(page).toHaveURL(/\/uptime-monitoring\/new$/);
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Blue Harbor home page');
-  await page.getByRole('textbox', { name: 'URL', exact: true }).fill('https://blueharbor.example/');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Northwind Sport health');
+  // The demo server's own health check: the monitor stays up, so no incident lands in other journeys.
+  await page.getByRole('textbox', { name: 'URL', exact: true }).fill(`${baseURL}/healthz`);
+  await page.getByRole('combobox', { name: 'Site (optional)' }).click();
+  await page.getByRole('option', { name: /Northwind Sport/ }).click();
   await page.getByRole('button', { name: 'Create monitor' }).click();
   await expect(page).not.toHaveURL(/\/uptime-monitoring\/new$/);
 
