@@ -2,15 +2,6 @@ import type { RouteObject } from 'react-router';
 import { Routes } from '@pc/contracts';
 import { lazyPage } from './lazy-page';
 import { loadPhoneValidation } from '../lib/phone/phone-validation';
-import type { PlaceholderArea } from '../features/placeholders/placeholder-areas';
-
-/** A not-yet-built area: an honest empty state naming what will be there. */
-const placeholder =
-  (area: PlaceholderArea): RouteObject['lazy'] =>
-  async () => {
-    const { PlaceholderPage } = await import('../features/placeholders/placeholder-page');
-    return { element: <PlaceholderPage area={area} /> };
-  };
 
 const withPhones =
   (load: RouteObject['lazy']): RouteObject['lazy'] =>

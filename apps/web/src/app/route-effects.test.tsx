@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { Link, Route, Routes as RouterRoutes } from 'react-router';
 import { Routes } from '@pc/contracts';
 import { renderWithProviders } from '../test/render-with-providers';
@@ -33,11 +33,11 @@ function renderApp() {
 }
 
 describe('root layout: third-party tools on navigation', () => {
-  let pageLoad: ReturnType<typeof vi.fn>;
-  let zE: ReturnType<typeof vi.fn>;
+  let pageLoad: Mock<() => void>;
+  let zE: Mock<(...args: unknown[]) => void>;
   beforeEach(() => {
-    pageLoad = vi.fn();
-    zE = vi.fn();
+    pageLoad = vi.fn<() => void>();
+    zE = vi.fn<(...args: unknown[]) => void>();
     w.pendo = { pageLoad };
     w.zE = zE;
   });
