@@ -42,8 +42,12 @@ export function WebhooksTable(props: {
               <Table.Td>
                 <Text size="xs">{w.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(', ')}</Text>
               </Table.Td>
-              <Table.Td>{w.enabled ? <Badge color="green">Enabled</Badge> : <Badge color="gray">Paused</Badge>}</Table.Td>
-              <Table.Td>
+              {/* Badges ellipsise when squeezed; these cells keep their content's width (the
+                  receiver and event cells wrap instead). */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }} miw={96}>
+                {w.enabled ? <Badge color="green">Enabled</Badge> : <Badge color="gray">Paused</Badge>}
+              </Table.Td>
+              <Table.Td miw={170}>
                 {w.lastDelivery ? (
                   <>
                     <Badge color={w.lastDelivery.status === 'delivered' ? 'green' : w.lastDelivery.status === 'failed' ? 'red' : 'yellow'}>
