@@ -1,54 +1,22 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CreateFeedKeySchema, type CreatedFeedKey, type FeedKey } from '@pc/contracts';
-import { IssuedKeysTable, NewKeyAlert } from '../../../components/issued-keys';
+import { CreateFeedKeySchema, type FeedKey } from '@pc/contracts';
+import { IssuedKeysTable, NewKeyAlert, useIssuedKeyActions } from '../../../components/issued-keys';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-error';
-import { addToast } from '../../../lib/toast';
 import { createFeedKey, revokeFeedKey, useFeedKeys } from '../api/blocking-rules-api';
 
 /** Keys the publisher's ad server uses to poll GET /api/blocking-rules/feed (shown once, revocable). */
 export function FeedKeysCard({ publisherId }: { publisherId: string }) {
   const { data, error, mutate } = useFeedKeys(publisherId);
   const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<CreatedFeedKey | null>(null);
-  const [revoking, setRevoking] = useState<FeedKey | null>(null);
-
-  const create = async () => {
-    const parsed = CreateFeedKeySchema.safeParse({ name });
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setBusy(true);
-    setNameError(undefined);
-    try {
-      setCreated(await createFeedKey(publisherId, parsed.data));
-      setName('');
-      await mutate();
-    } catch (e) {
-      addToast('error', errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const revoke = async () => {
-    if (!revoking) return;
-    setBusy(true);
-    try {
-      await revokeFeedKey(publisherId, revoking.id);
-      addToast('success', `Feed key "${revoking.name}" revoked: the feed refuses it from now on.`);
-      if (created?.key.id === revoking.id) setCreated(null);
-      await mutate();
-    } catch (e) {
-      addToast('error', errorMessage(e));
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
-  };
+  const { busy, nameError, created, revoking, setRevoking, create, revoke } = useIssuedKeyActions({
+    parse: () => CreateFeedKeySchema.safeParse({ name }),
+    create: (input) => createFeedKey(publisherId, input),
+    revoke: (key: FeedKey) => revokeFeedKey(publisherId, key.id),
+    revokedText: (key) => `Feed key "${key.name}" revoked: the feed refuses it from now on.`,
+    reload: mutate,
+    onCreated: () => setName(''),
+  });
   const feedUrl = `${window.location.origin}/api/blocking-rules/feed`;
   return (
     <Card>

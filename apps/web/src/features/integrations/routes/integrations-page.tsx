@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CreateApiKeySchema, type ApiKeyAccess, type CreatedApiKey, type ReportingApiKey } from '@pc/contracts';
-import { IssuedKeysTable, NewKeyAlert, type IssuedKeyColumn } from '../../../components/issued-keys';
+import { CreateApiKeySchema, type ApiKeyAccess, type ReportingApiKey } from '@pc/contracts';
+import { IssuedKeysTable, NewKeyAlert, useIssuedKeyActions, type IssuedKeyColumn } from '../../../components/issued-keys';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-error';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
-import { addToast } from '../../../lib/toast';
 import { createApiKey, revokeApiKey, useApiKeys } from '../api/integrations-api';
 import { WebhooksCard } from '../components/webhooks-card';
 
@@ -25,43 +23,14 @@ function Integrations({ publisherId }: { publisherId: string }) {
   const { data, error, mutate } = useApiKeys(publisherId);
   const [name, setName] = useState('');
   const [access, setAccess] = useState<ApiKeyAccess>('read');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ReportingApiKey | null>(null);
-
-  const create = async () => {
-    const parsed = CreateApiKeySchema.safeParse({ name, access });
-    if (!parsed.success) {
-      setNameError(parsed.error.issues.find((i) => i.path[0] === 'name')?.message);
-      return;
-    }
-    setBusy(true);
-    setNameError(undefined);
-    try {
-      setCreated(await createApiKey(publisherId, parsed.data));
-      setName('');
-      await mutate();
-    } catch (e) {
-      addToast('error', errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const revoke = async () => {
-    if (!revoking) return;
-    setBusy(true);
-    try {
-      await revokeApiKey(publisherId, revoking.id);
-      addToast('success', `API key "${revoking.name}" revoked: calls with it are refused from now on.`);
-      await mutate();
-    } catch (e) {
-      addToast('error', errorMessage(e));
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
-  };
+  const { busy, nameError, created, revoking, setRevoking, create, revoke } = useIssuedKeyActions({
+    parse: () => CreateApiKeySchema.safeParse({ name, access }),
+    create: (input) => createApiKey(publisherId, input),
+    revoke: (key: ReportingApiKey) => revokeApiKey(publisherId, key.id),
+    revokedText: (key) => `API key "${key.name}" revoked: calls with it are refused from now on.`,
+    reload: mutate,
+    onCreated: () => setName(''),
+  });
   const origin = window.location.origin;
   return (
     <Stack gap="lg">
