@@ -40,6 +40,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // The server's embedded PostgreSQL runs in its own process group (docs/operations.md), so a
+    // kill of the server's group would leave it running: ask the server to stop, it stops PostgreSQL.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     env: {
       PORT: String(PORT),
       DATA_DIR,
