@@ -1,5 +1,5 @@
 import countries from 'i18n-iso-countries';
-import en from 'i18n-iso-countries/langs/en.json';
+import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 
 // The ISO 3166-1 list comes from a maintained package (i18n-iso-countries), never a hand-kept
 // array: names change (Türkiye, Czechia) and a stale list stores wrong statements. Only the
