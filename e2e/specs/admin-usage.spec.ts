@@ -9,7 +9,7 @@ test('usage analytics: an admin sees daily active users, events and pages per pa
   await expect(page.getByText('Daily active users')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Daily active users per day' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Events by name' }).getByRole('cell', { name: 'Ads.txt View' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Pages by views' }).getByRole('cell', { name: '/adstxt' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pages by views' }).getByRole('cell', { name: '/adstxt', exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'By user type' }).getByRole('cell', { name: 'Media owner, one account' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'By partner' }).getByRole('cell', { name: /Northwind News \(1001\)/ })).toBeVisible();
 });

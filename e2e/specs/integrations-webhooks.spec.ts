@@ -79,7 +79,8 @@ test('a media owner creates a webhook to a local receiver, sends a test event an
   await webhooks.getByRole('button', { name: 'Deliveries of Ops alerts' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Deliveries of "Ops alerts"' })).toBeVisible();
-  await expect(log.getByRole('row', { name: /adstxt\.changed/ })).toContainText('2 of 6');
+  // The seeded delivery that needed a retry; real ads.txt status changes (earlier journeys) add rows of their own.
+  await expect(log.getByRole('row', { name: /adstxt\.changed/ }).filter({ hasText: '2 of 6' })).toBeVisible();
 
   // Delete the new webhook: it leaves the list.
   await row.getByRole('button', { name: 'More actions for E2E receiver' }).click();
