@@ -125,6 +125,10 @@ test('the demo monitors of Northwind: the live one is up, a recorded certificate
   await page.goto('/uptime-monitoring');
   await expect(page.getByTestId('monitor-row-Northwind News home').getByTestId('monitor-status')).toHaveText('Up', { timeout: 30_000 });
   await page.getByRole('link', { name: 'Northwind shop (recorded certificate)', exact: true }).click();
+  // Wait for the monitor's page: on the list every row has a status badge, so asking at once can
+  // meet several (it did in the full run, where the setup journey adds a Northwind monitor).
+  await expect(page).toHaveURL(/\/uptime-monitoring\/[^/?]+$/);
+  await expect(page.getByTestId('cert-expiry')).toBeVisible();
   await expect(page.getByTestId('monitor-status')).toHaveText('Paused');
   await expect(page.getByTestId('cert-expiry')).toContainText('expires in 9 days');
   await expect(page.getByTestId('uptime-24h')).toHaveText('100 %');
