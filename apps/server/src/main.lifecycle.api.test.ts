@@ -11,6 +11,10 @@ import { startServerProcess, type ServerProcess } from '../test/server-process';
  * the shutdown order on a process-group SIGTERM, /readyz within 1 s, restart after kill -9, and
  * start-up failures that name their cause.
  */
+// These tests are about the embedded PostgreSQL's lifecycle: their servers use it even in CI's leg
+// that runs the API tests against a PostgreSQL server through DATABASE_URL.
+const EMBEDDED = { DATABASE_URL: '' };
+
 const started: ServerProcess[] = [];
 const dirs: string[] = [];
 afterAll(async () => {
@@ -59,7 +63,7 @@ describe('SIGTERM to the process group (item 9)', () => {
       name: 'drain',
       keepData: true,
       ownProcessGroup: true,
-      env: { SHUTDOWN_DRAIN_MS: '4000', AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
+      env: { ...EMBEDDED, SHUTDOWN_DRAIN_MS: '4000', AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
     });
     started.push(s);
     dirs.push(s.dataDir);
@@ -86,7 +90,7 @@ describe('SIGTERM to the process group (item 9)', () => {
   }, 180_000);
 
   it('/readyz answers 503 within 1 s when the database does not answer', async () => {
-    const s = await startServerProcess({ name: 'stuckdb', keepData: true });
+    const s = await startServerProcess({ name: 'stuckdb', keepData: true, env: EMBEDDED });
     started.push(s);
     dirs.push(s.dataDir);
     const pgPid = postmasterPid(s.dataDir);
@@ -111,12 +115,12 @@ describe('SIGTERM to the process group (item 9)', () => {
 describe('restart after kill -9 of the server process alone (item 5)', () => {
   it('the orphaned PostgreSQL is stopped and the next start comes up on the same data', async () => {
     const dir = dataDir('crash');
-    const first = await startServerProcess({ name: 'crash-1', dataDir: dir });
+    const first = await startServerProcess({ name: 'crash-1', dataDir: dir, env: EMBEDDED });
     started.push(first);
     const orphan = postmasterPid(dir);
     await first.stop('SIGKILL');
     expect(alive(orphan)).toBe(true); // its own process group: it outlived the Node process
-    const second = await startServerProcess({ name: 'crash-2', dataDir: dir });
+    const second = await startServerProcess({ name: 'crash-2', dataDir: dir, env: EMBEDDED });
     started.push(second);
     expect((await fetch(`${second.base}/readyz`)).status).toBe(200);
     expect(alive(orphan)).toBe(false);
@@ -131,7 +135,7 @@ function startAndFail(env: Record<string, string>): Promise<{ code: number | nul
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../../..'),
-      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+      env: { ...process.env, ...EMBEDDED, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
