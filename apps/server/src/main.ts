@@ -5,6 +5,7 @@ import { seedDemo } from './demo/seed-demo';
 import { seedDemoFacts } from './demo/seed-demo-facts';
 import { seedDemoMonitors } from './demo/seed-demo-monitors';
 import { seedDemoPayments } from './demo/seed-demo-payments';
+import { seedDemoServices } from './demo/seed-demo-services';
 import { seedDemoSiteTag } from './demo/seed-demo-site-tag';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
 import { configOrExit, startRuntime } from './runtime';
@@ -22,6 +23,9 @@ async function main() {
   const { logger, database } = runtime;
   const demo = config.DEMO_DATA && config.NODE_ENV !== 'production';
   if (demo && (await seedDemo(database.db))) logger.info('demo data seeded');
+  // Services, plans and API keys: here rather than in seedDemo, which the API tests use and whose
+  // publishers they expect on the default plan with nothing activated.
+  if (demo && (await seedDemoServices(database.db))) logger.info('demo services, plans and API keys seeded');
 
   const { app, shuttingDown, engine } = await buildApp({
     config,

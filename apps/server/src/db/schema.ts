@@ -471,6 +471,8 @@ export interface FeatureFlagOverridesTable {
   value: Json;
   updated_by: string | null;
   updated_at: Generated<Date>;
+  /** Migration 0075: set by an admin or by a plan change (a plan change never rewrites an admin's). */
+  source: Generated<'admin' | 'plan'>;
 }
 
 // Issue 17: services and activation.
@@ -511,6 +513,10 @@ export interface ServiceRequestsTable {
   message: Generated<string>;
   created_by: string | null;
   created_at: Generated<Date>;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  decision_reason: Generated<string>;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
 }
 
 export interface InvitationsTable {
@@ -573,6 +579,7 @@ export interface PlanChangeRequestsTable {
   requested_at: Generated<Date>;
   decided_by: string | null;
   decided_at: Timestamp | null;
+  decision_reason: Generated<string>;
 }
 
 export interface MonitorsTable {
