@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Logger } from 'pino';
+import { listenWithRetry } from './listen-with-retry';
 
 /** The NOTIFY channel migration 0102's triggers use; payloads are `<topic>:<id>`. */
 export const CACHE_CHANNEL = 'pc_cache';
@@ -18,53 +18,22 @@ export interface ChangeNotifications {
 
 export function createChangeNotifications(opts: { databaseUrl?: string; log: Logger }): ChangeNotifications {
   const subscribers = new Map<string, Set<(id: string | null) => void>>();
-  let client: pg.Client | null = null;
-  let listening = false;
-  let closed = false;
-  let retry: NodeJS.Timeout | null = null;
-
   const tell = (topic: string | null, id: string | null) => {
     for (const [t, set] of subscribers) {
       if (topic !== null && t !== topic) continue;
       for (const fn of set) fn(id);
     }
   };
-
-  async function listen(): Promise<void> {
-    if (!opts.databaseUrl || closed) return;
-    const c = new pg.Client({ connectionString: opts.databaseUrl });
-    const lost = (err?: Error) => {
-      if (client !== c) return;
-      client = null;
-      listening = false;
-      tell(null, null);
-      if (err) opts.log.warn({ err: err.message }, 'cache listener lost; retrying');
-      if (!closed) retry = setTimeout(() => void listen(), 1_000);
-    };
-    c.on('notification', (msg) => {
-      if (msg.channel !== CACHE_CHANNEL || !msg.payload) return;
-      const at = msg.payload.indexOf(':');
-      if (at > 0) tell(msg.payload.slice(0, at), msg.payload.slice(at + 1));
-    });
-    c.on('error', lost);
-    c.on('end', () => lost());
-    client = c;
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${CACHE_CHANNEL}`);
-      if (closed) {
-        await c.end();
-        return;
-      }
-      // Whatever was cached before the listener was up may have missed a notification.
-      tell(null, null);
-      listening = true;
-    } catch (err) {
-      lost(err as Error);
-      await c.end().catch(() => undefined);
-    }
-  }
-  void listen();
+  const listener = listenWithRetry({
+    databaseUrl: opts.databaseUrl,
+    channel: CACHE_CHANNEL,
+    log: opts.log,
+    onNotification(payload) {
+      const at = payload.indexOf(':');
+      if (at > 0) tell(payload.slice(0, at), payload.slice(at + 1));
+    },
+    onReset: () => tell(null, null),
+  });
 
   return {
     subscribe(topic, onChange) {
@@ -73,14 +42,7 @@ export function createChangeNotifications(opts: { databaseUrl?: string; log: Log
       set.add(onChange);
       return () => set.delete(onChange);
     },
-    listening: () => listening,
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      listening = false;
-      await c?.end().catch(() => undefined);
-    },
+    listening: listener.listening,
+    close: listener.close,
   };
 }

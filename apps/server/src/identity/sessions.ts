@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../db/pool';
+import { listenWithRetry } from '../db/listen-with-retry';
 
 /** The NOTIFY channel migration 0010's trigger uses when a user's sessions end. */
 export const SESSIONS_CHANNEL = 'pc_sessions';
@@ -44,10 +44,6 @@ export function createSessionGuard(opts: SessionGuardOptions): SessionGuard {
   const loading = new Map<string, Promise<Entry>>();
   // Bumped on every invalidation: a lookup that started before one must not cache its answer.
   let generation = 0;
-  let listening = false;
-  let closed = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
 
   const invalidate = (uid: string) => {
     generation++;
@@ -59,39 +55,13 @@ export function createSessionGuard(opts: SessionGuardOptions): SessionGuard {
     cache.clear();
     loading.clear();
   };
-
-  async function listen(): Promise<void> {
-    if (!opts.databaseUrl || closed) return;
-    const c = new pg.Client({ connectionString: opts.databaseUrl });
-    const lost = (err?: Error) => {
-      if (client !== c) return;
-      client = null;
-      listening = false;
-      clearAll();
-      if (err) opts.log.warn({ err: err.message }, 'session listener lost; retrying');
-      if (!closed) retry = setTimeout(() => void listen(), 1_000);
-    };
-    c.on('notification', (msg) => {
-      if (msg.channel === SESSIONS_CHANNEL && msg.payload) invalidate(msg.payload);
-    });
-    c.on('error', lost);
-    c.on('end', () => lost());
-    client = c;
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${SESSIONS_CHANNEL}`);
-      if (closed) {
-        await c.end();
-        return;
-      }
-      // Anything cached before the listener was up may have missed a notification.
-      clearAll();
-      listening = true;
-    } catch (err) {
-      lost(err as Error);
-      await c.end().catch(() => undefined);
-    }
-  }
+  const listener = listenWithRetry({
+    databaseUrl: opts.databaseUrl,
+    channel: SESSIONS_CHANNEL,
+    log: opts.log,
+    onNotification: invalidate,
+    onReset: clearAll,
+  });
 
   async function load(uid: string): Promise<Entry> {
     const started = generation;
@@ -104,7 +74,7 @@ export function createSessionGuard(opts: SessionGuardOptions): SessionGuard {
   const guard: SessionGuard = {
     async isCurrent(uid, tokenVersion) {
       let entry = cache.get(uid);
-      if (entry && Date.now() - entry.at > (listening ? ttlMs : fallbackTtlMs)) entry = undefined;
+      if (entry && Date.now() - entry.at > (listener.listening() ? ttlMs : fallbackTtlMs)) entry = undefined;
       if (!entry) {
         let p = loading.get(uid);
         if (!p) {
@@ -117,17 +87,11 @@ export function createSessionGuard(opts: SessionGuardOptions): SessionGuard {
     },
     invalidate,
     async close() {
-      closed = true;
       liveGuards.delete(guard);
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      listening = false;
-      await c?.end().catch(() => undefined);
+      await listener.close();
     },
   };
   liveGuards.add(guard);
-  void listen();
   return guard;
 }
 
