@@ -75,13 +75,32 @@ test('a media owner creates a monitor with "Test now", sees it up, edits it, see
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Paused' }).click();
     await expect(page.getByRole('table', { name: 'Monitors' }).getByRole('row')).toHaveCount(2);
+    // At 1280 px the badge reads in full (it was squeezed to "P…") and the row's actions sit inside the table's box.
+    const badge = row.getByTestId('monitor-status');
+    expect(await badge.evaluate((el) => el.querySelector('span')?.scrollWidth ?? el.scrollWidth)).toBeLessThanOrEqual(
+      await badge.evaluate((el) => el.querySelector('span')?.clientWidth ?? el.clientWidth),
+    );
+    const actions = await row.getByRole('button', { name: 'Actions for E2E shop front' }).boundingBox();
+    const tableBox = await page.getByRole('table', { name: 'Monitors' }).boundingBox();
+    expect(actions && tableBox && actions.x + actions.width <= tableBox.x + tableBox.width - 8).toBe(true);
+    // ...and the table needs no horizontal scrolling at this width.
+    const overflow = await page.getByRole('table', { name: 'Monitors' }).evaluate((t) => {
+      const viewport = t.closest('.mantine-ScrollArea-viewport');
+      return viewport ? viewport.scrollWidth - viewport.clientWidth : -1;
+    });
+    expect(overflow).toBe(0);
     await page.getByRole('checkbox', { name: 'Select E2E shop front' }).check();
     await page.getByRole('button', { name: 'Resume selected' }).click();
     await expect(page.getByText('1 monitor resumed.')).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Paused' }).click(); // clicking the chosen option clears it
-    await page.getByRole('button', { name: 'Delete E2E shop front' }).click();
+    // Row actions live in one menu per row (the table fits 1280 px); the items name their monitor.
+    await row.getByRole('button', { name: 'Actions for E2E shop front' }).click();
+    await page.getByRole('menuitem', { name: 'Pause E2E shop front' }).click();
+    await expect(row.getByTestId('monitor-status')).toHaveText('Paused');
+    await row.getByRole('button', { name: 'Actions for E2E shop front' }).click();
+    await page.getByRole('menuitem', { name: 'Delete E2E shop front' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this monitor?' });
     await dialog.getByRole('button', { name: 'Delete monitor' }).click();
     await expect(page.getByText('"E2E shop front" was deleted.')).toBeVisible();
@@ -104,7 +123,8 @@ test('the demo monitors are alive: a refused port is down with an incident, hist
   // Home counts the monitors that are down (the flapping one may be down too) and links to them.
   await page.goto('/');
   const card = page.getByLabel('Uptime monitors summary');
-  await expect(card.getByTestId('home-monitors-total')).toHaveText('2');
+  // Home loads many cards at once; on a loaded machine this one can take longer than the default 10 s.
+  await expect(card.getByTestId('home-monitors-total')).toHaveText('2', { timeout: 30_000 });
   await expect(card.getByTestId('home-monitors-down')).toHaveText(/^[12]$/);
   await card.getByRole('link', { name: 'Monitors down' }).click();
   await expect(page).toHaveURL(/\/uptime-monitoring\?status=down$/);

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Anchor, Button, Checkbox, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Menu, Select, Table, Text, TextInput } from '@mantine/core';
 import { Routes, type Monitor } from '@pc/contracts';
 import { formatAgo, formatMs, formatUptime, STATUS_LABEL } from '../state/monitor-format';
 import { Sparkline } from './sparkline';
 import { StatusBadge } from './status-badge';
+
+// Figures and badges read on one line ("99.96 %", "23 s ago"); the name and the headers wrap instead.
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const pauseLabel = (m: Monitor) => (m.status === 'paused' ? 'Resume' : 'Pause');
 
 const STATUS_FILTER = (['down', 'up', 'pending', 'paused'] as const).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
 
@@ -111,58 +115,57 @@ export function MonitorsTable({ monitors, readOnly, busy, onPause, onDelete, onB
                         {m.name}
                       </Anchor>
                     )}
-                    <Text size="xs" c="dimmed" truncate maw={320} title={m.url}>
+                    <Text size="xs" c="dimmed" truncate maw={260} title={m.url}>
                       {m.method} {m.url}
                     </Text>
                   </Table.Td>
                   {readOnly && <Table.Td>{m.publisherName}</Table.Td>}
-                  <Table.Td>
+                  {/* A badge ellipsises when its cell is squeezed ("P…"): this cell keeps the badge's width. */}
+                  <Table.Td miw={96} style={NOWRAP}>
                     <StatusBadge status={m.status} />
                     {m.status === 'down' && m.lastError && (
-                      <Text size="xs" c="red.7" maw={220}>
+                      <Text size="xs" c="red.7" maw={200} style={{ whiteSpace: 'normal' }}>
                         {m.lastError}
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">{formatUptime(m.uptime24h)}</Table.Td>
-                  <Table.Td ta="right">{formatUptime(m.uptime30d)}</Table.Td>
-                  <Table.Td ta="right">{formatMs(m.lastResponseMs)}</Table.Td>
-                  <Table.Td title={m.lastCheckAt ? new Date(m.lastCheckAt).toLocaleString() : undefined}>
+                  <Table.Td ta="right" style={NOWRAP}>
+                    {formatUptime(m.uptime24h)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NOWRAP}>
+                    {formatUptime(m.uptime30d)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NOWRAP}>
+                    {formatMs(m.lastResponseMs)}
+                  </Table.Td>
+                  <Table.Td style={NOWRAP} title={m.lastCheckAt ? new Date(m.lastCheckAt).toLocaleString() : undefined}>
                     {formatAgo(m.lastCheckAt)}
                   </Table.Td>
                   <Table.Td>
                     <Sparkline points={m.sparkline} />
                   </Table.Td>
                   {!readOnly && (
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          component={Link}
-                          to={Routes.uptimeMonitorEdit(m.id)}
-                          aria-label={`Edit ${m.name}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => onPause?.(m)}
-                          aria-label={`${m.status === 'paused' ? 'Resume' : 'Pause'} ${m.name}`}
-                        >
-                          {m.status === 'paused' ? 'Resume' : 'Pause'}
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => onDelete?.(m)}
-                          aria-label={`Delete ${m.name}`}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
+                    <Table.Td w={92}>
+                      {/* One menu instead of three buttons keeps the row inside 1280 px; each item's
+                          accessible name still says which monitor it acts on ("Delete <name>"). */}
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <Button size="compact-xs" variant="subtle" aria-label={`Actions for ${m.name}`}>
+                            Actions
+                          </Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item component={Link} to={Routes.uptimeMonitorEdit(m.id)} aria-label={`Edit ${m.name}`}>
+                            Edit
+                          </Menu.Item>
+                          <Menu.Item onClick={() => onPause?.(m)} aria-label={`${pauseLabel(m)} ${m.name}`}>
+                            {pauseLabel(m)}
+                          </Menu.Item>
+                          <Menu.Item color="red" onClick={() => onDelete?.(m)} aria-label={`Delete ${m.name}`}>
+                            Delete
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
                     </Table.Td>
                   )}
                 </Table.Tr>
