@@ -8,10 +8,13 @@
  *    and prints p50/p95 against the target.
  */
 import { mkdir, stat } from 'node:fs/promises';
+import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
 import { demoEventsSql, type DemoTrafficDay } from '../apps/server/src/modules/site-tag/demo/site-tag-demo-events';
+import { COLLECT_LIMITS } from '../apps/server/src/modules/site-tag/site-tag.collect';
+import { refreshOpenRollup } from '../apps/server/src/modules/site-tag/site-tag.open-rollup';
 import { audienceOverview, type Scope } from '../apps/server/src/modules/site-tag/site-tag.queries';
 import { duckDbSiteTagStore } from '../apps/server/src/modules/site-tag/site-tag.store';
 import { percentile } from './reports';
@@ -72,12 +75,21 @@ async function main() {
   if (!exists || process.env.REGEN) {
     const t = performance.now();
     await engine.write(async (conn) => {
-      for (const t of ['site_tag_events', 'site_tag_daily', 'site_tag_daily_built', 'site_tag_lcp_daily'])
+      for (const t of [
+        'site_tag_events',
+        'site_tag_daily',
+        'site_tag_daily_built',
+        'site_tag_lcp_daily',
+        'site_tag_open_daily',
+        'site_tag_open_horizon',
+      ])
         await conn.run(`DROP TABLE IF EXISTS ${t}`);
     });
     await generate(engine);
     console.log(`generated in ${Math.round((performance.now() - t) / 1000)} s`);
   }
+  // The generator fills today to midnight; collection refuses events more than 5 minutes ahead.
+  await engine.write((conn) => conn.run(`DELETE FROM site_tag_events WHERE ts > ${Date.now() + COLLECT_LIMITS.maxFutureMs}`));
   const [count] = await engine.runSql('SELECT count(*)::DOUBLE AS n FROM site_tag_events');
   console.log(`events: ${Number(count?.n).toLocaleString('en-US')} (${file})`);
   const store = duckDbSiteTagStore(engine);
@@ -90,13 +102,24 @@ async function main() {
   console.log(
     `28 days, all sites: ${sample.totals.pageViews.toLocaleString('en-US')} page views in range; first call (builds the daily rollups of closed days) ${Math.round(performance.now() - t0)} ms`,
   );
+  // Before: the open days (today, yesterday) aggregated from raw events on every query.
+  await store.write((run) => run('DELETE FROM site_tag_open_horizon'));
+  const a0 = await time(() => audienceOverview(store, all));
+  console.log(`without the open-day snapshot, 28 days x all sites: p50 ${a0.p50} ms, p95 ${a0.p95} ms (${RUNS} runs)`);
+  // After: the server's refresher has built the open days' snapshot (timed here once).
+  const t1 = performance.now();
+  await refreshOpenRollup(store);
+  console.log(`open-day snapshot refresh: ${Math.round(performance.now() - t1)} ms`);
   const a = await time(() => audienceOverview(store, all));
   console.log(`audience overview, 28 days x all sites: p50 ${a.p50} ms, p95 ${a.p95} ms (${RUNS} runs)`);
   const b = await time(() => audienceOverview(store, one));
   console.log(`audience overview, 7 days x one site:   p50 ${b.p50} ms, p95 ${b.p95} ms (${RUNS} runs)`);
   const worst = Math.max(a.p95, b.p95);
   console.log(
-    `target: p95 <= ${TARGET_P95_MS} ms over 50 million events -> ${worst <= TARGET_P95_MS ? 'met' : 'NOT met'} at ${EVENTS.toLocaleString('en-US')} events`,
+    `target: p95 <= ${TARGET_P95_MS} ms over 50 million events -> ${worst <= TARGET_P95_MS ? 'met' : 'NOT met'} at ${EVENTS.toLocaleString('en-US')} events (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
   );
   await engine.close();
 }

@@ -105,6 +105,7 @@ import { siteTagRepo } from './modules/site-tag/site-tag.repo';
 import { createSiteTagService } from './modules/site-tag/site-tag.service';
 import { createSiteTagCollector, type SiteTagCollector } from './modules/site-tag/site-tag.collector';
 import { duckDbSiteTagStore } from './modules/site-tag/site-tag.store';
+import { startOpenRollupRefresher } from './modules/site-tag/site-tag.open-rollup';
 import { createFeatureFlagsService } from './modules/feature-flags/feature-flags.service';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { createIncidentsService, type IncidentsService } from './modules/incidents/incidents.service';
@@ -285,6 +286,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     flushMs: deps.startWorkers === false ? 0 : 1000,
     changes,
   });
+  // Today's and yesterday's audience rollup, rebuilt every minute by the process that owns the DuckDB file.
+  const siteTagOpenRollup = deps.startWorkers === false ? null : startOpenRollupRefresher(siteTagStore, deps.logger);
   const repoOfReports = reportsRepo(db);
   const pollMs = deps.startWorkers === false ? 0 : 1_000;
   const reportExports = jobs.work(
@@ -443,6 +446,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (!deps.webhooksFetch) await webhooksFetch.close();
     if (!deps.monitorsFetch) await monitorsFetch.close();
     await siteTagCollector.close();
+    await siteTagOpenRollup?.stop();
     await siteTagStore.close();
     await engine.close();
     await sessions.close();

@@ -1,5 +1,6 @@
 import { rateVital, type AudienceOverview, type SitePerformance, type WebVitalName } from '@pc/contracts';
-import { dailyRowsSql, ensureRollup } from './site-tag.rollup';
+import { IN_SNAPSHOT } from './site-tag.open-rollup';
+import { additiveRowsSql, engRowsSql, ensureRollup, visitorRowsSql } from './site-tag.rollup';
 import type { SiteTagEventStore } from './site-tag.store';
 
 /**
@@ -30,8 +31,10 @@ export function rangeMs(from: string, to: string) {
 type Row = Record<string, unknown>;
 
 /**
- * The range as rollup rows: rolled-up days from site_tag_daily, the rest (today, yesterday, any
- * day not rolled up yet) aggregated from the raw events by the same SQL, then summed per key.
+ * The range as rollup rows: rolled-up days from site_tag_daily; the open days (today, yesterday,
+ * any day not rolled up yet) from the open days' snapshot for its events plus the raw events
+ * outside it (site-tag.open-rollup.ts), with visitors and engagement from the raw events; then
+ * summed per key. One statement, so the snapshot and its horizon are read consistently.
  */
 async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, end: number, onlyTotals: boolean): Promise<Row[]> {
   const from = new Date(start).toISOString().slice(0, 10);
@@ -39,16 +42,31 @@ async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, en
   const rolled = (await ensureRollup(store, from, to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
   const rawStart = Math.max(start, Date.parse(`${rolled}T00:00:00Z`) + DAY_MS);
   const scope = `publisher_id = $pub AND ($site = '' OR site_id = $site)`;
+  const cols = 'publisher_id, site_id, day, dim, k1, k2, pv, visitors, visits, eng_pages, eng_ms, scroll';
+  const open = rawStart < end;
   return store.query(
     `SELECT dim, CASE WHEN dim = 'total' THEN strftime(day, '%Y-%m-%d') ELSE k1 END AS k, k2,
             sum(pv) AS pv, sum(visitors) AS visitors, sum(visits) AS visits, sum(eng_pages) AS eng_pages,
             sum(eng_ms) AS eng_ms, sum(scroll) AS scroll
-     FROM (SELECT publisher_id, site_id, day, dim, k1, k2, pv, visitors, visits, eng_pages, eng_ms, scroll FROM site_tag_daily
-           WHERE ${scope} AND day BETWEEN CAST($d0 AS DATE) AND CAST($d1 AS DATE)
-           UNION ALL (${dailyRowsSql(`${scope} AND ts >= $rs AND ts < $end`, `${scope} AND ts >= $lb AND ts < $la`, 'first_ts >= $rs AND first_ts < $end')}))
+     FROM (SELECT ${cols} FROM site_tag_daily WHERE ${scope} AND day BETWEEN CAST($d0 AS DATE) AND CAST($d1 AS DATE)
+           ${
+             open
+               ? `UNION ALL SELECT ${cols} FROM site_tag_open_daily
+                  WHERE ${scope} AND day >= CAST(epoch_ms($rs) AS DATE) AND day < CAST(epoch_ms($end) AS DATE)
+                  UNION ALL (${additiveRowsSql(`${scope} AND ts >= $rs AND ts < $end AND NOT ${IN_SNAPSHOT}`)})
+                  UNION ALL (${visitorRowsSql(`${scope} AND ts >= $rs AND ts < $end`)})
+                  UNION ALL (${engRowsSql(`${scope} AND ts >= $lb AND ts < $la`, 'first_ts >= $rs AND first_ts < $end')})`
+               : ''
+           })
      ${onlyTotals ? "WHERE dim IN ('total', 'eng')" : ''}
      GROUP BY ALL`,
-    { pub: s.publisherId, site: s.siteId ?? '', d0: from, d1: rolled, rs: rawStart, lb: rawStart - DAY_MS, la: end + DAY_MS, end },
+    {
+      pub: s.publisherId,
+      site: s.siteId ?? '',
+      d0: from,
+      d1: rolled,
+      ...(open ? { rs: rawStart, lb: rawStart - DAY_MS, la: end + DAY_MS, end } : {}),
+    },
   );
 }
 

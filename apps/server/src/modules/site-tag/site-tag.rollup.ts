@@ -9,7 +9,14 @@ import type { SiteTagEventStore } from './site-tag.store';
  * arrive for it (collection refuses events older than 24 h); newer days are aggregated from the
  * raw events by the same SQL at query time.
  */
-const ROLLUP_TABLES = ['site_tag_daily', 'site_tag_daily_built', 'site_tag_lcp_daily', 'site_tag_vitals_daily'];
+const ROLLUP_TABLES = [
+  'site_tag_daily',
+  'site_tag_daily_built',
+  'site_tag_lcp_daily',
+  'site_tag_vitals_daily',
+  'site_tag_open_daily',
+  'site_tag_open_horizon',
+];
 
 export const SITE_TAG_DAILY_DDL = [
   `CREATE TABLE IF NOT EXISTS site_tag_daily (
@@ -26,6 +33,12 @@ export const SITE_TAG_DAILY_DDL = [
     publisher_id VARCHAR NOT NULL, site_id VARCHAR NOT NULL, day DATE NOT NULL, page_id VARCHAR NOT NULL, metric VARCHAR NOT NULL,
     first_ts BIGINT NOT NULL, ts BIGINT NOT NULL, value DOUBLE, path VARCHAR NOT NULL, template VARCHAR NOT NULL,
     device VARCHAR NOT NULL, attribution VARCHAR NOT NULL)`,
+  // The open days' snapshot and its event-time bounds (site-tag.open-rollup.ts).
+  `CREATE TABLE IF NOT EXISTS site_tag_open_daily (
+    publisher_id VARCHAR NOT NULL, site_id VARCHAR NOT NULL, day DATE NOT NULL, dim VARCHAR NOT NULL,
+    k1 VARCHAR NOT NULL, k2 VARCHAR NOT NULL, pv BIGINT NOT NULL, visitors BIGINT NOT NULL, visits BIGINT NOT NULL,
+    eng_pages BIGINT NOT NULL, eng_ms DOUBLE NOT NULL, scroll DOUBLE NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS site_tag_open_horizon (s0 BIGINT NOT NULL, horizon BIGINT NOT NULL)`,
   // Rollups built by an older definition are dropped at start-up and rebuilt on demand from the
   // raw events (2: engagement by a page's first day, the LCP table; 3: the vitals table; 4: engagement looks a day ahead).
   `CREATE TABLE IF NOT EXISTS site_tag_rollup_version (version INTEGER NOT NULL)`,
@@ -61,28 +74,59 @@ const BY = 'publisher_id, site_id, day';
  * days) would start again as a new page.
  */
 export function dailyRowsSql(where: string, around: string, firstIn: string): string {
-  const dim = `CASE ${KEYED.map((c) => `WHEN grouping(${c}) = 0 THEN '${c}'`).join(' ')} ELSE 'source' END`;
-  const sets = [...KEYED.map((c) => `(${BY}, ${c})`), `(${BY}, source, medium)`].join(', ');
-  // The distinct visitor count only for the total: per dimension key it would cost most of the query.
   return `WITH e AS (SELECT *, CAST(epoch_ms(ts) AS DATE) AS day FROM site_tag_events WHERE ${where}),
-g AS (
-  SELECT ${BY}, ${dim} AS dim, coalesce(${KEYED.join(', ')}, source) AS k1, coalesce(medium, '') AS k2,
-         count(*) AS pv, count(*) FILTER (WHERE entry) AS visits
-  FROM e WHERE kind = 'pv' GROUP BY GROUPING SETS (${sets})),
-pages AS (
-  SELECT * FROM (
-    SELECT publisher_id, site_id, min(ts) AS first_ts, max(engaged_ms) AS et, max(scroll_pct) AS sd
-    FROM site_tag_events WHERE (${around}) AND kind = 'en' GROUP BY publisher_id, site_id, page_id)
-  WHERE ${firstIn})
+g AS (${groupedSql('e')})
 SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, count(*) AS pv, count(DISTINCT visitor) AS visitors,
        count(*) FILTER (WHERE entry) AS visits, 0 AS eng_pages, 0.0 AS eng_ms, 0.0 AS scroll
 FROM e WHERE kind = 'pv' GROUP BY ALL
 UNION ALL
-SELECT ${BY}, dim, k1, k2, CASE WHEN dim = 'source' THEN visits ELSE pv END, 0, visits, 0, 0.0, 0.0
-FROM g WHERE (dim = 'source' AND visits > 0) OR (dim <> 'source' AND k1 <> '')
+${dimRowsOf('g')}
 UNION ALL
-SELECT publisher_id, site_id, CAST(epoch_ms(first_ts) AS DATE) AS day, 'eng', '', '', 0, 0, 0, count(*), coalesce(sum(et), 0), coalesce(sum(sd), 0)
-FROM pages GROUP BY ALL`;
+${engRowsSql(around, firstIn)}`;
+}
+
+/** One pass over the page views of `from` (GROUPING SETS: each dimension), per publisher, site and day. */
+function groupedSql(from: string): string {
+  const dim = `CASE ${KEYED.map((c) => `WHEN grouping(${c}) = 0 THEN '${c}'`).join(' ')} ELSE 'source' END`;
+  const sets = [...KEYED.map((c) => `(${BY}, ${c})`), `(${BY}, source, medium)`].join(', ');
+  return `SELECT ${BY}, ${dim} AS dim, coalesce(${KEYED.join(', ')}, source) AS k1, coalesce(medium, '') AS k2,
+         count(*) AS pv, count(*) FILTER (WHERE entry) AS visits
+  FROM ${from} WHERE kind = 'pv' GROUP BY GROUPING SETS (${sets})`;
+}
+
+const dimRowsOf = (g: string) => `SELECT ${BY}, dim, k1, k2, CASE WHEN dim = 'source' THEN visits ELSE pv END, 0, visits, 0, 0.0, 0.0
+FROM ${g} WHERE (dim = 'source' AND visits > 0) OR (dim <> 'source' AND k1 <> '')`;
+
+/**
+ * The additive part of the rollup rows (page views and visits: the total and each dimension, no
+ * visitors, no engagement) of the events matching `where`: rows of disjoint event sets add up, so
+ * the open days' snapshot (site-tag.open-rollup.ts) plus the events after its horizon is exact.
+ */
+export function additiveRowsSql(where: string): string {
+  return `WITH e AS (SELECT *, CAST(epoch_ms(ts) AS DATE) AS day FROM site_tag_events WHERE ${where}),
+g AS (${groupedSql('e')})
+SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, count(*) AS pv, 0 AS visitors,
+       count(*) FILTER (WHERE entry) AS visits, 0 AS eng_pages, 0.0 AS eng_ms, 0.0 AS scroll
+FROM e WHERE kind = 'pv' GROUP BY ALL
+UNION ALL
+${dimRowsOf('g')}`;
+}
+
+/** Each site-day's distinct visitors of the page views matching `where`, as 'total' rows with nothing else. */
+export function visitorRowsSql(where: string): string {
+  return `SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, 0 AS pv, count(DISTINCT visitor) AS visitors, 0 AS visits,
+       0 AS eng_pages, 0.0 AS eng_ms, 0.0 AS scroll
+FROM (SELECT publisher_id, site_id, CAST(epoch_ms(ts) AS DATE) AS day, visitor FROM site_tag_events WHERE ${where} AND kind = 'pv') GROUP BY ALL`;
+}
+
+/** The engagement rows ('eng'): see dailyRowsSql. */
+export function engRowsSql(around: string, firstIn: string): string {
+  return `SELECT publisher_id, site_id, CAST(epoch_ms(first_ts) AS DATE) AS day, 'eng', '', '', 0, 0, 0, count(*), coalesce(sum(et), 0), coalesce(sum(sd), 0)
+FROM (
+  SELECT * FROM (
+    SELECT publisher_id, site_id, min(ts) AS first_ts, max(engaged_ms) AS et, max(scroll_pct) AS sd
+    FROM site_tag_events WHERE (${around}) AND kind = 'en' GROUP BY publisher_id, site_id, page_id)
+  WHERE ${firstIn}) GROUP BY ALL`;
 }
 
 /** The last day that can no longer change: events are accepted up to 24 h late. */
