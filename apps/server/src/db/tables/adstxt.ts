@@ -1,0 +1,82 @@
+// Ads.txt and sellers.json: Kysely row types of these tables (the SQL lives in migrations/).
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp, Json } from './columns';
+
+export interface AdsTxtTemplateTable {
+  id: Generated<boolean>;
+  content: string;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface AdsTxtDomainsTable {
+  id: string;
+  publisher_id: string;
+  site_id: string | null;
+  domain_name: string;
+  hosted_enabled: Generated<boolean>;
+  redirection_status: Generated<string>;
+  redirection_reason: string | null;
+  redirection_checked_at: Timestamp | null;
+  created_at: Generated<Date>;
+  kind: Generated<'web' | 'app'>;
+}
+
+export interface AdsTxtCrawlsTable {
+  id: Generated<number>;
+  domain_id: string;
+  status: string;
+  http_status: number | null;
+  redirect_chain: Json<string[]>;
+  final_url: string | null;
+  content: string | null;
+  content_hash: string | null;
+  error_reason: string | null;
+  used_previous: Generated<boolean>;
+  stale: Generated<boolean>;
+  fetched_at: Timestamp;
+  previous_fetched_at: Timestamp | null;
+  hops: ColumnType<unknown[], string | undefined, string>;
+}
+
+export interface AdsTxtRevisionsTable {
+  id: Generated<number>;
+  domain_id: string;
+  content: string;
+  created_by: string | null;
+  lines_added: number;
+  lines_removed: number;
+  warnings: number;
+  created_at: Generated<Date>;
+}
+
+export interface SellersJsonFilesTable {
+  system_domain: string;
+  status: string;
+  reason: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  seller_count: number | null;
+  issues: Json<unknown[]>;
+  fetched_at: Timestamp;
+}
+
+export interface SellersJsonSellersTable {
+  system_domain: string;
+  seller_id: string;
+  state: Generated<string>;
+  seller_type: string | null;
+  seller_domain: string | null;
+  seller_name: string | null;
+  is_confidential: Generated<boolean>;
+  checked_at: Timestamp | null;
+}
+
+export interface AdstxtTables {
+  adstxt_template: AdsTxtTemplateTable;
+  adstxt_domains: AdsTxtDomainsTable;
+  adstxt_crawls: AdsTxtCrawlsTable;
+  adstxt_revisions: AdsTxtRevisionsTable;
+  sellers_json_files: SellersJsonFilesTable;
+  sellers_json_sellers: SellersJsonSellersTable;
+}
