@@ -55,7 +55,7 @@ async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, en
                   WHERE ${scope} AND day >= CAST(epoch_ms($rs) AS DATE) AND day < CAST(epoch_ms($end) AS DATE)
                   UNION ALL (${additiveRowsSql(`${scope} AND ts >= $rs AND ts < $end AND NOT ${IN_SNAPSHOT}`)})
                   UNION ALL (${visitorRowsSql(`${scope} AND ts >= $rs AND ts < $end`)})
-                  UNION ALL (${engRowsSql(`${scope} AND ts >= $lb AND ts < $la`, 'first_ts >= $rs AND first_ts < $end')})`
+                  UNION ALL (${engRowsSql(`${scope} AND ts >= $rs AND ts < $end`, `${scope} AND ts >= $rs AND ts < $la`)})`
                : ''
            })
      ${onlyTotals ? "WHERE dim IN ('total', 'eng')" : ''}
@@ -65,7 +65,7 @@ async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, en
       site: s.siteId ?? '',
       d0: from,
       d1: rolled,
-      ...(open ? { rs: rawStart, lb: rawStart - DAY_MS, la: end + DAY_MS, end } : {}),
+      ...(open ? { rs: rawStart, la: end + DAY_MS, end } : {}),
     },
   );
 }

@@ -169,4 +169,57 @@ describe('audience rollups', () => {
     const [built] = await store.query(`SELECT count(*)::INTEGER AS n FROM site_tag_daily_built WHERE day = '${iso(today - 20 * DAY)}'`);
     expect(built?.n).toBe(1);
   });
+
+  it('does not count a page again when it still reports engagement more than a day after its page view', async () => {
+    // Its own file: the other tests have rolled up the day before yesterday already.
+    const own = new DuckDbReportEngine(path.join(dir, 'tab.duckdb'));
+    await own.init();
+    const store = duckDbSiteTagStore(own, { tmpDir: dir });
+    await store.init();
+    const ev = (siteId: string, ts: number, kind: 'pv' | 'en', engagedMs: number | null = null, scrollPct: number | null = null) =>
+      ({
+        ts,
+        publisherId: '1004',
+        siteId,
+        kind,
+        pageId: `${siteId}-open-tab`,
+        visitor: 9n,
+        path: '/tab',
+        template: '/tab',
+        entry: kind === 'pv',
+        referrer: '',
+        source: kind === 'pv' ? 'direct' : '',
+        medium: kind === 'pv' ? '(none)' : '',
+        campaign: '',
+        device: 'desktop',
+        browser: 'Chrome',
+        country: '',
+        engagedMs,
+        scrollPct,
+        metric: '',
+        value: null,
+        attribution: '',
+      }) satisfies StoredTagEvent;
+    // A tab opened at 23:00, read 10 s, then read again two days later (10:00): 5401 entirely on
+    // closed days, 5402 with the return on today (raw events) and the page view on a closed day.
+    const tab = (siteId: string, viewDay: number) => [
+      ev(siteId, viewDay + 23 * 3_600_000, 'pv'),
+      ev(siteId, viewDay + 23 * 3_600_000 + 10_000, 'en', 10_000, 20),
+      ev(siteId, viewDay + 2 * DAY + 10 * 3_600_000, 'en', 500_000, 90),
+    ];
+    await store.append([...tab('5401', today - 12 * DAY), ...tab('5402', today - 2 * DAY)]);
+    for (const [siteId, viewDay] of [
+      ['5401', today - 12 * DAY],
+      ['5402', today - 2 * DAY],
+    ] as const) {
+      const scope = (from: number, to: number) => ({ publisherId: '1004', siteId, from: iso(from), to: iso(to) });
+      const returnDay = await audienceOverview(store, scope(viewDay + 2 * DAY, viewDay + 2 * DAY));
+      expect(returnDay.totals).toMatchObject({ pageViews: 0, avgEngagedSeconds: null, avgScrollDepth: null });
+      const viewed = await audienceOverview(store, scope(viewDay, viewDay));
+      expect(viewed.totals).toMatchObject({ pageViews: 1, avgEngagedSeconds: 10, avgScrollDepth: 20 });
+      const all = await audienceOverview(store, scope(viewDay, viewDay + 2 * DAY));
+      expect(all.totals).toMatchObject({ pageViews: 1, avgEngagedSeconds: 10, avgScrollDepth: 20 });
+    }
+    await own.close();
+  });
 });

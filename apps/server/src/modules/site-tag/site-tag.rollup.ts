@@ -40,11 +40,11 @@ export const SITE_TAG_DAILY_DDL = [
     eng_pages BIGINT NOT NULL, eng_ms DOUBLE NOT NULL, scroll DOUBLE NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS site_tag_open_horizon (s0 BIGINT NOT NULL, horizon BIGINT NOT NULL)`,
   // Rollups built by an older definition are dropped at start-up and rebuilt on demand from the
-  // raw events (2: engagement by a page's first day, the LCP table; 3: the vitals table; 4: engagement looks a day ahead).
+  // raw events (2: engagement by a page's first day, the LCP table; 3: the vitals table; 4: engagement looks a day ahead; 5: engagement on its page view's day).
   `CREATE TABLE IF NOT EXISTS site_tag_rollup_version (version INTEGER NOT NULL)`,
-  ...ROLLUP_TABLES.map((t) => `DELETE FROM ${t} WHERE NOT EXISTS (SELECT 1 FROM site_tag_rollup_version WHERE version = 4)`),
+  ...ROLLUP_TABLES.map((t) => `DELETE FROM ${t} WHERE NOT EXISTS (SELECT 1 FROM site_tag_rollup_version WHERE version = 5)`),
   `DELETE FROM site_tag_rollup_version`,
-  `INSERT INTO site_tag_rollup_version VALUES (4)`,
+  `INSERT INTO site_tag_rollup_version VALUES (5)`,
 ];
 
 /** Each site-day's p75 LCP over the events matching `where` (one value a page: its last LCP). */
@@ -66,14 +66,10 @@ const BY = 'publisher_id, site_id, day';
  * dimension); 'source' rows are counted by visits (entries), the others by page views; empty keys
  * are left out except for the total.
  *
- * Engagement belongs to the day a page's engagement began, with the page's final figures (the tag
- * reports running engaged time and deepest scroll): a page read across midnight is one page. So
- * the engagement events are read `around` the days (one day either side: `firstIn`, over the
- * page's first engagement `first_ts`, keeps the pages that began in the days). One GROUP BY per
- * page; a page still sending more than a day after a closed day's midnight (a tab left open for
- * days) would start again as a new page.
+ * Engagement belongs to the day of the page's page view, with the page's final figures
+ * (engRowsSql): `engagedIn` selects the engagement events, the days of `where` and the day after.
  */
-export function dailyRowsSql(where: string, around: string, firstIn: string): string {
+export function dailyRowsSql(where: string, engagedIn: string): string {
   return `WITH e AS (SELECT *, CAST(epoch_ms(ts) AS DATE) AS day FROM site_tag_events WHERE ${where}),
 g AS (${groupedSql('e')})
 SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, count(*) AS pv, count(DISTINCT visitor) AS visitors,
@@ -82,7 +78,7 @@ FROM e WHERE kind = 'pv' GROUP BY ALL
 UNION ALL
 ${dimRowsOf('g')}
 UNION ALL
-${engRowsSql(around, firstIn)}`;
+${engRowsSql(where, engagedIn)}`;
 }
 
 /** One pass over the page views of `from` (GROUPING SETS: each dimension), per publisher, site and day. */
@@ -119,14 +115,21 @@ export function visitorRowsSql(where: string): string {
 FROM (SELECT publisher_id, site_id, CAST(epoch_ms(ts) AS DATE) AS day, visitor FROM site_tag_events WHERE ${where} AND kind = 'pv') GROUP BY ALL`;
 }
 
-/** The engagement rows ('eng'): see dailyRowsSql. */
-export function engRowsSql(around: string, firstIn: string): string {
-  return `SELECT publisher_id, site_id, CAST(epoch_ms(first_ts) AS DATE) AS day, 'eng', '', '', 0, 0, 0, count(*), coalesce(sum(et), 0), coalesce(sum(sd), 0)
-FROM (
-  SELECT * FROM (
-    SELECT publisher_id, site_id, min(ts) AS first_ts, max(engaged_ms) AS et, max(scroll_pct) AS sd
-    FROM site_tag_events WHERE (${around}) AND kind = 'en' GROUP BY publisher_id, site_id, page_id)
-  WHERE ${firstIn}) GROUP BY ALL`;
+/**
+ * The engagement rows ('eng'): each page's final figures (the tag reports running engaged time and
+ * deepest scroll) on the day of its page view, for the page views matching `pvWhere`, from its
+ * engagement events matching `enWhere` (the same days and the day after them). A page counts once,
+ * on its page view's day, however long it stays open: a page still reporting days later does not
+ * start again as a new page (its reports after the day following its page view are left out).
+ */
+export function engRowsSql(pvWhere: string, enWhere: string): string {
+  return `SELECT publisher_id, site_id, day, 'eng', '', '', 0, 0, 0, count(*), coalesce(sum(et), 0), coalesce(sum(sd), 0)
+FROM (SELECT publisher_id, site_id, page_id, max(engaged_ms) AS et, max(scroll_pct) AS sd
+      FROM site_tag_events WHERE (${enWhere}) AND kind = 'en' GROUP BY publisher_id, site_id, page_id)
+JOIN (SELECT publisher_id, site_id, page_id, CAST(epoch_ms(min(ts)) AS DATE) AS day
+      FROM site_tag_events WHERE (${pvWhere}) AND kind = 'pv' GROUP BY publisher_id, site_id, page_id)
+USING (publisher_id, site_id, page_id)
+GROUP BY publisher_id, site_id, day`;
 }
 
 /** The last day that can no longer change: events are accepted up to 24 h late. */
@@ -160,8 +163,7 @@ export async function ensureRollup(store: SiteTagEventStore, from: string, to: s
       await exec(
         `INSERT INTO site_tag_daily ${dailyRowsSql(
           `ts >= ${start} AND ts < ${end} AND CAST(epoch_ms(ts) AS DATE) IN (${list})`,
-          `ts >= ${start - DAY_MS} AND ts < ${end + DAY_MS}`,
-          `first_ts >= ${start} AND first_ts < ${end} AND CAST(epoch_ms(first_ts) AS DATE) IN (${list})`,
+          `ts >= ${start} AND ts < ${end + DAY_MS}`,
         )}`,
       );
       await exec(`DELETE FROM site_tag_lcp_daily WHERE day IN (${list})`);
