@@ -1,8 +1,13 @@
 /**
  * Site-tag collection throughput: POST /t/collect batches (10 events each, the tag's usual size)
  * against the real server in a child process; prints events/s accepted and p99 latency.
- * Target: >= 5,000 events/s. Usage: npm run bench:collect   (DURATION=seconds, default 10)
+ * Target: >= 5,000 events/s. Usage: npm run bench:collect   (DURATION=seconds, default 10;
+ * CPU_PROF_DIR=<dir> profiles the server process with node --cpu-prof into that folder).
+ * The machine's load average is printed beside the figures: on a shared 2-core machine they
+ * mean little without it.
  */
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { startDemoServer } from './demo-server';
 
@@ -11,7 +16,12 @@ const PER_BATCH = 10;
 
 async function main() {
   // The demo's tag events are generated at start-up: a slow machine needs more than 2 minutes.
-  const server = await startDemoServer({ name: 'collect', readyTimeoutMs: 240_000 });
+  const prof = process.env.CPU_PROF_DIR;
+  const server = await startDemoServer({
+    name: 'collect',
+    readyTimeoutMs: 240_000,
+    nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : [],
+  });
   const BASE = server.base;
   try {
     const idToken = await server.signIn();
@@ -29,6 +39,12 @@ async function main() {
       if (res.ok && ((await res.json()) as { totals: { pageViews: number } }).totals.pageViews > 0) break;
       await new Promise((r) => setTimeout(r, 500));
     }
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
+    const loadBefore = load();
     const now = Date.now();
     const e = Array.from({ length: PER_BATCH }, (_, i) =>
       i === 0
@@ -52,6 +68,7 @@ async function main() {
     console.log(
       `collect: ${Math.round((ok * PER_BATCH) / DURATION)} events/s accepted (${PER_BATCH} per batch), p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
     );
+    console.log(`load average before ${loadBefore}, after ${load()} (${os.cpus().length} cores)`);
     console.log('target: >= 5,000 events/s');
   } finally {
     await server.stop();

@@ -15,10 +15,16 @@ export interface DemoServer {
   stop(): Promise<void>;
 }
 
-export async function startDemoServer(opts: { name: string; env?: Record<string, string>; readyTimeoutMs?: number }): Promise<DemoServer> {
+export async function startDemoServer(opts: {
+  name: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  readyTimeoutMs?: number;
+}): Promise<DemoServer> {
   const server = await startServerProcess({
     name: `bench-${opts.name}`,
     args: ['--demo'],
+    nodeArgs: opts.nodeArgs,
     env: { DEMO_DATA: 'true', DATABASE_URL: '', ...opts.env },
     readyTimeoutMs: opts.readyTimeoutMs,
   });

@@ -29,6 +29,8 @@ export async function startServerProcess(opts: {
   name: string;
   env?: Record<string, string>;
   args?: string[];
+  /** Node's own flags (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
   readyTimeoutMs?: number;
   /** Reuse this DATA_DIR (a restart on the same data); it is then never removed. */
   dataDir?: string;
@@ -42,7 +44,7 @@ export async function startServerProcess(opts: {
   // mkdtemp makes 0700; the embedded cluster runs as the unprivileged postgres user when we are root.
   if (!opts.dataDir) chmodSync(dataDir, 0o755);
   const keepData = opts.keepData || opts.dataDir !== undefined;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...(opts.args ?? [])], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts', ...(opts.args ?? [])], {
     cwd: repoRoot,
     env: {
       ...process.env,
