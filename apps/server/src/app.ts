@@ -69,7 +69,7 @@ import { adsTxtBulkRoutes } from './modules/adstxt/adstxt-bulk.routes';
 import { appDomainRoutes, hostedAppAdsTxtRoutes } from './modules/adstxt/app-ads-txt.routes';
 import { createAppDomainsService } from './modules/adstxt/adstxt-app-domains.service';
 import { createAdsTxtBulkService } from './modules/adstxt/adstxt-bulk.service';
-import { alertOnWorsening } from './modules/adstxt/adstxt-alerts';
+import { alertOnWorsening, worseningMessage } from './modules/adstxt/adstxt-alerts';
 import { Routes } from '@pc/contracts';
 import {
   createSellersJsonService,
@@ -135,6 +135,12 @@ import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { WEBHOOK_DELIVERY_QUEUE, webhookDeliveryHandler, type WebhookDeliveryPayload } from './lib/webhooks';
 import { createMonitorsService } from './modules/monitors/monitors.service';
 import { createMonitorScheduler, type MonitorScheduler } from './modules/monitors/monitor-scheduler';
+import {
+  MONITOR_NOTIFY_QUEUE,
+  createMonitorNotifier,
+  monitorNotifyHandler,
+  type MonitorNotifyPayload,
+} from './modules/monitors/monitor-notify.job';
 
 export interface AppDeps {
   config: AppConfig;
@@ -178,6 +184,8 @@ export interface BuiltApp {
     sellersJsonRefreshes: Worker;
     paymentSettingsMails: Worker;
     incidentNotifications: Worker;
+    /** Monitor down/up/certificate e-mails to each monitor's notifyEmails. */
+    monitorNotifications: Worker;
     /** /mp events forwarded to the analytics service (idle unless ANALYTICS_FORWARD_URL is set). */
     trackingForwards: Worker;
     serviceActivations: Worker;
@@ -317,6 +325,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Before the ads.txt service: its crawls open and resolve incidents.
   const incidents = createIncidentsService({ db, jobs, publishWebhookEvent });
   const revisionWorkers = createRevisionWorkers();
+  const worseningWords = (d: { id: string; domain_name: string }, what: string) => ({
+    domain: d.domain_name,
+    pageUrl: `${publicUrl.replace(/\/$/, '')}${Routes.adsTxt}?domain=${encodeURIComponent(d.id)}`,
+    what,
+    productName: config.PRODUCT_NAME,
+  });
   const adsTxt = createAdsTxtService({
     db,
     revisionWorkers,
@@ -328,14 +342,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     incidents,
     publishWebhookEvent,
     onWorse: async (d, what) =>
-      alertOnWorsening({
-        mailer,
-        recipients: await adsTxtBulk.recipientsOf(d.publisher_id),
-        domain: d.domain_name,
-        pageUrl: `${publicUrl.replace(/\/$/, '')}${Routes.adsTxt}?domain=${encodeURIComponent(d.id)}`,
-        what,
-        productName: config.PRODUCT_NAME,
-      }),
+      alertOnWorsening({ mailer, recipients: await adsTxtBulk.recipientsOf(d.publisher_id), ...worseningWords(d, what) }),
+    worseMessage: (d, what) => worseningMessage(worseningWords(d, what)),
   });
   const adsTxtBulkService = createAdsTxtBulkService({ adsTxt, repo: adsTxtBulk, jobs, audit });
   const adsTxtCrawls = jobs.work<AdsTxtCrawlPayload>(
@@ -374,6 +382,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     db,
     fetch: monitorsFetch,
     incidents,
+    notify: createMonitorNotifier({ jobs, publishWebhookEvent }),
     log: deps.logger,
     concurrency: config.UPTIME_CONCURRENCY,
     rawRetentionDays: config.UPTIME_RAW_RETENTION_DAYS,
@@ -390,6 +399,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       log: deps.logger,
     }),
     { pollMs, concurrency: 2, leaseMs: 30_000, retryBaseMs: 5_000 },
+  );
+  const monitorNotifications = jobs.work<MonitorNotifyPayload>(
+    MONITOR_NOTIFY_QUEUE,
+    monitorNotifyHandler(mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, '')),
+    { pollMs, concurrency: 1, leaseMs: 60_000 },
   );
   const incidentNotifications = jobs.work<IncidentNotifyPayload>(
     INCIDENT_NOTIFY_QUEUE,
@@ -435,6 +449,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       sellersJsonRefreshes.stop(),
       paymentSettingsMails.stop(),
       incidentNotifications.stop(),
+      monitorNotifications.stop(),
       trackingForwards.stop(),
       serviceActivations.stop(),
       servicesMail.stop(),
@@ -603,6 +618,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       sellersJsonRefreshes,
       paymentSettingsMails,
       incidentNotifications,
+      monitorNotifications,
       trackingForwards,
       serviceActivations,
       servicesMail,

@@ -80,7 +80,11 @@ const MonitorFields = z.object({
     .max(365, 'Use at most 365.'),
   followRedirects: z.boolean().default(true),
   notifyEmails: z.array(EmailField).max(20, 'Use at most 20 addresses.').default([]),
-  /** Optional webhook, signed with an HMAC header (X-PC-Signature). */
+  /**
+   * Kept for API compatibility and stored, but nothing is POSTed to it: monitor events
+   * (`monitor.down`, `monitor.up`, `monitor.certificate_expiring`) go to the publisher's signed
+   * webhook subscriptions (Integrations), which carry the secret, retries and delivery log.
+   */
   webhookUrl: httpUrl.nullable().default(null),
 });
 

@@ -4,7 +4,16 @@ import { z } from 'zod';
  * Outgoing webhooks on /integrations (issue 17): which product events a publisher can subscribe
  * to. `webhook.test` is sent only by the "Send test event" action.
  */
-export const WEBHOOK_EVENT_TYPES = ['report.ready', 'incident.opened', 'incident.resolved', 'adstxt.changed', 'payment.paid'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'report.ready',
+  'incident.opened',
+  'incident.resolved',
+  'adstxt.changed',
+  'payment.paid',
+  'monitor.down',
+  'monitor.up',
+  'monitor.certificate_expiring',
+] as const;
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -15,6 +24,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'incident.resolved': 'Incident resolved',
   'adstxt.changed': 'ads.txt status changed',
   'payment.paid': 'Payment paid',
+  'monitor.down': 'Uptime monitor down',
+  'monitor.up': 'Uptime monitor up again',
+  'monitor.certificate_expiring': 'TLS certificate about to expire',
 };
 
 /** `json`: the signed JSON envelope; `slack`: `{ text }` posted to a Slack incoming-webhook URL. */

@@ -1,6 +1,7 @@
 import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
+import type { ReportOutcome } from '../incidents/incidents.service';
 import { worsening, type DomainState } from './adstxt-alerts';
 import { fileNameOf } from './adstxt-crawler-port';
 import { adsTxtRepo, type CrawlRow, type DomainRow } from './adstxt.repo';
@@ -21,14 +22,20 @@ export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
    * is an occurrence (opens, appends to or reopens the domain's incident); a readable file resolves
    * the "file gone" incident and a file with every required line resolves the "lines" one.
    */
-  async function incidentsFor(trx: Db, d: DomainRow, before: DomainState | null, after: DomainState) {
+  async function incidentsFor(
+    trx: Db,
+    d: DomainRow,
+    before: DomainState | null,
+    after: DomainState,
+  ): Promise<ReportOutcome['change'] | null> {
     const incidents = deps.incidents;
-    if (!incidents) return;
+    if (!incidents) return null;
     const what = worsening(before, after);
     const fileName = fileNameOf(d);
+    let change: ReportOutcome['change'] | null = null;
     if (what) {
       const gone = after.status === 'not_found';
-      await incidents.report(
+      ({ change } = await incidents.report(
         {
           publisherId: d.publisher_id,
           siteId: await adsTxtRepo(trx).siteOfDomain(d.id),
@@ -40,14 +47,16 @@ export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
             ? `The ${fileName} file of ${d.domain_name} has disappeared`
             : `${fileName} of ${d.domain_name} is missing ${after.missingCount} required line${after.missingCount === 1 ? '' : 's'}`,
           detail: { domain: d.domain_name, status: after.status, missingLines: after.missingCount },
+          ...(deps.worseMessage ? { message: deps.worseMessage(d, what) } : {}),
         },
         trx,
-      );
+      ));
     }
     const readable = after.status === 'authorized' || after.status === 'missing_lines';
     if (readable) await incidents.resolveByKey(d.publisher_id, adsTxtFileKey(d.id), `The ${fileName} file is back.`, trx);
     if (after.status === 'authorized')
       await incidents.resolveByKey(d.publisher_id, adsTxtLinesKey(d.id), 'Every required line is in the file again.', trx);
+    return change;
   }
 
   /** `adstxt.changed` to webhook subscribers when the domain's status moves (not on every crawl). */
@@ -81,7 +90,7 @@ export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
       return { status: statusOf(c, missing), missingCount: missing };
     };
     // The crawl and the incidents it opens or resolves commit together.
-    const latest = await inTransaction(deps.db, async (trx) => {
+    const { latest, incidentChange } = await inTransaction(deps.db, async (trx) => {
       const trxRepo = adsTxtRepo(trx);
       await trxRepo.insertCrawl({
         domain_id: d.id,
@@ -99,13 +108,17 @@ export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
         hops: r.hops ?? [],
       });
       const now = (await trxRepo.latestCrawls([d.id])).get(d.id);
-      if (now) await incidentsFor(trx, d, prev ? stateOf(prev) : null, stateOf(now));
+      const incidentChange = now ? await incidentsFor(trx, d, prev ? stateOf(prev) : null, stateOf(now)) : null;
       if (now && prev) await announceChange(trx, d, stateOf(prev), stateOf(now));
-      return now;
+      return { latest: now, incidentChange };
     });
     // A file read now: its sellers get looked up in their systems' sellers.json (a queued job).
     if (r.status === 'ok' && r.body) await deps.sellersJson.noteRecords(parseAdsTxt(r.body).records);
-    if (deps.onWorse && prev && latest) {
+    // One e-mail per worsening: when it opened or reopened an incident carrying the alert's words,
+    // that incident's queued mail is the alert; otherwise (no incidents, or an occurrence of an
+    // incident already open, which mails nobody) the alert is sent here.
+    const mailedByIncident = deps.worseMessage && (incidentChange === 'opened' || incidentChange === 'reopened');
+    if (deps.onWorse && prev && latest && !mailedByIncident) {
       const what = worsening(stateOf(prev), stateOf(latest));
       if (what) await deps.onWorse(d, what);
     }

@@ -21,6 +21,11 @@ export interface AdsTxtServiceDeps {
   revisionWorkers: RevisionWorkers;
   /** Called when a crawl finds the file gone or missing more required lines than before. */
   onWorse?: (domain: DomainRow, what: string) => Promise<void>;
+  /**
+   * The same alert's words for the incident a worsening opens or reopens: that incident's queued
+   * e-mail carries them, and onWorse is then not called, so a worsening sends one e-mail.
+   */
+  worseMessage?: (domain: DomainRow, what: string) => { subject: string; text: string };
   /** Opens an ads.txt incident when the file disappears or loses required lines, resolves it when fixed. */
   incidents?: Pick<IncidentsService, 'report' | 'resolveByKey'>;
   /** Tells the publisher's webhook subscribers when a domain's ads.txt status changes (`adstxt.changed`). */

@@ -7,6 +7,8 @@ export const INCIDENT_NOTIFY_QUEUE = 'incident-notify';
 export interface IncidentNotifyPayload {
   incidentId: string;
   change: 'opened' | 'reopened' | 'resolved';
+  /** The reporting module's own words (the ads.txt alert), sent instead of the generic text. */
+  message?: { subject: string; text: string };
 }
 
 /**
@@ -19,15 +21,20 @@ export function incidentNotifyHandler(db: Db, mailer: Mailer, productName: strin
     if (!inc) return;
     const verb = { opened: 'New incident', reopened: 'Incident reopened', resolved: 'Incident resolved' }[job.payload.change];
     const where = inc.site_name ? ` on ${inc.site_name}` : '';
+    const own = job.payload.message;
     for (const to of await publisherRecipients(db, inc.publisher_id))
-      await mailer.send({
-        to,
-        subject: `${productName}: ${verb}${where}: ${inc.title}`,
-        text:
-          `${verb}${where}: ${inc.title}\n` +
-          `Type: ${inc.type}, severity: ${inc.severity}, category: ${inc.category}, occurrences: ${inc.occurrence_count}.\n` +
-          `Last occurrence: ${inc.last_occurrence.toISOString()} (UTC).\n\n` +
-          `See and acknowledge it at ${publicUrl}/incidents\n`,
-      });
+      await mailer.send(
+        own
+          ? { to, subject: own.subject, text: `${own.text}\n\nIncident: ${publicUrl}/incidents\n` }
+          : {
+              to,
+              subject: `${productName}: ${verb}${where}: ${inc.title}`,
+              text:
+                `${verb}${where}: ${inc.title}\n` +
+                `Type: ${inc.type}, severity: ${inc.severity}, category: ${inc.category}, occurrences: ${inc.occurrence_count}.\n` +
+                `Last occurrence: ${inc.last_occurrence.toISOString()} (UTC).\n\n` +
+                `See and acknowledge it at ${publicUrl}/incidents\n`,
+            },
+      );
   };
 }

@@ -27,6 +27,8 @@ export interface IncidentReport {
   key: string;
   title: string;
   detail?: Record<string, unknown>;
+  /** The e-mail's words when this report opens or reopens the incident (instead of the generic incident mail). */
+  message?: { subject: string; text: string };
 }
 export type ReportOutcome = { id: string; change: 'opened' | 'reopened' | 'appended' };
 
@@ -101,7 +103,8 @@ export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhoo
     return inTransaction(db, async (trx) => {
       const repo = incidentsRepo(trx);
       const before = await repo.byKeyForUpdate(r.publisherId, r.key);
-      const { id } = await repo.upsertOccurrence(r);
+      const { message, ...occurrence } = r;
+      const { id } = await repo.upsertOccurrence(occurrence);
       const change: ReportOutcome['change'] = !before ? 'opened' : before.status === 'resolved' ? 'reopened' : 'appended';
       await repo.addEvent({
         incidentId: id,
@@ -111,7 +114,7 @@ export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhoo
         detail: r.detail ?? {},
       });
       if (change !== 'appended') {
-        await notify(trx, { incidentId: id, change });
+        await notify(trx, { incidentId: id, change, ...(message ? { message } : {}) });
       }
       return { id, change };
     });

@@ -5,12 +5,15 @@ import { inTransaction } from '../../db/transaction';
 import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import type { IncidentsService } from '../incidents/incidents.service';
 import { runCheck, type CheckOutcome } from './monitor-checker';
+import type { MonitorEvent, MonitorNotifier } from './monitor-notify.job';
 import { monitorScheduleRepo, type ClaimedMonitor } from './monitor-schedule.repo';
 
 export interface SchedulerOptions {
   db: Db;
   fetch: GuardedFetch;
   incidents: Pick<IncidentsService, 'report' | 'resolveByKey'>;
+  /** E-mails to the monitor's notifyEmails and signed webhook events, queued in the change's transaction. */
+  notify?: MonitorNotifier;
   log: Logger;
   /** Checks this process runs at once. */
   concurrency: number;
@@ -62,8 +65,9 @@ export function createMonitorScheduler(o: SchedulerOptions) {
 
   async function transitions(trx: Db, m: ClaimedMonitor, r: CheckOutcome, status: string) {
     const base = { publisherId: m.publisher_id, siteId: m.site_id, category: 'Uptime' };
-    if (status === 'down' && m.status !== 'down')
-      await o.incidents.report(
+    const changes: { change: MonitorEvent['change']; incidentId: string | null }[] = [];
+    if (status === 'down' && m.status !== 'down') {
+      const { id } = await o.incidents.report(
         {
           ...base,
           type: 'downtime',
@@ -74,10 +78,15 @@ export function createMonitorScheduler(o: SchedulerOptions) {
         },
         trx,
       );
-    if (status === 'up' && m.status === 'down')
+      changes.push({ change: 'down', incidentId: id });
+    }
+    // "Up again" only after a down: a new monitor's first success or a pause is no recovery.
+    if (status === 'up' && m.status === 'down') {
       await o.incidents.resolveByKey(m.publisher_id, downKey(m.id), 'The monitor is up again.', trx);
-    if (r.certWarning && !m.cert_warning)
-      await o.incidents.report(
+      changes.push({ change: 'up', incidentId: null });
+    }
+    if (r.certWarning && !m.cert_warning) {
+      const { id } = await o.incidents.report(
         {
           ...base,
           type: 'certificate',
@@ -89,8 +98,30 @@ export function createMonitorScheduler(o: SchedulerOptions) {
         },
         trx,
       );
+      changes.push({ change: 'certificate', incidentId: id });
+    }
     if (!r.certWarning && m.cert_warning && r.certExpiresAt)
       await o.incidents.resolveByKey(m.publisher_id, certKey(m.id), 'The certificate was renewed.', trx);
+    if (changes.length === 0 || !o.notify) return;
+    // Read here, not in every claim: state changes are rare, checks are not.
+    const row = await trx.selectFrom('monitors').select('notify_emails').where('id', '=', m.id).executeTakeFirst();
+    for (const c of changes)
+      await o.notify(
+        trx,
+        {
+          ...c,
+          monitorId: m.id,
+          publisherId: m.publisher_id,
+          siteId: m.site_id,
+          name: m.name,
+          url: m.url,
+          at: r.at,
+          reason: r.error,
+          httpStatus: r.httpStatus,
+          certExpiresAt: r.certExpiresAt,
+        },
+        row?.notify_emails ?? [],
+      );
   }
 
   async function runSlot(m: ClaimedMonitor): Promise<void> {

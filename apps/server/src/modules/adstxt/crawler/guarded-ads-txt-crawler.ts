@@ -8,12 +8,22 @@ import type { AdsTxtCrawlerPort } from '../adstxt-crawler-port';
  * and every connection through the guarded client (no private, loopback or link-local targets;
  * `allowHosts` exists for tests only).
  */
-export function createAdsTxtCrawler(opts: { allowHosts: string[]; fetch?: GuardedFetch }): AdsTxtCrawlerPort {
+export function createAdsTxtCrawler(opts: {
+  allowHosts: string[];
+  fetch?: GuardedFetch;
+  /** Start ports other than 443/80: tests that serve the file from a local server. */
+  ports?: { https?: number; http?: number };
+}): AdsTxtCrawlerPort {
   // `fetch` is injected only by tests that script what the network answers.
   const fetch = opts.fetch ?? createGuardedFetch({ allowHosts: opts.allowHosts, userAgent: 'PartnersCenter-AdsTxtCrawler/1.0' });
   return {
     async crawl(domain, previous, fileName = 'ads.txt') {
-      const { domain: _asked, ...outcome } = await crawlAdsTxt(domain, { fetch, previous, fileName });
+      const { domain: _asked, ...outcome } = await crawlAdsTxt(domain, {
+        fetch,
+        previous,
+        fileName,
+        ...(opts.ports ? { ports: opts.ports } : {}),
+      });
       return outcome;
     },
     async verifyRedirection(domain, hostedUrl, fileName = 'ads.txt') {

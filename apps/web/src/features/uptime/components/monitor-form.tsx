@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import {
+  Anchor,
   Button,
   Card,
   Group,
@@ -217,12 +218,21 @@ export function MonitorForm({
             <Text fw={600}>Who is told</Text>
             <Textarea
               label="Notification e-mails"
-              description="Addresses separated by commas or new lines; they hear when the monitor goes down or recovers."
+              description="Addresses separated by commas or new lines; they hear when the monitor goes down, recovers or its certificate is about to expire."
               autosize
               minRows={2}
               {...text('notifyEmails')}
             />
-            <TextInput label="Webhook URL (optional)" description="Receives a signed POST on each state change." {...text('webhookUrl')} />
+            {/* Monitor events go through the signed, retried, logged webhooks of Integrations (one
+                secret per receiver there), not through an unsigned address per monitor. */}
+            <Text size="sm" c="dimmed" data-testid="monitor-webhooks-hint">
+              Webhooks: subscribe a receiver to &quot;Uptime monitor down&quot;, &quot;Uptime monitor up again&quot; and &quot;TLS
+              certificate about to expire&quot; in{' '}
+              <Anchor component={Link} to={Routes.integrations} size="sm">
+                Integrations
+              </Anchor>
+              ; every delivery is signed and retried.
+            </Text>
           </Stack>
         </Card>
         {tested && <CheckResultPanel result={tested} title="Test result" />}
