@@ -1,11 +1,15 @@
 /**
- * Reports bench: `npx tsx bench/reports.ts` (env ROWS, default 10_000_000; REGEN=1 rebuilds data).
+ * Reports bench: `npm run bench:reports [-- --rows N --runs N --engine clickhouse]` (--rows or env
+ * ROWS, default 10_000_000; --runs or RUNS, default 15; REGEN=1 rebuilds data).
  *
  * 1. Generates ROWS revenue sales rows (13 months, 10 publishers, the biggest 22%) plus request
  *    rows into a DuckDB file under bench/.data/ (reused on later runs with the same ROWS).
  * 2. For the biggest publisher runs every interval x a set of dimension classes through
  *    ReportEngine.query and the same aggregate as bare DuckDB SQL; prints p50/p95 and the ratio.
  * 3. Exports 1M rows to CSV with the streaming writer; prints time and peak RSS growth.
+ *
+ * With `--engine clickhouse` (issue 20) steps 2-3 run instead on DuckDB and on ClickHouse (a
+ * CLICKHOUSE_URL server, else chDB in-process) side by side: see bench/reports-clickhouse.ts.
  *
  * `runQueries(queryFn)` is exported so the API bench can time the same classes over HTTP.
  */
@@ -16,15 +20,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateBulkFacts } from '../apps/server/src/modules/reports/demo/bulk-facts';
 import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
 import { buildBareSql } from '../apps/server/src/modules/reports/engine/duckdb-sql';
-import type { ReportQuery } from '../apps/server/src/modules/reports/engine/report-engine';
+import type { ReportEngine, ReportQuery } from '../apps/server/src/modules/reports/engine/report-engine';
 import { planReport } from '../apps/server/src/modules/reports/engine/report-plan';
 import { writeCsv } from '../apps/server/src/modules/reports/export/csv-writer';
 import type { DimensionKey, Interval, RevenueMetric } from '@pc/contracts';
 import { withReportApi } from './report-api-leg';
+import { engineFlag, numberFlag, openClickHouseBench, printSideBySide, sameAnswer } from './reports-clickhouse';
 
-const ROWS = Number(process.env.ROWS ?? 10_000_000);
+const ROWS = numberFlag(process.argv, 'rows', process.env.ROWS, 10_000_000);
 /** Timed calls per class (after one warm-up): fewer for a brief run on a shared machine. */
-const RUNS = Math.max(1, Number(process.env.RUNS ?? 15));
+const RUNS = Math.max(1, Math.round(numberFlag(process.argv, 'runs', process.env.RUNS, 15)));
 const END_DATE = '2025-03-15';
 const DATE_FROM = '2024-03-01'; // 13 calendar months ending with END_DATE's month
 const PUBLISHER = 'bulk-01';
@@ -83,21 +88,30 @@ export async function runQueries(
 ): Promise<ClassTiming[]> {
   const runs = options.runs ?? RUNS;
   const timings: ClassTiming[] = [];
-  for (const interval of INTERVAL_LIST) {
-    for (const cls of DIMENSION_CLASSES) {
-      const query: ReportQuery = {
-        reportType: 'revenue',
+  for (const { name, query } of benchQueries(options)) {
+    timings.push({ name, ...(await timeRuns(() => queryFn(query), runs)) });
+  }
+  return timings;
+}
+
+/** Every interval x dimension class as a named query, in the order the tables print them. */
+export function benchQueries(
+  options: { publisherId?: string; dateFrom?: string; dateTo?: string } = {},
+): { name: string; query: ReportQuery }[] {
+  return INTERVAL_LIST.flatMap((interval) =>
+    DIMENSION_CLASSES.map((cls) => ({
+      name: `${interval} / ${cls.name}`,
+      query: {
+        reportType: 'revenue' as const,
         publisherId: options.publisherId ?? PUBLISHER,
         dateFrom: options.dateFrom ?? DATE_FROM,
         dateTo: options.dateTo ?? END_DATE,
         dimensions: cls.dimensions,
         metrics: METRICS,
         interval,
-      };
-      timings.push({ name: `${interval} / ${cls.name}`, ...(await timeRuns(() => queryFn(query), runs)) });
-    }
-  }
-  return timings;
+      },
+    })),
+  );
 }
 
 async function prepareData(engine: DuckDbReportEngine): Promise<void> {
@@ -120,7 +134,7 @@ async function prepareData(engine: DuckDbReportEngine): Promise<void> {
   );
 }
 
-async function benchExport(engine: DuckDbReportEngine, path: string): Promise<void> {
+async function benchExport(engine: ReportEngine, path: string, label = ''): Promise<void> {
   // Day x site x size x brand x deal is the sales grain: ~5,600 rows a day for the biggest
   // publisher, so the first N days give the 1M rows the target talks about.
   const query: ReportQuery = {
@@ -150,7 +164,7 @@ async function benchExport(engine: DuckDbReportEngine, path: string): Promise<vo
   peak = Math.max(peak, process.memoryUsage().rss);
   const growthMb = (peak - baseline) / 1024 / 1024;
   const size = (await stat(path)).size / 1024 / 1024;
-  console.log(`\nCSV export: ${rows.toLocaleString('en')} rows (${size.toFixed(0)} MB) to ${path}`);
+  console.log(`\nCSV export${label}: ${rows.toLocaleString('en')} rows (${size.toFixed(0)} MB) to ${path}`);
   console.log(`  time ${(ms / 1000).toFixed(2)} s (target <= ${TARGET_EXPORT_MS / 1000} s) ${ms <= TARGET_EXPORT_MS ? 'OK' : 'MISSED'}`);
   console.log(
     `  peak RSS growth ${growthMb.toFixed(0)} MB (target <= ${TARGET_EXPORT_MB} MB) ${growthMb <= TARGET_EXPORT_MB ? 'OK' : 'MISSED'}`,
@@ -186,6 +200,10 @@ async function main(): Promise<void> {
   await engine.init();
   try {
     await prepareData(engine);
+    if (engineFlag(process.argv) === 'clickhouse') {
+      await compareWithClickHouse(engine, dataDir);
+      return;
+    }
     const viaEngine = await runQueries((q) => engine.query(q));
     const viaBare = await runQueries((q) => {
       const { sql, params } = buildBareSql(planReport(q));
@@ -226,6 +244,26 @@ async function main(): Promise<void> {
     });
   } finally {
     await engine.close().catch(() => undefined);
+  }
+}
+
+/** `--engine clickhouse`: the same classes on both engines, side by side, then each one's streamed export. */
+async function compareWithClickHouse(duck: DuckDbReportEngine, dataDir: string): Promise<void> {
+  const { engine: ch, label } = await openClickHouseBench(duck, dataDir, ROWS, DATA_VERSION);
+  try {
+    const same: boolean[] = [];
+    for (const { query } of benchQueries()) same.push(sameAnswer(await duck.query(query), await ch.query(query)));
+    const viaDuck = await runQueries((q) => duck.query(q));
+    const viaCh = await runQueries((q) => ch.query(q));
+    printSideBySide(
+      label,
+      viaDuck.map((d, n) => ({ name: d.name, duck: d, ch: viaCh[n] ?? { p50: Number.NaN, p95: Number.NaN }, same: same[n] ?? false })),
+      `${PUBLISHER}, ${DATE_FROM}..${END_DATE}, ${ROWS.toLocaleString('en')} rows, ${RUNS} runs per class, all 9 revenue metrics`,
+    );
+    await benchExport(duck, join(dataDir, 'export-1m.csv'), ' (DuckDB)');
+    await benchExport(ch, join(dataDir, 'export-1m-clickhouse.csv'), ` (${label})`);
+  } finally {
+    await ch.close().catch(() => undefined);
   }
 }
 

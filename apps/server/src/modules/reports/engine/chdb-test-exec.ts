@@ -31,9 +31,12 @@ export function loadChdb(): ChdbModule | null {
   return createRequire(path.join(CHDB_DIR, 'package.json'))('chdb') as ChdbModule;
 }
 
-/** A fresh chDB session (its own temporary database directory) as a ClickHouseExec. */
-export function chdbExec(chdb: ChdbModule): ClickHouseExec {
-  const session = new chdb.Session();
+/**
+ * A chDB session as a ClickHouseExec: a fresh temporary database directory, or `dataPath` (the
+ * reports bench keeps its generated data there between runs).
+ */
+export function chdbExec(chdb: ChdbModule, dataPath?: string): ClickHouseExec {
+  const session = dataPath ? new chdb.Session(dataPath) : new chdb.Session();
   const parse = <T>(text: string): T[] =>
     text
       .split('\n')
