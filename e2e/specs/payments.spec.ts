@@ -26,14 +26,36 @@ test('staff close a month again (nothing doubles) and approve a payment', async 
     await adjust.getByLabel(/^Amount/).fill('-1.25');
     await adjust.getByLabel('Reason').fill('E2E invalid traffic');
     await adjust.getByRole('button', { name: 'Add adjustment' }).click();
-    await expect(adjust.getByRole('table', { name: 'Adjustments' }).getByRole('row', { name: /E2E invalid traffic/ })).toContainText(
-      '-$1.25',
-    );
+    const line = adjust.getByRole('table', { name: 'Adjustments' }).getByRole('row', { name: /E2E invalid traffic/ });
+    await expect(line).toContainText('-$1.25');
+    // Staff correct the line: the payment changes by the difference and the line says it was edited.
+    await line.getByRole('button', { name: 'Edit adjustment E2E invalid traffic' }).click();
+    await expect(adjust.getByLabel(/^Amount/)).toHaveValue('-1.25');
+    await adjust.getByLabel(/^Amount/).fill('-1.5');
+    await adjust.getByLabel('Reason').fill('E2E invalid traffic (corrected)');
+    await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+    await expect(line).toContainText('-$1.50');
+    await expect(line).toContainText('E2E invalid traffic (corrected)');
+    await expect(line).toContainText(/edited by/);
+    await expect(adjust.getByRole('button', { name: 'Add adjustment' })).toBeVisible();
     await adjust.getByRole('button', { name: 'Done' }).click();
     await expect(adjust).toBeHidden();
     await northwind.getByRole('button', { name: 'Approve Northwind News' }).click();
   }
   await expect(northwind.getByText('Approved')).toBeVisible();
+});
+
+test('the media owner sees the adjustment lines under the payment', async ({ page }) => {
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.goto('/partners/payments');
+  const table = page.getByRole('table', { name: 'Payments' });
+  const line = table.getByRole('row', { name: /E2E invalid traffic \(corrected\)/ });
+  await expect(line).toBeVisible();
+  await expect(line).toContainText('Adjustment');
+  await expect(line).toContainText('-$1.50');
+  await expect(line).toContainText(/corrected \d{4}-\d{2}-\d{2}/);
+  // The line sits right under its payment's row (period, amount, status).
+  await expect(line.locator('xpath=preceding-sibling::tr[not(@data-adjustment-of)][1]')).toContainText('Approved');
 });
 
 test('the media owner downloads a PDF statement', async ({ page }) => {

@@ -22,6 +22,8 @@ export const PaymentSchema = z.object({
   revenue: z.number(),
   rolloverIn: z.number(),
   adjustments: z.number(),
+  /** How many adjustment lines make up `adjustments` (lines can cancel out to 0). */
+  adjustmentLines: z.number(),
   amount: z.number(),
   rolloverOut: z.number(),
   threshold: z.number(),
@@ -74,8 +76,12 @@ export const PaymentAdjustmentSchema = z.object({
   id: z.string(),
   amount: z.number(),
   reason: z.string(),
+  /** Staff e-mail; null in answers to a publisher (who adjusted is internal). */
   createdBy: z.string().nullable(),
   createdAt: z.string(),
+  /** Set once staff corrected the line; `editedBy` is null in answers to a publisher. */
+  editedBy: z.string().nullable(),
+  editedAt: z.string().nullable(),
 });
 export type PaymentAdjustment = z.infer<typeof PaymentAdjustmentSchema>;
 

@@ -67,6 +67,8 @@ export interface PaymentAdjustmentsTable {
   reason: string;
   created_by: string | null;
   created_at: Generated<Date>;
+  updated_by: string | null;
+  updated_at: Date | null;
 }
 
 export interface PaymentSettingsTable {

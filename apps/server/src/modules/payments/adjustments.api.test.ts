@@ -117,7 +117,7 @@ describe('payment adjustments by staff', () => {
       amount: 110,
       rolloverOut: 0,
     });
-    const lines = (await call(staff, null, 'GET', `/api/payments/${jan.id}/adjustments`)).json();
+    const lines = (await call(staff, '1001', 'GET', `/api/payments/${jan.id}/adjustments`)).json();
     expect(lines.map((l: { amount: number; reason: string }) => [l.amount, l.reason])).toEqual([
       [-50, 'Invalid traffic'],
       [-120, 'Chargeback'],
@@ -158,5 +158,105 @@ describe('payment adjustments by staff', () => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(4);
+  });
+});
+
+describe("the publisher's adjustment lines", () => {
+  it('are read under the checked publisher: 403 outside the scope, 404 for another publisher, staff names only for staff', async () => {
+    const jan = await paymentOf('1001', '2025-01');
+    expect(jan.adjustmentLines).toBe(4);
+    const mine = await call(multi, '1001', 'GET', `/api/payments/${jan.id}/adjustments`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().map((l: { amount: number }) => l.amount)).toEqual([-50, -120, 80, -10]);
+    // Who adjusted is internal: a publisher sees the lines, not the staff member's address.
+    expect(mine.json().every((l: { createdBy: unknown; editedBy: unknown }) => l.createdBy === null && l.editedBy === null)).toBe(true);
+    expect((await call(single, '1001', 'GET', `/api/payments/${jan.id}/adjustments`)).statusCode).toBe(403);
+    expect((await call(single, '1002', 'GET', `/api/payments/${jan.id}/adjustments`)).statusCode).toBe(404);
+    expect((await call(multi, '1003', 'GET', `/api/payments/${jan.id}/adjustments`)).statusCode).toBe(404);
+    expect((await call(multi, '1001', 'GET', '/api/payments/not-a-payment/adjustments')).statusCode).toBe(404);
+    expect((await call(multi, null, 'GET', `/api/payments/${jan.id}/adjustments`)).statusCode).toBe(403);
+    const asStaff = (await call(staff, '1001', 'GET', `/api/payments/${jan.id}/adjustments`)).json();
+    expect(asStaff[0].createdBy).toBe(DEMO.staff);
+    // A payment without adjustments answers an empty list.
+    const rolled = await paymentOf('1003', '2025-01');
+    expect(rolled.adjustmentLines).toBe(0);
+    expect((await call(multi, '1003', 'GET', `/api/payments/${rolled.id}/adjustments`)).json()).toEqual([]);
+  });
+});
+
+describe('staff correct an adjustment line', () => {
+  const edit = (paymentId: string, lineId: string, amount: unknown, reason: unknown, token = staff) =>
+    call(token, null, 'PUT', `/api/payments/${paymentId}/adjustments/${lineId}`, { amount, reason });
+  const linesOf = async (paymentId: string) =>
+    (await call(staff, '1001', 'GET', `/api/payments/${paymentId}/adjustments`)).json() as {
+      id: string;
+      amount: number;
+      reason: string;
+      editedBy: string | null;
+      editedAt: string | null;
+    }[];
+  const audits = () =>
+    t.db.selectFrom('audit_log').select(['details', 'actor_user_id']).where('action', '=', 'payment.adjustment_edit').execute();
+
+  it('recomputes the payment by the difference, audits before and after, and writes nothing it refuses', async () => {
+    const jan = await paymentOf('1001', '2025-01');
+    expect(jan).toMatchObject({ status: 'on_hold', amount: 100, adjustments: -100 });
+    const [invalid, chargeback, credit] = await linesOf(jan.id);
+
+    expect((await edit(jan.id, credit!.id, 90, 'Make-good credit', multi)).statusCode).toBe(403);
+    expect((await edit(jan.id, credit!.id, 0, 'Make-good credit')).json().fields).toHaveProperty('amount');
+    expect((await edit(jan.id, credit!.id, 90, ' ')).json().fields).toHaveProperty('reason');
+    expect((await edit(jan.id, '00000000-0000-4000-8000-000000000000', 90, 'Make-good credit')).statusCode).toBe(404);
+    const other = await paymentOf('1003', '2025-01');
+    expect((await edit(other.id, credit!.id, 90, 'Make-good credit')).statusCode).toBe(404);
+
+    const ok = await edit(jan.id, credit!.id, 90, 'Make-good credit (outage)');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'on_hold', adjustments: -90, amount: 110, adjustmentLines: 4 });
+    const after = await linesOf(jan.id);
+    expect(after[2]).toMatchObject({ id: credit!.id, amount: 90, reason: 'Make-good credit (outage)', editedBy: DEMO.staff });
+    expect(after[2]!.editedAt).toEqual(expect.any(String));
+    expect(after[0]!.editedAt).toBeNull();
+    const rows = await audits();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.details).toMatchObject({
+      paymentId: jan.id,
+      adjustmentId: credit!.id,
+      before: { amount: 80, reason: 'Make-good credit' },
+      after: { amount: 90, reason: 'Make-good credit (outage)' },
+      total: 110,
+    });
+    // The statement follows the corrected line.
+    const csv = (await call(multi, '1001', 'GET', `/api/payments/${jan.id}/statement.csv`)).body;
+    expect(csv).toContain('Adjustment: Make-good credit (outage),90.00');
+    expect(csv).toContain('Amount payable,110.00');
+
+    // Saving the same values changes and audits nothing.
+    expect((await edit(jan.id, credit!.id, 90, 'Make-good credit (outage)')).statusCode).toBe(200);
+    expect(await audits()).toHaveLength(1);
+
+    // Too big a deduction: 400 naming what this line may deduct (110 now, the line already -120).
+    const negative = await edit(jan.id, chargeback!.id, -400, 'Chargeback');
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().fields.amount).toMatch(/230\.00/);
+    // Below the threshold while February is already closed: 409, the line keeps its amount.
+    const below = await edit(jan.id, invalid!.id, -70, 'Invalid traffic');
+    expect(below.statusCode).toBe(409);
+    expect(below.json().message).toMatch(/2025-02/);
+    expect((await linesOf(jan.id)).map((l) => l.amount)).toEqual([-50, -120, 90, -10]);
+    expect(await paymentOf('1001', '2025-01')).toMatchObject({ amount: 110, adjustments: -90 });
+    expect(await audits()).toHaveLength(1);
+  });
+
+  it('refuses an approved payment (409) until it is held again', async () => {
+    const jan = await paymentOf('1001', '2025-01');
+    expect((await call(staff, null, 'POST', `/api/payments/${jan.id}/release`)).statusCode).toBe(200);
+    expect((await call(staff, null, 'POST', `/api/payments/${jan.id}/approve`)).statusCode).toBe(200);
+    const [first] = await linesOf(jan.id);
+    const refused = await edit(jan.id, first!.id, -40, 'Invalid traffic');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/hold/);
+    expect((await linesOf(jan.id))[0]!.amount).toBe(-50);
+    expect(await audits()).toHaveLength(1);
   });
 });

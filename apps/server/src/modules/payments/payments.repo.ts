@@ -9,6 +9,7 @@ export interface PaymentRow {
   revenue: string;
   rollover_in: string;
   adjustments: string;
+  adjustment_lines: number | string;
   amount: string;
   rollover_out: string;
   threshold: string;
@@ -38,7 +39,18 @@ export interface NewPayment {
 /** SQL of payments and month closes. Publisher-facing reads always take the checked publisher id. */
 export function paymentsRepo(db: Db) {
   const base = () =>
-    db.selectFrom('payments as y').innerJoin('publishers as p', 'p.id', 'y.publisher_id').selectAll('y').select('p.name as publisher_name');
+    db
+      .selectFrom('payments as y')
+      .innerJoin('publishers as p', 'p.id', 'y.publisher_id')
+      .selectAll('y')
+      .select('p.name as publisher_name')
+      .select((eb) =>
+        eb
+          .selectFrom('payment_adjustments as a')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('a.payment_id', '=', 'y.id')
+          .as('adjustment_lines'),
+      );
   return {
     async listForPublisher(publisherId: string): Promise<PaymentRow[]> {
       return (await base().where('y.publisher_id', '=', publisherId).orderBy('y.period', 'desc').execute()) as PaymentRow[];
@@ -116,9 +128,27 @@ export function paymentsRepo(db: Db) {
       return db
         .selectFrom('payment_adjustments as a')
         .leftJoin('users as u', 'u.id', 'a.created_by')
-        .select(['a.id', 'a.amount', 'a.reason', 'a.created_at', 'u.email'])
+        .leftJoin('users as e', 'e.id', 'a.updated_by')
+        .select(['a.id', 'a.amount', 'a.reason', 'a.created_at', 'a.updated_at', 'u.email', 'e.email as editor_email'])
         .where('a.payment_id', '=', paymentId)
         .orderBy('a.created_at')
+        .orderBy('a.id')
+        .execute();
+    },
+    /** One line of the payment (the payment row is already locked by the caller). */
+    async adjustment(paymentId: string, adjustmentId: string) {
+      return db
+        .selectFrom('payment_adjustments')
+        .select(['id', 'amount', 'reason'])
+        .where('payment_id', '=', paymentId)
+        .where('id', '=', adjustmentId)
+        .executeTakeFirst();
+    },
+    async updateAdjustment(adjustmentId: string, amount: number, reason: string, uid: string): Promise<void> {
+      await db
+        .updateTable('payment_adjustments')
+        .set({ amount, reason, updated_by: uid, updated_at: new Date() })
+        .where('id', '=', adjustmentId)
         .execute();
     },
     async addAdjustment(paymentId: string, amount: number, reason: string, uid: string): Promise<void> {

@@ -53,7 +53,7 @@ export async function paymentsRoutes(
           fixedAtApproval: false,
         };
     }
-    const adjustments = await s.adjustments(row.id);
+    const adjustments = await s.adjustments(publisherId, row.id, false);
     return buildStatement(
       row,
       payee,
@@ -83,6 +83,21 @@ export async function paymentsRoutes(
         .header('content-disposition', `attachment; filename="${fileName(st, 'csv')}"`)
         .send(statementCsv(st));
     },
+  );
+
+  r.get(
+    '/api/payments/:id/adjustments',
+    {
+      config: { access: 'publisher' },
+      schema: {
+        tags,
+        description:
+          "The adjustment lines of one of the chosen publisher's payments, oldest first (another publisher's payment: 404). Staff send the payment's publisher as Publisher-Scope and also learn who added or edited each line.",
+        params: IdParams,
+        response: { 200: z.array(PaymentAdjustmentSchema), ...errorResponses },
+      },
+    },
+    async (req) => s.adjustments(req.publisherId!, req.params.id, req.auth!.scope.type === 'internal'),
   );
 
   // Staff: month close, approvals, holds, payment records.
@@ -124,11 +139,6 @@ export async function paymentsRoutes(
     { config: staff, schema: { tags, params: IdParams, response: { 200: PaymentSchema, ...Conflict, ...errorResponses } } },
     async (req) => s.release(uid(req), req.params.id),
   );
-  r.get(
-    '/api/payments/:id/adjustments',
-    { config: staff, schema: { tags, params: IdParams, response: { 200: z.array(PaymentAdjustmentSchema), ...errorResponses } } },
-    async (req) => s.adjustments(req.params.id),
-  );
   r.post(
     '/api/payments/:id/adjustments',
     {
@@ -142,6 +152,21 @@ export async function paymentsRoutes(
       },
     },
     async (req) => s.adjust(uid(req), req.params.id, req.body),
+  );
+  r.put(
+    '/api/payments/:id/adjustments/:adjustmentId',
+    {
+      config: staff,
+      schema: {
+        tags,
+        description:
+          'Corrects one adjustment line (amount and reason) of a payment not yet approved; the payment is recomputed by the difference and the change audited with before and after.',
+        params: IdParams.extend({ adjustmentId: z.string().min(1).max(64) }),
+        body: AdjustmentRequestSchema,
+        response: { 200: PaymentSchema, ...Conflict, ...errorResponses },
+      },
+    },
+    async (req) => s.editAdjustment(uid(req), req.params.id, req.params.adjustmentId, req.body),
   );
   r.post(
     '/api/payments/:id/paid',

@@ -7,7 +7,7 @@ import type { WebhookEventPublisher } from '../integrations/webhook-events';
 import type { PaymentSettingsService } from '../payment-settings/payment-settings.service';
 import { readCsvRecords } from '../reports/ingest/csv-records';
 import type { ReportEngine } from '../reports/engine/report-engine';
-import { applyAdjustment, toAdjustment } from './adjustments';
+import { applyAdjustment, editAdjustment, toAdjustment } from './adjustments';
 import { round2 } from './money';
 import { closeMonth } from './month-close';
 import { paymentsRepo, type PaymentRow } from './payments.repo';
@@ -25,6 +25,7 @@ export function toPayment(r: PaymentRow): Payment {
     revenue: Number(r.revenue),
     rolloverIn: Number(r.rollover_in),
     adjustments: Number(r.adjustments),
+    adjustmentLines: Number(r.adjustment_lines ?? 0),
     amount: Number(r.amount),
     rolloverOut: Number(r.rollover_out),
     threshold: Number(r.threshold),
@@ -68,6 +69,14 @@ export function createPaymentsService(deps: {
         });
     });
     return toPayment((await repo.get(id))!);
+  }
+
+  /** A payment of the checked publisher; another publisher's id is 404 (its existence is not revealed). */
+  async function getOwned(publisherId: string, id: string): Promise<PaymentRow> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('This payment does not exist.');
+    const row = await repo.get(id);
+    if (!row || row.publisher_id !== publisherId) throw notFound('This payment does not exist.');
+    return row;
   }
 
   async function markPaidIn(
@@ -129,12 +138,7 @@ export function createPaymentsService(deps: {
       };
     },
 
-    async get(publisherId: string, id: string): Promise<PaymentRow> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('This payment does not exist.');
-      const row = await repo.get(id);
-      if (!row || row.publisher_id !== publisherId) throw notFound('This payment does not exist.');
-      return row;
-    },
+    get: getOwned,
 
     approve: (uid: string, id: string) =>
       transition(uid, id, 'payment.approve', async (row, trx) => {
@@ -177,11 +181,18 @@ export function createPaymentsService(deps: {
     adjust: (uid: string, id: string, input: AdjustmentRequest) =>
       transition(uid, id, 'payment.adjust', async (row, trx) => applyAdjustment(trx, uid, row, input)),
 
-    /** The adjustment lines of a payment, oldest first (the caller has checked the publisher). */
-    async adjustments(id: string): Promise<PaymentAdjustment[]> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('This payment does not exist.');
-      if (!(await repo.get(id))) throw notFound('This payment does not exist.');
-      return (await repo.adjustments(id)).map(toAdjustment);
+    /** Staff correct one adjustment line: the line, the recomputed payment and the audit row in one transaction. */
+    editAdjustment: (uid: string, id: string, adjustmentId: string, input: AdjustmentRequest) =>
+      transition(uid, id, 'payment.adjustment_edit', async (row, trx) => editAdjustment(trx, uid, row, adjustmentId, input)),
+
+    /**
+     * The adjustment lines of a payment of `publisherId` (the checked request context), oldest
+     * first; another publisher's payment is 404 like its statement. `internal` callers (staff) also
+     * learn who added or edited a line.
+     */
+    async adjustments(publisherId: string, id: string, internal: boolean): Promise<PaymentAdjustment[]> {
+      const row = await getOwned(publisherId, id);
+      return (await repo.adjustments(row.id)).map((a) => toAdjustment(a, internal));
     },
 
     markPaid: (uid: string, id: string, paid: { paidAt: string; method: string; reference: string }) =>

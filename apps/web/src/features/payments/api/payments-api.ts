@@ -34,10 +34,17 @@ export const approvePayment = (paymentId: string) => api<Payment>(`${id(paymentI
 export const holdPayment = (paymentId: string, reason: string) =>
   api<Payment>(`${id(paymentId)}/hold`, { method: 'POST', body: { reason }, publisherId: null });
 export const releasePayment = (paymentId: string) => api<Payment>(`${id(paymentId)}/release`, { method: 'POST', publisherId: null });
-export const usePaymentAdjustments = (paymentId: string | null) =>
-  useSWR<PaymentAdjustment[], Error, ApiKey | null>(paymentId ? [`${id(paymentId)}/adjustments`, null] : null, apiFetcher, swrOptions);
+/** A payment's adjustment lines, read under the payment's own publisher (staff send it as scope too). */
+export const usePaymentAdjustments = (publisherId: string, paymentId: string | null) =>
+  useSWR<PaymentAdjustment[], Error, ApiKey | null>(
+    paymentId ? [`${id(paymentId)}/adjustments`, publisherId] : null,
+    apiFetcher,
+    swrOptions,
+  );
 export const adjustPayment = (paymentId: string, body: AdjustmentRequest) =>
   api<Payment>(`${id(paymentId)}/adjustments`, { method: 'POST', body, publisherId: null });
+export const editPaymentAdjustment = (paymentId: string, adjustmentId: string, body: AdjustmentRequest) =>
+  api<Payment>(`${id(paymentId)}/adjustments/${encodeURIComponent(adjustmentId)}`, { method: 'PUT', body, publisherId: null });
 export const importRemittance = (csv: string) =>
   api<RemittanceResult>('payments/remittance', { method: 'POST', body: { csv }, publisherId: null });
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import { AdjustmentRequestSchema, type Payment } from '@pc/contracts';
+import { useSWRConfig } from 'swr';
+import { Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { AdjustmentRequestSchema, type Payment, type PaymentAdjustment } from '@pc/contracts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { adjustPayment, usePaymentAdjustments } from '../api/payments-api';
+import { adjustPayment, editPaymentAdjustment, usePaymentAdjustments } from '../api/payments-api';
 import { money, periodLabel } from './format';
 
-/** Staff: the adjustment lines of one payment and a form to add one (negative = deduction). */
+/** Staff: the adjustment lines of one payment, a form to add one (negative = deduction) or correct one. */
 export function AdjustPaymentModal({
   payment,
   onClose,
@@ -16,17 +17,29 @@ export function AdjustPaymentModal({
   onClose: () => void;
   onAdjusted: () => void;
 }) {
-  const { data: lines, mutate } = usePaymentAdjustments(payment?.id ?? null);
+  const { data: lines, mutate } = usePaymentAdjustments(payment?.publisherId ?? '', payment?.id ?? null);
+  const { mutate: mutateAll } = useSWRConfig();
   const [amount, setAmount] = useState<number | string>('');
   const [reason, setReason] = useState('');
+  const [editing, setEditing] = useState<PaymentAdjustment | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  function close() {
+  function reset() {
     setAmount('');
     setReason('');
+    setEditing(null);
     setErrors({});
+  }
+  function close() {
+    reset();
     onClose();
+  }
+  function startEdit(line: PaymentAdjustment) {
+    setEditing(line);
+    setAmount(line.amount);
+    setReason(line.reason);
+    setErrors({});
   }
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -36,11 +49,16 @@ export function AdjustPaymentModal({
     setErrors({});
     setBusy(true);
     try {
-      const updated = await adjustPayment(payment.id, parsed.data);
-      toast.success(`${payment.publisherName}: adjusted; the payment is now ${money(updated.amount, updated.currency)}.`);
-      setAmount('');
-      setReason('');
+      const updated = editing
+        ? await editPaymentAdjustment(payment.id, editing.id, parsed.data)
+        : await adjustPayment(payment.id, parsed.data);
+      toast.success(
+        `${payment.publisherName}: ${editing ? 'adjustment corrected' : 'adjusted'}; the payment is now ${money(updated.amount, updated.currency)}.`,
+      );
+      reset();
       await mutate();
+      // The publisher's own overview (balance, lines under the payment) on this page changes too.
+      void mutateAll((key) => Array.isArray(key) && key[0] === 'payments' && key[1] === payment.publisherId);
       onAdjusted();
     } catch (err) {
       if (err instanceof ApiRequestError && err.fields) setErrors(err.fields);
@@ -66,6 +84,9 @@ export function AdjustPaymentModal({
                   <Table.Th>Reason</Table.Th>
                   <Table.Th ta="right">Amount</Table.Th>
                   <Table.Th>By</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -73,7 +94,25 @@ export function AdjustPaymentModal({
                   <Table.Tr key={l.id}>
                     <Table.Td>{l.reason}</Table.Td>
                     <Table.Td ta="right">{money(l.amount, currency)}</Table.Td>
-                    <Table.Td>{l.createdBy ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {l.createdBy ?? '—'}
+                      {l.editedAt && (
+                        <Text size="xs" c="dimmed">
+                          edited by {l.editedBy ?? 'staff'}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => startEdit(l)}
+                        disabled={editing?.id === l.id}
+                        aria-label={`Edit adjustment ${l.reason}`}
+                      >
+                        Edit
+                      </Button>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -100,12 +139,22 @@ export function AdjustPaymentModal({
                 style={{ flex: 1 }}
               />
             </Group>
+            {editing && (
+              <Text size="xs" c="dimmed" mt="xs">
+                Correcting “{editing.reason}”: the payment changes by the difference; the change is audited.
+              </Text>
+            )}
             <Group justify="flex-end" mt="md">
+              {editing && (
+                <Button variant="default" onClick={reset}>
+                  Cancel edit
+                </Button>
+              )}
               <Button variant="default" onClick={close}>
                 Done
               </Button>
               <Button type="submit" loading={busy}>
-                Add adjustment
+                {editing ? 'Save adjustment' : 'Add adjustment'}
               </Button>
             </Group>
           </form>

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Badge, Button, Group, Table, Tooltip } from '@mantine/core';
 import type { Payment } from '@pc/contracts';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { downloadStatement } from '../api/payments-api';
 import { saveFile } from '../../../lib/save-file';
+import { AdjustmentRows } from './adjustment-rows';
 import { money, periodLabel, STATUS_COLOR, statusLabel } from './format';
 
-/** The publisher's payments with statement downloads (PDF and CSV). */
+/** The publisher's payments with statement downloads (PDF and CSV); adjustment lines sit under their payment. */
 export function PaymentsTable({ publisherId, payments }: { publisherId: string; payments: Payment[] }) {
   const [busy, setBusy] = useState<string | null>(null);
   async function download(p: Payment, format: 'pdf' | 'csv') {
@@ -37,51 +38,54 @@ export function PaymentsTable({ publisherId, payments }: { publisherId: string; 
       </Table.Thead>
       <Table.Tbody>
         {payments.map((p) => (
-          <Table.Tr key={p.id}>
-            <Table.Td>{periodLabel(p.period)}</Table.Td>
-            <Table.Td ta="right">
-              {p.status === 'rolled_over' ? (
-                <Tooltip
-                  label={`Below the ${money(p.threshold, p.currency)} threshold: ${money(p.rolloverOut, p.currency)} carried to the next month`}
-                >
-                  <span>{money(0, p.currency)}</span>
-                </Tooltip>
-              ) : (
-                money(p.amount, p.currency)
-              )}
-            </Table.Td>
-            <Table.Td>{p.currency}</Table.Td>
-            <Table.Td>
-              <Badge color={STATUS_COLOR[p.status]} variant="light" title={p.holdReason ?? undefined}>
-                {statusLabel(p.status)}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{p.paidAt ?? '—'}</Table.Td>
-            <Table.Td>{p.method ?? '—'}</Table.Td>
-            <Table.Td>{p.reference ?? '—'}</Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  loading={busy === `${p.id}-pdf`}
-                  onClick={() => void download(p, 'pdf')}
-                  aria-label={`Statement PDF ${p.period}`}
-                >
-                  PDF
-                </Button>
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  loading={busy === `${p.id}-csv`}
-                  onClick={() => void download(p, 'csv')}
-                  aria-label={`Statement CSV ${p.period}`}
-                >
-                  CSV
-                </Button>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
+          <Fragment key={p.id}>
+            <Table.Tr>
+              <Table.Td>{periodLabel(p.period)}</Table.Td>
+              <Table.Td ta="right">
+                {p.status === 'rolled_over' ? (
+                  <Tooltip
+                    label={`Below the ${money(p.threshold, p.currency)} threshold: ${money(p.rolloverOut, p.currency)} carried to the next month`}
+                  >
+                    <span>{money(0, p.currency)}</span>
+                  </Tooltip>
+                ) : (
+                  money(p.amount, p.currency)
+                )}
+              </Table.Td>
+              <Table.Td>{p.currency}</Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOR[p.status]} variant="light" title={p.holdReason ?? undefined}>
+                  {statusLabel(p.status)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{p.paidAt ?? '—'}</Table.Td>
+              <Table.Td>{p.method ?? '—'}</Table.Td>
+              <Table.Td>{p.reference ?? '—'}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    loading={busy === `${p.id}-pdf`}
+                    onClick={() => void download(p, 'pdf')}
+                    aria-label={`Statement PDF ${p.period}`}
+                  >
+                    PDF
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    loading={busy === `${p.id}-csv`}
+                    onClick={() => void download(p, 'csv')}
+                    aria-label={`Statement CSV ${p.period}`}
+                  >
+                    CSV
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+            {p.adjustmentLines > 0 && <AdjustmentRows publisherId={publisherId} payment={p} />}
+          </Fragment>
         ))}
       </Table.Tbody>
     </Table>
