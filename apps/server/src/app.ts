@@ -1,17 +1,9 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
-import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createHttpApp, registerPlatform } from './http/create-http-app';
 import type { Logger } from 'pino';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
 import type { Db } from './db/pool';
-import { registerAccessControl, enforceRouteDeclarations } from './http/access';
-import { registerErrorHandler } from './http/errors';
-import { registerInputHygiene } from './http/input-hygiene';
-import { registerOpenApi } from './http/openapi';
-import { registerSecurityHeaders, thirdPartyHosts } from './http/security-headers';
 import { registerStaticWeb } from './http/static-web';
-import './http/request-context';
 import { createIdTokenIssuer } from './identity/id-tokens';
 import { identityRepo } from './identity/identity.repo';
 import { identityRoutes } from './identity/identity.routes';
@@ -19,7 +11,6 @@ import { createIdentityService } from './identity/identity.service';
 import { loadSigningKeys } from './identity/signing-keys';
 import { createSessionGuard, type SessionGuard } from './identity/sessions';
 import { createChangeNotifications } from './db/change-notifications';
-import { postgresRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store';
 import { createSignInThrottle, DEFAULT_THROTTLE_POLICY } from './identity/sign-in-throttle';
 import { signInThrottleRepo } from './identity/sign-in-throttle.repo';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -30,7 +21,6 @@ import { auditRepo } from './modules/audit/audit.repo';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { demoUptimeRoutes } from './demo/demo-uptime-routes';
-import { registerMetrics } from './modules/metrics/metrics';
 import { personalInfoRoutes } from './modules/personal-info/personal-info.routes';
 import { createPersonalInfoService } from './modules/personal-info/personal-info.service';
 import { publicConfigRoutes, toPublicConfig } from './modules/public-config/public-config.routes';
@@ -128,8 +118,6 @@ import {
   type ServicesMailPayload,
 } from './modules/services/services.jobs';
 import { scriptUrlOf } from './modules/site-tag/site-tag.service';
-import { registerIdempotency } from './modules/idempotency/idempotency.hook';
-import { idempotencyRepo } from './modules/idempotency/idempotency.repo';
 import { INCIDENT_NOTIFY_QUEUE, incidentNotifyHandler, type IncidentNotifyPayload } from './modules/incidents/incident-notify.job';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { WEBHOOK_DELIVERY_QUEUE, webhookDeliveryHandler, type WebhookDeliveryPayload } from './lib/webhooks';
@@ -207,28 +195,8 @@ export interface BuiltApp {
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db } = deps;
-  const app = Fastify({
-    // pino's Logger is a FastifyBaseLogger; the cast keeps the instance's default generic types.
-    loggerInstance: deps.logger as FastifyBaseLogger,
-    // Request logs for the API only; static assets would drown them.
-    logController: new LogController({ disableRequestLogging: (req) => !req.url.startsWith('/api/') }),
-    genReqId: (req) =>
-      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
-        ? req.headers['x-request-id']
-        : randomUUID(),
-    // Only configured proxies may name the client (a hop count or addresses; never "anyone").
-    trustProxy:
-      typeof config.TRUST_PROXY === 'number' ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number) : config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
-    // Node's default keeps idle sockets 5 s; load balancers expect longer.
-    keepAliveTimeout: 65_000,
-  });
+  const app = createHttpApp(config, deps.logger);
   const shuttingDown = { value: false };
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
 
   const publicUrl = publicUrlOf(config);
   const keys = await loadSigningKeys(db);
@@ -470,23 +438,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (siteTagDuck !== engine) await siteTagDuck.close();
   });
 
-  await registerSecurityHeaders(app, {
-    extraScriptHosts: thirdPartyHosts(config),
-    frameAncestors: config.IFRAME_ROOT ? [config.IFRAME_ROOT] : [],
-    behindTls: publicUrl.startsWith('https://'),
-  });
-  // Counters in PostgreSQL: every process behind the load balancer counts against one limit.
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db) });
-  const stopRateLimitSweep = sweepRateLimitCounters(db);
-  app.addHook('onClose', async () => stopRateLimitSweep());
-  registerErrorHandler(app);
-  registerInputHygiene(app);
-  enforceRouteDeclarations(app);
   const apiKeys = createApiKeysService(db);
-  registerAccessControl(app, tokens, sessions, config.ADMIN_ACCESS, apiKeys.bearer());
-  registerIdempotency(app, { repo: idempotencyRepo(db) });
-  registerMetrics(app, { db, token: config.METRICS_TOKEN });
-  await registerOpenApi(app, config.PRODUCT_NAME);
+  await registerPlatform(app, { config, db, publicUrl, tokens, sessions, apiKeys: apiKeys.bearer() });
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value });
   if (demoMode) await app.register(demoUptimeRoutes);

@@ -1,0 +1,81 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config/env';
+import type { Db } from '../db/pool';
+import type { SessionGuard } from '../identity/sessions';
+import type { IdTokenIssuer } from '../identity/id-tokens';
+import { registerIdempotency } from '../modules/idempotency/idempotency.hook';
+import { idempotencyRepo } from '../modules/idempotency/idempotency.repo';
+import { registerMetrics } from '../modules/metrics/metrics';
+import { registerAccessControl, enforceRouteDeclarations, type BearerExtension } from './access';
+import { registerErrorHandler } from './errors';
+import { registerInputHygiene } from './input-hygiene';
+import { registerOpenApi } from './openapi';
+import { postgresRateLimitStore, sweepRateLimitCounters } from './rate-limit-store';
+import { registerSecurityHeaders, thirdPartyHosts } from './security-headers';
+import './request-context';
+
+/**
+ * The HTTP platform every module's routes run on (DESIGN section 5): the Fastify instance with its
+ * logging, request ids and zod compilers, then the cross-cutting plugins in the order they must
+ * run: security headers, shared rate-limit counters, errors, input hygiene, the rule that every
+ * route declares its access and schemas, access control, idempotency, metrics and OpenAPI.
+ * app.ts composes the modules on top of it.
+ */
+export function createHttpApp(config: AppConfig, logger: Logger): FastifyInstance {
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; the cast keeps the instance's default generic types.
+    loggerInstance: logger as FastifyBaseLogger,
+    // Request logs for the API only; static assets would drown them.
+    logController: new LogController({ disableRequestLogging: (req) => !req.url.startsWith('/api/') }),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
+        ? req.headers['x-request-id']
+        : randomUUID(),
+    // Only configured proxies may name the client (a hop count or addresses; never "anyone").
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number' ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number) : config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Node's default keeps idle sockets 5 s; load balancers expect longer.
+    keepAliveTimeout: 65_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  return app;
+}
+
+export interface PlatformDeps {
+  config: AppConfig;
+  db: Db;
+  publicUrl: string;
+  tokens: IdTokenIssuer;
+  sessions: SessionGuard;
+  /** API keys (`pck_…` bearers) on the reporting API. */
+  apiKeys: BearerExtension;
+}
+
+export async function registerPlatform(app: FastifyInstance, deps: PlatformDeps): Promise<void> {
+  const { config, db } = deps;
+  await registerSecurityHeaders(app, {
+    extraScriptHosts: thirdPartyHosts(config),
+    frameAncestors: config.IFRAME_ROOT ? [config.IFRAME_ROOT] : [],
+    behindTls: deps.publicUrl.startsWith('https://'),
+  });
+  // Counters in PostgreSQL: every process behind the load balancer counts against one limit.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db) });
+  const stopRateLimitSweep = sweepRateLimitCounters(db);
+  app.addHook('onClose', async () => stopRateLimitSweep());
+  registerErrorHandler(app);
+  registerInputHygiene(app);
+  enforceRouteDeclarations(app);
+  registerAccessControl(app, deps.tokens, deps.sessions, config.ADMIN_ACCESS, deps.apiKeys);
+  registerIdempotency(app, { repo: idempotencyRepo(db) });
+  registerMetrics(app, { db, token: config.METRICS_TOKEN });
+  await registerOpenApi(app, config.PRODUCT_NAME);
+}
