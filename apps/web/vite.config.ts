@@ -21,6 +21,14 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod's jitless switch runs in a chunk of its own, which the entry imports first: ES
+          // modules run their imports before their own body, and the entry imports chunks that
+          // build zod schemas at load (lib/zod-csp.ts).
+          groups: [{ name: 'zod-csp', test: /src[\\/]lib[\\/]zod-csp\.ts$/ }],
+        },
+      },
       treeshake: {
         // The contracts are pure declarations imported through one barrel: let unused modules
         // (schemas of other pages) drop out of the sign-in bundle.

@@ -1,3 +1,5 @@
+// First: zod must not probe eval under the CSP (see the module's comment).
+import './lib/zod-csp';
 import '@fontsource/inter/400.css';
 import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';
