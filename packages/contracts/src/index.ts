@@ -7,6 +7,7 @@ export * from './scope';
 export * from './publishers';
 export * from './api-error';
 export * from './report-list';
+export * from './tracking-events';
 export * from './tracking';
 export * from './public-config';
 export * from './routes';
