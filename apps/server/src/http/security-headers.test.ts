@@ -12,9 +12,21 @@ describe('thirdPartyHosts', () => {
 
   it.each([
     ['TAG_MANAGER_ID', 'GTM-X', ['https://*.google-analytics.com', 'https://www.google-analytics.com', 'https://www.googletagmanager.com']],
-    ['PAGE_ANALYTICS_ID', 'G-X', ['https://*.google-analytics.com', 'https://www.google-analytics.com', 'https://www.googletagmanager.com']],
-    ['PAGE_ANALYTICS_ID_2', 'G-Y', ['https://*.google-analytics.com', 'https://www.google-analytics.com', 'https://www.googletagmanager.com']],
-    ['SESSION_RECORDER_ID', '123', ['https://*.hotjar.com', 'https://script.hotjar.com', 'https://static.hotjar.com', 'wss://*.hotjar.com']],
+    [
+      'PAGE_ANALYTICS_ID',
+      'G-X',
+      ['https://*.google-analytics.com', 'https://www.google-analytics.com', 'https://www.googletagmanager.com'],
+    ],
+    [
+      'PAGE_ANALYTICS_ID_2',
+      'G-Y',
+      ['https://*.google-analytics.com', 'https://www.google-analytics.com', 'https://www.googletagmanager.com'],
+    ],
+    [
+      'SESSION_RECORDER_ID',
+      '123',
+      ['https://*.hotjar.com', 'https://script.hotjar.com', 'https://static.hotjar.com', 'wss://*.hotjar.com'],
+    ],
     ['HELP_WIDGET_ID', 'zd-key', ['https://*.zendesk.com', 'https://static.zdassets.com', 'wss://*.zendesk.com']],
     ['PRODUCT_TOUR_KEY', 'pendo-key', ['https://app.pendo.io', 'https://cdn.pendo.io', 'https://data.pendo.io']],
     ['EVENT_ANALYTICS_KEY', 'mp-token', ['https://api-js.mixpanel.com', 'https://cdn.mxpnl.com']],
