@@ -13,7 +13,7 @@ async function startTarget(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
-test('a media owner creates a monitor with "Test now", sees it up, edits it, sees it go down when its target stops, then pauses, resumes and deletes it', async ({
+test('a media owner creates a monitor with "Test now", sees it up, edits it, sees it go down when its target stops, acknowledges and resolves its incident, then pauses, resumes and deletes it', async ({
   page,
 }) => {
   test.setTimeout(200_000);
@@ -65,6 +65,36 @@ test('a media owner creates a monitor with "Test now", sees it up, edits it, see
     await expect(page.getByRole('table', { name: 'Incidents of this monitor' }).getByText('E2E shop front is down')).toBeVisible({
       timeout: 20_000,
     });
+
+    // The monitor's own incident: acknowledged, then resolved with notes on /incidents; the monitor's page shows it resolved.
+    const monitorUrl = page.url();
+    await page.getByRole('link', { name: 'Acknowledge or resolve on the Incidents page' }).click();
+    await expect(page.getByRole('heading', { name: 'Incidents', exact: true })).toBeVisible();
+    const incidentRow = page.getByTestId('incident-row').filter({ hasText: 'E2E shop front is down' });
+    await expect(incidentRow).toHaveCount(1);
+    await expect(incidentRow.getByTestId('incident-status')).toHaveText('Open');
+    await page.getByRole('button', { name: /^Show timeline of E2E shop front is down/ }).click();
+    const timeline = page.getByRole('region', { name: /^Timeline of E2E shop front is down/ });
+    await timeline.getByRole('button', { name: 'Acknowledge' }).click();
+    const ack = page.getByRole('dialog', { name: 'Acknowledge incident' });
+    await ack.getByLabel('Note').fill('Restarting the shop server');
+    await ack.getByRole('button', { name: 'Acknowledge' }).click();
+    await expect(ack).toHaveCount(0);
+    await expect(incidentRow.getByTestId('incident-status')).toHaveText('Acknowledged');
+    await expect(timeline.getByText('Restarting the shop server')).toBeVisible();
+    await timeline.getByRole('button', { name: 'Resolve' }).click();
+    const resolve = page.getByRole('dialog', { name: 'Resolve incident' });
+    await resolve.getByLabel('Note').fill('Shop server replaced');
+    await resolve.getByRole('button', { name: 'Resolve' }).click();
+    await expect(resolve).toHaveCount(0);
+    await expect(incidentRow.getByTestId('incident-status')).toHaveText('Resolved');
+    await expect(timeline.getByText('Shop server replaced')).toBeVisible();
+    await page.goto(monitorUrl);
+    const own = page
+      .getByRole('table', { name: 'Incidents of this monitor' })
+      .getByRole('row')
+      .filter({ hasText: 'E2E shop front is down' });
+    await expect(own.getByText('resolved', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await expect(page.getByTestId('monitor-status')).toHaveText('Paused');
