@@ -151,6 +151,10 @@ async function main() {
     );
     if (MONITORS < 10_000 || SECONDS < 300)
       console.log(`  note: a short or small run (${MONITORS} monitors, ${SECONDS} s); the issue's run is 10,000 monitors for >= 300 s.`);
+    // Other work on the machine moves drift and throughput more than anything here: say how loaded it was.
+    console.log(
+      `  load average         ${os.loadavg()[0]!.toFixed(1).padStart(10)}   (1 min, ${os.cpus().length} cores; an idle machine is near 0)`,
+    );
     console.log('  (CPU and RSS are this process: the scheduler, its checks and its PostgreSQL client; PostgreSQL itself is not counted.)');
   } finally {
     await fetch.close();
