@@ -25,4 +25,28 @@ test.describe('sign-in', () => {
     await page.goto('/profile-settings');
     await expect(page).toHaveURL(/\/login/);
   });
+
+  test('the refresh token is only in an httpOnly cookie, and an expired ID token is renewed through it', async ({ page, context }) => {
+    await signInAndChoose(page, USERS.single);
+    const cookie = (await context.cookies()).find((c) => c.name === 'pc_refresh');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Strict');
+    expect(cookie?.path).toBe('/api/identity/token');
+    // Nothing a script can read holds it.
+    const readable = await page.evaluate(() => JSON.stringify({ ...window.localStorage, ...window.sessionStorage }) + document.cookie);
+    expect(readable).not.toContain(cookie!.value);
+    // Age the stored ID token: the next load must refresh through the cookie and stay signed in.
+    const before = await page.evaluate(() => {
+      const s = JSON.parse(window.localStorage.getItem('pc_identity_session')!) as { idToken: string; expiresAt: number };
+      window.localStorage.setItem('pc_identity_session', JSON.stringify({ ...s, expiresAt: Date.now() - 1000 }));
+      return s.idToken;
+    });
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/identity/token') && r.request().method() === 'POST');
+    await page.goto('/profile-settings');
+    expect((await refreshed).status()).toBe(200);
+    await expect(page).toHaveURL(/\/profile-settings/);
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('jwt'))).not.toBe(before);
+    const rotated = (await context.cookies()).find((c) => c.name === 'pc_refresh');
+    expect(rotated?.value).not.toBe(cookie!.value);
+  });
 });

@@ -445,7 +445,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (demoMode) await app.register(demoUptimeRoutes);
   const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
   await app.register(publicConfigRoutes, { config: publicConfig });
-  await app.register(identityRoutes, { identity, jwks: keys.jwks, ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+  await app.register(identityRoutes, {
+    identity,
+    jwks: keys.jwks,
+    ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    behindTls: publicUrl.startsWith('https://'),
+  });
   const publishers = createPublishersService(db, publishersRepo(db), changes);
   await app.register(publishersRoutes, { publishers });
   await app.register(personalInfoRoutes, {

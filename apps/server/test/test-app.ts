@@ -80,8 +80,24 @@ export const DEMO = { ...DEMO_EMAILS, password: DEMO_PASSWORD } as const;
 export async function signIn(app: FastifyInstance, email: string, password: string = DEMO_PASSWORD) {
   const res = await app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${res.statusCode} ${res.body}`);
-  return res.json() as { idToken: string; refreshToken: string; user: { uid: string } };
+  return { ...(res.json() as { idToken: string; user: { uid: string } }), refreshToken: refreshCookieOf(res) };
 }
+
+/** The refresh token the answer set in its httpOnly cookie (the body never carries it). */
+export function refreshCookieOf(res: { cookies: { name: string; value: string }[] }): string {
+  const c = res.cookies.find((k) => k.name === 'pc_refresh');
+  if (!c?.value) throw new Error('no refresh cookie in the answer');
+  return c.value;
+}
+
+/** What the web client does to refresh: POST with the cookie and the CSRF header. */
+export const refreshWithCookie = (app: FastifyInstance, refreshToken: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/identity/token',
+    headers: { 'x-requested-with': 'pc-web' },
+    cookies: { pc_refresh: refreshToken },
+  });
 
 export const bearer = (token: string, publisherId?: string) => ({
   authorization: `Bearer ${token}`,

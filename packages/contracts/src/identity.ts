@@ -21,7 +21,6 @@ export type ConfirmReset = z.infer<typeof ConfirmResetSchema>;
 
 export const ReauthenticateSchema = z.object({ password: PasswordField });
 export const UpdatePasswordSchema = z.object({ newPassword: NewPasswordField });
-export const RefreshSchema = z.object({ refreshToken: z.string().min(1) });
 export const CustomTokenSignInSchema = z.object({ token: z.string().min(1) });
 export const MintCustomTokenSchema = z.object({
   /** Optional: restrict the minted session to one publisher (staff opening a partner's view). */
@@ -37,7 +36,7 @@ export type IdentityUser = z.infer<typeof IdentityUserSchema>;
 
 export const TokenResponseSchema = z.object({
   idToken: z.string(),
-  refreshToken: z.string(),
+  // No refresh token: it travels only in an httpOnly cookie (apps/server/src/identity/refresh-cookie.ts).
   expiresIn: z.number().int(),
   user: IdentityUserSchema,
 });

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { randomUUID } from 'node:crypto';
@@ -67,6 +68,8 @@ export async function registerPlatform(app: FastifyInstance, deps: PlatformDeps)
     frameAncestors: config.IFRAME_ROOT ? [config.IFRAME_ROOT] : [],
     behindTls: deps.publicUrl.startsWith('https://'),
   });
+  // Parses the refresh-token cookie (identity/refresh-cookie.ts); no signing: the value is a random secret.
+  await app.register(fastifyCookie);
   // Counters in PostgreSQL: every process behind the load balancer counts against one limit.
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db) });
   const stopRateLimitSweep = sweepRateLimitCounters(db);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { loadSigningKeys } from './signing-keys';
-import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { DEMO, bearer, createTestApp, signIn, type TestApp, refreshCookieOf, refreshWithCookie } from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,16 +53,28 @@ describe('sign-in', () => {
 
   it('refreshes with a rotating refresh token that works once', async () => {
     const s = await signIn(t.app, DEMO.single);
-    const r1 = await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } });
+    const r1 = await refreshWithCookie(t.app, s.refreshToken);
     expect(r1.statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } });
+    expect(refreshCookieOf(r1)).not.toBe(s.refreshToken);
+    expect((await refreshWithCookie(t.app, refreshCookieOf(r1))).statusCode).toBe(200);
+    const again = await refreshWithCookie(t.app, s.refreshToken);
     expect(again.statusCode).toBe(401);
+    // The dead cookie is cleared so the browser stops sending it.
+    const cleared = again.cookies.find((c) => c.name === 'pc_refresh');
+    expect(cleared?.value).toBe('');
   });
 
-  it('signs out by revoking the refresh token', async () => {
+  it('signs out by revoking the refresh token (DELETE on the cookie path)', async () => {
     const s = await signIn(t.app, DEMO.single);
-    await t.app.inject({ method: 'POST', url: '/api/identity/sign-out', payload: { refreshToken: s.refreshToken } });
-    const r = await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } });
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/identity/token',
+      headers: { 'x-requested-with': 'pc-web' },
+      cookies: { pc_refresh: s.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'pc_refresh')?.value).toBe('');
+    const r = await refreshWithCookie(t.app, s.refreshToken);
     expect(r.statusCode).toBe(401);
   });
 
@@ -141,13 +153,73 @@ describe('password reset', () => {
   });
 });
 
+describe('refresh token cookie (issue 11 item 3)', () => {
+  const signInRaw = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/identity/sign-in', headers, payload: { email: DEMO.single, password: DEMO.password } });
+
+  it('never puts the refresh token in an answer body, only in an httpOnly SameSite=Strict cookie on the refresh path', async () => {
+    const res = await signInRaw();
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['expiresIn', 'idToken', 'user']);
+    const cookie = res.cookies.find((c) => c.name === 'pc_refresh')!;
+    expect(cookie.value).toMatch(/.{20,}/);
+    expect(res.body).not.toContain(cookie.value);
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Strict');
+    expect(cookie.path).toBe('/api/identity/token');
+    expect(cookie.maxAge).toBe(30 * 24 * 3600);
+    // Plain http (local development): not Secure, or the browser would drop it.
+    expect(cookie.secure).toBeFalsy();
+    const refreshed = await refreshWithCookie(t.app, cookie.value);
+    expect(Object.keys(refreshed.json()).sort()).toEqual(['expiresIn', 'idToken', 'user']);
+  });
+
+  it('is Secure when the public address is https', async () => {
+    const tls = await createTestApp({ PUBLIC_URL: 'https://partners.example.com' });
+    try {
+      const res = await tls.app.inject({
+        method: 'POST',
+        url: '/api/identity/sign-in',
+        payload: { email: DEMO.single, password: DEMO.password },
+      });
+      expect(res.cookies.find((c) => c.name === 'pc_refresh')?.secure).toBe(true);
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('is a browser-session cookie when "keep me signed in" is off', async () => {
+    const res = await signInRaw({ 'x-keep-signed-in': 'false' });
+    const cookie = res.cookies.find((c) => c.name === 'pc_refresh')!;
+    expect(cookie.maxAge).toBeUndefined();
+    expect(cookie.expires).toBeUndefined();
+  });
+
+  it('refuses a refresh token in the body and a cookie without the CSRF header', async () => {
+    const s = await signIn(t.app, DEMO.single);
+    const body = await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } });
+    expect(body.statusCode).toBe(403);
+    const bodyWithHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/token',
+      headers: { 'x-requested-with': 'pc-web' },
+      payload: { refreshToken: s.refreshToken },
+    });
+    expect(bodyWithHeader.statusCode).toBe(401);
+    const noHeader = await t.app.inject({ method: 'POST', url: '/api/identity/token', cookies: { pc_refresh: s.refreshToken } });
+    expect(noHeader.statusCode).toBe(403);
+    const signOutNoHeader = await t.app.inject({ method: 'DELETE', url: '/api/identity/token', cookies: { pc_refresh: s.refreshToken } });
+    expect(signOutNoHeader.statusCode).toBe(403);
+    // None of these used up the token.
+    expect((await refreshWithCookie(t.app, s.refreshToken)).statusCode).toBe(200);
+  });
+});
+
 describe('password update', () => {
   it('needs re-authentication with the current password', async () => {
     const s = await signIn(t.app, DEMO.single);
     // A refreshed token is not a fresh password check.
-    const refreshed = (
-      await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } })
-    ).json();
+    const refreshed = (await refreshWithCookie(t.app, s.refreshToken)).json();
     const denied = await t.app.inject({
       method: 'PUT',
       url: '/api/identity/password',

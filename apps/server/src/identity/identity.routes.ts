@@ -7,7 +7,6 @@ import {
   ForgotPasswordSchema,
   MintCustomTokenSchema,
   ReauthenticateSchema,
-  RefreshSchema,
   ResetCodeSchema,
   SignInSchema,
   TokenResponseSchema,
@@ -15,15 +14,21 @@ import {
   VerifyCodeResponseSchema,
 } from '@pc/contracts';
 import { errorResponses, OkSchema, typed } from '../http/typed';
+import { unauthorized } from '../lib/http-error';
 import type { IdentityService } from './identity.service';
 import { requirePublisherInScope } from '../http/access';
+import { clearRefreshCookie, refreshTokenOf, sendSession } from './refresh-cookie';
 
 const tags = ['identity'];
 
 /** Identity endpoints (docs/product.md#api-client, identity provider calls), rate-limited where guessable. */
-export async function identityRoutes(app: FastifyInstance, opts: { identity: IdentityService; jwks: unknown; ratePerMinute: number }) {
+export async function identityRoutes(
+  app: FastifyInstance,
+  opts: { identity: IdentityService; jwks: unknown; ratePerMinute: number; behindTls: boolean },
+) {
   const r = typed(app);
-  const { identity } = opts;
+  const { identity, behindTls } = opts;
+  const unauthenticated = () => unauthorized('Your session has ended. Sign in again.', 'InvalidRefreshToken');
   // A coarse flood guard per client address (it runs before the body is read). Password guessing
   // is stopped per account and per account + address by the identity service's sign-in throttle.
   const limited = (_keyField?: 'email') => ({
@@ -43,21 +48,35 @@ export async function identityRoutes(app: FastifyInstance, opts: { identity: Ide
       config: { access: 'public', ...limited('email') },
       schema: { tags, body: SignInSchema, response: { 200: TokenResponseSchema, ...errorResponses } },
     },
-    async (req) => identity.signIn(req.body.email, req.body.password, req.ip),
+    async (req, reply) => sendSession(req, reply, await identity.signIn(req.body.email, req.body.password, req.ip), behindTls),
   );
+  // The refresh token comes only from its httpOnly cookie (refresh-cookie.ts), never from a body.
   r.post(
     '/api/identity/token',
     {
       config: { access: 'public', ...limited() },
-      schema: { tags, body: RefreshSchema, response: { 200: TokenResponseSchema, ...errorResponses } },
+      schema: { tags, response: { 200: TokenResponseSchema, ...errorResponses } },
     },
-    async (req) => identity.refresh(req.body.refreshToken),
+    async (req, reply) => {
+      const token = refreshTokenOf(req);
+      if (!token) throw unauthenticated();
+      try {
+        return sendSession(req, reply, await identity.refresh(token), behindTls);
+      } catch (err) {
+        // A revoked or already rotated token: drop the dead cookie so the browser stops sending it.
+        clearRefreshCookie(req, reply, behindTls);
+        throw err;
+      }
+    },
   );
-  r.post(
-    '/api/identity/sign-out',
-    { config: { access: 'public' }, schema: { tags, body: RefreshSchema, response: { 200: OkSchema, ...errorResponses } } },
-    async (req) => {
-      await identity.signOut(req.body.refreshToken);
+  // Sign-out on the cookie's own path, so the cookie reaches it and nothing else.
+  r.delete(
+    '/api/identity/token',
+    { config: { access: 'public' }, schema: { tags, response: { 200: OkSchema, ...errorResponses } } },
+    async (req, reply) => {
+      const token = refreshTokenOf(req);
+      if (token) await identity.signOut(token);
+      clearRefreshCookie(req, reply, behindTls);
       return { ok: true as const };
     },
   );
@@ -97,7 +116,7 @@ export async function identityRoutes(app: FastifyInstance, opts: { identity: Ide
       config: { access: 'signedIn', ...limited() },
       schema: { tags, body: ReauthenticateSchema, response: { 200: TokenResponseSchema, ...errorResponses } },
     },
-    async (req) => identity.reauthenticate(req.auth!.uid, req.body.password, req.ip),
+    async (req, reply) => sendSession(req, reply, await identity.reauthenticate(req.auth!.uid, req.body.password, req.ip), behindTls),
   );
   r.put(
     '/api/identity/password',
@@ -105,7 +124,8 @@ export async function identityRoutes(app: FastifyInstance, opts: { identity: Ide
       config: { access: 'signedIn' },
       schema: { tags, body: UpdatePasswordSchema, response: { 200: TokenResponseSchema, ...errorResponses } },
     },
-    async (req) => identity.updatePassword(req.auth!.uid, req.auth!.authTime, req.body.newPassword),
+    async (req, reply) =>
+      sendSession(req, reply, await identity.updatePassword(req.auth!.uid, req.auth!.authTime, req.body.newPassword), behindTls),
   );
   r.post(
     '/api/identity/sign-out-everywhere',
@@ -132,6 +152,6 @@ export async function identityRoutes(app: FastifyInstance, opts: { identity: Ide
       config: { access: 'public', ...limited() },
       schema: { tags, body: CustomTokenSignInSchema, response: { 200: TokenResponseSchema, ...errorResponses } },
     },
-    async (req) => identity.signInWithCustomToken(req.body.token),
+    async (req, reply) => sendSession(req, reply, await identity.signInWithCustomToken(req.body.token), behindTls),
   );
 }

@@ -1,10 +1,10 @@
-import type { TokenResponse } from '@pc/contracts';
 import { HttpError, badRequest, forbidden, unauthorized } from '../lib/http-error';
 import type { Mailer } from '../mail/mailer';
 import type { IdTokenIssuer } from './id-tokens';
 import type { IdentityRepo, UserRow } from './identity.repo';
 import { DUMMY_HASH, hashPassword, randomCode, randomSecret, sha256, verifyPassword } from './passwords';
 import type { SignInThrottle } from './sign-in-throttle';
+import type { IssuedSession } from './refresh-cookie';
 
 const REFRESH_TTL_MS = 30 * 24 * 3600_000;
 const RESET_CODE_TTL_MS = 30 * 60_000;
@@ -34,7 +34,7 @@ export function createIdentityService(deps: IdentityDeps) {
   const now = deps.now ?? (() => new Date());
   const { repo, tokens } = deps;
 
-  async function issue(user: UserRow, scopeOverride: string | null, authTime: number): Promise<TokenResponse> {
+  async function issue(user: UserRow, scopeOverride: string | null, authTime: number): Promise<IssuedSession> {
     const scope = scopeOverride
       ? { PublisherID: scopeOverride, AdminAccess: false }
       : { PublisherID: user.publisher_scope, AdminAccess: user.admin_access };
@@ -72,7 +72,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
   return {
     /** `ip` is the client address as the configured trusted proxies report it. */
-    async signIn(email: string, password: string, ip: string): Promise<TokenResponse> {
+    async signIn(email: string, password: string, ip: string): Promise<IssuedSession> {
       const locked = await deps.throttle.isLocked(email, ip);
       const user = await repo.findUserByEmail(email);
       // Always run one scrypt so unknown e-mails and locked accounts take as long as wrong passwords.
@@ -87,7 +87,7 @@ export function createIdentityService(deps: IdentityDeps) {
       return issue(user, null, nowSeconds());
     },
 
-    async refresh(refreshToken: string, previousAuthTime?: number): Promise<TokenResponse> {
+    async refresh(refreshToken: string, previousAuthTime?: number): Promise<IssuedSession> {
       const row = await repo.consumeRefreshToken(sha256(refreshToken));
       if (!row) throw unauthorized('Your session has ended. Sign in again.', 'InvalidRefreshToken');
       const user = await repo.findUserById(row.user_id);
@@ -129,7 +129,7 @@ export function createIdentityService(deps: IdentityDeps) {
       await repo.revokeAllRefreshTokens(row.user_id);
     },
 
-    async reauthenticate(uid: string, password: string, ip: string): Promise<TokenResponse> {
+    async reauthenticate(uid: string, password: string, ip: string): Promise<IssuedSession> {
       return issue(await checkCurrentPassword(uid, password, ip, 'password'), null, nowSeconds());
     },
 
@@ -142,7 +142,7 @@ export function createIdentityService(deps: IdentityDeps) {
      * Changing the password ends every session of the user (other devices included); the device that
      * changed it gets a fresh session, as with Firebase's updatePassword.
      */
-    async updatePassword(uid: string, authTime: number, newPassword: string): Promise<TokenResponse> {
+    async updatePassword(uid: string, authTime: number, newPassword: string): Promise<IssuedSession> {
       if (nowSeconds() - authTime > RECENT_LOGIN_S) {
         throw unauthorized('Confirm your current password before changing it.', 'RequiresRecentLogin');
       }
@@ -165,7 +165,7 @@ export function createIdentityService(deps: IdentityDeps) {
       return { token, expiresIn: CUSTOM_TOKEN_TTL_MS / 1000 };
     },
 
-    async signInWithCustomToken(token: string): Promise<TokenResponse> {
+    async signInWithCustomToken(token: string): Promise<IssuedSession> {
       const row = await repo.consumeCode('custom_token', sha256(token));
       const user = row && (await repo.findUserById(row.user_id));
       if (!row || !user || user.disabled)

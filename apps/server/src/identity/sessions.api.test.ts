@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { buildApp, type BuiltApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/pool';
-import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { DEMO, bearer, createTestApp, signIn, type TestApp, refreshCookieOf, refreshWithCookie } from '../../test/test-app';
 import { revokeUserSessions } from './sessions';
 
 // Issue 11 item 3: sessions end on password change/reset, disable, delete, scope change and
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const me = (app: TestApp['app'], token: string) => app.inject({ method: 'GET', url: '/api/personal-info', headers: bearer(token) });
-const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken } });
+const refresh = (refreshToken: string) => refreshWithCookie(t.app, refreshToken);
 
 async function newUser(email: string, scope = '1001'): Promise<string> {
   // Same password hash as the demo users.
@@ -57,7 +57,7 @@ describe('revocable sessions', () => {
     expect((await refresh(other.refreshToken)).statusCode).toBe(401);
     // This device continues with the session the answer carries.
     expect((await me(t.app, changed.json().idToken)).statusCode).toBe(200);
-    expect((await refresh(changed.json().refreshToken)).statusCode).toBe(200);
+    expect((await refresh(refreshCookieOf(changed))).statusCode).toBe(200);
   });
 
   it('a password reset ends every session', async () => {

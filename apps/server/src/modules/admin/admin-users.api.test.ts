@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { DEMO, bearer, createTestApp, signIn, type TestApp, refreshWithCookie } from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('admin user management', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().publisherScope).toBe('1003');
     // The refresh token from before the change no longer renews the session.
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: multi.refreshToken } });
+    const refresh = await refreshWithCookie(t.app, multi.refreshToken);
     expect(refresh.statusCode).toBe(401);
     // ...and the ID token from before is refused at once (session version, issue 11).
     const stale = await t.app.inject({ method: 'GET', url: '/api/personal-info', headers: { authorization: `Bearer ${multi.idToken}` } });
@@ -108,9 +108,7 @@ describe('admin user management', () => {
     const single = await signIn(t.app, DEMO.single);
     const id = await userId(DEMO.single);
     expect((await call(admin, 'PATCH', `/api/admin/users/${id}`, { disabled: true })).json().disabled).toBe(true);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: single.refreshToken } })).statusCode,
-    ).toBe(401);
+    expect((await refreshWithCookie(t.app, single.refreshToken)).statusCode).toBe(401);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/identity/sign-in', payload: { email: DEMO.single, password: DEMO.password } }))
         .statusCode,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { DEMO, bearer, createTestApp, signIn, type TestApp, refreshWithCookie } from '../../../test/test-app';
 
 let t: TestApp;
 let admin = '';
@@ -121,9 +121,7 @@ describe('invitations', () => {
     expect(inv.existingUser).toBe(true);
     const ok = await accept({ token: await tokenFromMail(DEMO.single) });
     expect(ok.json()).toEqual({ email: DEMO.single, existingUser: true });
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: before.refreshToken } })).statusCode,
-    ).toBe(401);
+    expect((await refreshWithCookie(t.app, before.refreshToken)).statusCode).toBe(401);
     const after = claimsOf((await signIn(t.app, DEMO.single)).idToken).scope.PublisherID;
     expect(after.split(',').sort()).toEqual([...new Set([...scopeBefore.split(','), '1001'])].sort());
   });

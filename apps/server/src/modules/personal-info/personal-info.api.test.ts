@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { DEMO, bearer, createTestApp, signIn, type TestApp, refreshWithCookie } from '../../../test/test-app';
 
 let t: TestApp;
 let token: string;
@@ -139,7 +139,7 @@ describe('changing the sign-in e-mail (issue 11 item 4)', () => {
     const s = await signIn(t.app, DEMO.multi);
     const r = await putAs(s.idToken, { firstName: 'Renamed', lastName: 'Person', email: DEMO.multi });
     expect(r.statusCode).toBe(200);
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/identity/token', payload: { refreshToken: s.refreshToken } });
+    const refreshed = await refreshWithCookie(t.app, s.refreshToken);
     expect(decodeJwt(refreshed.json().idToken).name).toBe('Renamed Person');
   });
 

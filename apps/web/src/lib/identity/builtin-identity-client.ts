@@ -2,16 +2,16 @@ import { StorageKeys, readJson, readString, removeKey, writeJson, writeString } 
 import { errorFromResponse } from '../api-error';
 import type { AuthUser, IdentityClient, Persistence } from './identity-client';
 
+/** No refresh token here: the server keeps it in an httpOnly cookie this code cannot read. */
 interface TokenResponse {
   idToken: string;
-  refreshToken: string;
   expiresIn: number;
   user: AuthUser;
 }
 
+/** What is stored (the ID token is readable anyway: the spec's `jwt` key holds it). */
 interface Session {
   idToken: string;
-  refreshToken: string;
   /** Epoch ms. */
   expiresAt: number;
   user: AuthUser;
@@ -21,6 +21,10 @@ type Listener = { next: (token: string | null, user: AuthUser | null) => void; e
 
 /** Tokens are refreshed when less than this is left (the brief: refresh when < 5 min left). */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
+/** The server's refresh and sign-out routes refuse requests without it (CSRF, refresh-cookie.ts). */
+export const CSRF_HEADER = 'X-Requested-With';
+/** Serialises refreshes across this browser's tabs: the cookie rotates, so two at once would clash. */
+const REFRESH_LOCK = 'pc-identity-refresh';
 
 export interface BuiltinIdentityOptions {
   baseUrl?: string;
@@ -65,8 +69,12 @@ export class BuiltinIdentityClient implements IdentityClient {
   }
 
   private load(): Session | null {
-    const s = readJson<Session | null>(StorageKeys.identitySession, null, this.store());
-    return s && typeof s.idToken === 'string' && typeof s.refreshToken === 'string' ? s : null;
+    const s = readJson<(Session & { refreshToken?: unknown }) | null>(StorageKeys.identitySession, null, this.store());
+    if (!s || typeof s.idToken !== 'string' || typeof s.expiresAt !== 'number') return null;
+    const session: Session = { idToken: s.idToken, expiresAt: s.expiresAt, user: s.user };
+    // A session stored by an older version still holds a refresh token: take it out of storage.
+    if ('refreshToken' in s) writeJson(StorageKeys.identitySession, session, this.store());
+    return session;
   }
 
   private save(session: Session | null): void {
@@ -91,17 +99,22 @@ export class BuiltinIdentityClient implements IdentityClient {
 
   private setSession(res: TokenResponse | null): void {
     const before = this.sessionData?.idToken ?? null;
-    this.sessionData = res
-      ? { idToken: res.idToken, refreshToken: res.refreshToken, expiresAt: this.now() + res.expiresIn * 1000, user: res.user }
-      : null;
+    this.sessionData = res ? { idToken: res.idToken, expiresAt: this.now() + res.expiresIn * 1000, user: res.user } : null;
     this.save(this.sessionData);
     if ((this.sessionData?.idToken ?? null) !== before) this.emit();
   }
 
   private async post<T>(path: string, body: unknown, token?: string, method = 'POST'): Promise<T> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', [CSRF_HEADER]: 'pc-web' };
     if (token) headers.Authorization = `Bearer ${token}`;
-    const res = await this.doFetch(`${this.base}${path}`, { method, headers, body: JSON.stringify(body) });
+    // "Keep me signed in" off: the server makes the refresh cookie last only for this browser session.
+    if (!this.persistent()) headers['X-Keep-Signed-In'] = 'false';
+    const res = await this.doFetch(`${this.base}${path}`, {
+      method,
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
     if (!res.ok) throw await errorFromResponse(res);
     if (res.status === 204 || res.status === 202) return {} as T;
     return (await res.json()) as T;
@@ -112,15 +125,29 @@ export class BuiltinIdentityClient implements IdentityClient {
     if (!s) return null;
     if (!forceRefresh && s.expiresAt - this.now() > REFRESH_MARGIN_MS) return s.idToken;
     // One refresh at a time: the refresh token rotates, so parallel refreshes would revoke each other.
-    this.refreshing ??= this.refresh(s.refreshToken).finally(() => {
+    this.refreshing ??= this.refresh(s.idToken).finally(() => {
       this.refreshing = null;
     });
     return this.refreshing;
   }
 
-  private async refresh(refreshToken: string): Promise<string | null> {
+  /** Refreshes through the httpOnly cookie; `staleToken` is the ID token this tab wants replaced. */
+  private async refresh(staleToken: string): Promise<string | null> {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request(REFRESH_LOCK, () => this.refreshNow(staleToken)) : this.refreshNow(staleToken);
+  }
+
+  private async refreshNow(staleToken: string): Promise<string | null> {
+    // Another tab may have refreshed while this one waited for the lock: adopt its session instead
+    // of sending the cookie it already rotated.
+    const stored = this.load();
+    if (stored && stored.idToken !== staleToken && stored.expiresAt - this.now() > REFRESH_MARGIN_MS) {
+      this.sessionData = stored;
+      this.emit();
+      return stored.idToken;
+    }
     try {
-      const res = await this.post<TokenResponse>('/token', { refreshToken });
+      const res = await this.post<TokenResponse>('/token', {});
       this.setSession(res);
       return res.idToken;
     } catch (e) {
@@ -189,7 +216,8 @@ export class BuiltinIdentityClient implements IdentityClient {
   async signOut(): Promise<void> {
     const s = this.sessionData;
     this.setSession(null);
-    if (s) await this.post('/sign-out', { refreshToken: s.refreshToken }).catch(() => undefined);
+    // Revokes the refresh token and clears its cookie (the server reads it; this code cannot).
+    if (s) await this.post('/token', {}, undefined, 'DELETE').catch(() => undefined);
   }
 
   async signOutEverywhere(): Promise<void> {
