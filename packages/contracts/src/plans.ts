@@ -38,6 +38,8 @@ export const PlanChangeRequestSchema = z.object({
   requestedBy: z.string(),
   requestedAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** Why staff approved or rejected it; '' while pending. */
+  decisionReason: z.string(),
 });
 export type PlanChangeRequest = z.infer<typeof PlanChangeRequestSchema>;
 

@@ -209,6 +209,16 @@ export const CreateServiceRequestSchema = z.object({
 });
 export type CreateServiceRequest = z.infer<typeof CreateServiceRequestSchema>;
 
+/** A staff request queue's states (service requests and plan changes). */
+export const StaffDecisionStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+export type StaffDecisionStatus = z.infer<typeof StaffDecisionStatusSchema>;
+
+/** Staff approve or reject a request; a rejection must say why (the publisher reads it). */
+export const StaffDecisionSchema = z.object({
+  reason: z.string().trim().max(2000, 'Keep the reason under 2000 characters.').default(''),
+});
+export type StaffDecision = z.infer<typeof StaffDecisionSchema>;
+
 export const ServiceRequestSchema = z.object({
   id: z.string(),
   publisherId: z.string(),
@@ -219,5 +229,10 @@ export const ServiceRequestSchema = z.object({
   message: z.string(),
   requestedBy: z.string(),
   createdAt: z.string(),
+  status: StaffDecisionStatusSchema,
+  /** Why staff approved or rejected it (mailed to the publisher); '' while pending. */
+  decisionReason: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
 });
 export type ServiceRequest = z.infer<typeof ServiceRequestSchema>;

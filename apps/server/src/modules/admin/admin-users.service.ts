@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transaction';
 import { endUserSessions } from '../../identity/end-user-sessions';
 import { notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
+import { apiKeysRepo } from '../integrations/api-keys.repo';
 import { adminUsersRepo, type AdminUserRow } from './admin-users.repo';
 import { checkScope, conflict, scopeIds, scopeString } from './admin-scope';
 
@@ -78,13 +79,16 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
         await repo.update(id, { publisher_scope: publisherScope, admin_access: adminAccess, disabled });
         // Sessions carry the old scope in their tokens: end them so the next request signs in afresh.
         await endUserSessions(trx, id);
+        // Reporting API keys act as their creator (issue 17): those the new scope or status no
+        // longer allows stop now, with the change that caused it.
+        const apiKeysRevoked = await apiKeysRepo(trx).revokeLostOf(id, actor);
         const after = await load(repo, id);
         const action = disabled !== before.disabled ? (disabled ? 'user.disable' : 'user.enable') : 'user.update';
         await auditRepo(trx).record({
           actorUserId: actor,
           publisherId: null,
           action,
-          details: { userId: id, before: auditView(before), after: auditView(after), sessionsEnded: true },
+          details: { userId: id, before: auditView(before), after: auditView(after), sessionsEnded: true, apiKeysRevoked },
         });
         return after;
       });

@@ -75,8 +75,11 @@ export function featureFlagsRepo(db: Db) {
       const v = JSON.stringify(value);
       await db
         .insertInto('feature_flag_overrides')
-        .values({ flag_key: key, publisher_id: publisherId, value: v, updated_by: by })
-        .onConflict((oc) => oc.columns(['flag_key', 'publisher_id']).doUpdateSet({ value: v, updated_by: by, updated_at: new Date() }))
+        .values({ flag_key: key, publisher_id: publisherId, value: v, updated_by: by, source: 'admin' })
+        // An admin's value: it now wins over the publisher's plan (issue 17, migration 0075).
+        .onConflict((oc) =>
+          oc.columns(['flag_key', 'publisher_id']).doUpdateSet({ value: v, updated_by: by, updated_at: new Date(), source: 'admin' }),
+        )
         .execute();
     },
     async clearOverride(key: string, publisherId: string): Promise<boolean> {

@@ -59,10 +59,24 @@ export function apiKeysRepo(db: Db) {
       return db
         .selectFrom('api_keys as k')
         .innerJoin('users as u', 'u.id', 'k.created_by')
-        .select(['k.id', 'k.publisher_id', 'k.access', 'k.created_by', 'k.last_used_at', 'u.email', 'u.disabled'])
+        .select(['k.id', 'k.publisher_id', 'k.access', 'k.created_by', 'k.last_used_at', 'u.email', 'u.disabled', 'u.publisher_scope'])
         .where('k.key_hash', '=', hash)
         .where('k.revoked_at', 'is', null)
         .executeTakeFirst();
+    },
+    /**
+     * Revokes the live keys of a user that the user's current state no longer allows: all of them
+     * when disabled, those of publishers no longer in the scope otherwise. Returns their ids.
+     */
+    async revokeLostOf(userId: string, by: string): Promise<string[]> {
+      const r = await sql<{ id: string }>`
+        UPDATE api_keys k SET revoked_at = now(), revoked_by = ${by}
+          FROM users u
+         WHERE u.id = k.created_by AND k.created_by = ${userId} AND k.revoked_at IS NULL
+           AND (u.disabled OR NOT (u.publisher_scope = 'ALL'
+                OR k.publisher_id = ANY (string_to_array(replace(u.publisher_scope, ' ', ''), ','))))
+        RETURNING k.id`.execute(db);
+      return r.rows.map((x) => x.id);
     },
     /** At most once a minute per key, so a busy integration does not write on every call. */
     async touch(id: string): Promise<void> {

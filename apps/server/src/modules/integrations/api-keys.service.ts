@@ -36,6 +36,14 @@ function isWrite(req: FastifyRequest): boolean {
   return param('emailReportOutput') === 'true' || (param('exportReportToFile') === 'true' && !param('reportId'));
 }
 
+/** Whether a user's scope ('ALL' or '1001,1003') still includes the publisher. */
+export const creatorCovers = (scope: string, publisherId: string): boolean =>
+  scope.trim() === 'ALL' ||
+  scope
+    .split(',')
+    .map((s) => s.trim())
+    .includes(publisherId);
+
 export function createApiKeysService(db: Db) {
   const repo = apiKeysRepo(db);
   return {
@@ -89,6 +97,13 @@ export function createApiKeysService(db: Db) {
         async authenticate(req, secret, access) {
           const key = await repo.byHash(hashApiKey(secret));
           if (!key || key.disabled) throw unauthorized('This API key is invalid or revoked.', 'InvalidApiKey');
+          // A key acts as its creator: it stops when the creator no longer has this publisher (the
+          // scope was narrowed) and when the creator is disabled (above), checked on every call.
+          if (!creatorCovers(key.publisher_scope, key.publisher_id))
+            throw unauthorized(
+              'This API key no longer works: the user who created it has lost access to this publisher. Create a new key.',
+              'InvalidApiKey',
+            );
           const path = req.url.split('?')[0]!;
           if (!path.startsWith(REPORTING_API) || (access !== 'publisher' && access !== 'signedIn'))
             throw forbidden(`API keys can call the reporting API only (${REPORTING_API}…).`);

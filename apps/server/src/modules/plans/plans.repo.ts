@@ -20,6 +20,7 @@ export function plansRepo(db: Db) {
         sql<string>`coalesce(u.email, '')`.as('requested_by'),
         'r.requested_at',
         'r.decided_at',
+        'r.decision_reason',
       ]);
   return {
     async plans() {
@@ -76,8 +77,36 @@ export function plansRepo(db: Db) {
         .executeTakeFirst();
       return r?.id ?? null;
     },
-    async decide(id: string, status: 'approved' | 'rejected', by: string): Promise<void> {
-      await db.updateTable('plan_change_requests').set({ status, decided_by: by, decided_at: new Date() }).where('id', '=', id).execute();
+    async decide(id: string, status: 'approved' | 'rejected', reason: string, by: string): Promise<void> {
+      await db
+        .updateTable('plan_change_requests')
+        .set({ status, decision_reason: reason, decided_by: by, decided_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** The publisher's overrides an admin set (a plan change leaves these alone). */
+    async adminOverrideKeys(publisherId: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('feature_flag_overrides')
+        .select('flag_key')
+        .where('publisher_id', '=', publisherId)
+        .where('source', '=', 'admin')
+        .execute();
+      return new Set(rows.map((r) => r.flag_key));
+    },
+    /** A plan's value as an override; never replaces an admin's override of the same flag. */
+    async setPlanOverride(key: string, publisherId: string, value: unknown, by: string): Promise<void> {
+      const v = JSON.stringify(value);
+      await db
+        .insertInto('feature_flag_overrides')
+        .values({ flag_key: key, publisher_id: publisherId, value: v, updated_by: by, source: 'plan' })
+        .onConflict((oc) =>
+          oc
+            .columns(['flag_key', 'publisher_id'])
+            .doUpdateSet({ value: v, updated_by: by, updated_at: new Date() })
+            .where('feature_flag_overrides.source', '=', 'plan'),
+        )
+        .execute();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MyPlanSchema, PlanChangeRequestSchema, PlanSchema, RequestPlanChangeSchema } from '@pc/contracts';
+import { MyPlanSchema, PlanChangeRequestSchema, PlanSchema, RequestPlanChangeSchema, StaffDecisionSchema } from '@pc/contracts';
 import { errorResponses, typed } from '../../http/typed';
 import type { PlansService } from './plans.service';
 
@@ -47,9 +47,11 @@ export async function plansRoutes(app: FastifyInstance, opts: { plans: PlansServ
       schema: {
         tags,
         params: z.object({ id: z.string().min(1).max(64), decision: z.enum(['approve', 'reject']) }),
+        body: StaffDecisionSchema.nullish(),
         response: { 200: PlanChangeRequestSchema, ...withConflict },
       },
     },
-    async (req) => p.decide(req.auth!.uid, req.params.id, req.params.decision === 'approve' ? 'approved' : 'rejected'),
+    async (req) =>
+      p.decide(req.auth!.uid, req.params.id, req.params.decision === 'approve' ? 'approved' : 'rejected', req.body?.reason ?? ''),
   );
 }

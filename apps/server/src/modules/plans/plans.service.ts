@@ -12,9 +12,10 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
+import { publisherRecipients } from '../../mail/publisher-recipients';
 import { auditRepo } from '../audit/audit.repo';
 import { effectiveFlags } from '../feature-flags/feature-flags.service';
-import { featureFlagsRepo } from '../feature-flags/feature-flags.repo';
+import { checkDecisionReason } from '../services/service-requests';
 import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from '../services/services.jobs';
 import { plansRepo } from './plans.repo';
 
@@ -40,6 +41,7 @@ const toRequest = (r: RequestRow): PlanChangeRequest => ({
   requestedBy: r.requested_by,
   requestedAt: r.requested_at.toISOString(),
   decidedAt: r.decided_at?.toISOString() ?? null,
+  decisionReason: r.decision_reason,
 });
 
 /** Plans on feature flags (issue 17): choosing a plan writes its values as the publisher's overrides. */
@@ -59,16 +61,21 @@ export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: stri
     }));
   }
 
-  /** Writes the plan's values as overrides, records the choice and its audit row (caller's transaction). */
+  /**
+   * Writes the plan's values as plan overrides, records the choice and its audit row (caller's
+   * transaction). A flag an admin overrode for this publisher keeps the admin's value: the admin
+   * decided for this publisher on purpose, a plan is the general package (the audit says which).
+   */
   async function applyPlan(trx: Db, actor: string, publisherId: string, plan: Plan): Promise<void> {
-    const flags = featureFlagsRepo(trx);
+    const r = plansRepo(trx);
     const before = await effectiveFlags(trx, publisherId);
+    const kept = await r.adminOverrideKeys(publisherId);
     for (const f of plan.features) {
       const problem = flagValueProblem(f.shape, f.value);
       if (problem) throw new Error(`plan ${plan.id}: ${f.key}: ${problem}`);
-      await flags.setOverride(f.key, publisherId, f.value, actor);
+      if (!kept.has(f.key)) await r.setPlanOverride(f.key, publisherId, f.value, actor);
     }
-    await plansRepo(trx).setChosen(publisherId, plan.id, actor);
+    await r.setChosen(publisherId, plan.id, actor);
     await auditRepo(trx).record({
       actorUserId: actor,
       publisherId,
@@ -76,7 +83,8 @@ export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: stri
       details: {
         planId: plan.id,
         before: Object.fromEntries(before.filter((b) => plan.features.some((f) => f.key === b.key)).map((b) => [b.key, b.value])),
-        after: Object.fromEntries(plan.features.map((f) => [f.key, f.value])),
+        after: Object.fromEntries(plan.features.filter((f) => !kept.has(f.key)).map((f) => [f.key, f.value])),
+        keptAdminOverrides: plan.features.filter((f) => kept.has(f.key)).map((f) => f.key),
       },
     });
   }
@@ -135,8 +143,11 @@ export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: stri
 
     list: async (status: 'pending' | null) => (await repo.list(status)).map(toRequest),
 
-    /** Staff decision; approving applies the plan's flag values at once, in the same transaction. */
-    async decide(actor: string, id: string, decision: 'approved' | 'rejected'): Promise<PlanChangeRequest> {
+    /**
+     * Staff decision; approving applies the plan's flag values at once. The decision, the plan's
+     * overrides, the audit row and the job that mails the publisher commit in one transaction.
+     */
+    async decide(actor: string, id: string, decision: 'approved' | 'rejected', reason = ''): Promise<PlanChangeRequest> {
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such plan request.');
       const plans = await catalogue();
       return inTransaction(db, async (trx) => {
@@ -144,7 +155,8 @@ export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: stri
         const row = await r.requestForUpdate(id);
         if (!row) throw notFound('No such plan request.');
         if (row.status !== 'pending') throw conflict(`This request was ${row.status} already.`);
-        await r.decide(id, decision, actor);
+        checkDecisionReason(decision, reason);
+        await r.decide(id, decision, reason, actor);
         if (decision === 'approved')
           await applyPlan(
             trx,
@@ -152,7 +164,27 @@ export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: stri
             row.publisher_id,
             plans.find((p) => p.id === row.plan_id)!,
           );
-        else await auditRepo(trx).record({ actorUserId: actor, publisherId: row.publisher_id, action: 'plan.reject', details: { id } });
+        else
+          await auditRepo(trx).record({
+            actorUserId: actor,
+            publisherId: row.publisher_id,
+            action: 'plan.reject',
+            details: { id, reason },
+          });
+        const recipients = await publisherRecipients(trx, row.publisher_id);
+        if (recipients.length > 0)
+          await d.jobs.enqueue<ServicesMailPayload>(
+            SERVICES_MAIL_QUEUE,
+            {
+              to: recipients,
+              subject: `${d.productName}: your move to ${row.plan_name} was ${decision}`,
+              text:
+                (decision === 'approved'
+                  ? `${row.publisher_name} is on ${row.plan_name} from now on; its limits apply at once.\n`
+                  : `We cannot move ${row.publisher_name} to ${row.plan_name} for now.\n`) + (reason ? `\n${reason}\n` : ''),
+            },
+            { db: trx },
+          );
         return toRequest((await r.requestForUpdate(id))!);
       });
     },

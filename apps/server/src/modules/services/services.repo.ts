@@ -187,11 +187,12 @@ export function servicesRepo(db: Db) {
         .executeTakeFirstOrThrow();
       return r.id;
     },
-    async requests(limit: number) {
-      return db
+    async requests(limit: number, status: 'pending' | null = null, id: string | null = null) {
+      let q = db
         .selectFrom('service_requests as r')
         .innerJoin('publishers as p', 'p.id', 'r.publisher_id')
         .leftJoin('users as u', 'u.id', 'r.created_by')
+        .leftJoin('users as d', 'd.id', 'r.decided_by')
         .select([
           'r.id',
           'r.publisher_id',
@@ -202,9 +203,24 @@ export function servicesRepo(db: Db) {
           'r.message',
           sql<string>`coalesce(u.email, '')`.as('requested_by'),
           'r.created_at',
-        ])
-        .orderBy('r.created_at', 'desc')
-        .limit(limit)
+          'r.status',
+          'r.decision_reason',
+          'd.email as decided_by',
+          'r.decided_at',
+        ]);
+      if (status) q = q.where('r.status', '=', status);
+      if (id) q = q.where('r.id', '=', id);
+      return q.orderBy('r.created_at', 'desc').limit(limit).execute();
+    },
+    /** Locks one request so two staff members cannot decide it at once. */
+    async requestForUpdate(id: string) {
+      return db.selectFrom('service_requests').select(['id', 'publisher_id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+    async decideRequest(id: string, status: 'approved' | 'rejected', reason: string, by: string): Promise<void> {
+      await db
+        .updateTable('service_requests')
+        .set({ status, decision_reason: reason, decided_by: by, decided_at: new Date() })
+        .where('id', '=', id)
         .execute();
     },
     async publisherName(publisherId: string): Promise<string> {

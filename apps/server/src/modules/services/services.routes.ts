@@ -10,6 +10,7 @@ import {
   ServiceDetailSchema,
   ServiceRequestSchema,
   ServicesOverviewSchema,
+  StaffDecisionSchema,
 } from '@pc/contracts';
 import { errorResponses, typed } from '../../http/typed';
 import type { ServicesService } from './services.service';
@@ -20,6 +21,7 @@ const staff = { access: 'staff' as const };
 const withConflict = { ...errorResponses, 409: errorResponses[400] };
 const serviceParams = z.object({ serviceId: z.string().min(1).max(64) });
 const idParams = z.object({ id: z.string().min(1).max(64) });
+const decisionParams = z.object({ id: z.string().min(1).max(64), decision: z.enum(['approve', 'reject']) });
 
 export async function servicesRoutes(app: FastifyInstance, opts: { services: ServicesService }) {
   const r = typed(app);
@@ -79,7 +81,28 @@ export async function servicesRoutes(app: FastifyInstance, opts: { services: Ser
   );
   r.get(
     '/api/staff/service-requests',
-    { config: staff, schema: { tags, response: { 200: z.array(ServiceRequestSchema), ...errorResponses } } },
-    async () => s.staffRequests(),
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: z.object({ status: z.literal('pending').optional() }),
+        response: { 200: z.array(ServiceRequestSchema), ...errorResponses },
+      },
+    },
+    async (req) => s.staffRequests(req.query.status ?? null),
+  );
+  r.post(
+    '/api/staff/service-requests/:id/:decision',
+    {
+      config: staff,
+      schema: {
+        tags,
+        params: decisionParams,
+        body: StaffDecisionSchema.nullish(),
+        response: { 200: ServiceRequestSchema, ...withConflict },
+      },
+    },
+    async (req) =>
+      s.decideRequest(req.auth!.uid, req.params.id, req.params.decision === 'approve' ? 'approved' : 'rejected', req.body?.reason ?? ''),
   );
 }

@@ -18,6 +18,7 @@ import type { JobQueue } from '../../lib/jobs/job-queue';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error';
 import { publisherRecipients } from '../../mail/publisher-recipients';
 import { auditRepo } from '../audit/audit.repo';
+import { decideServiceRequest, describeRequest, toServiceRequest } from './service-requests';
 import { servicesRepo, type DataIntegrationRow } from './services.repo';
 import { SERVICE_ACTIVATION_QUEUE, SERVICES_MAIL_QUEUE, type ActivationPayload, type ServicesMailPayload } from './services.jobs';
 import { trackingViews } from './tracking-view';
@@ -313,10 +314,7 @@ export function createServicesService(d: ServicesDeps) {
           details: { id, ...input },
         });
         const [name, who] = await Promise.all([r.publisherName(publisherId), r.userEmail(actor)]);
-        const what =
-          input.kind === 'product_demo'
-            ? `a product demo${input.serviceId ? ` of ${serviceById(input.serviceId)!.name}` : ''}`
-            : `the data source "${input.dataSource}"`;
+        const what = describeRequest({ kind: input.kind, service_id: input.serviceId ?? null, data_source: input.dataSource });
         await mailStaff(
           trx,
           `${name} requests ${what}`,
@@ -326,19 +324,12 @@ export function createServicesService(d: ServicesDeps) {
       });
     },
 
-    async staffRequests(): Promise<ServiceRequest[]> {
-      return (await repo.requests(200)).map((r) => ({
-        id: r.id,
-        publisherId: r.publisher_id,
-        publisherName: r.publisher_name,
-        kind: r.kind,
-        serviceId: r.service_id,
-        dataSource: r.data_source,
-        message: r.message,
-        requestedBy: r.requested_by,
-        createdAt: r.created_at.toISOString(),
-      }));
+    async staffRequests(status: 'pending' | null = null): Promise<ServiceRequest[]> {
+      return (await repo.requests(200, status)).map(toServiceRequest);
     },
+
+    decideRequest: (actor: string, id: string, decision: 'approved' | 'rejected', reason: string) =>
+      decideServiceRequest(d, actor, id, decision, reason),
   };
 }
 export type ServicesService = ReturnType<typeof createServicesService>;
