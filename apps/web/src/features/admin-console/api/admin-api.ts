@@ -8,7 +8,9 @@ import type {
   FlagDefinition,
   FlagOverride,
   Invitation,
+  PlanChangeRequest,
   RegisteredUser,
+  ServiceRequest,
 } from '@pc/contracts';
 import { apiFetcher, type ApiKey } from '../../../lib/api';
 import { swrOptions } from '../../../lib/swr-options';
@@ -28,6 +30,8 @@ export const adminKeys = {
   invitations: (status: string): ApiKey => ['admin/invitations', null, status ? { status } : undefined],
   adsTxtTemplate: ['adstxt/template', null] as ApiKey,
   templateHistory: ['admin/audit', null, { action: 'adstxt.template_updated', limit: 10 }] as ApiKey,
+  planRequests: (pendingOnly: boolean): ApiKey => ['staff/plan-requests', null, pendingOnly ? { status: 'pending' } : undefined],
+  serviceRequests: (pendingOnly: boolean): ApiKey => ['staff/service-requests', null, pendingOnly ? { status: 'pending' } : undefined],
   dataLoads: (reportType: string, status: string): ApiKey => [
     'admin/data-loads',
     null,
@@ -63,3 +67,9 @@ export interface OutboxItem {
   created: string;
 }
 export const useOutbox = () => useSWR<OutboxItem[], Error, ApiKey>(adminKeys.outbox, apiFetcher, swrOptions);
+
+/** Staff queues (issue 17): plan changes and product-demo / data-source requests to decide. */
+export const usePlanRequests = (pendingOnly: boolean) =>
+  useSWR<PlanChangeRequest[], Error, ApiKey>(adminKeys.planRequests(pendingOnly), apiFetcher, swrOptions);
+export const useServiceRequests = (pendingOnly: boolean) =>
+  useSWR<ServiceRequest[], Error, ApiKey>(adminKeys.serviceRequests(pendingOnly), apiFetcher, swrOptions);

@@ -13,15 +13,27 @@ import { FlagsTab } from '../components/flags-tab';
 import { InvitationsTab } from '../components/invitations-tab';
 import { OutboxTab } from '../components/outbox-tab';
 import { PartnersTab } from '../components/partners-tab';
+import { RequestsTab } from '../components/requests-tab';
 import { UsageTab } from '../components/usage-tab';
 import { UsersTab } from '../components/users-tab';
 
-const TABS = ['partners', 'users', 'invitations', 'feature-flags', 'usage', 'outbox', 'audit', 'adstxt-template', 'data-loads'] as const;
+const TABS = [
+  'partners',
+  'requests',
+  'users',
+  'invitations',
+  'feature-flags',
+  'usage',
+  'outbox',
+  'audit',
+  'adstxt-template',
+  'data-loads',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * The provider's console. Admins see every tab and can change things; staff without admin access
- * get the read-only partners, users and usage (the API enforces the same split); everyone else is refused.
+ * get the read-only partners, users and usage, and decide publishers' requests (the API enforces the same split); everyone else is refused.
  */
 export function AdminConsolePage() {
   const { scope } = useSignedIn();
@@ -31,7 +43,7 @@ export function AdminConsolePage() {
   const isAdmin = scope.type === 'internal' && scope.adminAccess && config.adminAccess;
   const isStaff = scope.type === 'internal';
   const requested = (params['*'] ?? '').split('/')[0] as Tab;
-  const tabs: readonly Tab[] = isAdmin ? TABS : ['partners', 'users', 'usage'];
+  const tabs: readonly Tab[] = isAdmin ? TABS : ['partners', 'requests', 'users', 'usage'];
   const tab: Tab = tabs.includes(requested) ? requested : 'partners';
 
   return (
@@ -48,6 +60,7 @@ export function AdminConsolePage() {
         <Tabs value={tab} onChange={(v) => v && void navigate(`${Routes.adminConsole}${v}`)} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="partners">Partners and sites</Tabs.Tab>
+            <Tabs.Tab value="requests">Requests</Tabs.Tab>
             <Tabs.Tab value="users">Users</Tabs.Tab>
             {isAdmin && <Tabs.Tab value="invitations">Invitations</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="feature-flags">Feature flags</Tabs.Tab>}
@@ -59,6 +72,10 @@ export function AdminConsolePage() {
           </Tabs.List>
           <Tabs.Panel value="partners" pt="md">
             <PartnersTab canEdit={isAdmin} />
+          </Tabs.Panel>
+          {/* Plan changes and service requests: any provider staff member decides them (API access 'staff'). */}
+          <Tabs.Panel value="requests" pt="md">
+            <RequestsTab />
           </Tabs.Panel>
           <Tabs.Panel value="users" pt="md">
             <UsersTab canEdit={isAdmin} />

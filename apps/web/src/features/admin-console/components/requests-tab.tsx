@@ -1,0 +1,180 @@
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { serviceById, type PlanChangeRequest, type ServiceRequest, type StaffDecisionStatus } from '@pc/contracts';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { usePlanRequests, useServiceRequests } from '../api/admin-api';
+import { DecisionDialog, type PendingDecision } from './decision-dialog';
+
+const COLORS: Record<StaffDecisionStatus, string> = { pending: 'blue', approved: 'green', rejected: 'red' };
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+function Status({ status, reason }: { status: StaffDecisionStatus; reason: string }) {
+  return (
+    <Stack gap={2}>
+      <Badge color={COLORS[status]} variant="light">
+        {status === 'pending' ? 'Waiting' : status === 'approved' ? 'Approved' : 'Rejected'}
+      </Badge>
+      {reason && (
+        <Text size="xs" c="dimmed">
+          {reason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Actions({ label, onDecide }: { label: string; onDecide: (d: 'approve' | 'reject') => void }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" color="green" variant="light" aria-label={`Approve ${label}`} onClick={() => onDecide('approve')}>
+        Approve
+      </Button>
+      <Button size="xs" color="red" variant="light" aria-label={`Reject ${label}`} onClick={() => onDecide('reject')}>
+        Reject
+      </Button>
+    </Group>
+  );
+}
+
+function Queue<T>(p: {
+  title: string;
+  data: T[] | undefined;
+  error: Error | undefined;
+  isLoading: boolean;
+  retry: () => void;
+  empty: string;
+  head: string[];
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <Stack gap="xs">
+      <Title order={3}>{p.title}</Title>
+      {p.error ? (
+        <LoadErrorAlert title={`${p.title} could not be loaded`} message={p.error.message} onRetry={p.retry} />
+      ) : p.isLoading || !p.data ? (
+        <Skeleton h={120} />
+      ) : p.data.length === 0 ? (
+        <EmptyState title="Nothing to decide">{p.empty}</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped aria-label={p.title}>
+            <Table.Thead>
+              <Table.Tr>
+                {p.head.map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{p.data.map(p.row)}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+const serviceWhat = (r: ServiceRequest) =>
+  r.kind === 'product_demo'
+    ? `Product demo${r.serviceId ? ` of ${serviceById(r.serviceId)?.name ?? r.serviceId}` : ''}`
+    : `Data source: ${r.dataSource}`;
+
+/**
+ * Staff queues: plan changes publishers asked for and their product-demo and data-source
+ * requests. Each is approved or rejected with a reason the publisher receives; the API audits the
+ * decision and queues the e-mail in the same transaction.
+ */
+export function RequestsTab() {
+  const [pendingOnly, setPendingOnly] = useState(true);
+  const [pending, setPending] = useState<PendingDecision | null>(null);
+  const plans = usePlanRequests(pendingOnly);
+  const services = useServiceRequests(pendingOnly);
+  const refresh = () => void Promise.all([plans.mutate(), services.mutate()]);
+  return (
+    <Stack gap="lg">
+      <SegmentedControl
+        w="fit-content"
+        aria-label="Which requests"
+        value={pendingOnly ? 'pending' : 'all'}
+        onChange={(v) => setPendingOnly(v === 'pending')}
+        data={[
+          { value: 'pending', label: 'Waiting for a decision' },
+          { value: 'all', label: 'All, with decisions' },
+        ]}
+      />
+      <Queue<PlanChangeRequest>
+        title="Plan changes"
+        {...plans}
+        retry={() => void plans.mutate()}
+        empty="When a publisher asks for another plan on My plans, the request waits here for approval."
+        head={['Publisher', 'Plan asked for', 'Message', 'Asked by', 'Status', '']}
+        row={(r) => {
+          const subject = `${r.publisherName}: move to ${r.planName}`;
+          return (
+            <Table.Tr key={r.id} data-request={r.id}>
+              <Table.Td>{r.publisherName}</Table.Td>
+              <Table.Td>{r.planName}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{r.message || '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{r.requestedBy || 'Unknown user'}</Text>
+                <Text size="xs" c="dimmed">
+                  {when(r.requestedAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Status status={r.status} reason={r.decisionReason} />
+              </Table.Td>
+              <Table.Td>
+                {r.status === 'pending' && (
+                  <Actions
+                    label={subject}
+                    onDecide={(decision) => setPending({ path: 'staff/plan-requests', id: r.id, decision, subject })}
+                  />
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
+      <Queue<ServiceRequest>
+        title="Service requests"
+        {...services}
+        retry={() => void services.mutate()}
+        empty="Product demo and data-source requests from the Services pages wait here."
+        head={['Publisher', 'Request', 'Message', 'Asked by', 'Status', '']}
+        row={(r) => {
+          const subject = `${r.publisherName}: ${serviceWhat(r)}`;
+          return (
+            <Table.Tr key={r.id} data-request={r.id}>
+              <Table.Td>{r.publisherName}</Table.Td>
+              <Table.Td>{serviceWhat(r)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{r.message || '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{r.requestedBy || 'Unknown user'}</Text>
+                <Text size="xs" c="dimmed">
+                  {when(r.createdAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Status status={r.status} reason={r.decisionReason} />
+              </Table.Td>
+              <Table.Td>
+                {r.status === 'pending' && (
+                  <Actions
+                    label={subject}
+                    onDecide={(decision) => setPending({ path: 'staff/service-requests', id: r.id, decision, subject })}
+                  />
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
+      <DecisionDialog pending={pending} onClose={() => setPending(null)} onDone={refresh} />
+    </Stack>
+  );
+}
