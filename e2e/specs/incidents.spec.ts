@@ -2,20 +2,33 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
-function recordEvents(page: Page): string[] {
+interface MpEvent {
+  event: string;
+  timestamp: string;
+  properties?: Record<string, unknown>;
+}
+
+/** Event names posted to /api/mp; `bodies` (when given) receives each whole event. */
+function recordEvents(page: Page, bodies?: MpEvent[]): string[] {
   const events: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/mp') {
-      const body = r.postDataJSON() as { event?: string } | null;
-      if (body?.event) events.push(body.event);
+      const body = r.postDataJSON() as MpEvent | null;
+      if (body?.event) {
+        events.push(body.event);
+        bodies?.push(body);
+      }
     }
   });
   return events;
 }
 
 test('a media owner finds an open incident, reads its timeline, acknowledges and resolves it with notes', async ({ page }) => {
-  const events = recordEvents(page);
+  const bodies: MpEvent[] = [];
+  const events = recordEvents(page, bodies);
   await signInAndChoose(page, USERS.multi, 'Northwind News');
+  const publisherId = await page.evaluate(() => localStorage.getItem('pc_publisher_id'));
+  expect(publisherId).toMatch(/^\d+$/);
   // Home counts the open incidents and links to them.
   const card = page.getByLabel('Incidents summary');
   await expect(card.getByTestId('home-open-incidents')).toHaveText('1');
@@ -72,6 +85,13 @@ test('a media owner finds an open incident, reads its timeline, acknowledges and
   await expect(page.getByText('No incident matches these filters.')).toBeVisible();
 
   await expect.poll(() => events).toEqual(expect.arrayContaining(['Incidents View', 'Incidents Expand', 'Incidents Manage']));
+  // Issue 12 item 4: each action is tracked once, with what was done to which kind of incident.
+  const manage = bodies.filter((b) => b.event === 'Incidents Manage');
+  expect(manage.map((m) => m.properties)).toEqual([
+    { publisher_id: publisherId, action: 'acknowledge', incident_type: 'adstxt' },
+    { publisher_id: publisherId, action: 'resolve', incident_type: 'adstxt' },
+  ]);
+  for (const m of manage) expect(m.timestamp).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/);
 });
 
 test('an entitled publisher exports its vulnerability incidents as CSV', async ({ page }) => {
