@@ -1,0 +1,64 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { loadChdb } from './chdb-test-exec';
+
+/**
+ * TEST-ONLY: chDB behind the subset of ClickHouse's HTTP interface that @clickhouse/client uses
+ * (the issue allows it; the product never depends on it), so the engine's tests can run through
+ * the production connection (`clickHouseClientExec`) and not only through the in-process adapter.
+ *
+ * Subset: POST with the statement in the body (query, command) or in `?query=` with the rows in
+ * the body (insert, `INSERT ... FORMAT JSONEachRow`); `param_<name>` values in the client's text
+ * form, bound by the engine as their declared `{name:Type}`; errors as a non-200 answer with
+ * ClickHouse's message and `X-ClickHouse-Exception-Code`. Other URL settings are ignored.
+ */
+export interface ChdbHttpFront {
+  url: string;
+  close(): Promise<void>;
+}
+
+type Chdb = NonNullable<ReturnType<typeof loadChdb>>;
+
+/** The client's text form of a parameter (TSV-escaped) back to the value; chDB escapes it again. */
+function unescapeParam(text: string): string {
+  return text.replace(/\\(.)/gs, (_, c: string) => ({ t: '\t', n: '\n', r: '\r', '0': '\0', b: '\b', f: '\f' })[c] ?? c);
+}
+
+export async function startChdbHttpFront(chdb: Chdb): Promise<ChdbHttpFront> {
+  const session = new chdb.Session();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://front');
+      const body = Buffer.concat(chunks).toString('utf8');
+      const params: Record<string, string> = {};
+      for (const [k, v] of url.searchParams) if (k.startsWith('param_')) params[k.slice(6)] = unescapeParam(v);
+      const insert = url.searchParams.get('query');
+      // An insert's rows follow its statement, as clickhouse-local reads inline data.
+      const sql = insert ? `${insert}\n${body}` : body;
+      session.queryBindAsync(sql, params).then(
+        (result) => {
+          res.writeHead(200, { 'content-type': 'text/plain; charset=UTF-8', 'x-clickhouse-summary': '{}' });
+          res.end(result.text());
+        },
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          const code = /Code: (\d+)/.exec(message)?.[1] ?? '1001';
+          res.writeHead(500, { 'content-type': 'text/plain; charset=UTF-8', 'x-clickhouse-exception-code': code });
+          res.end(message.startsWith('Code:') ? message : `Code: ${code}. DB::Exception: ${message}`);
+        },
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      session.close();
+    },
+  };
+}
