@@ -5,6 +5,7 @@ import { DEFAULT_REPORTING_TIME_ZONE, Routes, todayIn, type AudienceOverview } f
 import { apiFetcher, type ApiKey } from '../../lib/api';
 import { changeRatio, formatChange, formatCount } from '../../lib/format/number-format';
 import { swrOptions } from '../../lib/swr-options';
+import { CardLoadError } from './card-load-error';
 
 const shift = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -27,7 +28,7 @@ function Figure({ label, value, previous }: { label: string; value: number; prev
 export function AudienceCard({ publisherId }: { publisherId: string }) {
   const today = todayIn(DEFAULT_REPORTING_TIME_ZONE);
   const key: ApiKey = ['site-tag/audience', publisherId, { from: shift(today, -6), to: today }];
-  const { data, error, isLoading } = useSWR<AudienceOverview, Error, ApiKey>(key, apiFetcher, swrOptions);
+  const { data, error, isLoading, mutate } = useSWR<AudienceOverview, Error, ApiKey>(key, apiFetcher, swrOptions);
   return (
     <Card h="100%" aria-label="Audience summary">
       <Group justify="space-between">
@@ -44,9 +45,7 @@ export function AudienceCard({ publisherId }: { publisherId: string }) {
         </Group>
       </Group>
       {error ? (
-        <Text size="sm" mt="sm">
-          The audience could not be loaded: {error.message}
-        </Text>
+        <CardLoadError what="The audience" error={error} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <Skeleton h={50} mt="sm" />
       ) : data.totals.pageViews === 0 && data.previous.pageViews === 0 ? (

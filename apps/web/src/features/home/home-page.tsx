@@ -16,6 +16,7 @@ import { AreaLinks } from './area-links';
 import { RevenueKpis } from './revenue-kpis';
 import { RevenueTrendCard } from './revenue-trend-card';
 import { useHomeSummary } from './use-home-summary';
+import { OfflineBanner } from './offline-banner';
 import { track } from '../../lib/tracking/track';
 
 /** Home (/): the chosen publisher at a glance, from the API only (no invented figures); each KPI links into its report. */
@@ -39,12 +40,13 @@ export function HomePage() {
           </Button>
         }
       />
+      <OfflineBanner />
       {error && <LoadErrorAlert title="The partner details could not be loaded" message={error.message} onRetry={() => void mutate()} />}
       {publisherId && <SetupCard publisherId={publisherId} />}
       <RevenueKpis data={summary.data} error={summary.error} isLoading={summary.isLoading} retry={() => void summary.mutate()} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <RevenueTrendCard data={summary.data} isLoading={summary.isLoading} />
+          <RevenueTrendCard data={summary.data} isLoading={summary.isLoading} error={summary.error} retry={() => void summary.mutate()} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card h="100%">

@@ -4,10 +4,11 @@ import { Anchor, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Routes } from '@pc/contracts';
 import { apiFetcher, type ApiKey } from '../../lib/api';
 import { swrOptions } from '../../lib/swr-options';
+import { CardLoadError } from './card-load-error';
 
 /** Home: open and acknowledged incidents (from /api/incidents/summary; home does not import the incidents feature). */
 export function IncidentsCard({ publisherId }: { publisherId: string }) {
-  const { data, error, isLoading } = useSWR<{ open: number; acknowledged: number }, Error, ApiKey>(
+  const { data, error, isLoading, mutate } = useSWR<{ open: number; acknowledged: number }, Error, ApiKey>(
     ['incidents/summary', publisherId],
     apiFetcher,
     swrOptions,
@@ -23,9 +24,7 @@ export function IncidentsCard({ publisherId }: { publisherId: string }) {
         </Anchor>
       </Group>
       {error ? (
-        <Text size="sm" mt="sm">
-          Incidents could not be loaded: {error.message}
-        </Text>
+        <CardLoadError what="Incidents" error={error} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <Skeleton h={50} mt="sm" />
       ) : (

@@ -4,13 +4,14 @@ import { Anchor, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { PAYMENT_STATUS_LABELS, Routes, type PaymentsOverview } from '@pc/contracts';
 import { apiFetcher, type ApiKey } from '../../lib/api';
 import { swrOptions } from '../../lib/swr-options';
+import { CardLoadError } from './card-load-error';
 
 const money = (n: number, c: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: c }).format(n);
 const month = (p: string) => new Date(`${p}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Home: last payment and next payment (from /api/payments; home does not import the payments feature). */
 export function PaymentsCard({ publisherId }: { publisherId: string }) {
-  const { data, error, isLoading } = useSWR<PaymentsOverview, Error, ApiKey>(['payments', publisherId], apiFetcher, swrOptions);
+  const { data, error, isLoading, mutate } = useSWR<PaymentsOverview, Error, ApiKey>(['payments', publisherId], apiFetcher, swrOptions);
   return (
     <Card h="100%" aria-label="Payments summary">
       <Group justify="space-between">
@@ -22,9 +23,7 @@ export function PaymentsCard({ publisherId }: { publisherId: string }) {
         </Anchor>
       </Group>
       {error ? (
-        <Text size="sm" mt="sm">
-          Payments could not be loaded: {error.message}
-        </Text>
+        <CardLoadError what="Payments" error={error} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <Skeleton h={50} mt="sm" />
       ) : (

@@ -4,12 +4,23 @@ import type { HomeSummary } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../components/ui/charts/lazy-time-series-chart';
 import { formatDay, formatMoney } from '../../lib/format/number-format';
 import { reportLink } from '../../lib/report-links';
+import { CardLoadError } from './card-load-error';
 
 /**
  * Revenue of the last 30 days. Estimated days are drawn as a separate dashed line (sharing the
  * first estimated point's neighbour so the line stays continuous).
  */
-export function RevenueTrendCard({ data, isLoading }: { data: HomeSummary | undefined; isLoading: boolean }) {
+export function RevenueTrendCard({
+  data,
+  isLoading,
+  error,
+  retry,
+}: {
+  data: HomeSummary | undefined;
+  isLoading: boolean;
+  error?: Error | undefined;
+  retry?: () => void;
+}) {
   const days = data?.last30Days ?? [];
   const firstEstimated = days.findIndex((d) => d.estimated);
   const points = days.map((d, i) => ({
@@ -38,8 +49,10 @@ export function RevenueTrendCard({ data, isLoading }: { data: HomeSummary | unde
           Open the report
         </Button>
       </Group>
-      {isLoading || !data ? (
-        <Skeleton h={220} />
+      {error && !data ? (
+        <CardLoadError what="The revenue trend" error={error} onRetry={() => retry?.()} />
+      ) : isLoading || !data ? (
+        <Skeleton h={220} data-testid="home-revenue-trend-loading" />
       ) : days.length === 0 ? (
         <Text size="sm" c="dimmed">
           No revenue has been recorded in the last 30 days. Daily figures appear here once your sites serve ads.

@@ -4,13 +4,14 @@ import { Anchor, Card, Group, Progress, Skeleton, Text } from '@mantine/core';
 import { Routes, setupProgress, type SetupChecklist } from '@pc/contracts';
 import { apiFetcher, type ApiKey } from '../../lib/api';
 import { swrOptions } from '../../lib/swr-options';
+import { CardLoadError } from './card-load-error';
 
 /**
  * Home: the setup checklist's progress (GET /api/setup; home does not import the setup feature),
  * shown until every step is done. A failed load hides nothing else on home: it says so in the card.
  */
 export function SetupCard({ publisherId }: { publisherId: string }) {
-  const { data, error, isLoading } = useSWR<SetupChecklist, Error, ApiKey>(['setup', publisherId], apiFetcher, swrOptions);
+  const { data, error, isLoading, mutate } = useSWR<SetupChecklist, Error, ApiKey>(['setup', publisherId], apiFetcher, swrOptions);
   if (data?.complete) return null;
   const next =
     data &&
@@ -28,9 +29,7 @@ export function SetupCard({ publisherId }: { publisherId: string }) {
         </Anchor>
       </Group>
       {error ? (
-        <Text size="sm" mt="sm">
-          The setup checklist could not be loaded: {error.message}
-        </Text>
+        <CardLoadError what="The setup checklist" error={error} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <Skeleton h={40} mt="sm" />
       ) : (
