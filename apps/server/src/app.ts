@@ -90,6 +90,7 @@ import { invitationsRoutes } from './modules/admin/invitations.routes';
 import { impersonationRoutes } from './modules/admin/impersonation.routes';
 import { createInvitationsService } from './modules/admin/invitations.service';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes';
+import { registerFeatureGates } from './modules/feature-flags/feature-gates';
 import { siteTagPublicRoutes, siteTagRoutes } from './modules/site-tag/site-tag.routes';
 import { siteTagRepo } from './modules/site-tag/site-tag.repo';
 import { createSiteTagService } from './modules/site-tag/site-tag.service';
@@ -440,6 +441,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const apiKeys = createApiKeysService(db);
   await registerPlatform(app, { config, db, publicUrl, tokens, sessions, apiKeys: apiKeys.bearer() });
+  // After the platform's access control (hooks run in order): gates read the checked publisher.
+  registerFeatureGates(app, db);
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value });
   if (demoMode) await app.register(demoUptimeRoutes);

@@ -1,6 +1,9 @@
-import { Card, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
+import { Card, Group, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { Routes } from '@pc/contracts';
+import { FeatureBadges } from '../../lib/feature-flags/feature-badges';
+import { badgeFlagOf, pathVisible } from '../../lib/feature-flags/feature-areas';
+import { useFeatureFlags } from '../../lib/feature-flags/use-feature-flags';
 
 const AREAS: { title: string; text: string; to: string }[] = [
   {
@@ -28,18 +31,22 @@ const AREAS: { title: string; text: string; to: string }[] = [
   { title: 'Profile', text: 'Your name, e-mail, phone and password.', to: Routes.profileSettings },
 ];
 
-/** Cards linking into every area of the portal. */
+/** Cards linking into every area of the portal the selected publisher has (feature flags), with their badges. */
 export function AreaLinks() {
+  const flags = useFeatureFlags();
   return (
     <section aria-labelledby="areas-title">
       <Title order={2} size="h4" id="areas-title" mb="sm">
         Everything in your portal
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {AREAS.map((a) => (
+        {AREAS.filter((a) => pathVisible(a.to, flags.enabled)).map((a) => (
           <UnstyledButton key={a.to} component={Link} to={a.to} style={{ display: 'block', height: '100%' }}>
             <Card h="100%" style={{ transition: 'border-color 120ms' }}>
-              <Text fw={600}>{a.title}</Text>
+              <Group gap="xs" wrap="nowrap">
+                <Text fw={600}>{a.title}</Text>
+                {badgeFlagOf(a.to) && <FeatureBadges flag={badgeFlagOf(a.to)!} />}
+              </Group>
               <Text size="sm" c="dimmed" mt={4}>
                 {a.text}
               </Text>

@@ -18,12 +18,15 @@ import { RevenueTrendCard } from './revenue-trend-card';
 import { useHomeSummary } from './use-home-summary';
 import { OfflineBanner } from './offline-banner';
 import { track } from '../../lib/tracking/track';
+import { FlagKeys } from '../../lib/feature-flags/feature-areas';
+import { useFeatureFlags } from '../../lib/feature-flags/use-feature-flags';
 
 /** Home (/): the chosen publisher at a glance, from the API only (no invented figures); each KPI links into its report. */
 export function HomePage() {
   const publisherId = useChosenPublisherId();
   const { data, error, isLoading, mutate } = usePublisherDetails(publisherId);
   const summary = useHomeSummary(publisherId);
+  const flags = useFeatureFlags();
 
   useEffect(() => {
     if (publisherId) track(TrackingEvents.overviewView, { publisherId });
@@ -92,9 +95,11 @@ export function HomePage() {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <IncidentsCard publisherId={publisherId} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <MonitorsCard publisherId={publisherId} />
-          </Grid.Col>
+          {flags.enabled(FlagKeys.uptimeMonitoring, true) && (
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <MonitorsCard publisherId={publisherId} />
+            </Grid.Col>
+          )}
         </Grid>
       )}
       <SitesCard sites={data?.sites} loading={isLoading} />

@@ -59,6 +59,21 @@ export function buildNavItems(opts: { organic: boolean; config: Pick<PublicConfi
   ];
 }
 
+/**
+ * The entries a publisher sees: entries (and group children) whose path `visible` refuses are left
+ * out, and a group left without children goes too. Feature flags decide `visible` (lib/feature-flags).
+ */
+export function visibleNavItems(items: readonly NavItem[], visible: (path: string) => boolean): NavItem[] {
+  return items.flatMap((item): NavItem[] => {
+    if (item.kind === 'link') return visible(item.to) ? [item] : [];
+    if (item.kind === 'group') {
+      const children = item.children.filter((c) => visible(c.to));
+      return children.length > 0 ? [{ ...item, children }] : [];
+    }
+    return [item];
+  });
+}
+
 /** A group starts expanded when the current path is one of its paths (or below one). */
 export function groupMatches(children: readonly NavChild[], pathname: string): boolean {
   return children.some((c) => pathname === c.to || pathname.startsWith(`${c.to}/`));

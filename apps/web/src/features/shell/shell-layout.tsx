@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { AppShell, Box, Burger, Group, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Limits, Routes } from '@pc/contracts';
 import { StorageKeys, readString, writeString } from '../../lib/storage';
 import { useConfig } from '../../lib/config-context';
@@ -11,7 +11,10 @@ import { hasActiveOrganicSite, usePublisherDetails } from '../../lib/data/use-pu
 import { Logo } from '../../components/ui/logo';
 import { Icon } from '../../components/ui/icons';
 import { PageLoader } from '../../components/ui/spinner';
-import { buildNavItems } from './nav-items';
+import { FeatureGate } from '../../lib/feature-flags/feature-gate';
+import { pathVisible } from '../../lib/feature-flags/feature-areas';
+import { useFeatureFlags } from '../../lib/feature-flags/use-feature-flags';
+import { buildNavItems, visibleNavItems } from './nav-items';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { HelpMenu } from './help-menu';
@@ -44,7 +47,11 @@ export function ShellLayout() {
   const [mobileOpen, mobile] = useDisclosure(false);
   useShellEffects(publisherId);
 
-  const items = buildNavItems({ organic: hasActiveOrganicSite(details), config });
+  const flags = useFeatureFlags();
+  const { pathname } = useLocation();
+  const items = visibleNavItems(buildNavItems({ organic: hasActiveOrganicSite(details), config }), (path) =>
+    pathVisible(path, flags.enabled),
+  );
   const railCollapsed = wide && collapsed;
   const showSwitcher = scope.type === 'internal' || scope.type === 'external_multiple';
   const showNavbar = wide || mobileOpen;
@@ -124,7 +131,9 @@ export function ShellLayout() {
         <ReportReadyBanner />
         <Box id="main-content" tabIndex={-1} p={wide ? 'xl' : 'md'} maw={1280} mx="auto">
           <Suspense fallback={<PageLoader />}>
-            <Outlet />
+            <FeatureGate path={pathname}>
+              <Outlet />
+            </FeatureGate>
           </Suspense>
         </Box>
       </AppShell.Main>

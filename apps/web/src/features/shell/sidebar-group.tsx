@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Limits } from '@pc/contracts';
 import { Icon } from '../../components/ui/icons';
 import { groupMatches, type NavItem } from './nav-items';
+import { NavBadges } from './nav-badges';
 import classes from './sidebar.module.css';
 
 type Group = Extract<NavItem, { kind: 'group' }>;
@@ -72,6 +73,7 @@ export function SidebarGroup({
           }}
         >
           <span className={classes.label}>{c.label}</span>
+          <NavBadges to={c.to} />
         </Link>
       </li>
     ));

@@ -4,6 +4,7 @@ import { TrackingEvents } from '@pc/contracts';
 import { Icon } from '../../components/ui/icons';
 import { track } from '../../lib/tracking/track';
 import { SidebarGroup } from './sidebar-group';
+import { NavBadges } from './nav-badges';
 import type { NavItem } from './nav-items';
 import classes from './sidebar.module.css';
 
@@ -38,6 +39,7 @@ export function Sidebar({ items, collapsed, onNavigate }: SidebarProps) {
           <>
             <Icon name={item.icon} />
             {!collapsed && <span className={classes.label}>{item.label}</span>}
+            {!collapsed && item.kind === 'link' && <NavBadges to={item.to} />}
             {!collapsed && item.kind === 'external' && <Icon name="external" size={14} />}
           </>
         );

@@ -16,6 +16,8 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/webhooks-api';
+import { FeatureBadges } from '../../../lib/feature-flags/feature-badges';
+import { FlagKeys } from '../../../lib/feature-flags/feature-areas';
 import { DeliveryLog } from './delivery-log';
 import { WebhookForm } from './webhook-form';
 import { WebhooksTable, type WebhookAction } from './webhooks-table';
@@ -100,9 +102,12 @@ export function WebhooksCard({ publisherId }: { publisherId: string }) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={2} size="h5">
-              Webhooks
-            </Title>
+            <Group gap="xs" wrap="nowrap">
+              <Title order={2} size="h5">
+                Webhooks
+              </Title>
+              <FeatureBadges flag={FlagKeys.webhooks} />
+            </Group>
             <Text size="sm" c="dimmed">
               We POST events to your systems as they happen (exports ready, incidents, ads.txt changes, payments), signed so you can verify
               them, and retry for about 15 minutes when your receiver does not answer 2xx.

@@ -6,11 +6,18 @@ import { toast } from '../../../lib/toast';
 import { downloadStatement } from '../api/payments-api';
 import { saveFile } from '../../../lib/save-file';
 import { AdjustmentRows } from './adjustment-rows';
+import { FlagKeys } from '../../../lib/feature-flags/feature-areas';
+import { useFeatureFlags } from '../../../lib/feature-flags/use-feature-flags';
 import { money, periodLabel, STATUS_COLOR, statusLabel } from './format';
 
-/** The publisher's payments with statement downloads (PDF and CSV); adjustment lines sit under their payment. */
+/**
+ * The publisher's payments with statement downloads (PDF and CSV) when the `payments.statements` flag
+ * is on; adjustment lines sit under their payment.
+ */
 export function PaymentsTable({ publisherId, payments }: { publisherId: string; payments: Payment[] }) {
   const [busy, setBusy] = useState<string | null>(null);
+  // Off for this publisher: no download buttons that the server would refuse (403).
+  const statements = useFeatureFlags().enabled(FlagKeys.paymentStatements, true);
   async function download(p: Payment, format: 'pdf' | 'csv') {
     setBusy(`${p.id}-${format}`);
     try {
@@ -33,7 +40,7 @@ export function PaymentsTable({ publisherId, payments }: { publisherId: string; 
           <Table.Th>Paid on</Table.Th>
           <Table.Th>Method</Table.Th>
           <Table.Th>Reference</Table.Th>
-          <Table.Th>Statement</Table.Th>
+          {statements && <Table.Th>Statement</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -61,28 +68,30 @@ export function PaymentsTable({ publisherId, payments }: { publisherId: string; 
               <Table.Td>{p.paidAt ?? '—'}</Table.Td>
               <Table.Td>{p.method ?? '—'}</Table.Td>
               <Table.Td>{p.reference ?? '—'}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    loading={busy === `${p.id}-pdf`}
-                    onClick={() => void download(p, 'pdf')}
-                    aria-label={`Statement PDF ${p.period}`}
-                  >
-                    PDF
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    loading={busy === `${p.id}-csv`}
-                    onClick={() => void download(p, 'csv')}
-                    aria-label={`Statement CSV ${p.period}`}
-                  >
-                    CSV
-                  </Button>
-                </Group>
-              </Table.Td>
+              {statements && (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      loading={busy === `${p.id}-pdf`}
+                      onClick={() => void download(p, 'pdf')}
+                      aria-label={`Statement PDF ${p.period}`}
+                    >
+                      PDF
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      loading={busy === `${p.id}-csv`}
+                      onClick={() => void download(p, 'csv')}
+                      aria-label={`Statement CSV ${p.period}`}
+                    >
+                      CSV
+                    </Button>
+                  </Group>
+                </Table.Td>
+              )}
             </Table.Tr>
             {p.adjustmentLines > 0 && <AdjustmentRows publisherId={publisherId} payment={p} />}
           </Fragment>

@@ -11,6 +11,8 @@ import { useSignedIn } from '../../../lib/identity/auth-context';
 import { useAllPublishersMonitors, useMonitorLimits, useMonitors } from '../api/monitors-api';
 import { MonitorsTable } from '../components/monitors-table';
 import { useMonitorActions } from '../hooks/use-monitor-actions';
+import { FeatureBadges } from '../../../lib/feature-flags/feature-badges';
+import { FlagKeys } from '../../../lib/feature-flags/feature-areas';
 
 /** /uptime-monitoring: the chosen partner's monitors; staff can also look across every partner. */
 export function MonitorsPage() {
@@ -23,6 +25,7 @@ export function MonitorsPage() {
     <Stack gap="lg">
       <PageHeader
         title="Uptime Monitoring"
+        badges={<FeatureBadges flag={FlagKeys.uptimeMonitoring} />}
         purpose="Know when your pages go down or slow down: each monitor checks one address on a schedule."
         action={
           <Button component={Link} to={Routes.uptimeMonitoringNew}>
