@@ -505,8 +505,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     repo: blockingRulesRepo(db),
     engine,
     feedKeys,
+    feedRatePerMinute: config.BLOCKING_FEED_RATE_PER_MINUTE,
   });
-  await app.register(feedKeysRoutes, { keys: feedKeys });
+  await app.register(feedKeysRoutes, { keys: feedKeys, ratePerMinute: config.BLOCKING_FEED_RATE_PER_MINUTE });
   await app.register(featureFlagsRoutes, {
     flags: createFeatureFlagsService({ db, showNewFeaturesUntil: config.SHOW_NEW_FEATURES_UNTIL }),
   });

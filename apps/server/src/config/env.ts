@@ -133,6 +133,8 @@ export const EnvSchema = z.object({
   // Issue 14: blocking rules, payments, payment settings.
   /** Provider service token for GET /api/blocking-rules/feed (the ad-serving side); unset = feed off. */
   BLOCKING_FEED_TOKEN: optionalText,
+  /** Requests per minute per client address to the serving feed (feed keys / provider token), counted in PostgreSQL. */
+  BLOCKING_FEED_RATE_PER_MINUTE: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(600),
   BLOCKING_RULES_MAX_PER_PUBLISHER: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(200),
   BLOCKING_RULE_MAX_VALUES: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(1000),
   /** Default payment threshold in the publisher's currency (a publisher's settings may set their own). */

@@ -32,7 +32,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export async function blockingRulesRoutes(
   app: FastifyInstance,
-  opts: { rules: BlockingRulesService; repo: BlockingRulesRepo; engine: ReportEngine; feedKeys: FeedKeysService },
+  opts: {
+    rules: BlockingRulesService;
+    repo: BlockingRulesRepo;
+    engine: ReportEngine;
+    feedKeys: FeedKeysService;
+    /** Serving-feed requests per minute per client address (counters in PostgreSQL, shared by all processes). */
+    feedRatePerMinute: number;
+  },
 ) {
   const r = typed(app);
   const s = opts.rules;
@@ -98,7 +105,12 @@ export async function blockingRulesRoutes(
   r.get(
     '/api/blocking-rules/feed',
     {
-      config: { access: 'public' },
+      // Per client address, before the key is checked: a consumer polls with its ETag far below
+      // this, and guessing keys or tokens from one address is capped with it.
+      config: {
+        access: 'public',
+        rateLimit: { max: opts.feedRatePerMinute, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip },
+      },
       schema: {
         tags,
         description:

@@ -7,7 +7,7 @@ import type { FeedKeysService } from './feed-keys.service';
 const tags = ['blocking rules'];
 
 /** A publisher's keys for the serving feed (the feed itself is in blocking-rules.routes.ts). */
-export async function feedKeysRoutes(app: FastifyInstance, opts: { keys: FeedKeysService }) {
+export async function feedKeysRoutes(app: FastifyInstance, opts: { keys: FeedKeysService; ratePerMinute: number }) {
   const r = typed(app);
   const access = { access: 'publisher' as const };
   r.get(
@@ -18,7 +18,15 @@ export async function feedKeysRoutes(app: FastifyInstance, opts: { keys: FeedKey
   r.post(
     '/api/blocking-rules/feed-keys',
     {
-      config: access,
+      // Minting secrets is not something to do in bulk: a tenth of the feed's rate per address.
+      config: {
+        ...access,
+        rateLimit: {
+          max: Math.max(1, Math.floor(opts.ratePerMinute / 10)),
+          timeWindow: 60_000,
+          keyGenerator: (req: { ip: string }) => req.ip,
+        },
+      },
       schema: {
         tags,
         description: 'Creates a key for GET /api/blocking-rules/feed; the secret is in this answer only.',
