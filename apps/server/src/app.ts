@@ -7,6 +7,12 @@ import { registerStaticWeb } from './http/static-web';
 import { createIdTokenIssuer } from './identity/id-tokens';
 import { identityRepo } from './identity/identity.repo';
 import { identityRoutes } from './identity/identity.routes';
+import {
+  PASSWORD_RESET_QUEUE,
+  passwordResetDedupeKey,
+  passwordResetHandler,
+  type PasswordResetPayload,
+} from './identity/password-reset.job';
 import { createIdentityService } from './identity/identity.service';
 import { loadSigningKeys } from './identity/signing-keys';
 import { createSessionGuard, type SessionGuard } from './identity/sessions';
@@ -172,6 +178,7 @@ export interface BuiltApp {
     adsTxtCrawls: Worker;
     sellersJsonRefreshes: Worker;
     paymentSettingsMails: Worker;
+    passwordResetMails: Worker;
     incidentNotifications: Worker;
     /** Monitor down/up/certificate e-mails to each monitor's notifyEmails. */
     monitorNotifications: Worker;
@@ -214,7 +221,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     maxWaitSeconds: config.SIGN_IN_LOCK_MAX_SECONDS,
     forgetAfterSeconds: DEFAULT_THROTTLE_POLICY.forgetAfterSeconds,
   });
+  const jobs = createJobQueue(db, deps.logger);
   const identity = createIdentityService({
+    // Forgot-password only enqueues (issue 11 item 8): same work for known and unknown addresses.
+    enqueuePasswordReset: async (email) => {
+      await jobs.enqueue<PasswordResetPayload>(PASSWORD_RESET_QUEUE, { email }, { dedupeKey: passwordResetDedupeKey(email) });
+    },
     repo: identityRepo(db),
     tokens,
     mailer,
@@ -241,7 +253,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The Site dimension shows names: the fact store learns them from the operational database.
   const allSites = await db.selectFrom('sites').select(['id', 'publisher_id', 'name']).execute();
   await engine.upsertSites(allSites.map((s) => ({ id: s.id, publisherId: s.publisher_id, name: s.name })));
-  const jobs = createJobQueue(db, deps.logger);
   // Product events (incidents, ads.txt, payments, report exports) to publishers' webhook subscriptions.
   const publishWebhookEvent = createWebhookEventPublisher(jobs);
   // Site-tag events live on the report engine's DuckDB (one writer per file), behind their own store.
@@ -331,6 +342,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     jobs,
     defaultThreshold: config.PAYMENT_THRESHOLD_DEFAULT,
   });
+  const passwordResetMails = jobs.work<PasswordResetPayload>(
+    PASSWORD_RESET_QUEUE,
+    passwordResetHandler((email) => identity.sendPasswordResetEmail(email)),
+    { pollMs, concurrency: 1, leaseMs: 60_000 },
+  );
   const paymentSettingsMails = jobs.work<SettingsMailPayload>(
     PAYMENT_SETTINGS_MAIL_QUEUE,
     settingsMailHandler(mailer, config.PRODUCT_NAME),
@@ -417,6 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await Promise.all([
       sellersJsonRefreshes.stop(),
       paymentSettingsMails.stop(),
+      passwordResetMails.stop(),
       incidentNotifications.stop(),
       monitorNotifications.stop(),
       trackingForwards.stop(),
@@ -579,6 +596,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       adsTxtCrawls,
       sellersJsonRefreshes,
       paymentSettingsMails,
+      passwordResetMails,
       incidentNotifications,
       monitorNotifications,
       trackingForwards,

@@ -87,7 +87,7 @@ export async function identityRoutes(
       schema: { tags, body: ForgotPasswordSchema, response: { 200: OkSchema, ...errorResponses } },
     },
     async (req) => {
-      await identity.sendPasswordResetEmail(req.body.email);
+      await identity.requestPasswordReset(req.body.email);
       return { ok: true as const };
     },
   );

@@ -20,6 +20,8 @@ export interface IdentityDeps {
   productName: string;
   /** Brute-force protection of every password check (sign-in, re-authentication). */
   throttle: SignInThrottle;
+  /** Forgot-password requests go through the job queue (see requestPasswordReset). */
+  enqueuePasswordReset: (email: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -99,7 +101,16 @@ export function createIdentityService(deps: IdentityDeps) {
       await repo.revokeRefreshToken(sha256(refreshToken));
     },
 
-    /** Same answer for known and unknown addresses, so the form cannot be used to probe accounts. */
+    /**
+     * The forgot-password form: the same answer AND the same work for known and unknown addresses
+     * (one job insert, no user lookup), so neither the answer nor its timing tells whether an account
+     * exists. The job (sendPasswordResetEmail) does the lookup and the mail.
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      await deps.enqueuePasswordReset(email);
+    },
+
+    /** The job's half of requestPasswordReset (and staff's "send reset e-mail"): nothing for unknown addresses. */
     async sendPasswordResetEmail(email: string): Promise<void> {
       const user = await repo.findUserByEmail(email);
       if (!user || user.disabled) return;
