@@ -84,6 +84,42 @@ const serviceWhat = (r: ServiceRequest) =>
  * requests. Each is approved or rejected with a reason the publisher receives; the API audits the
  * decision and queues the e-mail in the same transaction.
  */
+/** One request of either queue: who asked for what, when, its status and (while pending) the decision buttons. */
+function RequestRow(props: {
+  id: string;
+  publisherName: string;
+  what: string;
+  subject: string;
+  message: string;
+  requestedBy: string;
+  requestedAt: string;
+  status: StaffDecisionStatus;
+  decisionReason: string;
+  onDecide: (decision: 'approve' | 'reject', subject: string) => void;
+}) {
+  return (
+    <Table.Tr data-request={props.id}>
+      <Table.Td>{props.publisherName}</Table.Td>
+      <Table.Td>{props.what}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{props.message || '—'}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{props.requestedBy || 'Unknown user'}</Text>
+        <Text size="xs" c="dimmed">
+          {when(props.requestedAt)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Status status={props.status} reason={props.decisionReason} />
+      </Table.Td>
+      <Table.Td>
+        {props.status === 'pending' && <Actions label={props.subject} onDecide={(d) => props.onDecide(d, props.subject)} />}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 export function RequestsTab() {
   const [pendingOnly, setPendingOnly] = useState(true);
   const [pending, setPending] = useState<PendingDecision | null>(null);
@@ -108,35 +144,21 @@ export function RequestsTab() {
         retry={() => void plans.mutate()}
         empty="When a publisher asks for another plan on My plans, the request waits here for approval."
         head={['Publisher', 'Plan asked for', 'Message', 'Asked by', 'Status', '']}
-        row={(r) => {
-          const subject = `${r.publisherName}: move to ${r.planName}`;
-          return (
-            <Table.Tr key={r.id} data-request={r.id}>
-              <Table.Td>{r.publisherName}</Table.Td>
-              <Table.Td>{r.planName}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{r.message || '—'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{r.requestedBy || 'Unknown user'}</Text>
-                <Text size="xs" c="dimmed">
-                  {when(r.requestedAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Status status={r.status} reason={r.decisionReason} />
-              </Table.Td>
-              <Table.Td>
-                {r.status === 'pending' && (
-                  <Actions
-                    label={subject}
-                    onDecide={(decision) => setPending({ path: 'staff/plan-requests', id: r.id, decision, subject })}
-                  />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          );
-        }}
+        row={(r) => (
+          <RequestRow
+            key={r.id}
+            id={r.id}
+            publisherName={r.publisherName}
+            what={r.planName}
+            subject={`${r.publisherName}: move to ${r.planName}`}
+            message={r.message}
+            requestedBy={r.requestedBy}
+            requestedAt={r.requestedAt}
+            status={r.status}
+            decisionReason={r.decisionReason}
+            onDecide={(decision, subject) => setPending({ path: 'staff/plan-requests', id: r.id, decision, subject })}
+          />
+        )}
       />
       <Queue<ServiceRequest>
         title="Service requests"
@@ -144,35 +166,21 @@ export function RequestsTab() {
         retry={() => void services.mutate()}
         empty="Product demo and data-source requests from the Services pages wait here."
         head={['Publisher', 'Request', 'Message', 'Asked by', 'Status', '']}
-        row={(r) => {
-          const subject = `${r.publisherName}: ${serviceWhat(r)}`;
-          return (
-            <Table.Tr key={r.id} data-request={r.id}>
-              <Table.Td>{r.publisherName}</Table.Td>
-              <Table.Td>{serviceWhat(r)}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{r.message || '—'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{r.requestedBy || 'Unknown user'}</Text>
-                <Text size="xs" c="dimmed">
-                  {when(r.createdAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Status status={r.status} reason={r.decisionReason} />
-              </Table.Td>
-              <Table.Td>
-                {r.status === 'pending' && (
-                  <Actions
-                    label={subject}
-                    onDecide={(decision) => setPending({ path: 'staff/service-requests', id: r.id, decision, subject })}
-                  />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          );
-        }}
+        row={(r) => (
+          <RequestRow
+            key={r.id}
+            id={r.id}
+            publisherName={r.publisherName}
+            what={serviceWhat(r)}
+            subject={`${r.publisherName}: ${serviceWhat(r)}`}
+            message={r.message}
+            requestedBy={r.requestedBy}
+            requestedAt={r.createdAt}
+            status={r.status}
+            decisionReason={r.decisionReason}
+            onDecide={(decision, subject) => setPending({ path: 'staff/service-requests', id: r.id, decision, subject })}
+          />
+        )}
       />
       <DecisionDialog pending={pending} onClose={() => setPending(null)} onDone={refresh} />
     </Stack>
