@@ -12,7 +12,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 function Status({ status, reason }: { status: StaffDecisionStatus; reason: string }) {
   return (
     <Stack gap={2}>
-      <Badge color={COLORS[status]} variant="light" miw="max-content">
+      <Badge color={COLORS[status]} variant="light">
         {status === 'pending' ? 'Waiting' : status === 'approved' ? 'Approved' : 'Rejected'}
       </Badge>
       {reason && (
