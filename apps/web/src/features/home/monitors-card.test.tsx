@@ -51,9 +51,9 @@ describe('home monitors card', () => {
     let fail = true;
     const api = withApi(() => (fail ? new ApiRequestError('The server did not answer.', 503) : { down: 1, total: 1 }));
     renderWithProviders(<MonitorsCard publisherId="1001" />);
-    expect(await screen.findByText(/Monitors could not be loaded: The server did not answer\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Uptime monitors could not be loaded: The server did not answer\./)).toBeInTheDocument();
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByTestId('home-monitors-down')).toHaveTextContent('1'));
     expect(api.mock.calls.length).toBeGreaterThanOrEqual(2);
   });
