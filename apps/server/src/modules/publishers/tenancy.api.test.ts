@@ -122,10 +122,17 @@ describe('publisher details (edits)', () => {
     // The details are cached per process and dropped by NOTIFY on commit (migration 0102), which
     // arrives a moment after this direct write: wait for it rather than race it.
     await expect
-      .poll(async () => {
-        const r = await t.app.inject({ method: 'GET', url: '/api/publisher-details?publisher=1001', headers: bearer(tokens.multi!, '1001') });
-        return [r.statusCode, r.json().company?.country];
-      }, { timeout: 5_000 })
+      .poll(
+        async () => {
+          const r = await t.app.inject({
+            method: 'GET',
+            url: '/api/publisher-details?publisher=1001',
+            headers: bearer(tokens.multi!, '1001'),
+          });
+          return [r.statusCode, r.json().company?.country];
+        },
+        { timeout: 5_000 },
+      )
       .toEqual([200, 'US']);
   });
 
