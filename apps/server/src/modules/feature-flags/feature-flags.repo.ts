@@ -90,6 +90,23 @@ export function featureFlagsRepo(db: Db) {
         .executeTakeFirst();
       return Number(res.numDeletedRows) > 0;
     },
+    /** The value the publisher's chosen plan gives this flag (undefined: no chosen plan, or the plan leaves it). */
+    async planValue(key: string, publisherId: string): Promise<{ planId: string; value: FlagValue } | undefined> {
+      const row = await db
+        .selectFrom('publisher_plans as pp')
+        .innerJoin('plans as p', 'p.id', 'pp.plan_id')
+        .select(['p.id', sql<FlagValue | null>`p.flag_values -> ${key}`.as('value')])
+        .where('pp.publisher_id', '=', publisherId)
+        .executeTakeFirst();
+      return row && row.value !== null ? { planId: row.id, value: row.value } : undefined;
+    },
+    /** Writes a plan's value back as a plan override (what a plan change writes, issue 17). */
+    async setPlanOverride(key: string, publisherId: string, value: FlagValue, by: string): Promise<void> {
+      await db
+        .insertInto('feature_flag_overrides')
+        .values({ flag_key: key, publisher_id: publisherId, value: JSON.stringify(value), updated_by: by, source: 'plan' })
+        .execute();
+    },
     /** Every definition with this publisher's override (null when none), in one query. */
     async effective(publisherId: string) {
       return db

@@ -168,11 +168,15 @@ export function createFeatureFlagsService(deps: { db: Db; showNewFeaturesUntil: 
         if (!(await repo.getForUpdate(key))) throw notFound('No such flag.');
         const before = (await repo.override(key, publisherId)) ?? null;
         if (!(await repo.clearOverride(key, publisherId))) throw notFound('This publisher has no override for this flag.');
+        // While the publisher has a chosen plan, the flag goes back to the plan's value, not the
+        // flag's default: the plan is what the publisher agreed to (issue 17).
+        const plan = await repo.planValue(key, publisherId);
+        if (plan) await repo.setPlanOverride(key, publisherId, plan.value, actor);
         await auditRepo(trx).record({
           actorUserId: actor,
           publisherId,
           action: 'feature_flag.override.clear',
-          details: { key, before, after: null },
+          details: { key, before, after: plan ? plan.value : null, ...(plan ? { restoredPlan: plan.planId } : {}) },
         });
       });
     },

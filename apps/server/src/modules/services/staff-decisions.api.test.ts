@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (token: string, publisher: string | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const call = (token: string, publisher: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token, publisher), ...(payload ? { payload } : {}) });
 const audits = (action: string) => t.db.selectFrom('audit_log').select(['publisher_id', 'details']).where('action', '=', action).execute();
 const mailJobs = async () =>
@@ -100,5 +100,30 @@ describe('staff decide plan changes', () => {
     await call(staff, undefined, 'POST', `/api/staff/plan-requests/${req.json().id}/approve`);
     expect(await flag('blocking_rules.max_rules')).toBe(55);
     expect(await flag('data.retention_days')).toBe(90);
+  });
+
+  it("clearing an admin override returns the flag to the plan's value, not the flag default", async () => {
+    const req = await call(single, '1002', 'POST', '/api/my-plans/requests', { planId: 'starter' });
+    expect((await call(staff, undefined, 'POST', `/api/staff/plan-requests/${req.json().id}/approve`)).statusCode).toBe(200);
+    // The admin's 7 (set in the test above) survived the move to Starter.
+    expect(await flag('uptime.max_monitors')).toBe(7);
+    const cleared = await call(admin, undefined, 'DELETE', '/api/admin/feature-flags/uptime.max_monitors/overrides/1002');
+    expect(cleared.statusCode).toBe(200);
+    // Starter's 3, not the flag default (10).
+    expect(await flag('uptime.max_monitors')).toBe(3);
+    const audit = (await audits('feature_flag.override.clear')).at(-1)!;
+    expect(audit).toMatchObject({
+      publisher_id: '1002',
+      details: { key: 'uptime.max_monitors', before: 7, after: 3, restoredPlan: 'starter' },
+    });
+    // The restored value is the plan's again: the next plan change moves it.
+    const up = await call(single, '1002', 'POST', '/api/my-plans/requests', { planId: 'enterprise' });
+    expect((await call(staff, undefined, 'POST', `/api/staff/plan-requests/${up.json().id}/approve`)).statusCode).toBe(200);
+    expect(await flag('uptime.max_monitors')).toBe(50);
+    // A publisher with no chosen plan falls back to the flag default.
+    await call(admin, undefined, 'PUT', '/api/admin/feature-flags/uptime.max_monitors/overrides/1003', { value: 4 });
+    expect((await call(admin, undefined, 'DELETE', '/api/admin/feature-flags/uptime.max_monitors/overrides/1003')).statusCode).toBe(200);
+    const rows = await t.db.selectFrom('feature_flag_overrides').select('flag_key').where('publisher_id', '=', '1003').execute();
+    expect(rows.map((r) => r.flag_key)).not.toContain('uptime.max_monitors');
   });
 });
