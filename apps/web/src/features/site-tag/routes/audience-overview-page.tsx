@@ -16,6 +16,14 @@ import { SiteRangeToolbar } from '../components/site-range-toolbar';
 import { TagSetupCard } from '../components/tag-setup-card';
 import { useTagRange } from '../state/tag-range';
 
+/** The four page-view breakdowns shown side by side under the top pages and sources. */
+const breakdowns = (data: AudienceOverview) => [
+  { title: 'Devices', rows: data.devices, empty: 'No devices yet.' },
+  { title: 'Browsers', rows: data.browsers, empty: 'No browsers yet.' },
+  { title: 'Countries', rows: data.countries, empty: "No country known: it comes from your CDN's country header." },
+  { title: 'Campaigns (UTM)', rows: data.campaigns, empty: 'No utm_campaign in this period.' },
+];
+
 const scrollToSetup = () => document.getElementById('site-tag-setup')?.scrollIntoView({ behavior: 'smooth' });
 
 /** /audience-overview: page views, visitors, engagement, sources and audience, from the site tag. */
@@ -141,38 +149,16 @@ function AudienceBody({ data, loading }: { data: AudienceOverview | undefined; l
                 rows={data.sources.map((r) => ({ key: `${r.source}|${r.medium}`, label: r.source, detail: r.medium, value: r.value }))}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
-              <RankedTable
-                title="Devices"
-                valueLabel="Page views"
-                empty="No devices yet."
-                rows={data.devices.map((r) => ({ key: r.key, label: r.key, value: r.value }))}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
-              <RankedTable
-                title="Browsers"
-                valueLabel="Page views"
-                empty="No browsers yet."
-                rows={data.browsers.map((r) => ({ key: r.key, label: r.key, value: r.value }))}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
-              <RankedTable
-                title="Countries"
-                valueLabel="Page views"
-                empty="No country known: it comes from your CDN's country header."
-                rows={data.countries.map((r) => ({ key: r.key, label: r.key, value: r.value }))}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
-              <RankedTable
-                title="Campaigns (UTM)"
-                valueLabel="Page views"
-                empty="No utm_campaign in this period."
-                rows={data.campaigns.map((r) => ({ key: r.key, label: r.key, value: r.value }))}
-              />
-            </Grid.Col>
+            {breakdowns(data).map((b) => (
+              <Grid.Col key={b.title} span={{ base: 12, md: 6, lg: 3 }}>
+                <RankedTable
+                  title={b.title}
+                  valueLabel="Page views"
+                  empty={b.empty}
+                  rows={b.rows.map((r) => ({ key: r.key, label: r.key, value: r.value }))}
+                />
+              </Grid.Col>
+            ))}
           </Grid>
           <Text size="xs" c="dimmed">
             Visitors are counted with a daily-rotating salted hash: no cookie is set and IP addresses are never stored.
