@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { hashPassword, randomSecret } from './identity/passwords';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import { createReportEngine } from './modules/reports/engine/create-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { recordedIngestFile } from './modules/data-loads/data-loads.service';
+import { withIngestLock } from './modules/data-loads/ingest-lock';
 import type { ReportType } from '@pc/contracts';
 import { seedDemo } from './demo/seed-demo';
 import { createDetailsCipher } from './modules/payment-settings/details-cipher';
@@ -32,7 +34,12 @@ async function withEngine<T>(rt: Runtime, fn: (engine: ReportEngine) => Promise<
   } catch (err) {
     if (!(engine instanceof DuckDbReportEngine)) throw err;
     // DuckDB lets one process write its file: the running server holds it (ClickHouse has no such limit).
-    throw new Error(`cannot open the fact store (${(err as Error).message}). Stop the server first.`, { cause: err });
+    // Some engine errors carry no message: never print "undefined".
+    const why = (err instanceof Error && err.message) || String(err) || 'locked';
+    throw new Error(
+      `cannot open the fact store ${path.join(rt.config.DATA_DIR, 'facts.duckdb')} (${why}): a running server holds it. Stop the server first, or load the file while it is stopped.`,
+      { cause: err },
+    );
   }
   try {
     return await fn(engine);
@@ -60,12 +67,18 @@ const commands: Record<string, Command> = {
   async ingest(rt, [type, file]) {
     const reportType = reportTypeArg(type);
     if (!file) throw new Error('ingest needs a file');
+    // The lock first: a second concurrent ingest is told so, not that the fact store is busy.
     // Recorded (applied, rejected or failed) for the console's Data loads view.
-    const outcome = await withEngine(rt, (engine) => recordedIngestFile(rt.database.db, engine, reportType, file));
+    const outcome = await withIngestLock(rt.database.db, () =>
+      withEngine(rt, (engine) => recordedIngestFile(rt.database.db, engine, reportType, file)),
+    );
+    console.log(`rows read: ${outcome.rowsRead}, inserted: ${outcome.rowsApplied}, skipped (bad): ${outcome.rowsRejected}`);
     if (outcome.errors.length) {
-      for (const e of outcome.errors.slice(0, 50)) console.error(`line ${e.line}: ${e.message}`);
-      if (outcome.errors.length > 50) console.error(`… and ${outcome.errors.length - 50} more`);
-      throw new Error(`nothing applied: ${outcome.errors.length} bad row(s) in ${file}`);
+      for (const e of outcome.errors.slice(0, 50)) console.error(e.line > 0 ? `line ${e.line}: ${e.message}` : e.message);
+      if (outcome.errors.length > 50)
+        console.error(`… and more; the first ${Math.min(outcome.errors.length, 100)} reasons are under Data loads`);
+      const bad = outcome.rowsRejected ? `${outcome.rowsRejected} bad row(s) of ${outcome.rowsRead}` : 'the file was refused';
+      throw new Error(`nothing applied: ${bad} in ${file}`);
     }
     console.log(`applied ${outcome.rowsApplied} rows; ${outcome.daysReplaced} publisher-days replaced`);
   },

@@ -29,11 +29,11 @@ const toDataLoad = (r: DataLoadRow): DataLoad => ({
 export async function recordedIngest(
   db: Db,
   run: Pick<NewIngestRun, 'reportType' | 'source' | 'via'>,
-  ingest: () => Promise<Pick<IngestOutcome, 'rowsApplied' | 'daysReplaced' | 'errors'>>,
+  ingest: () => Promise<Pick<IngestOutcome, 'rowsApplied' | 'daysReplaced' | 'errors'> & Partial<IngestOutcome>>,
 ): Promise<IngestOutcome> {
   const startedAt = new Date();
   const repo = dataLoadsRepo(db);
-  let outcome: IngestOutcome;
+  let outcome: Awaited<ReturnType<typeof ingest>>;
   try {
     outcome = await ingest();
   } catch (err) {
@@ -48,8 +48,8 @@ export async function recordedIngest(
     });
     throw err;
   }
-  // Distinct lines, not messages: one row may carry several reasons.
-  const rejectedRows = new Set(outcome.errors.filter((e) => e.line > 0).map((e) => e.line)).size;
+  // The parser's exact count; otherwise distinct lines, not messages (one row may carry several reasons).
+  const rejectedRows = outcome.rowsRejected ?? new Set(outcome.errors.filter((e) => e.line > 0).map((e) => e.line)).size;
   await repo.record({
     ...run,
     status: outcome.errors.length > 0 ? 'rejected' : 'applied',
@@ -59,7 +59,7 @@ export async function recordedIngest(
     rejectedRows,
     errors: outcome.errors.slice(0, KEPT_ERRORS),
   });
-  return outcome;
+  return { rowsRead: outcome.rowsApplied + rejectedRows, rowsRejected: rejectedRows, ...outcome };
 }
 
 /** The CLI's `ingest` command, recorded under the file's name. */

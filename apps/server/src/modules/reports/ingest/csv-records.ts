@@ -12,9 +12,25 @@ async function* chunksOf(source: TextSource): AsyncGenerator<string> {
     yield source;
     return;
   }
-  const decoder = new TextDecoder('utf-8');
-  for await (const chunk of source) yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-  const rest = decoder.decode();
+  // fatal: bytes that are not UTF-8 are refused instead of silently becoming U+FFFD in stored figures.
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let linesBefore = 0;
+  const decode = (bytes?: Uint8Array): string => {
+    try {
+      return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
+    } catch {
+      throw new CsvSyntaxError(
+        linesBefore + 1,
+        'The file is not UTF-8 text (an invalid byte sequence on or after this line). Save it as UTF-8 and send it again.',
+      );
+    }
+  };
+  for await (const chunk of source) {
+    const text = typeof chunk === 'string' ? chunk : decode(chunk);
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) linesBefore += 1;
+    yield text;
+  }
+  const rest = decode();
   if (rest) yield rest;
 }
 

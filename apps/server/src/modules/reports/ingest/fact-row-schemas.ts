@@ -41,7 +41,8 @@ export const RevenueSalesRowSchema = z.strictObject({
 });
 
 export const RevenueRowSchema = z.discriminatedUnion('kind', [RevenueRequestRowSchema, RevenueSalesRowSchema], {
-  error: 'kind must be "requests" or "sales"',
+  // The path ('kind') is put in front by describeIssues; repeating it here printed "kind kind must be".
+  error: 'must be "requests" or "sales"',
 });
 
 export const RecirculationRowSchema = z.strictObject({
@@ -73,7 +74,8 @@ export function describeIssues(error: z.ZodError, raw: Record<string, unknown>):
       if (issue.code === 'unrecognized_keys') return `${issue.keys.join(', ')} not allowed on this kind of row`;
       const at = issue.path.join('.');
       // zod 4 does not keep the input on issues, so "missing" is read from the row itself.
-      if (issue.code === 'invalid_type' && issue.path.length === 1 && raw[at] === undefined) return `${at} is required`;
+      if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.path.length === 1 && raw[at] === undefined)
+        return `${at} is required`;
       if (issue.code === 'invalid_type' && issue.expected === 'int') return `${at} must be a whole number`;
       return at ? `${at} ${issue.message}` : issue.message;
     })

@@ -42,7 +42,13 @@ describe('ingestFile', () => {
   it('replaces whole days: a corrected re-send reconciles instead of doubling', async () => {
     const path = join(dir, 'first.csv');
     await writeFile(path, [HEADER, ...DAY1, ...DAY2].join('\r\n') + '\r\n');
-    expect(await ingestFile(engine, 'revenue', path)).toEqual({ rowsApplied: 5, daysReplaced: 2, errors: [] });
+    expect(await ingestFile(engine, 'revenue', path)).toEqual({
+      rowsRead: 5,
+      rowsRejected: 0,
+      rowsApplied: 5,
+      daysReplaced: 2,
+      errors: [],
+    });
     // Same file again: still day 1 = 1000 req / 500 imp / 3.5 rev, day 2 = 500 / 200 / 1.
     await ingestFile(engine, 'revenue', path);
     let res = await engine.query(totalsQuery);
@@ -72,7 +78,7 @@ describe('ingestFile', () => {
         .map((o) => JSON.stringify(o))
         .join('\n'),
     );
-    expect(await ingestFile(engine, 'revenue', fix)).toEqual({ rowsApplied: 2, daysReplaced: 1, errors: [] });
+    expect(await ingestFile(engine, 'revenue', fix)).toEqual({ rowsRead: 2, rowsRejected: 0, rowsApplied: 2, daysReplaced: 1, errors: [] });
     res = await engine.query(totalsQuery);
     expect(res.rows.map((r) => [r.date, r.impRequests, r.impressions, r.revenue])).toEqual([
       ['2024-05-01', 1100, 450, 2.75],
@@ -102,6 +108,7 @@ describe('ingestFile', () => {
     ].join('\n');
     const outcome = await ingestSource(engine, 'revenue', Readable.from([csv.slice(0, 100), csv.slice(100)]), 'csv');
     expect(outcome.rowsApplied).toBe(0);
+    expect(outcome).toMatchObject({ rowsRead: 8, rowsRejected: 7 });
     expect(outcome.errors.map((e) => e.line)).toEqual([3, 4, 5, 6, 7, 8, 9]);
     expect(outcome.errors[0]?.message).toMatch(/impressions must not be negative/);
     expect(outcome.errors[1]?.message).toMatch(/date must be a date as YYYY-MM-DD/);
@@ -130,5 +137,44 @@ describe('ingestFile', () => {
       { line: 4, message: 'organic_page_views must be a whole number' },
     ]);
     expect((await ingestFile(engine, 'revenue', join(dir, 'facts.txt'))).errors[0]?.message).toMatch(/\.csv/);
+  });
+});
+
+// Issue 11 item 10: exact counts however many rows are bad, NUL bytes and non-UTF-8 bytes refused,
+// and messages that read as sentences ("kind kind must be" before).
+describe('malformed input', () => {
+  it('counts 1,000 bad rows as 1,000 (errors stay capped), and says what is wrong once', async () => {
+    const bad = Array.from({ length: 1000 }, (_, n) => `sale,2024-06-01,P1,s${n},Display,,,,,1,,,`);
+    const parsed = await parseFactsFile([HEADER, ...bad].join('\n'), 'csv', 'revenue');
+    expect(parsed).toMatchObject({ batch: null, rows: 1000, rejectedRows: 1000 });
+    expect(parsed.errors).toHaveLength(101);
+    expect(parsed.errors[0]).toEqual({ line: 2, message: 'kind must be "requests" or "sales"' });
+    const noKind = await parseFactsFile('{"date":"2024-06-01","publisher_id":"P1","site_id":"s1"}\n', 'ndjson', 'revenue');
+    expect(noKind.errors).toEqual([{ line: 1, message: 'kind is required' }]);
+  });
+
+  it('refuses NUL bytes in cells, JSON strings and the header', async () => {
+    const csv = await parseFactsFile([HEADER, 'requests,2024-06-01,P\u00001,s1,Display,,,,,1,,,'].join('\n'), 'csv', 'revenue');
+    expect(csv).toMatchObject({ batch: null, rows: 1, rejectedRows: 1 });
+    expect(csv.errors).toEqual([{ line: 2, message: expect.stringMatching(/^publisher_id contains a NUL byte/) }]);
+    const nd = await parseFactsFile(
+      '{"kind":"requests","date":"2024-06-01","publisher_id":"P1","site_id":"s\\u0000","product_type":"D","imp_requests":1}\n',
+      'ndjson',
+      'revenue',
+    );
+    expect(nd.errors).toEqual([{ line: 1, message: expect.stringMatching(/^site_id contains a NUL byte/) }]);
+    const header = await parseFactsFile(`${HEADER}\u0000\n`, 'csv', 'revenue');
+    expect(header.errors).toEqual([{ line: 1, message: expect.stringMatching(/header contains a NUL byte/) }]);
+  });
+
+  it('refuses bytes that are not UTF-8 instead of storing U+FFFD', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from(`${HEADER}\nrequests,2024-06-01,P1,s1,Displ`),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('y,,,,,1,,,\n'),
+    ]);
+    const outcome = await ingestSource(engine, 'revenue', Readable.from([bytes]), 'csv');
+    expect(outcome.rowsApplied).toBe(0);
+    expect(outcome.errors).toEqual([{ line: 1, message: expect.stringMatching(/not UTF-8/) }]);
   });
 });

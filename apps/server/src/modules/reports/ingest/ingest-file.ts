@@ -6,6 +6,10 @@ import type { TextSource } from './csv-records';
 import { parseFactsFile, type FactsFormat, type LineError } from './parse-facts';
 
 export interface IngestOutcome {
+  /** Data rows in the file. */
+  rowsRead: number;
+  /** Rows refused (exact, however many; `errors` keeps only the first reasons). Any means nothing was applied. */
+  rowsRejected: number;
   rowsApplied: number;
   /** Distinct (publisher, day) pairs replaced. */
   daysReplaced: number;
@@ -29,16 +33,23 @@ export async function ingestSource(
   format: FactsFormat,
 ): Promise<IngestOutcome> {
   const parsed = await parseFactsFile(source, format, reportType);
-  if (!parsed.batch) return { rowsApplied: 0, daysReplaced: 0, errors: parsed.errors };
+  const counts = { rowsRead: parsed.rows, rowsRejected: parsed.rejectedRows };
+  if (!parsed.batch) return { ...counts, rowsApplied: 0, daysReplaced: 0, errors: parsed.errors };
   const summary = await engine.ingest(parsed.batch);
-  return { ...summary, errors: [] };
+  return { ...counts, ...summary, errors: [] };
 }
 
 /** The CLI's entry point: `ingestFile(engine, 'revenue', 'facts/2024-05-01.csv')`. */
 export async function ingestFile(engine: ReportEngine, reportType: ReportType, path: string): Promise<IngestOutcome> {
   const format = formatFromPath(path);
   if (!format) {
-    return { rowsApplied: 0, daysReplaced: 0, errors: [{ line: 0, message: 'Use a .csv, .ndjson or .jsonl file.' }] };
+    return {
+      rowsRead: 0,
+      rowsRejected: 0,
+      rowsApplied: 0,
+      daysReplaced: 0,
+      errors: [{ line: 0, message: 'Use a .csv, .ndjson or .jsonl file.' }],
+    };
   }
   return ingestSource(engine, reportType, createReadStream(path), format);
 }

@@ -14,7 +14,10 @@ export interface LineError {
 export interface ParsedFacts {
   /** Null when any row is bad: a file is applied whole or not at all. */
   batch: FactBatch | null;
+  /** Data rows read (the CSV header and blank lines are not rows). */
   rows: number;
+  /** Data rows refused, exactly (errors are capped at MAX_ERRORS, this count is not). */
+  rejectedRows: number;
   errors: LineError[];
 }
 
@@ -40,13 +43,29 @@ export async function parseFactsFile(source: TextSource, format: FactsFormat, re
   const recirculation: RecirculationFact[] = [];
   const seen = new Map<string, number>();
   let rows = 0;
+  let rejectedRows = 0;
+
+  /** A data row that cannot be used at all (wrong field count, not JSON, a NUL byte). */
+  const reject = (line: number, message: string) => {
+    rows += 1;
+    rejectedRows += 1;
+    addError(line, message);
+  };
 
   const accept = (line: number, raw: RawRow) => {
+    const nul = Object.entries(raw).find(([k, v]) => k.includes('\0') || (typeof v === 'string' && v.includes('\0')));
+    if (nul) return reject(line, `${printable(nul[0])} contains a NUL byte (U+0000); remove it and send the file again`);
     rows += 1;
     const key = rowKey(reportType, raw, line, addError);
-    if (key === null) return;
+    if (key === null) {
+      rejectedRows += 1;
+      return;
+    }
     const firstLine = seen.get(key);
-    if (firstLine !== undefined) return addError(line, `duplicate of the row on line ${firstLine} (same day and keys)`);
+    if (firstLine !== undefined) {
+      rejectedRows += 1;
+      return addError(line, `duplicate of the row on line ${firstLine} (same day and keys)`);
+    }
     seen.set(key, line);
   };
 
@@ -103,31 +122,36 @@ export async function parseFactsFile(source: TextSource, format: FactsFormat, re
   };
 
   try {
-    if (format === 'csv') await readCsv(source, reportType, accept, addError);
-    else await readNdjson(source, accept, addError);
+    if (format === 'csv') await readCsv(source, reportType, accept, reject, addError);
+    else await readNdjson(source, accept, reject);
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
     addError(error.line, error.message);
   }
   if (rows === 0 && errors.length === 0) addError(1, 'The file has no data rows.');
   if (extraErrors > 0) errors.push({ line: errors.at(-1)?.line ?? 1, message: `...and ${extraErrors} more errors` });
-  if (errors.length > 0) return { batch: null, rows, errors };
+  if (errors.length > 0) return { batch: null, rows, rejectedRows, errors };
   const batch: FactBatch = reportType === 'revenue' ? { reportType, requests, sales } : { reportType, rows: recirculation };
-  return { batch, rows, errors };
+  return { batch, rows, rejectedRows, errors };
 }
 
 async function readCsv(
   source: TextSource,
   reportType: ReportType,
   accept: (line: number, raw: RawRow) => void,
+  reject: (line: number, message: string) => void,
   addError: (line: number, message: string) => void,
 ): Promise<void> {
   let header: string[] | null = null;
   for await (const record of readCsvRecords(source)) {
     if (header === null) {
       header = record.fields.map((f) => f.trim().toLowerCase());
+      if (header.some((h) => h.includes('\0'))) {
+        addError(record.line, 'the header contains a NUL byte (U+0000); remove it and send the file again');
+        return;
+      }
       const known: readonly string[] = KNOWN_COLUMNS[reportType];
-      const unknown = header.filter((h) => !known.includes(h));
+      const unknown = header.filter((h) => !known.includes(h)).map(printable);
       const missing = REQUIRED_COLUMNS[reportType].filter((c) => !header?.includes(c));
       if (unknown.length > 0) addError(record.line, `unknown columns: ${unknown.join(', ')}`);
       if (missing.length > 0) addError(record.line, `missing columns: ${missing.join(', ')}`);
@@ -135,7 +159,7 @@ async function readCsv(
       continue;
     }
     if (record.fields.length !== header.length) {
-      addError(record.line, `expected ${header.length} fields, found ${record.fields.length}`);
+      reject(record.line, `expected ${header.length} fields, found ${record.fields.length}`);
       continue;
     }
     const raw: RawRow = {};
@@ -151,7 +175,7 @@ async function readCsv(
 async function readNdjson(
   source: TextSource,
   accept: (line: number, raw: RawRow) => void,
-  addError: (line: number, message: string) => void,
+  reject: (line: number, message: string) => void,
 ): Promise<void> {
   for await (const { line, text } of readLines(source)) {
     if (text.trim() === '') continue;
@@ -159,11 +183,11 @@ async function readNdjson(
     try {
       value = JSON.parse(text);
     } catch {
-      addError(line, 'not valid JSON');
+      reject(line, 'not valid JSON');
       continue;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      addError(line, 'each line must be a JSON object');
+      reject(line, 'each line must be a JSON object');
       continue;
     }
     const raw: RawRow = {};
@@ -174,3 +198,9 @@ async function readNdjson(
     accept(line, raw);
   }
 }
+
+/** A column name as it can be printed in one line of a message (control characters escaped, length capped). */
+const printable = (name: string): string => {
+  const escaped = JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name).slice(1, -1);
+  return escaped === name ? name : `"${escaped}"`;
+};
