@@ -97,6 +97,8 @@ export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
 
 export const WebhookDeliverySchema = z.object({
   id: z.string(),
+  /** The `webhook-id` receivers see: shared by a delivery, its retries and its redeliveries. */
+  messageId: z.string(),
   event: z.string(),
   status: WebhookDeliveryStatusSchema,
   attempts: z.number().int(),

@@ -82,6 +82,7 @@ export async function seedDemoWebhooks(db: Db): Promise<void> {
       .insertInto('webhook_deliveries')
       .values({
         id: deliveryId,
+        message_id: deliveryId,
         publisher_id: '1001',
         source: INTEGRATIONS_WEBHOOK_SOURCE,
         target_id: id,

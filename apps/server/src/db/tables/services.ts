@@ -104,6 +104,8 @@ export interface WebhookDeliveriesTable {
   status: Generated<'pending' | 'delivered' | 'failed' | 'cancelled'>;
   attempts: Generated<number>;
   max_attempts: number;
+  /** `webhook-id` on the wire: shared by a delivery and its redeliveries (migration 0076). */
+  message_id: string;
   last_status_code: number | null;
   last_error: string | null;
   last_attempt_at: Timestamp | null;

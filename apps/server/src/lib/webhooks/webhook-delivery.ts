@@ -36,29 +36,44 @@ export interface WebhookEvent {
 
 /**
  * Records a delivery and queues it. Pass the business write's transaction as `db` so the event is
- * sent exactly when that write commits. Returns the delivery id (also the `webhook-id` header and
- * the envelope's `id`, stable across retries so receivers can de-duplicate).
+ * sent exactly when that write commits. Returns the delivery id (the log row). The message id (the
+ * `webhook-id` header and the envelope's `id`) is the same on every retry so receivers can
+ * de-duplicate; a redelivery passes `redeliver` to send the same message again under a new
+ * delivery row.
  */
 export async function enqueueWebhook(
   db: Db,
   jobs: JobQueue,
-  input: { publisherId: string; source: string; targetId: string | null; target: WebhookTarget; event: WebhookEvent; maxAttempts?: number },
+  input: {
+    publisherId: string;
+    source: string;
+    targetId: string | null;
+    target: WebhookTarget;
+    event: WebhookEvent;
+    maxAttempts?: number;
+    /** The logged delivery this one sends again: same message id and, when the format is unchanged, the same bytes. */
+    redeliver?: { messageId: string; format: 'json' | 'slack'; body: string };
+  },
 ): Promise<string> {
   const id = randomUUID();
+  const messageId = input.redeliver?.messageId ?? id;
   const maxAttempts = input.maxAttempts ?? DEFAULT_WEBHOOK_MAX_ATTEMPTS;
   const body =
-    input.target.format === 'slack'
-      ? JSON.stringify({ text: input.event.summary })
-      : JSON.stringify({
-          id,
-          type: input.event.type,
-          createdAt: new Date().toISOString(),
-          publisherId: input.publisherId,
-          summary: input.event.summary,
-          data: input.event.data,
-        });
+    input.redeliver && input.redeliver.format === input.target.format
+      ? input.redeliver.body
+      : input.target.format === 'slack'
+        ? JSON.stringify({ text: input.event.summary })
+        : JSON.stringify({
+            id: messageId,
+            type: input.event.type,
+            createdAt: new Date().toISOString(),
+            publisherId: input.publisherId,
+            summary: input.event.summary,
+            data: input.event.data,
+          });
   await webhookDeliveriesRepo(db).insert({
     id,
+    messageId,
     publisherId: input.publisherId,
     source: input.source,
     targetId: input.targetId,
@@ -87,11 +102,11 @@ export function webhookDeliveryHandler(deps: { db: Db; fetch: GuardedFetch; log:
     const ts = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
-      [WEBHOOK_HEADERS.id]: d.id,
+      [WEBHOOK_HEADERS.id]: d.message_id,
       [WEBHOOK_HEADERS.timestamp]: String(ts),
       [WEBHOOK_HEADERS.event]: d.event,
     };
-    if (d.secret) headers[WEBHOOK_HEADERS.signature] = signWebhook(d.secret, d.id, ts, d.body);
+    if (d.secret) headers[WEBHOOK_HEADERS.signature] = signWebhook(d.secret, d.message_id, ts, d.body);
     const started = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;

@@ -17,6 +17,7 @@ export function webhookDeliveriesRepo(db: Db) {
       body: string;
       maxAttempts: number;
       id: string;
+      messageId: string;
     }): Promise<void> {
       await db
         .insertInto('webhook_deliveries')
@@ -31,6 +32,7 @@ export function webhookDeliveriesRepo(db: Db) {
           event: v.event,
           body: v.body,
           max_attempts: v.maxAttempts,
+          message_id: v.messageId,
         })
         .execute();
     },
@@ -66,6 +68,7 @@ export function webhookDeliveriesRepo(db: Db) {
         .selectFrom('webhook_deliveries')
         .select([
           'id',
+          'message_id',
           'source',
           'target_id',
           'url',

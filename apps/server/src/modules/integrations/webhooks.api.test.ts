@@ -119,7 +119,7 @@ describe('integrations webhooks', () => {
       .subscriptions.find((s: { id: string }) => s.id === subscription.id);
     expect(listed.lastDelivery).toMatchObject({ status: 'delivered', statusCode: 200, event: 'webhook.test' });
 
-    // Redelivery: the same event again as a new delivery, signed with the current (rotated) secret.
+    // Redelivery: the same message again as a new delivery row, signed with the current (rotated) secret.
     const rotated = await call(multi, '1001', 'POST', `/api/integrations/webhooks/${subscription.id}/rotate-secret`);
     expect(rotated.statusCode).toBe(200);
     const newSecret = rotated.json().secret as string;
@@ -130,6 +130,8 @@ describe('integrations webhooks', () => {
     expect(again.json().deliveryId).not.toBe(deliveryId);
     await drainAll();
     expect(received).toHaveLength(1);
+    // The same message: the first delivery's webhook-id, so a receiver that de-duplicates skips it.
+    expect(received[0]!.headers['webhook-id']).toBe(deliveryId);
     expect(verifyWebhook(newSecret, received[0]!.headers, received[0]!.body)).toBe(true);
     expect(verifyWebhook(secret, received[0]!.headers, received[0]!.body)).toBe(false);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'webhook.test', data: { subscriptionId: subscription.id } });

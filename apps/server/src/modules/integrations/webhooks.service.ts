@@ -177,7 +177,10 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
       });
     },
 
-    /** Sends a logged event again as a new delivery (new id), with the subscription's current secret and URL. */
+    /**
+     * Sends a logged event again as a new delivery row, with the subscription's current secret and
+     * URL but the same message (`webhook-id`, envelope and bytes), so it is recognisably the same event.
+     */
     async redeliver(ctx: WebhooksCtx, id: string, deliveryId: string): Promise<{ deliveryId: string }> {
       if (!UUID.test(deliveryId)) throw notFound('No such delivery.');
       return inTransaction(db, async (trx) => {
@@ -192,6 +195,8 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
           targetId: id,
           target: targetOf(row),
           event: { ...event, type: d.event },
+          // The same message: receivers that de-duplicate on webhook-id handle it once.
+          redeliver: { messageId: d.message_id, format: d.format, body: d.body },
         });
         await audit(trx, ctx, 'webhook.redeliver', { id, deliveryId, newDeliveryId: newId });
         return { deliveryId: newId };
@@ -211,6 +216,7 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
       const iso = (d: Date | null) => d?.toISOString() ?? null;
       return rows.map((r) => ({
         id: r.id,
+        messageId: r.message_id,
         event: r.event,
         status: r.status,
         attempts: r.attempts,

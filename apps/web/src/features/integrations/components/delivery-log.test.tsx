@@ -7,6 +7,7 @@ import { DeliveryLog } from './delivery-log';
 
 const delivery = (over: Partial<WebhookDelivery>): WebhookDelivery => ({
   id: 'd1',
+  messageId: 'd1',
   event: 'incident.opened',
   status: 'delivered',
   attempts: 2,
@@ -35,6 +36,7 @@ describe('DeliveryLog', () => {
           delivery({}),
           delivery({
             id: 'd2',
+            messageId: 'd2',
             event: 'report.ready',
             status: 'pending',
             attempts: 1,
@@ -56,7 +58,13 @@ describe('DeliveryLog', () => {
     expect(retrying.querySelector('button')).toBeDisabled();
     await userEvent.click(ok.querySelector('button')!);
     expect(onRedeliver).toHaveBeenCalledWith(expect.objectContaining({ id: 'd1' }));
+    expect(ok).not.toHaveTextContent('Redelivery');
   }, 20_000);
+
+  it('marks a redelivery: a new row carrying the first delivery’s webhook-id', () => {
+    renderWithProviders(<DeliveryLog {...base} data={[delivery({ id: 'd3', messageId: 'd1' })]} />);
+    expect(screen.getByRole('row', { name: /incident\.opened/ })).toHaveTextContent('Redelivery (same webhook-id)');
+  });
 
   it('says what to do when nothing was sent, and offers a retry on error', async () => {
     const onRetry = vi.fn();

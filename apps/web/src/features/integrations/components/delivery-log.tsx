@@ -52,6 +52,12 @@ export function DeliveryLog(props: {
                 <Text size="sm" ff="monospace">
                   {d.event}
                 </Text>
+                {d.messageId !== d.id && (
+                  // Same webhook-id as the first delivery: receivers that de-duplicate handle it once.
+                  <Text size="xs" c="dimmed">
+                    Redelivery (same webhook-id)
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{formatKeyTime(d.createdAt)}</Table.Td>
               <Table.Td>
