@@ -120,7 +120,7 @@ describe('monitors API', () => {
     expect((await call(staff, '1002', 'GET', `/api/monitors/${other.id}`)).statusCode).toBe(200);
   });
 
-  it('pauses and resumes one or many; the plan limit answers 409', async () => {
+  it('pauses and resumes one or many; the plan limit answers 403 (issue 17)', async () => {
     const a = await create({ name: 'A' });
     const b = await create({ name: 'B' });
     expect((await call(multi, '1001', 'POST', `/api/monitors/${a.id}/pause`)).json().status).toBe('paused');
@@ -137,8 +137,9 @@ describe('monitors API', () => {
       .execute();
     await create({ siteId: null }, multi, '1003');
     const over = await call(multi, '1003', 'POST', '/api/monitors', input({ siteId: null }));
-    expect(over.statusCode).toBe(409);
+    expect(over.statusCode).toBe(403);
     expect(over.json().message).toMatch(/allows 1 monitors/);
+    expect(over.json().message).toMatch(/larger plan/);
   });
 
   it('"test now" runs one check of the form values through the allow-listed client, storing nothing', async () => {

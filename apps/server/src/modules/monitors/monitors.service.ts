@@ -167,7 +167,12 @@ export function createMonitorsService(deps: { db: Db; fetch: GuardedFetch; limit
         const used = await repo.lockPublisherAndCount(ctx.publisherId);
         const { maxMonitors } = await limitsOf(trx, ctx.publisherId);
         if (used >= maxMonitors)
-          throw new HttpError(409, `Your plan allows ${maxMonitors} monitors. Delete one or ask us about a larger plan.`, 'LimitReached');
+          // 403 like the other plan limits (issue 17: "creating one monitor or rule past the limit answers 403").
+          throw new HttpError(
+            403,
+            `Your plan allows ${maxMonitors} monitors. Delete one or request a larger plan on My plans.`,
+            'LimitReached',
+          );
         return repo.insert(ctx.publisherId, toValues(input), firstSlot(input.intervalSeconds));
       });
       return this.get(ctx, id);
