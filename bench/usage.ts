@@ -8,10 +8,11 @@
  *    2,000 users of the four user types, 30 event names, 40 pages) in bulk INSERT ... SELECT
  *    statements, so the rollup trigger runs exactly as it does for the /mp route.
  * 2. Times the console's report (the API's service call): 30 days x one partner, then 30 days x all
- *    partners, and prints p50/p95 beside the target.
+ *    partners, and prints p50/p95 beside the target, with the machine's load average (shared machines
+ *    make the figures noisy).
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
@@ -31,7 +32,9 @@ const TARGET_P95_MS = 200;
 const DAYS = 90;
 const PARTNERS = 50;
 const USERS = 2000;
-const CHUNK = 250_000;
+// Small enough that one chunk's INSERT (and its rollup trigger) stays well inside the statement
+// timeout on a busy machine.
+const CHUNK = 50_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
@@ -47,6 +50,12 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: num
 }
 
 async function main() {
+  // The figures depend on what else runs: print the machine's load beside them.
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ');
+  console.log(`load average at start: ${load()} (${os.cpus().length} cores)`);
   const log = pino({ level: 'warn' });
   let embedded: EmbeddedDatabase | null = null;
   let dataDir: string | null = null;
@@ -65,7 +74,8 @@ async function main() {
   await admin.query(`CREATE DATABASE ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const handle = openDatabase(u.toString(), log, 10);
+  // Loading millions of events is not a request: no statement timeout for the bench's own pool.
+  const handle = openDatabase(u.toString(), log, 10, 0);
   try {
     await migrate(handle.pool);
     const db = handle.db;
@@ -102,6 +112,7 @@ async function main() {
     // What autovacuum does in steady state: statistics, and the visibility map index-only scans use.
     await sql`VACUUM ANALYZE`.execute(db);
 
+    console.log(`load average before timing: ${load()}`);
     const usage = createUsageService(usageRepo(db));
     const range = { from: iso(endMs - 29 * 86_400_000), to: iso(endMs) };
     const one = { ...range, publisherId: 'bp-7' };
@@ -127,8 +138,10 @@ async function main() {
       const q = await time(fn);
       console.log(`  all partners, ${label}: p50 ${q.p50} ms, p95 ${q.p95} ms`);
     }
+    console.log(`load average after timing: ${load()}`);
+    const verdict = (p95: number) => (p95 <= TARGET_P95_MS ? 'met' : 'NOT met');
     console.log(
-      `target: 30-day per-partner view p95 <= ${TARGET_P95_MS} ms over 5 million events -> ${a.p95 <= TARGET_P95_MS ? 'met' : 'NOT met'} at ${EVENTS.toLocaleString('en-US')} events`,
+      `target: 30-day view p95 <= ${TARGET_P95_MS} ms over 5 million events -> one partner ${verdict(a.p95)}, all partners ${verdict(b.p95)} at ${EVENTS.toLocaleString('en-US')} events`,
     );
   } finally {
     await handle.close();

@@ -63,6 +63,45 @@ export interface UsagePartnerDaysTable {
   day: ColumnType<string, string, string>;
   publisher_id: string;
   events: number;
+  /** Distinct users of the day and partner (migration 0057). */
+  users: Generated<number>;
+}
+
+// Issue 15: distinct-user rollups (migration 0057), kept by a second trigger on tracking_events.
+export interface UsagePartnerDayUsersTable {
+  publisher_id: string;
+  user_id: string;
+  day: ColumnType<string, string, string>;
+}
+
+export interface UsageDayUsersTable {
+  user_id: string;
+  day: ColumnType<string, string, string>;
+}
+
+export interface UsageDaysTable {
+  day: ColumnType<string, string, string>;
+  users: number;
+}
+
+export interface UsagePartnerUsersTable {
+  publisher_id: string;
+  user_id: string;
+  first_day: ColumnType<string, string, string>;
+  last_day: ColumnType<string, string, string>;
+}
+
+export interface UsageUsersTable {
+  user_id: string;
+  first_day: ColumnType<string, string, string>;
+  last_day: ColumnType<string, string, string>;
+}
+
+export interface UsageTypeUsersTable {
+  user_type: string;
+  user_id: string;
+  first_day: ColumnType<string, string, string>;
+  last_day: ColumnType<string, string, string>;
 }
 
 export interface UsageTables {
@@ -74,4 +113,10 @@ export interface UsageTables {
   usage_all_users: UsageAllUsersTable;
   usage_all_pages: UsageAllPagesTable;
   usage_partner_days: UsagePartnerDaysTable;
+  usage_partner_day_users: UsagePartnerDayUsersTable;
+  usage_day_users: UsageDayUsersTable;
+  usage_days: UsageDaysTable;
+  usage_partner_users: UsagePartnerUsersTable;
+  usage_users: UsageUsersTable;
+  usage_type_users: UsageTypeUsersTable;
 }

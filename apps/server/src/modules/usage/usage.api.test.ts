@@ -132,6 +132,87 @@ describe('usage analytics', () => {
     expect(staffOnly.totals).toEqual({ activeUsers: 0, events: 0, pageViews: 0 });
   });
 
+  it('the distinct-user rollups (migration 0057) give the same figures as counting the raw events', async () => {
+    // Several statements (as separate requests would), the same users again, a user in two
+    // partners and under two user types on one day, anonymous events, and today's partial day.
+    const ins = (user: string | null, scope: object, pub: string, at: string, n: number) =>
+      sql`INSERT INTO tracking_events (user_id, event, client_timestamp, scope, properties, received_at)
+        SELECT ${user}::uuid, 'Login', '01/06/2022, 10:00:00', ${JSON.stringify(scope)}::jsonb,
+               jsonb_build_object('publisher_id', ${pub}::text), ${at}::timestamptz + g * interval '1 minute'
+        FROM generate_series(1, ${n}) g`.execute(t.db);
+    for (const [who, pub, at] of [
+      ['single', '1002', '2022-06-01 10:00Z'],
+      ['single', '1002', '2022-06-05 10:00Z'],
+      ['multi', '1001', '2022-06-01 23:00Z'],
+      ['multi', '1003', '2022-06-01 23:30Z'],
+      ['multi', '1003', '2022-06-03 08:00Z'],
+      ['staff', '1001', '2022-06-02 12:00Z'],
+      ['staff', '1001', '2022-06-02 13:00Z'],
+      ['admin', '1003', '2022-06-04 09:00Z'],
+    ] as const)
+      await ins(uid[who]!, scopeOf[who], pub, at, 3);
+    await ins(uid.staff!, scopeOf.admin, '1001', '2022-06-02 14:00Z', 2); // the same user as another type
+    await ins(null, {}, '1001', '2022-06-02 15:00Z', 4);
+    await mp('multi', 'Login', { publisher_id: '1003' });
+    await mp('multi', 'Login', { publisher_id: '1003' });
+
+    // Every (day, partner) count equals the raw distinct count (days whose raw events no test trimmed).
+    const raw = await sql<{ day: string; publisher_id: string; users: number }>`
+      SELECT (received_at AT TIME ZONE 'UTC')::date::text AS day, usage_publisher(scope, properties) AS publisher_id,
+             count(DISTINCT user_id)::bigint AS users
+      FROM tracking_events WHERE user_id IS NOT NULL AND received_at >= '2021-01-01' GROUP BY 1, 2 ORDER BY 1, 2`.execute(t.db);
+    const rolled = await sql<{ day: string; publisher_id: string; users: number }>`
+      SELECT day::text AS day, publisher_id, users FROM usage_partner_days
+      WHERE day >= '2021-01-01' AND users > 0 ORDER BY 1, 2`.execute(t.db);
+    expect(rolled.rows).toEqual(raw.rows);
+    expect(raw.rows.length).toBeGreaterThan(5);
+
+    // The report's figures against the raw events, for ranges that exercise each path: a whole
+    // week, a middle slice (users active before and after it), today, and one partner.
+    const rawFigures = async (from: string, to: string, pub?: string) => {
+      const q = (group: ReturnType<typeof sql>) =>
+        sql<{ key: string | null; users: number }>`
+        SELECT ${group} AS key, count(DISTINCT user_id)::bigint AS users FROM tracking_events
+        WHERE user_id IS NOT NULL AND (received_at AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date
+          ${pub ? sql`AND usage_publisher(scope, properties) = ${pub}` : sql``}
+        GROUP BY 1 ORDER BY 1`.execute(t.db);
+      const [days, types, partners, all] = await Promise.all([
+        q(sql`(received_at AT TIME ZONE 'UTC')::date::text`),
+        q(sql`usage_user_type(scope)`),
+        q(sql`usage_publisher(scope, properties)`),
+        q(sql`NULL::text`),
+      ]);
+      return { days: days.rows, types: types.rows, partners: partners.rows, total: all.rows[0]?.users ?? 0 };
+    };
+    for (const [from, to, pub] of [
+      ['2022-06-01', '2022-06-07', undefined],
+      ['2022-06-02', '2022-06-03', undefined],
+      ['2022-06-02', '2022-06-04', '1003'],
+      ['2022-06-02', '2022-06-02', '1001'],
+      [today, today, undefined],
+      [today, today, '1003'],
+    ] as const) {
+      const want = await rawFigures(from, to, pub);
+      const r = (await get('admin', `/api/admin/usage?from=${from}&to=${to}${pub ? `&publisherId=${pub}` : ''}`)).json<UsageReport>();
+      const label = `${from}..${to} ${pub ?? 'all'}`;
+      expect(r.totals.activeUsers, label).toBe(want.total);
+      expect(
+        r.daily.filter((d) => d.activeUsers > 0).map((d) => ({ key: d.day, users: d.activeUsers })),
+        label,
+      ).toEqual(want.days);
+      expect(
+        r.byUserType
+          .filter((u) => u.activeUsers > 0)
+          .map((u) => ({ key: u.userType, users: u.activeUsers }))
+          .sort((a, b) => a.key.localeCompare(b.key)),
+        label,
+      ).toEqual(want.types);
+      if (!pub)
+        for (const p of want.partners)
+          expect(r.partners.find((x) => x.publisherId === p.key)?.activeUsers, `${label} partner ${p.key}`).toBe(p.users);
+    }
+  });
+
   it('exports each table as CSV', async () => {
     const res = await get('staff', `/api/admin/usage.csv?from=${today}&to=${today}&publisherId=${PUB}&kind=events`);
     expect(res.statusCode).toBe(200);
