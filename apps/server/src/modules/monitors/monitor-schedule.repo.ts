@@ -65,6 +65,12 @@ export function monitorScheduleRepo(db: Db) {
           WHERE NOT paused
             AND next_check_at <= now() + make_interval(secs => ${lookaheadMs / 1000})
             AND (lease_until IS NULL OR lease_until < now())
+            -- Not while the publisher's uptime.monitoring flag is off (override, else the default;
+            -- as booleanFlag reads it). Skipped slots stay due, so turning it on resumes at once.
+            AND COALESCE(
+              (SELECT o.value FROM feature_flag_overrides o WHERE o.flag_key = 'uptime.monitoring' AND o.publisher_id = monitors.publisher_id),
+              (SELECT f.default_value FROM feature_flags f WHERE f.key = 'uptime.monitoring')
+            ) IS DISTINCT FROM 'false'::jsonb
           ORDER BY next_check_at
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED

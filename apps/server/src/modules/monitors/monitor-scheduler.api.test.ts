@@ -194,4 +194,25 @@ describe('monitor scheduler', () => {
     const removed = await monitorScheduleRepo(t.db).expire(new Date(Date.now() - 7 * 86_400_000), new Date(Date.now() - 400 * 86_400_000));
     expect(removed).toEqual({ raw: 1, rollups: 1 });
   });
+  it("does not check a publisher's monitors while its uptime.monitoring flag is off, and resumes when on", async () => {
+    const id = await create('Gated', '/gated');
+    const setFlag = (on: boolean) =>
+      t.db
+        .insertInto('feature_flag_overrides')
+        .values({ flag_key: 'uptime.monitoring', publisher_id: '1001', value: JSON.stringify(on) })
+        .onConflict((c) => c.columns(['flag_key', 'publisher_id']).doUpdateSet({ value: JSON.stringify(on) }))
+        .execute();
+    const hits = () => target.requests.filter((r) => r.endsWith(' /gated')).length;
+    await setFlag(false);
+    await makeDue([id]);
+    const s = scheduler('gated');
+    await s.drain();
+    await s.drain();
+    expect(await resultsOf([id])).toHaveLength(0);
+    expect(hits()).toBe(0);
+    await setFlag(true);
+    await s.drain();
+    expect(await resultsOf([id])).toHaveLength(1);
+    expect(hits()).toBe(1);
+  });
 });
