@@ -95,7 +95,8 @@ function OverridesPanel({ flag, onChanged }: { flag: FlagDefinition; onChanged: 
   const clear = async (pid: string) => {
     try {
       await api(path(pid), { method: 'DELETE', publisherId: null });
-      addToast('success', `Partner ${pid} uses the default again.`);
+      // With a chosen plan the server writes the plan's value back; without one the flag default applies.
+      addToast('success', `Override cleared: partner ${pid} follows its plan again (the default if it has no plan).`);
       await mutate();
       onChanged();
     } catch (e) {
@@ -115,7 +116,7 @@ function OverridesPanel({ flag, onChanged }: { flag: FlagDefinition; onChanged: 
             {o.publisherName} ({o.publisherId}): {formatFlagValue(o.value)}
           </Text>
           <Button size="xs" variant="subtle" color="red" onClick={() => void clear(o.publisherId)}>
-            Use default
+            Clear override
           </Button>
         </Group>
       ))}
