@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -6,9 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createTestDatabase } from '../../test/test-app';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { startLocalTestServer, type LocalTestServer } from '../lib/outbound/local-test-server';
+import { startChdbHttpFront, type ChdbHttpFront } from '../modules/reports/engine/chdb-http-front';
+import { CHDB_DIR, loadChdb } from '../modules/reports/engine/chdb-test-exec';
 
-// Two server processes on one PostgreSQL (issue 20, item 4): separate OS processes, so nothing can
-// pass through a module's memory. What one process does, the other sees through the database.
+// Two server processes on one PostgreSQL and one ClickHouse (issue 20, item 4): separate OS
+// processes, so nothing can pass through a module's memory. What one process does, the other sees
+// through the databases. ClickHouse is ClickHouse 26 (chDB) behind the test-only HTTP front, run
+// here and shared by both servers through CLICKHOUSE_URL as a ClickHouse server would be. Without
+// chDB (a local run that skipped `npm run chdb:install`) each server falls back to its own DuckDB
+// file and the report-figure tests are skipped; in CI chDB is required.
+const chdb = loadChdb();
+if (!chdb && process.env.CI)
+  throw new Error(`CI must run the two-process test on ClickHouse: run \`npm run chdb:install\` (looked in ${CHDB_DIR}).`);
+let clickhouse: ChdbHttpFront | undefined;
+let env: Record<string, string>;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let a: ServerProcess;
 let b: ServerProcess;
@@ -23,8 +35,10 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.end('all good');
   });
-  const env = {
+  if (chdb) clickhouse = await startChdbHttpFront(chdb);
+  env = {
     DATABASE_URL: database.url,
+    ...(clickhouse ? { CLICKHOUSE_URL: clickhouse.url } : {}),
     // The tokens' issuer: one public address for every process, as behind a load balancer.
     PUBLIC_URL: 'http://partners.test',
     OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
@@ -44,6 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await target?.close();
+  await clickhouse?.close();
   await database?.drop();
   rmSync(exportsDir, { recursive: true, force: true });
 }, 60_000);
@@ -151,6 +166,90 @@ describe('two server processes on one PostgreSQL', () => {
     });
     expect(saved.status).toBe(200);
     await expect.poll(async () => (await details(b.base)).company.city, { timeout: 3_000, interval: 100 }).toBe(city);
+  });
+
+  describe.skipIf(!chdb)('report facts in one ClickHouse', () => {
+    const HEADER = 'kind,date,publisher_id,site_id,product_type,size,brand,deal_name,deal_id,imp_requests,impressions,revenue,net_revenue';
+    const loadsDir = mkdtempSync(path.join(os.tmpdir(), 'pc-two-loads-'));
+    afterAll(() => rmSync(loadsDir, { recursive: true, force: true }));
+    /** `npm run cli -- ingest revenue <file>`: how operations load facts, a third process on the same stores. */
+    const ingest = async (name: string, lines: string[]) => {
+      const file = path.join(loadsDir, name);
+      writeFileSync(file, [HEADER, ...lines].join('\n'));
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'ingest', 'revenue', file], {
+        cwd: path.resolve(import.meta.dirname, '../../../..'),
+        env: { ...process.env, ...env, DATA_DIR: loadsDir, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+      // 'close', not 'exit': the output streams may still hold the last lines at exit.
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      expect({ code, out }).toEqual({ code: 0, out: expect.stringMatching(/applied \d+ rows/) });
+    };
+    const report = async (base: string, token: string) => {
+      const query = new URLSearchParams({
+        reportType: 'revenue',
+        publisherId: '1002',
+        dateFrom: String(Date.parse('2026-09-01T12:00:00Z')),
+        dateTo: String(Date.parse('2026-09-02T12:00:00Z')),
+        dimensions: 'sites',
+        metrics: 'impRequests,impressions,revenue,eCpm',
+        interval: 'Day',
+      });
+      const res = await get(base, `/api/partner-center/report?${query}`, token, '1002');
+      expect(res.status).toBe(200);
+      return (await res.json()) as { totals: Record<string, number>; rows: Record<string, unknown>[] };
+    };
+
+    it('facts loaded once answer the same figures on both processes, and a day loaded again replaces them on both', async () => {
+      const token = await signIn(a.base, DEMO.single);
+      await ingest('revenue-1.csv', [
+        'requests,2026-09-01,1002,5101,Display,,,,,1000,,,',
+        'sales,2026-09-01,1002,5101,Display,300x250,Acme,,,,400,2.50,2.00',
+        'requests,2026-09-02,1002,5101,Display,,,,,3000,,,',
+        'sales,2026-09-02,1002,5101,Display,728x90,Globex,,,,600,3.50,2.80',
+      ]);
+      const fromA = await report(a.base, token);
+      // 4000 requests, 1000 impressions, 6.00 revenue: eCPM 6/4000*1000 = 1.5.
+      expect(fromA.totals).toMatchObject({ impRequests: 4000, impressions: 1000, revenue: 6, eCpm: 1.5 });
+      expect(fromA.rows.map((r) => [r.sites, r.impressions])).toEqual([
+        ['Blue Harbor', 400],
+        ['Blue Harbor', 600],
+      ]);
+      expect(await report(b.base, token)).toEqual(fromA);
+
+      // A corrected 2 September: both processes read the replacement, never the sum.
+      await ingest('revenue-2.csv', [
+        'requests,2026-09-02,1002,5101,Display,,,,,5000,,,',
+        'sales,2026-09-02,1002,5101,Display,728x90,Globex,,,,900,4.50,3.60',
+      ]);
+      const fromB = await report(b.base, token);
+      expect(fromB.totals).toMatchObject({ impRequests: 6000, impressions: 1300, revenue: 7 });
+      expect(await report(a.base, token)).toEqual(fromB);
+      // Both loads are recorded in PostgreSQL: the console on either process lists them.
+      const admin = await signIn(b.base, DEMO.admin);
+      const loads = (await (await get(b.base, '/api/admin/data-loads', admin)).json()) as { runs: { source: string; status: string }[] };
+      expect(loads.runs.filter((r) => r.source.startsWith('revenue-')).map((r) => [r.source, r.status])).toEqual([
+        ['revenue-2.csv', 'applied'],
+        ['revenue-1.csv', 'applied'],
+      ]);
+      // Two CLI processes start (tsx, migrations check, ClickHouse schema) on a shared, loaded machine.
+    }, 180_000);
+
+    it("a site renamed on one process is the report's Site name on the other", async () => {
+      const admin = await signIn(a.base, DEMO.admin);
+      const renamed = await fetch(`${a.base}/api/admin/partners/1002/sites/5101`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Blue Harbor Renamed' }),
+      });
+      expect(renamed.status).toBe(200);
+      const token = await signIn(b.base, DEMO.single);
+      // B learned the old name at start; the new one reaches it only through the shared ClickHouse.
+      expect((await report(b.base, token)).rows.map((r) => r.sites)).toEqual(['Blue Harbor Renamed', 'Blue Harbor Renamed']);
+    });
   });
 
   // Last: it kills process A.

@@ -26,6 +26,14 @@ function unescapeParam(text: string): string {
 
 export async function startChdbHttpFront(chdb: Chdb): Promise<ChdbHttpFront> {
   const session = new chdb.Session();
+  // One statement at a time: a ClickHouse server runs requests concurrently, but one chDB session
+  // is not documented as safe for that, and several server processes share this front.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -37,7 +45,7 @@ export async function startChdbHttpFront(chdb: Chdb): Promise<ChdbHttpFront> {
       const insert = url.searchParams.get('query');
       // An insert's rows follow its statement, as clickhouse-local reads inline data.
       const sql = insert ? `${insert}\n${body}` : body;
-      session.queryBindAsync(sql, params).then(
+      serial(() => session.queryBindAsync(sql, params)).then(
         (result) => {
           res.writeHead(200, { 'content-type': 'text/plain; charset=UTF-8', 'x-clickhouse-summary': '{}' });
           res.end(result.text());
