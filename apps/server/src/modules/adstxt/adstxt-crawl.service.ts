@@ -1,4 +1,3 @@
-import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { ReportOutcome } from '../incidents/incidents.service';
@@ -7,7 +6,8 @@ import { fileNameOf } from './adstxt-crawler-port';
 import { adsTxtRepo, type CrawlRow, type DomainRow } from './adstxt.repo';
 import type { AdsTxtServiceDeps } from './adstxt-service-deps';
 import { statusOf } from './domain-summary';
-import { missingRequiredLines, requiredLinesFor } from './required-lines/domain-required-lines';
+import { requiredLinesFor } from './required-lines/domain-required-lines';
+import type { InspectedFile } from './revisions/revision-work';
 
 /** Incident keys: one for "the file is gone", one for "required lines are missing", per domain. */
 export const adsTxtFileKey = (domainId: string) => `adstxt:${domainId}:file`;
@@ -85,8 +85,16 @@ export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
         : null;
     const r = await deps.crawler.crawl(d.domain_name, previous, fileNameOf(d));
     const required = deps.onWorse || deps.incidents || deps.publishWebhookEvent ? requiredLinesFor(await repo.template(), d) : [];
-    const stateOf = (c: CrawlRow): DomainState => {
-      const missing = c.content != null ? missingRequiredLines(required, c.content).length : c.status === 'not_found' ? required.length : 0;
+    // Each distinct content is parsed once, in the worker threads (a 2 MiB file must not hold the
+    // event loop of the process that also answers requests).
+    const inspected = new Map<string, Promise<InspectedFile>>();
+    const inspect = (content: string) => {
+      let p = inspected.get(content);
+      if (!p) inspected.set(content, (p = deps.revisionWorkers.inspectFile(content, required)));
+      return p;
+    };
+    const stateOf = async (c: CrawlRow): Promise<DomainState> => {
+      const missing = c.content != null ? (await inspect(c.content)).missing.length : c.status === 'not_found' ? required.length : 0;
       return { status: statusOf(c, missing), missingCount: missing };
     };
     // The crawl and the incidents it opens or resolves commit together.
@@ -108,18 +116,19 @@ export function createCrawlAndStore(deps: AdsTxtServiceDeps) {
         hops: r.hops ?? [],
       });
       const now = (await trxRepo.latestCrawls([d.id])).get(d.id);
-      const incidentChange = now ? await incidentsFor(trx, d, prev ? stateOf(prev) : null, stateOf(now)) : null;
-      if (now && prev) await announceChange(trx, d, stateOf(prev), stateOf(now));
+      const [before, after] = await Promise.all([prev ? stateOf(prev) : null, now ? stateOf(now) : null]);
+      const incidentChange = after ? await incidentsFor(trx, d, before, after) : null;
+      if (before && after) await announceChange(trx, d, before, after);
       return { latest: now, incidentChange };
     });
     // A file read now: its sellers get looked up in their systems' sellers.json (a queued job).
-    if (r.status === 'ok' && r.body) await deps.sellersJson.noteRecords(parseAdsTxt(r.body).records);
+    if (r.status === 'ok' && r.body) await deps.sellersJson.noteRecords((await inspect(r.body)).parsed.records);
     // One e-mail per worsening: when it opened or reopened an incident carrying the alert's words,
     // that incident's queued mail is the alert; otherwise (no incidents, or an occurrence of an
     // incident already open, which mails nobody) the alert is sent here.
     const mailedByIncident = deps.worseMessage && (incidentChange === 'opened' || incidentChange === 'reopened');
     if (deps.onWorse && prev && latest && !mailedByIncident) {
-      const what = worsening(stateOf(prev), stateOf(latest));
+      const what = worsening(await stateOf(prev), await stateOf(latest));
       if (what) await deps.onWorse(d, what);
     }
   };

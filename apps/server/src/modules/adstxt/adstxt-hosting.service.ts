@@ -1,4 +1,3 @@
-import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
 import { inTransaction } from '../../db/transaction';
 import { auditRepo } from '../audit/audit.repo';
 import { adsTxtRepo, type DomainRow } from './adstxt.repo';
@@ -17,7 +16,8 @@ export function createHostingService(deps: AdsTxtServiceDeps) {
         if (!(await r.latestRevision(d.id))) {
           // Start the hosted file from what the site serves today, so nothing it authorizes is lost.
           const crawl = (await r.latestCrawls([d.id])).get(d.id);
-          const initial = crawl?.content && parseAdsTxt(crawl.content).problems.every((p) => p.severity !== 'error') ? crawl.content : '';
+          // Checked in the worker threads: the crawled file may be 2 MiB.
+          const initial = crawl?.content && (await deps.revisionWorkers.check(crawl.content, '')).errorCount === 0 ? crawl.content : '';
           await r.insertRevision({
             domainId: d.id,
             content: initial,

@@ -1,4 +1,3 @@
-import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
 import type { CrawlRow } from './adstxt.repo';
 import { createCrawlAndStore } from './adstxt-crawl.service';
 import { fileNameOf } from './adstxt-crawler-port';
@@ -9,6 +8,8 @@ import { domainOrThrow, hostedUrlOf, type AdsTxtCtx, type AdsTxtServiceDeps } fr
 import { cacheWindow } from './crawler/cache-window';
 import { summarizeDomain } from './domain-summary';
 import { contradictedRecords } from './sellers-json/cross-check';
+import { requiredLinesFor } from './required-lines/domain-required-lines';
+import type { InspectedFile } from './revisions/revision-work';
 
 // Types callers name through the service module.
 export type { AdsFileName, AdsTxtCrawlerPort, CrawlOutcome } from './adstxt-crawler-port';
@@ -21,8 +22,16 @@ export type { AdsTxtStatus } from './domain-summary';
 export function createAdsTxtService(deps: AdsTxtServiceDeps) {
   const { repo } = deps;
   const hostedUrl = (domainName: string, kind: 'web' | 'app' = 'web') => hostedUrlOf(deps.publicUrl, domainName, kind);
-  const summarize = (d: Parameters<typeof summarizeDomain>[0], crawl: CrawlRow | undefined, template: string, revisionId: number | null) =>
-    summarizeDomain(d, crawl, template, revisionId, hostedUrl(d.domain_name, d.kind));
+  const summarize = (
+    d: Parameters<typeof summarizeDomain>[0],
+    crawl: CrawlRow | undefined,
+    template: string,
+    revisionId: number | null,
+    inspected: InspectedFile | null,
+  ) => summarizeDomain(d, crawl, template, revisionId, hostedUrl(d.domain_name, d.kind), inspected?.missing);
+  /** The crawled file parsed in the worker threads (a 2 MiB file took the event loop for seconds). */
+  const inspect = (d: Parameters<typeof summarizeDomain>[0], crawl: CrawlRow | undefined, template: string) =>
+    crawl?.content != null ? deps.revisionWorkers.inspectFile(crawl.content, requiredLinesFor(template, d)) : Promise.resolve(null);
   const crawlAndStore = createCrawlAndStore(deps);
   const revisions = createRevisionsService(deps);
   const hosting = createHostingService(deps);
@@ -34,9 +43,13 @@ export function createAdsTxtService(deps: AdsTxtServiceDeps) {
     return Promise.all(
       rows.map(async (d) => {
         const crawl = crawls.get(d.id);
-        const { requiredLines: _r, missingLines: _m, ...item } = summarize(d, crawl, template, latestRevisions.get(d.id) ?? null);
-        const { findings } =
-          crawl?.content != null ? await deps.sellersJson.check(parseAdsTxt(crawl.content), d.domain_name) : { findings: [] };
+        const inspected = await inspect(d, crawl, template);
+        const {
+          requiredLines: _r,
+          missingLines: _m,
+          ...item
+        } = summarize(d, crawl, template, latestRevisions.get(d.id) ?? null, inspected);
+        const { findings } = inspected ? await deps.sellersJson.check(inspected.parsed, d.domain_name) : { findings: [] };
         return { ...item, sellerIssues: contradictedRecords(findings) };
       }),
     );
@@ -46,8 +59,9 @@ export function createAdsTxtService(deps: AdsTxtServiceDeps) {
     const d = await domainOrThrow(repo, ctx, domainId);
     const [crawls, template, latest] = await Promise.all([repo.latestCrawls([d.id]), repo.template(), repo.latestRevision(d.id)]);
     const crawl = crawls.get(d.id);
-    const summary = summarize(d, crawl, template, latest?.id ?? null);
-    const parsed = crawl?.content != null ? parseAdsTxt(crawl.content) : null;
+    const inspected = await inspect(d, crawl, template);
+    const summary = summarize(d, crawl, template, latest?.id ?? null, inspected);
+    const parsed = inspected?.parsed ?? null;
     const sellers = parsed ? await deps.sellersJson.check(parsed, d.domain_name) : { findings: [], systems: [] };
     return {
       ...summary,

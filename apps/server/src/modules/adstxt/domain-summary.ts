@@ -32,10 +32,26 @@ function lastRead(crawl: CrawlRow | undefined) {
   };
 }
 
-/** One domain as the list and the detail show it: status, last read, required and missing lines. */
-export function summarizeDomain(d: DomainRow, crawl: CrawlRow | undefined, template: string, revisionId: number | null, hostedUrl: string) {
+/**
+ * One domain as the list and the detail show it: status, last read, required and missing lines.
+ * `missingInFile`: the required lines the crawled content lacks, when already worked out off the
+ * event loop (RevisionWorkers.inspectFile); otherwise they are computed here.
+ */
+export function summarizeDomain(
+  d: DomainRow,
+  crawl: CrawlRow | undefined,
+  template: string,
+  revisionId: number | null,
+  hostedUrl: string,
+  missingInFile?: string[],
+) {
   const required = requiredLinesFor(template, d);
-  const missing = crawl?.content != null ? missingRequiredLines(required, crawl.content) : crawl?.status === 'not_found' ? required : [];
+  const missing =
+    crawl?.content != null
+      ? (missingInFile ?? missingRequiredLines(required, crawl.content))
+      : crawl?.status === 'not_found'
+        ? required
+        : [];
   const status = statusOf(crawl, missing.length);
   return {
     domain_id: d.id,

@@ -1,5 +1,6 @@
-import type { AdsTxtProblem } from '@pc/contracts/adstxt-parser/ads-txt-types';
+import type { AdsTxtProblem, ParsedAdsTxt } from '@pc/contracts/adstxt-parser/ads-txt-types';
 import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
+import { missingLines } from '../required-lines/missing-lines';
 import { countChanges, revisionLineDiff } from './revision-diff';
 
 /**
@@ -32,4 +33,16 @@ export function checkRevision(input: { content: string; previous: string }): Che
 /** The diff already as JSON text, so the event loop does not serialise a large answer either. */
 export function diffRevisionsJson(input: { from: string; to: string }): string {
   return JSON.stringify(revisionLineDiff(input.from, input.to));
+}
+
+/** A crawled file as the domain views need it: parsed, and the required lines it lacks. */
+export interface InspectedFile {
+  parsed: ParsedAdsTxt;
+  missing: string[];
+}
+
+/** Parsing a crawled file (up to the crawler's 2 MiB) is as heavy as parsing a revision: same workers. */
+export function inspectFile(input: { content: string; required: string[] }): InspectedFile {
+  const parsed = parseAdsTxt(input.content);
+  return { parsed, missing: missingLines(input.required.join('\n'), parsed).map((m) => m.line) };
 }

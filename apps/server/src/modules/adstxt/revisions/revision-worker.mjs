@@ -7,3 +7,4 @@ const work = await import('./revision-work.ts');
 
 export const checkRevision = work.checkRevision;
 export const diffRevisionsJson = work.diffRevisionsJson;
+export const inspectFile = work.inspectFile;

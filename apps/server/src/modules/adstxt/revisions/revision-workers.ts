@@ -1,13 +1,16 @@
 import { Piscina } from 'piscina';
-import type { CheckedRevision } from './revision-work';
+import type { CheckedRevision, InspectedFile } from './revision-work';
 
 /**
- * Parsing and diffing revisions (up to 2 MiB each) off the event loop, in a small pool of worker
- * threads: one media owner's big file must not make every other request wait (issue 11 item 1).
+ * Parsing and diffing revisions (up to 2 MiB each), and parsing crawled files for the domain views
+ * and crawl jobs, off the event loop, in one small pool of worker threads: one media owner's big
+ * file must not make every other request wait (issue 11 item 1).
  */
 export interface RevisionWorkers {
   check(content: string, previous: string): Promise<CheckedRevision>;
   diffJson(from: string, to: string): Promise<string>;
+  /** A crawled file parsed, with the given required lines it lacks. */
+  inspectFile(content: string, required: string[]): Promise<InspectedFile>;
   close(): Promise<void>;
 }
 
@@ -22,6 +25,7 @@ export function createRevisionWorkers(opts: { maxThreads?: number } = {}): Revis
   return {
     check: (content, previous) => pool.run({ content, previous }, { name: 'checkRevision' }) as Promise<CheckedRevision>,
     diffJson: (from, to) => pool.run({ from, to }, { name: 'diffRevisionsJson' }) as Promise<string>,
+    inspectFile: (content, required) => pool.run({ content, required }, { name: 'inspectFile' }) as Promise<InspectedFile>,
     close: () => pool.destroy(),
   };
 }
