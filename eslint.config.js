@@ -99,5 +99,19 @@ export default tseslint.config(
   },
   { files: ['packages/contracts/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noAppsFromContracts] }] } },
   { files: ['apps/server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noWebFromServer] }] } },
+  // Journeys take `test` from e2e/support/test.ts, which runs axe where each one ends (issue 12 item 10).
+  {
+    files: ['e2e/specs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@playwright/test', message: "Import from '../support/test' (same exports, plus the axe check of every journey)." },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
 );

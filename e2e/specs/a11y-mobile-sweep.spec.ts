@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test';
+import { seriousA11yViolations } from '../support/axe';
 import { USERS, signInAndChoose } from '../support/demo';
 import { protectedRoutes, publicRoutes, unresolvedRoutes, type SweptRoute } from '../support/routes';
 
@@ -20,26 +20,13 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0, { timeout: 20_000 });
 }
 
-/** Colour-contrast findings name the colours and ratio, so the fix can be chosen from the report. */
-function detail(data: unknown): string {
-  const d = data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | null;
-  return d?.fgColor ? ` [${d.fgColor} on ${d.bgColor}: ${d.contrastRatio}:1]` : '';
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}${detail(n.any[0]?.data)}`).join(', ')})`);
-}
-
 /** How far the page scrolls sideways (0 when everything fits the viewport's width). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function checkPage(page: Page, route: SweptRoute, mobile: boolean): Promise<void> {
   await page.goto(route.path);
   await settle(page);
-  expect.soft(await seriousViolations(page), `axe on ${route.path}`).toEqual([]);
+  expect.soft(await seriousA11yViolations(page), `axe on ${route.path}`).toEqual([]);
   if (mobile) expect.soft(await sidewaysOverflow(page), `sideways scroll on ${route.path} at 375 px`).toBeLessThanOrEqual(0);
 }
 

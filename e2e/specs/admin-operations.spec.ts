@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 test('an admin edits the ads.txt template: live parser errors, diff preview, save, audit history', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 test('usage analytics: an admin sees daily active users, events and pages per partner', async ({ page }) => {

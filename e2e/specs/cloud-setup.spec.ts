@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 /** "N of M steps done" as the page shows it. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { DEMO_PASSWORD, USERS, signInAndChoose } from '../support/demo';
 import { latestEmailChangeLink } from '../support/api';
 

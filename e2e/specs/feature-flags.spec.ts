@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { DEMO_PASSWORD, USERS, signInAndChoose } from '../support/demo';
 
 // Evergreen Digital (1003): only this journey sets an override of uptime.monitoring, and the

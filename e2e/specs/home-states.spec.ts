@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 // Home's offline state (issue 18 item 9). Counts are read as numbers, not exact values:

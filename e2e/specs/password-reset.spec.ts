@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { latestResetCode, newestResetCode } from '../support/api';
 import { DEMO_PASSWORD, USERS, signInThroughPage } from '../support/demo';
 

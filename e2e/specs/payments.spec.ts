@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_PASSWORD, USERS, signInAndChoose } from '../support/demo';
 
 // The demo closes the last four ended months through the real month close; the newest is pending.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 test('a media owner requests a larger plan, staff approve it in the admin console, the owner is on it at once', async ({ browser }) => {

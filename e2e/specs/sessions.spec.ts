@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 // Issue 11 item 3: "sign out of all devices" from the profile page ends the other browser's session.

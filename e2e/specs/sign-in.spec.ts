@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose, signInThroughPage } from '../support/demo';
 
 test.describe('sign-in', () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 // The site tag end to end in Chromium: Northwind Sport (5002) has no demo events, so the visits

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { Routes } from '@pc/contracts';
 import { DEMO_PASSWORD, USERS } from '../support/demo';
 import { startExtraServer, type ExtraServer } from '../support/extra-server';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 /** A local target the server's checker may reach (demo mode allows loopback for monitors). */

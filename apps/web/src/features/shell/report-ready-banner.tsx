@@ -16,7 +16,8 @@ export function ReportReadyBanner() {
       {received.map((type) => (
         <Paper
           key={type}
-          bg="green.7"
+          // The filled green of global.css (6.6:1 with white): Mantine's green.7 was 2.7:1 (issue 12 item 10).
+          bg="var(--mantine-color-green-filled)"
           c="white"
           radius={0}
           px="md"
@@ -30,7 +31,12 @@ export function ReportReadyBanner() {
               {`Your ${REPORT_LABEL[type]} report is available for download.`}
             </Text>
             <Group gap="xs" wrap="nowrap">
-              <Button size="compact-sm" variant="white" color="green.9" onClick={() => navigate(`${REPORT_ROUTE[type]}?tab=tab_1`)}>
+              <Button
+                size="compact-sm"
+                variant="white"
+                c="var(--mantine-color-green-filled)"
+                onClick={() => navigate(`${REPORT_ROUTE[type]}?tab=tab_1`)}
+              >
                 GO TO YOUR REPORTS
               </Button>
               <CloseButton aria-label="Close report notice" variant="transparent" c="white" onClick={() => dismiss(type)} />
