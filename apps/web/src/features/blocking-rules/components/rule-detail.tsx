@@ -46,7 +46,16 @@ export function RuleDetail({ publisherId, ruleId }: { publisherId: string; ruleI
           </Group>
         }
       />
-      <RuleForm key={rule.updatedAt} publisherId={publisherId} rule={rule} onSaved={() => void history.mutate()} />
+      {/* A save refetches the rule too: its new name shows in the title at once, and the form remounts on the saved values. */}
+      <RuleForm
+        key={rule.updatedAt}
+        publisherId={publisherId}
+        rule={rule}
+        onSaved={() => {
+          void mutate();
+          void history.mutate();
+        }}
+      />
       <RuleHistory publisherId={publisherId} ruleId={ruleId} />
       <ConfirmDialog
         opened={actions.deleting !== null}
