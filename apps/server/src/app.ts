@@ -43,6 +43,12 @@ import { createUsageService } from './modules/usage/usage.service';
 import { trackingRepo } from './modules/tracking/tracking.repo';
 import { createTrackingService, TRACKING_FORWARD_QUEUE, type TrackingForwardPayload } from './modules/tracking/tracking.service';
 import { trackingForwardHandler } from './modules/tracking/tracking-forward.job';
+import {
+  USAGE_RETENTION_QUEUE,
+  scheduleUsageRetention,
+  usageRetentionHandler,
+  type UsageRetentionPayload,
+} from './modules/usage/usage-retention.job';
 import { createJobQueue, type Worker } from './lib/jobs/job-queue';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
@@ -184,6 +190,7 @@ export interface BuiltApp {
     monitorNotifications: Worker;
     /** /mp events forwarded to the analytics service (idle unless ANALYTICS_FORWARD_URL is set). */
     trackingForwards: Worker;
+    usageRetention: Worker;
     serviceActivations: Worker;
     servicesMail: Worker;
     /** Outgoing webhooks (lib/webhooks): one job per delivery, retried with backoff. */
@@ -385,6 +392,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
     { pollMs, concurrency: 2, leaseMs: 30_000, retryBaseMs: 5_000 },
   );
+  const usageRetention = jobs.work<UsageRetentionPayload>(
+    USAGE_RETENTION_QUEUE,
+    usageRetentionHandler({ db, retentionDays: config.USAGE_RAW_RETENTION_DAYS, log: deps.logger }),
+    { pollMs, concurrency: 1, leaseMs: 10 * 60_000 },
+  );
   const monitorNotifications = jobs.work<MonitorNotifyPayload>(
     MONITOR_NOTIFY_QUEUE,
     monitorNotifyHandler(mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, '')),
@@ -423,10 +435,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const stopScheduler = deps.startWorkers === false ? () => undefined : scheduleDailyCrawls(db, jobs, deps.logger);
   const stopSellersSchedule = deps.startWorkers === false ? () => undefined : scheduleSellersJsonRefresh(sellersJson, deps.logger);
   const stopReportSchedules = deps.startWorkers === false ? () => undefined : scheduleReportRuns(db, jobs, deps.logger);
+  const stopUsageRetention = deps.startWorkers === false ? () => undefined : scheduleUsageRetention(jobs, deps.logger);
   app.addHook('onClose', async () => {
     stopScheduler();
     stopSellersSchedule();
     stopReportSchedules();
+    stopUsageRetention();
     // Runs after the listener closed and in-flight requests finished. Every worker stops claiming at
     // once; running jobs get SHUTDOWN_TIMEOUT_MS in total, then go back to the queue (issue 11 item 9).
     jobs.shutdownWithin(config.SHUTDOWN_TIMEOUT_MS);
@@ -437,6 +451,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       incidentNotifications.stop(),
       monitorNotifications.stop(),
       trackingForwards.stop(),
+      usageRetention.stop(),
       serviceActivations.stop(),
       servicesMail.stop(),
       webhookDeliveries.stop(),
@@ -600,6 +615,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       incidentNotifications,
       monitorNotifications,
       trackingForwards,
+      usageRetention,
       serviceActivations,
       servicesMail,
       webhookDeliveries,

@@ -169,6 +169,8 @@ export const EnvSchema = z.object({
   UPTIME_MIN_INTERVAL_SECONDS: z.coerce.number({ error: 'accepts seconds 30-86400' }).int().min(30).max(86400).default(60),
   /** Checks one process runs at once (each opens its own connection). */
   UPTIME_CONCURRENCY: z.coerce.number({ error: 'accepts a whole number 1-2000' }).int().min(1).max(2000).default(100),
+  /** Raw /mp events (tracking_events) are deleted after this many days; usage rollups keep the history. */
+  USAGE_RAW_RETENTION_DAYS: z.coerce.number({ error: 'accepts whole days 1-3650' }).int().min(1).max(3650).default(90),
   /** Raw check results are kept this long; hourly and daily rollups for UPTIME_ROLLUP_RETENTION_DAYS. */
   UPTIME_RAW_RETENTION_DAYS: z.coerce.number({ error: 'accepts whole days 1-365' }).int().min(1).max(365).default(7),
   UPTIME_ROLLUP_RETENTION_DAYS: z.coerce.number({ error: 'accepts whole days 30-3650' }).int().min(30).max(3650).default(400),

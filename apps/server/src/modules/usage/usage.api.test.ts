@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { UsageReport } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import pino from 'pino';
+import { createJobQueue } from '../../lib/jobs/job-queue';
+import { USAGE_RETENTION_QUEUE, deleteRawUsageEvents } from './usage-retention.job';
 
 let t: TestApp;
 const tokens: Record<'admin' | 'staff' | 'multi' | 'single', string> = { admin: '', staff: '', multi: '', single: '' };
@@ -233,5 +236,49 @@ describe('usage analytics', () => {
       expect((await get(who, `/api/admin/usage.csv?from=${today}&to=${today}`)).statusCode).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/usage?from=${today}&to=${today}` })).statusCode).toBe(401);
+  });
+  it('the usage.retention job deletes raw events past USAGE_RAW_RETENTION_DAYS (90) in batches; the rollups keep them', async () => {
+    const old = new Date(Date.now() - 200 * 86_400_000);
+    const oldDay = old.toISOString().slice(0, 10);
+    await sql`INSERT INTO tracking_events (user_id, event, client_timestamp, scope, properties, received_at)
+      SELECT ${uid.single}::uuid, 'Retention Probe', '01/01/2026, 10:00:00', ${JSON.stringify(scopeOf.single)}::jsonb,
+             '{}'::jsonb, ${old}::timestamptz - (g % 5) * interval '1 day'
+      FROM generate_series(1, 25) g`.execute(t.db);
+    await mp('single', 'Retention Probe', {}); // today's: kept
+    const probes = async (older: boolean) =>
+      Number(
+        (
+          await sql<{ n: number }>`SELECT count(*)::int AS n FROM tracking_events WHERE event = 'Retention Probe'
+            AND ${older ? sql`received_at < now() - interval '90 days'` : sql`received_at >= now() - interval '90 days'`}`.execute(t.db)
+        ).rows[0]?.n,
+      );
+    expect(await probes(true)).toBe(25);
+    const before = (await get('admin', `/api/admin/usage?from=${oldDay}&to=${oldDay}&publisherId=1002`)).json<UsageReport>();
+
+    // Two processes trimming at once (small batches) delete each row once and fail nothing.
+    const cutoff = new Date(Date.now() - 90 * 86_400_000);
+    const [a, b] = await Promise.all([deleteRawUsageEvents(t.db, cutoff, 3), deleteRawUsageEvents(t.db, cutoff, 3)]);
+    expect(a + b).toBeGreaterThanOrEqual(25);
+    expect(await probes(true)).toBe(0);
+
+    // Through the job queue as the hourly schedule queues it: one pending job per dedupe key.
+    await sql`INSERT INTO tracking_events (user_id, event, client_timestamp, scope, properties, received_at)
+      VALUES (${uid.single}::uuid, 'Retention Probe', '01/01/2026, 10:00:00', ${JSON.stringify(scopeOf.single)}::jsonb, '{}'::jsonb, ${old}::timestamptz)`.execute(
+      t.db,
+    );
+    const jobs = createJobQueue(t.db, pino({ level: 'silent' }));
+    await jobs.enqueue(USAGE_RETENTION_QUEUE, {}, { dedupeKey: 'usage-retention' });
+    await jobs.enqueue(USAGE_RETENTION_QUEUE, {}, { dedupeKey: 'usage-retention' });
+    const pending = await sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs WHERE queue = ${USAGE_RETENTION_QUEUE}
+      AND status = 'queued'`.execute(t.db);
+    expect(pending.rows[0]?.n).toBe(1);
+    expect(await t.built.workers.usageRetention.drain()).toBe(1);
+    expect(await probes(true)).toBe(0);
+    expect(await probes(false)).toBe(1);
+    // The console's figures for that day come from the rollups, so they do not change.
+    const after = (await get('admin', `/api/admin/usage?from=${oldDay}&to=${oldDay}&publisherId=1002`)).json<UsageReport>();
+    // (before, plus the one event inserted on that day since), though none of its raw events is left.
+    expect(after.totals).toEqual({ ...before.totals, events: before.totals.events + 1 });
+    expect(after.totals.events).toBeGreaterThan(0);
   });
 });
