@@ -15,10 +15,14 @@ beforeAll(async () => {
   t = await createTestApp({ BLOCKING_FEED_TOKEN: FEED_TOKEN, BLOCKING_RULE_MAX_VALUES: '50' });
   multi = (await signIn(t.app, DEMO.multi)).idToken;
   single = (await signIn(t.app, DEMO.single)).idToken;
-  // Evergreen's plan allows 8 rules (a per-publisher override of the LIMIT flag); others keep the default.
+  // Evergreen's plan allows 8 rules and 50 values a rule (per-publisher overrides of the LIMIT
+  // flags from migration 0046); others keep the defaults.
   await t.db
     .insertInto('feature_flag_overrides')
-    .values({ flag_key: 'blocking_rules.max_rules', publisher_id: '1003', value: JSON.stringify(8) })
+    .values([
+      { flag_key: 'blocking_rules.max_rules', publisher_id: '1003', value: JSON.stringify(8) },
+      { flag_key: 'blocking_rules.max_values', publisher_id: '1003', value: JSON.stringify(50) },
+    ])
     .execute();
   // Last 30 days for 1001: AcmeBank earns 60 of 100 net on site 5001, the rest elsewhere.
   const sale = (date: string, siteId: string, brand: string, netRevenue: number, impressions: number) => ({
@@ -124,6 +128,35 @@ describe('blocking rules', () => {
     expect(cats.find((c: { id: string }) => c.id === '483')).toBeTruthy();
   });
 
+  it('refuses a rule that contradicts itself or can never match: 400 naming the field, on save and on check', async () => {
+    const cases: [object, Record<string, RegExp>][] = [
+      [
+        { type: 'advertiser_domain', values: ['example.com', 'https://ads.example.com/x'] },
+        { 'values.1': /already blocked by "example.com"/ },
+      ],
+      [{ type: 'iab_category', values: ['483', '484'] }, { 'values.1': /American Football \(484\) is inside Sports \(483\)/ }],
+      [{ type: 'keyword', values: ['casino', '***'] }, { 'values.1': /can never match/ }],
+      // Evergreen's archive and paused food site are inactive: the feed would never carry the rule.
+      [{ type: 'brand', values: ['Acme'], siteIds: ['5203', '5204'] }, { siteIds: /None of the chosen sites is active/ }],
+    ];
+    for (const [over, fields] of cases) {
+      for (const url of ['/api/blocking-rules', '/api/blocking-rules/check']) {
+        const res = await call(multi, '1003', 'POST', url, rule(over));
+        expect(res.statusCode, `${url} ${JSON.stringify(over)}`).toBe(400);
+        const got = res.json().fields as Record<string, string>;
+        expect(Object.keys(got)).toEqual(Object.keys(fields));
+        for (const [k, re] of Object.entries(fields)) expect(got[k]).toMatch(re);
+      }
+    }
+    // One active site in the scope is enough; sibling categories and look-alike domains are not contradictions.
+    const fine: object[] = [
+      { type: 'brand', values: ['Acme'], siteIds: ['5201', '5203'] },
+      { type: 'iab_category', values: ['484', '507'] },
+      { type: 'advertiser_domain', values: ['example.com', 'badexample.com'] },
+    ];
+    for (const over of fine) expect((await call(multi, '1003', 'POST', '/api/blocking-rules/check', rule(over))).statusCode).toBe(200);
+  });
+
   it("keeps publishers apart: 403 for a publisher outside the scope, 404 for another publisher's rule id", async () => {
     const saved = (await call(multi, '1001', 'POST', '/api/blocking-rules', rule({ name: 'Scoped', values: ['Scoped Brand'] }))).json()
       .rule;
@@ -150,7 +183,7 @@ describe('blocking rules', () => {
     expect(history.map((h: { action: string }) => h.action)).toEqual(['delete', 'resume', 'pause', 'create']);
   });
 
-  it('enforces the plan limit on rules (feature flag) and the configured limit on values (403 as issue 17 asks / 400)', async () => {
+  it('enforces the plan limits on rules and on values (feature flags; 403 as issue 17 asks / 400)', async () => {
     const many = Array.from({ length: 51 }, (_, i) => `kw${i}`);
     const tooMany = await call(multi, '1003', 'POST', '/api/blocking-rules', rule({ type: 'keyword', values: many }));
     expect(tooMany.statusCode).toBe(400);
@@ -257,36 +290,41 @@ describe('blocking rules', () => {
     expect(back.values).toEqual(['=cmd|calc', 'plain, with comma']);
   });
 
-  it('takes the values-per-rule limit from the plan flag blocking_rules.max_values once an admin defines it', async () => {
-    await t.db
-      .insertInto('feature_flags')
-      .values({
-        key: 'blocking_rules.max_values',
-        shape: 'LIMIT',
-        description: 'Values per blocking rule',
-        default_value: JSON.stringify(50),
-      })
-      .execute();
-    await t.db
-      .insertInto('feature_flag_overrides')
-      .values({ flag_key: 'blocking_rules.max_values', publisher_id: '1001', value: JSON.stringify(3) })
-      .execute();
-    const four = await call(
-      multi,
-      '1001',
-      'POST',
-      '/api/blocking-rules',
-      rule({ name: 'Four', type: 'keyword', values: ['a', 'b', 'c', 'd'] }),
+  it('defines both limits as LIMIT flags (migration 0046) that the admin console lists and overrides per publisher', async () => {
+    const admin = (await signIn(t.app, DEMO.admin)).idToken;
+    const adminCall = (method: Method | 'PATCH', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+    const flags = (await adminCall('GET', '/api/admin/feature-flags')).json() as { key: string }[];
+    expect(flags.find((f) => f.key === 'blocking_rules.max_values')).toMatchObject({ shape: 'LIMIT', defaultValue: 1000 });
+    expect(flags.find((f) => f.key === 'blocking_rules.max_rules')).toMatchObject({ shape: 'LIMIT', defaultValue: 200 });
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`);
+    const check = (publisher: string, n: number) =>
+      call(multi, publisher, 'POST', '/api/blocking-rules/check', rule({ type: 'keyword', values: values(n) }));
+    // The flag's default decides, not the configured fallback (50 in this test app).
+    expect((await check('1001', 1000)).statusCode).toBe(200);
+    const over = await check('1001', 1001);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fields.values).toMatch(/at most 1000 values/);
+    // An admin override changes it for that publisher only.
+    expect((await adminCall('PUT', '/api/admin/feature-flags/blocking_rules.max_values/overrides/1001', { value: 3 })).statusCode).toBe(
+      200,
     );
+    const four = await call(multi, '1001', 'POST', '/api/blocking-rules', rule({ name: 'Four', type: 'keyword', values: values(4) }));
     expect(four.statusCode).toBe(400);
     expect(four.json().fields.values).toMatch(/at most 3 values/);
     expect(
-      (await call(multi, '1001', 'POST', '/api/blocking-rules', rule({ name: 'Three', type: 'keyword', values: ['a', 'b', 'c'] })))
-        .statusCode,
+      (await call(multi, '1001', 'POST', '/api/blocking-rules', rule({ name: 'Three', type: 'keyword', values: values(3) }))).statusCode,
     ).toBe(200);
-    // Another publisher gets the flag's default.
-    expect(
-      (await call(multi, '1003', 'POST', '/api/blocking-rules/check', rule({ type: 'keyword', values: ['a', 'b', 'c', 'd'] }))).statusCode,
-    ).toBe(200);
+    expect((await check('1002', 4)).statusCode).toBe(403); // not the caller's publisher
+    const single4 = await call(single, '1002', 'POST', '/api/blocking-rules/check', rule({ type: 'keyword', values: values(4) }));
+    expect(single4.statusCode).toBe(200);
+    // Changing the default reaches every publisher without an override; clearing the override restores it.
+    expect((await adminCall('PATCH', '/api/admin/feature-flags/blocking_rules.max_values', { defaultValue: 2 })).statusCode).toBe(200);
+    expect((await call(single, '1002', 'POST', '/api/blocking-rules/check', rule({ type: 'keyword', values: values(3) }))).statusCode).toBe(
+      400,
+    );
+    expect((await adminCall('DELETE', '/api/admin/feature-flags/blocking_rules.max_values/overrides/1001')).statusCode).toBe(200);
+    expect((await check('1001', 3)).json().fields.values).toMatch(/at most 2 values/);
+    expect((await adminCall('PATCH', '/api/admin/feature-flags/blocking_rules.max_values', { defaultValue: 1000 })).statusCode).toBe(200);
   });
 });

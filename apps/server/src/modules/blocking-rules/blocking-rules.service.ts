@@ -12,6 +12,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error
 import { auditRepo } from '../audit/audit.repo';
 import { limitFlag } from '../feature-flags/feature-flags.service';
 import { blockingRulesRepo, type RuleRow, type RuleWrite } from './blocking-rules.repo';
+import { ruleContradictions } from './rule-contradictions';
 import { normaliseValues } from './rule-values';
 
 export interface RuleCtx {
@@ -23,9 +24,8 @@ export interface BlockingRulesLimits {
   maxValuesPerRule: number;
 }
 
-/** Plan limit defined by the feature flags (migration 0050). */
+/** Plan limits as LIMIT flags (migration 0046; 0050 defines max_rules too); config only if a definition is missing. */
 export const MAX_RULES_FLAG = 'blocking_rules.max_rules';
-/** Values per rule: a LIMIT flag an admin may define (no migration in this area's range can); config until then. */
 export const MAX_VALUES_FLAG = 'blocking_rules.max_values';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -71,16 +71,19 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
 
   /** Validates an input against the publisher's sites, the type's rules and the limits. */
   async function validate(ctx: RuleCtx, input: BlockingRuleInput, excludeId: string | null) {
-    const { values, errors, duplicates } = normaliseValues(input.type, input.values);
+    const { values, indexes, errors, duplicates } = normaliseValues(input.type, input.values);
     const fields: Record<string, string> = { ...errors };
     if (values.length === 0 && Object.keys(errors).length === 0) fields.values = 'Add at least one value.';
     const maxValues = await limitFlag(db, ctx.publisherId, MAX_VALUES_FLAG, limits.maxValuesPerRule);
     if (values.length > maxValues) fields.values = `A rule holds at most ${maxValues} values on your plan.`;
+    const sites = await repo.sites(ctx.publisherId);
     if (input.siteIds) {
-      const own = new Set((await repo.sites(ctx.publisherId)).map((s) => s.id));
-      const unknown = input.siteIds.filter((s) => !own.has(s));
+      const unknown = input.siteIds.filter((id) => !sites.some((s) => s.id === id));
       if (unknown.length) fields.siteIds = `Not a site of this publisher: ${unknown.join(', ')}.`;
     }
+    // A rule that contradicts itself or can never match is refused like a bad value (issue 14 item 1).
+    for (const [k, v] of Object.entries(ruleContradictions({ type: input.type, values, indexes, siteIds: input.siteIds, sites })))
+      fields[k] ??= v;
     if (input.expiresAt && (Number.isNaN(Date.parse(`${input.expiresAt}T00:00:00Z`)) || input.expiresAt < today()))
       fields.expiresAt = 'Choose today or a later day.';
     if (Object.keys(fields).length) throw badRequest('Check the highlighted fields.', fields);

@@ -12,12 +12,13 @@ import type { IabCategory } from '@pc/contracts';
  */
 const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'iab-content-taxonomy-3.1.tsv');
 
-let cache: { list: IabCategory[]; byId: Map<string, IabCategory> } | null = null;
+let cache: { list: IabCategory[]; byId: Map<string, IabCategory>; parentOf: Map<string, string> } | null = null;
 
 function load() {
   if (cache) return cache;
   const lines = readFileSync(FILE, 'utf8').split('\n');
   const list: IabCategory[] = [];
+  const parentOf = new Map<string, string>();
   for (const line of lines.slice(2)) {
     const cols = line.split('\t');
     const id = cols[0]?.trim();
@@ -28,10 +29,20 @@ function load() {
       .map((t) => t.trim())
       .filter(Boolean);
     list.push({ id, name, path: tiers.join(' > ') || name });
+    const parent = cols[1]?.trim();
+    if (parent) parentOf.set(id, parent);
   }
-  cache = { list, byId: new Map(list.map((c) => [c.id, c])) };
+  cache = { list, byId: new Map(list.map((c) => [c.id, c])), parentOf };
   return cache;
 }
 
 export const iabCategories = (): IabCategory[] => load().list;
 export const iabCategory = (id: string): IabCategory | undefined => load().byId.get(id);
+
+/** The category's ancestors, nearest first (blocking a category blocks everything inside it). */
+export function iabAncestors(id: string): string[] {
+  const { parentOf } = load();
+  const out: string[] = [];
+  for (let p = parentOf.get(id); p && !out.includes(p); p = parentOf.get(p)) out.push(p);
+  return out;
+}

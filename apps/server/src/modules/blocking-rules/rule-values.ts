@@ -4,6 +4,8 @@ import { iabCategory } from './iab-taxonomy';
 
 export interface NormalisedValues {
   values: string[];
+  /** For each value, its index in the list given (fields name `values.<index>`). */
+  indexes: number[];
   /** fields map entries (`values.3` -> message) for values that cannot be used. */
   errors: Record<string, string>;
   /** Values dropped as duplicates of an earlier one (said back to the user). */
@@ -34,6 +36,7 @@ export function normaliseDomain(raw: string): string | null {
 /** Validates and normalises a rule's values for its type; order kept, duplicates dropped. */
 export function normaliseValues(type: BlockingRuleType, raw: readonly string[]): NormalisedValues {
   const values: string[] = [];
+  const indexes: number[] = [];
   const seen = new Set<string>();
   const errors: Record<string, string> = {};
   const duplicates: string[] = [];
@@ -60,6 +63,7 @@ export function normaliseValues(type: BlockingRuleType, raw: readonly string[]):
     }
     seen.add(key);
     values.push(value);
+    indexes.push(i);
   });
-  return { values, errors, duplicates };
+  return { values, indexes, errors, duplicates };
 }

@@ -20,6 +20,7 @@ import { toast } from '../../../lib/toast';
 import { track } from '../../../lib/tracking/track';
 import { createRule, exportValues, importValues, previewImpact, ruleKeys, updateRule, useIabCategories } from '../api/blocking-rules-api';
 import { saveFile } from '../../../lib/save-file';
+import { formFieldErrors } from '../state/field-errors';
 import { ImpactCard } from './impact-card';
 
 const typeData = BLOCKING_RULE_TYPES.map((t) => ({ value: t, label: BLOCKING_RULE_TYPE_LABELS[t] }));
@@ -97,8 +98,7 @@ export function RuleForm({ publisherId, rule, onSaved }: { publisherId: string; 
       void mutate(ruleKeys.list(publisherId));
       void navigate(`${Routes.blockingRules}?rule=${saved.rule.id}`);
     } catch (e) {
-      if (e instanceof ApiRequestError && e.fields)
-        setErrors(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k.split('.')[0]!, v])));
+      if (e instanceof ApiRequestError && e.fields) setErrors(formFieldErrors(e.fields));
       toast.error(errorMessage(e));
     } finally {
       setBusy(null);
