@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   BlockingFeedSchema,
@@ -12,6 +13,7 @@ import {
   ImpactPreviewSchema,
 } from '@pc/contracts';
 import { errorResponses, OkSchema, typed } from '../../http/typed';
+import { HttpError } from '../../lib/http-error';
 import type { ReportEngine } from '../reports/engine/report-engine';
 import type { BlockingRulesRepo } from './blocking-rules.repo';
 import type { BlockingRulesService } from './blocking-rules.service';
@@ -29,6 +31,10 @@ const ImpactRequestSchema = z.object({
   siteIds: z.array(z.string()).nullable(),
 });
 const today = () => new Date().toISOString().slice(0, 10);
+const presentedCredential = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+/** The per-key counter's name: a hash, so the counters table never holds a key or token. */
+const credentialCounter = (presented: string) =>
+  `blocking-feed-credential:${createHash('sha256').update(presented).digest('base64url').slice(0, 32)}`;
 
 export async function blockingRulesRoutes(
   app: FastifyInstance,
@@ -42,6 +48,11 @@ export async function blockingRulesRoutes(
   },
 ) {
   const r = typed(app);
+  const perCredential = app.createRateLimit({
+    max: opts.feedRatePerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => credentialCounter(presentedCredential(req) ?? ''),
+  });
   const s = opts.rules;
   const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
     uid: req.auth!.uid,
@@ -111,6 +122,16 @@ export async function blockingRulesRoutes(
         access: 'public',
         rateLimit: { max: opts.feedRatePerMinute, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip },
       },
+      // And per key or token, whatever the address: a leaked key polled from many addresses is
+      // capped too. The address limit runs first (onRequest); this one after it.
+      preHandler: async (req, reply) => {
+        const presented = presentedCredential(req);
+        if (!presented) return;
+        const hit = await perCredential(req);
+        if (hit.isAllowed || !hit.isExceeded) return;
+        reply.header('retry-after', String(hit.ttlInSeconds));
+        throw new HttpError(429, 'Too many requests with this key. Try again in a minute.', 'TooManyRequests');
+      },
       schema: {
         tags,
         description:
@@ -121,7 +142,7 @@ export async function blockingRulesRoutes(
       },
     },
     async (req, reply) => {
-      const presented = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const presented = presentedCredential(req);
       const publisherId = await opts.feedKeys.feedPublisher(presented, req.query.publisherId);
       await s.sweepExpired();
       const { feed, etag } = await buildFeed(opts.repo, publisherId, today());

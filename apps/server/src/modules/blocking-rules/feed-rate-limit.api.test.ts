@@ -43,6 +43,34 @@ describe('serving feed rate limit', () => {
     expect(Math.max(...rows.map((r) => r.hits))).toBeGreaterThanOrEqual(10);
   });
 
+  it('limits each key too, whatever the address: a key polled from many addresses gets 429, another key does not', async () => {
+    const mintKey = async (publisher: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/blocking-rules/feed-keys',
+          remoteAddress: `192.0.2.${publisher === '1001' ? 101 : 103}`,
+          headers: bearer(multi, publisher),
+          payload: { name: 'Spread server' },
+        })
+      ).json().secret as string;
+    const spread = await mintKey('1001');
+    const other = await mintKey('1003');
+    // 12 requests from 12 addresses: no address reaches its limit of 10, the key does.
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) codes.push((await feed(spread, `198.18.0.${i + 1}`)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 429, 429]);
+    const limited = await feed(spread, '198.18.1.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ name: 'TooManyRequests' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await feed(other, '198.18.0.1')).statusCode).toBe(200);
+    // The counter is named by a hash of the key, never the key itself.
+    const rows = await t.db.selectFrom('rate_limit_counters').select('key').where('key', 'like', '%blocking-feed-credential:%').execute();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.some((r) => r.key.includes(spread) || r.key.includes(other))).toBe(false);
+  });
+
   it('limits minting feed keys per address too', async () => {
     const mint = () =>
       t.app.inject({
