@@ -81,6 +81,9 @@ export async function seedDemoPayments(db: Db, engine: ReportEngine, config: App
         await repo.update(p.id, { status: 'on_hold', hold_reason: 'Tax form (W-8BEN-E) missing' });
         continue;
       }
+      if (p.publisher_id === '1001' && i === 1)
+        // A credit on one of Northwind's paid months, so its Payments page shows an adjustment line on npm start.
+        await applyAdjustment(db, staff.id, p, { amount: 20, reason: 'Make-good credit for an ad-server outage on our side' });
       const payee = snap && {
         method: snap.method,
         beneficiaryName: snap.beneficiary_name,
