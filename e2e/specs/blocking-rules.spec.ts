@@ -76,3 +76,18 @@ test('a media owner creates a serving-feed key, the ad server reads the rules wi
   const refused = await page.request.get('/api/blocking-rules/feed', { headers: { authorization: `Bearer ${secret}` } });
   expect(refused.status()).toBe(401);
 });
+
+test('the form names a value the rule already covers (a subdomain of a listed domain) and does not save', async ({ page }) => {
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.goto('/partners/blocking-rules/create');
+  await page.getByLabel('Name').fill('E2E contradiction');
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Advertiser domain', exact: true }).click();
+  await page.getByLabel('Values').fill('e2e-contradiction.example\nads.e2e-contradiction.example');
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  await expect(
+    page.getByText('"ads.e2e-contradiction.example" is already blocked by "e2e-contradiction.example"', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Values')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/partners\/blocking-rules\/create$/);
+});
