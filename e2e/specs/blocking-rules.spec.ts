@@ -21,8 +21,11 @@ test('a media owner creates a brand rule with an impact preview, finds it and it
   await expect(page.getByRole('link', { name: 'No gambling advertisers' })).toBeVisible();
   await page.getByRole('link', { name: 'Create rule' }).click();
   await expect(page).toHaveURL(/\/partners\/blocking-rules\/create$/);
+  // The URL changes before the form's chunk renders; until then 'Name' also matches the list
+  // page's "Key name" (the feed keys card), which took the text under load.
+  await expect(page.getByRole('heading', { name: 'Create blocking rule' })).toBeVisible();
 
-  await page.getByLabel('Name').fill('No car ads');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('No car ads');
   await page.getByLabel('Values').fill('Acme Motors');
   await page.getByRole('button', { name: 'Preview impact' }).click();
   const impact = page.getByLabel('Impact preview');
