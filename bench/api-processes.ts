@@ -5,7 +5,10 @@
  * the one-process run loads A alone, the two-process run loads A and B at once (half the
  * connections each, as a load balancer would) and adds their req/s. The load generator runs on the
  * same machine, so it takes CPU from the servers: on a small or shared machine the ratio says more
- * about the machine than about the product.
+ * about the machine than about the product. For a real figure, on a machine with 4+ idle cores:
+ *   BENCH_SERVER_CPUS=0,1 taskset -c 2-3 npm run bench:api -- --processes 2
+ * pins both servers to cores 0-1 (the 2 cores the target is about) and the load generator and
+ * PostgreSQL to cores 2-3.
  */
 import autocannon from 'autocannon';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -38,8 +41,24 @@ export async function benchProcesses(duration: number, connections = 50): Promis
   const servers: ServerProcess[] = [];
   try {
     // A seeds the demo data into PostgreSQL; B finds it there.
-    servers.push(await startServerProcess({ name: 'bench-a', args: ['--demo'], env: { ...env, DEMO_DATA: 'true' } }));
-    servers.push(await startServerProcess({ name: 'bench-b', env: { ...env, DEMO_DATA: 'false' } }));
+    const cpus = process.env.BENCH_SERVER_CPUS || undefined;
+    servers.push(
+      await startServerProcess({
+        name: 'bench-a',
+        args: ['--demo'],
+        readyTimeoutMs: 400_000,
+        env: { ...env, DEMO_DATA: 'true' },
+        ...(cpus ? { cpus } : {}),
+      }),
+    );
+    servers.push(
+      await startServerProcess({
+        name: 'bench-b',
+        readyTimeoutMs: 400_000,
+        env: { ...env, DEMO_DATA: 'false' },
+        ...(cpus ? { cpus } : {}),
+      }),
+    );
     const token = await signIn(servers[0]!.base);
     const request = (base: string, conns: number) => ({
       url: `${base}/api/publisher-details?publisher=1001&includeSites=true`,
@@ -59,7 +78,9 @@ export async function benchProcesses(duration: number, connections = 50): Promis
     console.log(`  1 process  : ${rps(one).toFixed(0)} req/s  p50 ${one.latency.p50} ms, p99 ${one.latency.p99} ms`);
     console.log(`  2 processes: ${twoRps.toFixed(0)} req/s  (${two.map((r) => rps(r).toFixed(0)).join(' + ')})  p99 ${p99} ms`);
     console.log(`  ratio      : ${(twoRps / rps(one)).toFixed(2)}x (target >= 1.6x on 2 free cores; the load generator shares them)`);
-    console.log(`  cores      : ${os.availableParallelism()}  load average ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `  cores      : ${os.availableParallelism()}  load average ${os.loadavg()[0]!.toFixed(1)}  servers on ${cpus ? `CPUs ${cpus}` : 'any CPU, shared with the load generator'}`,
+    );
     console.log(`  non-2xx/errors: ${errors}`);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));

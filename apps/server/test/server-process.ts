@@ -37,6 +37,8 @@ export async function startServerProcess(opts: {
   keepData?: boolean;
   /** Start the server as the leader of its own process group (like a shell job or a systemd unit). */
   ownProcessGroup?: boolean;
+  /** Pin the server to these CPUs (`taskset -c` list, e.g. "0,1"), so a bench's load generator does not share them. */
+  cpus?: string;
 }): Promise<ServerProcess> {
   const port = 18_000 + Math.floor(Math.random() * 4000);
   const base = `http://127.0.0.1:${port}`;
@@ -44,7 +46,12 @@ export async function startServerProcess(opts: {
   // mkdtemp makes 0700; the embedded cluster runs as the unprivileged postgres user when we are root.
   if (!opts.dataDir) chmodSync(dataDir, 0o755);
   const keepData = opts.keepData || opts.dataDir !== undefined;
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts', ...(opts.args ?? [])], {
+  const nodeArgv = [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts', ...(opts.args ?? [])];
+  // taskset execs node in its own process, so the pid stays the server's.
+  const [command, argv]: [string, string[]] = opts.cpus
+    ? ['taskset', ['-c', opts.cpus, process.execPath, ...nodeArgv]]
+    : [process.execPath, nodeArgv];
+  const child = spawn(command, argv, {
     cwd: repoRoot,
     env: {
       ...process.env,
