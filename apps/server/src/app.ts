@@ -138,8 +138,11 @@ import { createMonitorsService } from './modules/monitors/monitors.service';
 import { createMonitorScheduler, type MonitorScheduler } from './modules/monitors/monitor-scheduler';
 import {
   MONITOR_NOTIFY_QUEUE,
+  MONITOR_DIGEST_QUEUE,
   createMonitorNotifier,
   monitorNotifyHandler,
+  monitorDigestHandler,
+  type MonitorDigestPayload,
   type MonitorNotifyPayload,
 } from './modules/monitors/monitor-notify.job';
 
@@ -186,8 +189,10 @@ export interface BuiltApp {
     paymentSettingsMails: Worker;
     passwordResetMails: Worker;
     incidentNotifications: Worker;
-    /** Monitor down/up/certificate e-mails to each monitor's notifyEmails. */
+    /** Monitor down/up/certificate e-mails to each monitor's notifyEmails and the publisher's users. */
     monitorNotifications: Worker;
+    /** Alert storms: one digest e-mail per address for the changes held past UPTIME_DIGEST_THRESHOLD. */
+    monitorDigests: Worker;
     /** /mp events forwarded to the analytics service (idle unless ANALYTICS_FORWARD_URL is set). */
     trackingForwards: Worker;
     usageRetention: Worker;
@@ -374,7 +379,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     db,
     fetch: monitorsFetch,
     incidents,
-    notify: createMonitorNotifier({ jobs, publishWebhookEvent }),
+    notify: createMonitorNotifier({
+      jobs,
+      publishWebhookEvent,
+      digest: { threshold: config.UPTIME_DIGEST_THRESHOLD, windowSeconds: config.UPTIME_DIGEST_WINDOW_SECONDS },
+    }),
     log: deps.logger,
     concurrency: config.UPTIME_CONCURRENCY,
     rawRetentionDays: config.UPTIME_RAW_RETENTION_DAYS,
@@ -399,9 +408,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   );
   const monitorNotifications = jobs.work<MonitorNotifyPayload>(
     MONITOR_NOTIFY_QUEUE,
-    monitorNotifyHandler(mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, '')),
+    monitorNotifyHandler(mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, ''), config.UPTIME_DIGEST_WINDOW_SECONDS),
     { pollMs, concurrency: 1, leaseMs: 60_000 },
   );
+  const monitorDigests = jobs.work<MonitorDigestPayload>(MONITOR_DIGEST_QUEUE, monitorDigestHandler(db, jobs), {
+    pollMs,
+    concurrency: 1,
+    leaseMs: 60_000,
+  });
   const incidentNotifications = jobs.work<IncidentNotifyPayload>(
     INCIDENT_NOTIFY_QUEUE,
     incidentNotifyHandler(db, mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, '')),
@@ -450,6 +464,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       passwordResetMails.stop(),
       incidentNotifications.stop(),
       monitorNotifications.stop(),
+      monitorDigests.stop(),
       trackingForwards.stop(),
       usageRetention.stop(),
       serviceActivations.stop(),
@@ -614,6 +629,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       passwordResetMails,
       incidentNotifications,
       monitorNotifications,
+      monitorDigests,
       trackingForwards,
       usageRetention,
       serviceActivations,

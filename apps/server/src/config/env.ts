@@ -176,6 +176,9 @@ export const EnvSchema = z.object({
   UPTIME_ROLLUP_RETENTION_DAYS: z.coerce.number({ error: 'accepts whole days 30-3650' }).int().min(30).max(3650).default(400),
   /** false: this process serves the API but runs no uptime checks (other processes do). */
   UPTIME_SCHEDULER: bool(true),
+  /** Alert storms: a publisher's first N monitor changes within the window are mailed one by one, later ones in one digest. */
+  UPTIME_DIGEST_THRESHOLD: z.coerce.number({ error: 'accepts a whole number 1-1000' }).int().min(1).max(1000).default(5),
+  UPTIME_DIGEST_WINDOW_SECONDS: z.coerce.number({ error: 'accepts seconds 10-3600' }).int().min(10).max(3600).default(60),
   /**
    * Where report exports are written (default DATA_DIR/exports). With several server processes, a
    * directory they all share (a mounted volume): any process may finish a job or serve its file.

@@ -100,6 +100,17 @@ export interface MonitorRollupsTable {
   histogram: number[];
 }
 
+/** A mailed monitor state change (0032): counted per publisher; `held` ones go out in one digest. */
+export interface MonitorAlertsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  at: Generated<Date>;
+  event: Json;
+  recipients: string[];
+  held: boolean;
+  digested_at: Timestamp | null;
+}
+
 export interface UptimeTables {
   incidents: IncidentsTable;
   incident_events: IncidentEventsTable;
@@ -107,4 +118,5 @@ export interface UptimeTables {
   monitors: MonitorsTable;
   monitor_results: MonitorResultsTable;
   monitor_rollups: MonitorRollupsTable;
+  monitor_alerts: MonitorAlertsTable;
 }

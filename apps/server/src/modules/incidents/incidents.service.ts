@@ -29,6 +29,8 @@ export interface IncidentReport {
   detail?: Record<string, unknown>;
   /** The e-mail's words when this report opens or reopens the incident (instead of the generic incident mail). */
   message?: { subject: string; text: string };
+  /** false: the reporter mails the change itself (monitors: one mail per address, digests), so none is queued here. */
+  mail?: boolean;
 }
 export type ReportOutcome = { id: string; change: 'opened' | 'reopened' | 'appended' };
 
@@ -78,8 +80,8 @@ const EXPORT_COLUMNS: ExportColumn[] = [
 export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhookEvent?: WebhookEventPublisher }) {
   const { jobs } = deps;
 
-  async function notify(trx: Db, p: IncidentNotifyPayload) {
-    await jobs.enqueue(INCIDENT_NOTIFY_QUEUE, p, { db: trx, maxAttempts: 5 });
+  async function notify(trx: Db, p: IncidentNotifyPayload, mail = true) {
+    if (mail) await jobs.enqueue(INCIDENT_NOTIFY_QUEUE, p, { db: trx, maxAttempts: 5 });
     if (deps.publishWebhookEvent) {
       const inc = await incidentsRepo(trx).get(p.incidentId);
       if (inc)
@@ -103,7 +105,7 @@ export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhoo
     return inTransaction(db, async (trx) => {
       const repo = incidentsRepo(trx);
       const before = await repo.byKeyForUpdate(r.publisherId, r.key);
-      const { message, ...occurrence } = r;
+      const { message, mail, ...occurrence } = r;
       const { id } = await repo.upsertOccurrence(occurrence);
       const change: ReportOutcome['change'] = !before ? 'opened' : before.status === 'resolved' ? 'reopened' : 'appended';
       await repo.addEvent({
@@ -114,21 +116,27 @@ export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhoo
         detail: r.detail ?? {},
       });
       if (change !== 'appended') {
-        await notify(trx, { incidentId: id, change, ...(message ? { message } : {}) });
+        await notify(trx, { incidentId: id, change, ...(message ? { message } : {}) }, mail !== false);
       }
       return { id, change };
     });
   }
 
   /** Resolves the open incident with that key, if any (a monitor recovered, a file was fixed). */
-  async function resolveByKey(publisherId: string, key: string, note: string, db: Db = deps.db): Promise<boolean> {
+  async function resolveByKey(
+    publisherId: string,
+    key: string,
+    note: string,
+    db: Db = deps.db,
+    opts: { mail?: boolean } = {},
+  ): Promise<boolean> {
     return inTransaction(db, async (trx) => {
       const repo = incidentsRepo(trx);
       const row = await repo.byKeyForUpdate(publisherId, key);
       if (!row || row.status === 'resolved') return false;
       await repo.setResolved(row.id, null, note);
       await repo.addEvent({ incidentId: row.id, kind: 'resolved', actor: null, note, detail: null });
-      await notify(trx, { incidentId: row.id, change: 'resolved' });
+      await notify(trx, { incidentId: row.id, change: 'resolved' }, opts.mail !== false);
       return true;
     });
   }

@@ -8,6 +8,7 @@ import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test
 import { createGuardedFetch, type GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
 import { verifyWebhook } from '../../lib/webhooks';
+import { publisherRecipients } from '../../mail/publisher-recipients';
 
 // The app's own scheduler, notifier, mail worker and webhook worker, wired as in production; the
 // monitored target, a TLS target with a certificate 5 days from expiry and the webhook receiver
@@ -21,6 +22,8 @@ let monitorsFetch: GuardedFetch;
 let multi: string;
 let secret: string;
 let failing = false;
+/** The publisher's own users: mailed about its monitors' changes besides each monitor's notifyEmails. */
+let users: string[];
 const received: { headers: IncomingMessage['headers']; body: string }[] = [];
 
 beforeAll(async () => {
@@ -42,10 +45,13 @@ beforeAll(async () => {
   tlsUrl = `https://127.0.0.1:${(tls.address() as AddressInfo).port}/`;
   monitorsFetch = createGuardedFetch({ allowHosts: ['127.0.0.1'], ca: [pems.cert] });
   t = await createTestApp(
-    { OUTBOUND_ALLOW_HOSTS: '127.0.0.1', UPTIME_MIN_INTERVAL_SECONDS: '30', WEBHOOK_RETRY_BASE_MS: '0' },
+    // The digest has its own test file: here every change is mailed on its own.
+    { OUTBOUND_ALLOW_HOSTS: '127.0.0.1', UPTIME_MIN_INTERVAL_SECONDS: '30', WEBHOOK_RETRY_BASE_MS: '0', UPTIME_DIGEST_THRESHOLD: '1000' },
     { monitorsFetch },
   );
   multi = (await signIn(t.app, DEMO.multi)).idToken;
+  users = (await publisherRecipients(t.db, '1001')).map((e) => e.toLowerCase());
+  expect(users).toContain(DEMO.multi.toLowerCase());
   await t.db
     .insertInto('feature_flag_overrides')
     .values({ flag_key: 'uptime.max_monitors', publisher_id: '1001', value: JSON.stringify(100) })
@@ -115,6 +121,13 @@ const jobsFor = (id: string) =>
     .execute();
 const outboxFor = (name: string) =>
   t.db.selectFrom('outbox').select(['to_address', 'subject', 'text_body']).where('subject', 'like', `%${name}%`).orderBy('id').execute();
+const incidentMailsFor = (incidentId: string) =>
+  t.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('queue', '=', 'incident-notify')
+    .where(sql<boolean>`payload->>'incidentId' = ${incidentId}`)
+    .execute();
 const deliver = async () => {
   while ((await t.built.workers.monitorNotifications.drain()) > 0);
   while ((await t.built.workers.webhookDeliveries.drain()) > 0);
@@ -141,13 +154,16 @@ describe('monitor notifications', () => {
       .executeTakeFirstOrThrow();
     expect(incident.status).toBe('open');
     const queued = await jobsFor(id);
-    expect(queued.map((j) => (j.payload as { to: string }).to).sort()).toEqual(['oncall@northwind.example', 'ops@northwind.example']);
+    const everyone = [...new Set(['oncall@northwind.example', 'ops@northwind.example', ...users])].sort();
+    expect(queued.map((j) => (j.payload as { to: string }).to).sort()).toEqual(everyone);
+    // The incident's own "New incident" mail is not queued as well: the monitor's mail says it.
+    expect(await incidentMailsFor(incident.id)).toHaveLength(0);
     expect(queued[0]!.payload).toMatchObject({ event: { change: 'down', incidentId: incident.id, httpStatus: 503 } });
     await checkNow(id); // still down: an occurrence, no new message
-    expect(await jobsFor(id)).toHaveLength(2);
+    expect(await jobsFor(id)).toHaveLength(everyone.length);
     await deliver();
     const down = await outboxFor('Notify shop is down');
-    expect(down.map((m) => m.to_address).sort()).toEqual(['oncall@northwind.example', 'ops@northwind.example']);
+    expect(down.map((m) => m.to_address).sort()).toEqual(everyone);
     expect(down[0]!.subject).toBe('Partners Center: Notify shop is down');
     expect(down[0]!.text_body).toContain('status 503 is not an accepted status');
     expect(down[0]!.text_body).toContain(`/uptime-monitoring/${id}`);
@@ -165,12 +181,35 @@ describe('monitor notifications', () => {
     await checkNow(id);
     await deliver();
     const up = await outboxFor('Notify shop is up again');
-    expect(up).toHaveLength(2);
+    expect(up).toHaveLength(everyone.length);
+    expect(await incidentMailsFor(incident.id)).toHaveLength(0);
     expect(up[0]!.text_body).toContain('its incident is resolved');
     expect(events()).toEqual([
       expect.objectContaining({ ok: true, type: 'monitor.up', data: expect.objectContaining({ monitorId: id, change: 'up' }) }),
     ]);
-    expect(await jobsFor(id)).toHaveLength(4);
+    expect(await jobsFor(id)).toHaveLength(2 * everyone.length);
+  });
+
+  it('a publisher user who is also in notifyEmails gets one mail per change, not two', async () => {
+    const me = DEMO.multi;
+    const id = await create('Dedupe shop', target.url('127.0.0.1', '/'), { notifyEmails: [me.toUpperCase(), 'extra@northwind.example'] });
+    await checkNow(id);
+    failing = true;
+    await checkNow(id);
+    failing = false;
+    await checkNow(id);
+    await deliver();
+    while ((await t.built.workers.incidentNotifications.drain()) > 0);
+    const toMe = await t.db
+      .selectFrom('outbox')
+      .select('subject')
+      .where(sql<boolean>`lower(to_address) = ${me.toLowerCase()}`)
+      .where('subject', 'like', '%Dedupe shop%')
+      .execute();
+    expect(toMe.map((m) => m.subject).sort()).toEqual(['Partners Center: Dedupe shop is down', 'Partners Center: Dedupe shop is up again']);
+    expect((await outboxFor('Dedupe shop is down')).map((m) => m.to_address).sort()).toEqual(
+      [...new Set(['extra@northwind.example', ...users])].sort(),
+    );
   });
 
   it('warns once when the TLS certificate enters its warning window: e-mail and a signed monitor.certificate_expiring', async () => {
@@ -179,8 +218,7 @@ describe('monitor notifications', () => {
     await checkNow(id); // still inside the window: no second warning
     await deliver();
     const mails = await outboxFor('TLS certificate of Cert shop');
-    expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to_address: 'certs@northwind.example' });
+    expect(mails.map((m) => m.to_address).sort()).toEqual([...new Set(['certs@northwind.example', ...users])].sort());
     expect(mails[0]!.subject).toMatch(/^Partners Center: the TLS certificate of Cert shop expires on \d{4}-\d{2}-\d{2}$/);
     expect(events()).toEqual([
       expect.objectContaining({
@@ -191,14 +229,14 @@ describe('monitor notifications', () => {
     ]);
   });
 
-  it('sends nothing to a monitor without notifyEmails, but still tells the signed webhooks', async () => {
+  it("a monitor without notifyEmails mails only the publisher's users, and still tells the signed webhooks", async () => {
     const id = await create('Quiet shop', target.url('127.0.0.1', '/'), { notifyEmails: [] });
     failing = true;
     await checkNow(id);
     failing = false;
-    expect(await jobsFor(id)).toHaveLength(0);
+    expect(await jobsFor(id)).toHaveLength(users.length);
     await deliver();
-    expect(await outboxFor('Quiet shop is down')).toHaveLength(0);
+    expect((await outboxFor('Quiet shop is down')).map((m) => m.to_address).sort()).toEqual(users);
     expect(events().map((e) => e.type)).toEqual(['monitor.down']);
   });
 });

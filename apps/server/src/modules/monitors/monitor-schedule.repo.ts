@@ -49,6 +49,51 @@ export interface CompletedCheck {
 
 const int = (v: number | null) => (v === null ? null : Math.round(v));
 
+interface RollupRow {
+  monitorId: string;
+  grain: 'hour' | 'day';
+  bucket: Date;
+  checks: number;
+  upChecks: number;
+  sumMs: number;
+  histogram: number[];
+}
+
+/**
+ * The batch's checks summed per (monitor, grain, UTC hour/day): one row per key, because one
+ * INSERT ... ON CONFLICT cannot update the same row twice. Sorted, so concurrent batches lock
+ * rollup rows in the same order.
+ */
+export function rollupRows(checks: Pick<CompletedCheck, 'monitorId' | 'at' | 'ok' | 'totalMs'>[]): RollupRow[] {
+  const rows = new Map<string, RollupRow>();
+  for (const c of checks)
+    for (const [grain, size] of [
+      ['hour', 3_600_000],
+      ['day', 86_400_000],
+    ] as const) {
+      const bucket = new Date(Math.floor(c.at.getTime() / size) * size);
+      const key = `${c.monitorId}|${grain}|${bucket.getTime()}`;
+      let row = rows.get(key);
+      if (!row) {
+        row = {
+          monitorId: c.monitorId,
+          grain,
+          bucket,
+          checks: 0,
+          upChecks: 0,
+          sumMs: 0,
+          histogram: new Array<number>(HISTOGRAM_SIZE).fill(0),
+        };
+        rows.set(key, row);
+      }
+      row.checks += 1;
+      row.upChecks += c.ok ? 1 : 0;
+      row.sumMs += Math.round(c.totalMs);
+      row.histogram[bucketOf(c.totalMs)]! += 1;
+    }
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
 /** Scheduler SQL: claim due slots under a lease, complete them exactly once, roll up, expire. */
 export function monitorScheduleRepo(db: Db) {
   return {
@@ -86,63 +131,63 @@ export function monitorScheduleRepo(db: Db) {
      * that very slot: a late completion after a takeover, an edit or a delete stores nothing.
      */
     async complete(c: CompletedCheck): Promise<boolean> {
-      const moved = await db
-        .updateTable('monitors')
-        .set({
-          next_check_at: c.next,
-          lease_owner: null,
-          lease_until: null,
-          status: c.status,
-          consecutive_failures: c.consecutiveFailures,
-          cert_warning: c.certWarning,
-          last_check_at: c.at,
-          last_response_ms: int(c.totalMs),
-          last_error: c.error,
-          ...(c.certExpiresAt ? { cert_expires_at: c.certExpiresAt } : {}),
-        })
-        .where('id', '=', c.monitorId)
-        .where('lease_owner', '=', c.owner)
-        // Slots are whole milliseconds in JS; the column may hold microseconds.
-        .where(sql<Date>`date_trunc('milliseconds', next_check_at)`, '=', c.slot)
-        .returning('id')
-        .executeTakeFirst();
-      if (!moved) return false;
-      const inserted = await db
-        .insertInto('monitor_results')
-        .values({
-          monitor_id: c.monitorId,
-          scheduled_at: c.slot,
-          at: c.at,
-          ok: c.ok,
-          http_status: c.httpStatus,
-          total_ms: Math.round(c.totalMs),
-          dns_ms: int(c.dnsMs),
-          connect_ms: int(c.connectMs),
-          tls_ms: int(c.tlsMs),
-          first_byte_ms: int(c.firstByteMs),
-          keyword_found: c.keywordFound,
-          cert_expires_at: c.certExpiresAt,
-          error: c.error,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning('monitor_id')
-        .executeTakeFirst();
-      if (!inserted) return false;
-      const b = bucketOf(c.totalMs);
-      const hist = new Array<number>(HISTOGRAM_SIZE).fill(0);
-      hist[b] = 1;
-      for (const grain of ['hour', 'day'] as const) {
+      return (await monitorScheduleRepo(db).completeMany(c.owner, [c])).has(c.monitorId);
+    },
+    /**
+     * `complete` for a batch in three statements whatever its size (monitors, raw results,
+     * rollups), so the write cost per check no longer bounds the scheduler. Returns the monitors
+     * whose result was stored; the rest (slot lost to another owner, edited, deleted) store nothing.
+     */
+    async completeMany(owner: string, checks: CompletedCheck[]): Promise<Set<string>> {
+      if (checks.length === 0) return new Set();
+      const col = <T>(f: (c: CompletedCheck) => T) => checks.map(f);
+      const moved = await sql<{ id: string }>`
+        UPDATE monitors m SET
+          next_check_at = v.next, lease_owner = NULL, lease_until = NULL, status = v.status,
+          consecutive_failures = v.failures, cert_warning = v.cert_warning, last_check_at = v.at,
+          last_response_ms = v.total_ms, last_error = v.error, cert_expires_at = COALESCE(v.cert_expires_at, m.cert_expires_at)
+        FROM unnest(${col((c) => c.monitorId)}::uuid[], ${col((c) => c.slot)}::timestamptz[], ${col((c) => c.next)}::timestamptz[],
+          ${col((c) => c.status)}::text[], ${col((c) => c.consecutiveFailures)}::int[], ${col((c) => c.certWarning)}::boolean[],
+          ${col((c) => c.at)}::timestamptz[], ${col((c) => int(c.totalMs))}::int[], ${col((c) => c.error)}::text[],
+          ${col((c) => c.certExpiresAt)}::timestamptz[])
+          AS v(id, slot, next, status, failures, cert_warning, at, total_ms, error, cert_expires_at)
+        WHERE m.id = v.id AND m.lease_owner = ${owner}
+          -- Slots are whole milliseconds in JS; the column may hold microseconds.
+          AND date_trunc('milliseconds', m.next_check_at) = v.slot
+        RETURNING m.id`.execute(db);
+      const movedIds = new Set(moved.rows.map((r) => r.id));
+      const results = checks.filter((c) => movedIds.has(c.monitorId));
+      if (results.length === 0) return new Set();
+      const r = <T>(f: (c: CompletedCheck) => T) => results.map(f);
+      const inserted = await sql<{ monitor_id: string }>`
+        INSERT INTO monitor_results (monitor_id, scheduled_at, at, ok, http_status, total_ms, dns_ms, connect_ms, tls_ms,
+          first_byte_ms, keyword_found, cert_expires_at, error)
+        SELECT * FROM unnest(${r((c) => c.monitorId)}::uuid[], ${r((c) => c.slot)}::timestamptz[], ${r((c) => c.at)}::timestamptz[],
+          ${r((c) => c.ok)}::boolean[], ${r((c) => c.httpStatus)}::int[], ${r((c) => int(c.totalMs))}::int[], ${r((c) => int(c.dnsMs))}::int[],
+          ${r((c) => int(c.connectMs))}::int[], ${r((c) => int(c.tlsMs))}::int[], ${r((c) => int(c.firstByteMs))}::int[],
+          ${r((c) => c.keywordFound)}::boolean[], ${r((c) => c.certExpiresAt)}::timestamptz[], ${r((c) => c.error)}::text[])
+        ON CONFLICT DO NOTHING
+        RETURNING monitor_id`.execute(db);
+      const stored = new Set(inserted.rows.map((x) => x.monitor_id));
+      const rollups = rollupRows(results.filter((c) => stored.has(c.monitorId)));
+      if (rollups.length > 0) {
+        const u = <T>(f: (x: RollupRow) => T) => rollups.map(f);
+        // Histograms travel as array literals: unnest() would flatten a two-dimensional array.
         await sql`
           INSERT INTO monitor_rollups (monitor_id, grain, bucket, checks, up_checks, sum_ms, histogram)
-          VALUES (${c.monitorId}, ${grain}, date_trunc(${grain}, ${c.at}::timestamptz, 'UTC'), 1, ${c.ok ? 1 : 0},
-            ${Math.round(c.totalMs)}, ${hist}::int[])
+          SELECT id, grain, bucket, checks, up_checks, sum_ms, histogram::int[]
+          FROM unnest(${u((x) => x.monitorId)}::uuid[], ${u((x) => x.grain)}::text[], ${u((x) => x.bucket)}::timestamptz[],
+            ${u((x) => x.checks)}::int[], ${u((x) => x.upChecks)}::int[], ${u((x) => x.sumMs)}::bigint[], ${u((x) => `{${x.histogram.join(',')}}`)}::text[])
+            AS v(id, grain, bucket, checks, up_checks, sum_ms, histogram)
           ON CONFLICT (monitor_id, grain, bucket) DO UPDATE SET
-            checks = monitor_rollups.checks + 1,
+            checks = monitor_rollups.checks + excluded.checks,
             up_checks = monitor_rollups.up_checks + excluded.up_checks,
             sum_ms = monitor_rollups.sum_ms + excluded.sum_ms,
-            histogram[${sql.raw(String(b + 1))}] = monitor_rollups.histogram[${sql.raw(String(b + 1))}] + 1`.execute(db);
+            histogram = ARRAY(
+              SELECT COALESCE(a, 0) + COALESCE(b, 0)
+              FROM unnest(monitor_rollups.histogram, excluded.histogram) WITH ORDINALITY AS h(a, b, i) ORDER BY i)`.execute(db);
       }
-      return true;
+      return stored;
     },
     /** Retention: raw results after `rawBefore`, rollups after `rollupBefore` (bounded batches). */
     async expire(rawBefore: Date, rollupBefore: Date, batch = 10_000): Promise<{ raw: number; rollups: number }> {

@@ -166,6 +166,115 @@ describe('monitor scheduler', () => {
     expect(await resultsOf([id])).toHaveLength(1);
   });
 
+  it('stores a batch in one write: only slots still held are stored, rollups add up to existing rows', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await create(`Batch ${i}`, `/batch/${i}`));
+    await makeDue(ids);
+    const claimed = (await monitorScheduleRepo(t.db).claimDue('batcher', 50, 0, 30)).filter((m) => ids.includes(m.id));
+    expect(claimed).toHaveLength(3);
+    // Another process took the third slot over after a lease expiry: its late result must not be stored.
+    await t.db.updateTable('monitors').set({ lease_owner: 'other' }).where('id', '=', ids[2]!).execute();
+    const at = new Date();
+    const hour = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+    await t.db
+      .insertInto('monitor_rollups')
+      .values({ monitor_id: ids[0]!, grain: 'hour', bucket: hour, checks: 2, up_checks: 1, sum_ms: 40, histogram: [0, 2] })
+      .execute();
+    const stored = await monitorScheduleRepo(t.db).completeMany(
+      'batcher',
+      claimed.map((m, i) => ({
+        monitorId: m.id,
+        owner: 'batcher',
+        slot: m.next_check_at,
+        next: new Date(Date.now() + 60_000),
+        at,
+        ok: i !== 1,
+        httpStatus: i !== 1 ? 200 : 503,
+        totalMs: 1,
+        dnsMs: null,
+        connectMs: 0.4,
+        tlsMs: null,
+        firstByteMs: 1,
+        keywordFound: null,
+        certExpiresAt: null,
+        error: i !== 1 ? null : 'it\'s down, "quoted", {braced}',
+        status: i !== 1 ? 'up' : 'pending',
+        consecutiveFailures: i !== 1 ? 0 : 1,
+        certWarning: false,
+      })),
+    );
+    expect([...stored].sort()).toEqual([ids[0], ids[1]].sort());
+    const rows = await t.db
+      .selectFrom('monitor_results')
+      .select(['monitor_id', 'ok', 'error', 'connect_ms'])
+      .where('monitor_id', 'in', ids)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.monitor_id === ids[1])).toMatchObject({ ok: false, error: 'it\'s down, "quoted", {braced}', connect_ms: 0 });
+    const monitors = await t.db
+      .selectFrom('monitors')
+      .select(['id', 'status', 'lease_owner', 'last_error'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(monitors.find((m) => m.id === ids[1])).toMatchObject({
+      status: 'pending',
+      lease_owner: null,
+      last_error: expect.stringContaining('quoted'),
+    });
+    expect(monitors.find((m) => m.id === ids[2])).toMatchObject({ status: 'pending', lease_owner: 'other' });
+    const rollup = await t.db
+      .selectFrom('monitor_rollups')
+      .selectAll()
+      .where('monitor_id', '=', ids[0]!)
+      .where('grain', '=', 'hour')
+      .executeTakeFirstOrThrow();
+    // The existing row's two checks plus this one; its two-bucket histogram is widened, not cut.
+    expect({ ...rollup, sum_ms: Number(rollup.sum_ms) }).toMatchObject({ checks: 3, up_checks: 2, sum_ms: 41 });
+    expect(rollup.histogram.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(rollup.histogram.length).toBeGreaterThan(2);
+  });
+
+  it('a batch that cannot be written is stored check by check: one failing state change loses only its own result', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await create(`Fallback ${i}`, `/fallback/${i}`));
+    // Every monitor is down after this check (retries already used); opening the first one's incident fails.
+    await t.db.updateTable('monitors').set({ consecutive_failures: 1, status: 'up' }).where('id', 'in', ids).execute();
+    await makeDue(ids);
+    failing = true;
+    const reported: string[] = [];
+    const s = createMonitorScheduler({
+      db: t.db,
+      fetch,
+      incidents: {
+        report: async (r) => {
+          if (r.key === `monitor:${ids[0]}:down`) throw new Error('incident store unavailable');
+          reported.push(r.key);
+          return { id: '00000000-0000-0000-0000-000000000000', change: 'opened' };
+        },
+        resolveByKey: async () => false,
+      },
+      log: pino({ level: 'silent' }),
+      concurrency: 50,
+      rawRetentionDays: 7,
+      rollupRetentionDays: 400,
+      owner: 'fallback',
+      lookaheadMs: 0,
+    });
+    await s.drain();
+    failing = false;
+    const rows = await resultsOf(ids);
+    expect(rows.map((r) => r.monitor_id).sort()).toEqual(ids.slice(1).sort());
+    expect([...new Set(reported)].sort()).toEqual(
+      ids
+        .slice(1)
+        .map((id) => `monitor:${id}:down`)
+        .sort(),
+    );
+    // The failed one keeps its lease and slot: after the lease it is checked again, not lost.
+    const first = await t.db.selectFrom('monitors').select(['status', 'lease_owner']).where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+    expect(first).toMatchObject({ status: 'up', lease_owner: 'fallback' });
+  });
+
   it('keeps the phase: the next slot is the first future one, missed slots are not replayed', () => {
     const slot = new Date('2026-01-01T00:00:07Z');
     expect(nextSlot(slot, 60, slot.getTime() + 500).toISOString()).toBe('2026-01-01T00:01:07.000Z');
