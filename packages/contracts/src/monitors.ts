@@ -81,11 +81,16 @@ const MonitorFields = z.object({
   followRedirects: z.boolean().default(true),
   notifyEmails: z.array(EmailField).max(20, 'Use at most 20 addresses.').default([]),
   /**
-   * Kept for API compatibility and stored, but nothing is POSTed to it: monitor events
-   * (`monitor.down`, `monitor.up`, `monitor.certificate_expiring`) go to the publisher's signed
-   * webhook subscriptions (Integrations), which carry the secret, retries and delivery log.
+   * Removed (migration 0033): monitor events go to the publisher's signed webhook subscriptions
+   * (Integrations: secret, retries, delivery log). Old clients that send `null` (a read-modify-write
+   * of an old answer) still pass and it is dropped; a URL is a 400 on this field, because silently
+   * accepting it would let the client believe the address receives events.
    */
-  webhookUrl: httpUrl.nullable().default(null),
+  webhookUrl: z
+    .null({
+      error: 'Per-monitor webhook addresses are no longer supported: subscribe a webhook to monitor events in Integrations instead.',
+    })
+    .optional(),
 });
 
 const timeoutBelowInterval = (v: { timeoutSeconds: number; intervalSeconds: number }) => v.timeoutSeconds < v.intervalSeconds;
@@ -137,7 +142,6 @@ export const MonitorSchema = z.object({
   certExpiryDays: z.number(),
   followRedirects: z.boolean(),
   notifyEmails: z.array(z.string()),
-  webhookUrl: z.string().nullable(),
   id: z.string(),
   publisherId: z.string(),
   publisherName: z.string(),

@@ -149,7 +149,6 @@ export async function seedDemoMonitors(db: Db, port: number, log: Logger, now = 
           cert_expiry_days: 14,
           follow_redirects: true,
           notify_emails: [],
-          webhook_url: null,
           paused: recorded,
           status: recorded ? 'up' : 'pending',
           cert_warning: recorded,

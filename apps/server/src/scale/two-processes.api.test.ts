@@ -118,7 +118,6 @@ describe('two server processes on one PostgreSQL', () => {
         certExpiryDays: 14,
         followRedirects: true,
         notifyEmails: [],
-        webhookUrl: null,
       }),
     });
     expect(created.status).toBeLessThan(300);

@@ -58,7 +58,6 @@ export interface MonitorsTable {
   cert_expiry_days: number;
   follow_redirects: boolean;
   notify_emails: string[];
-  webhook_url: string | null;
   paused: Generated<boolean>;
   status: Generated<string>;
   consecutive_failures: Generated<number>;

@@ -100,6 +100,27 @@ describe('monitors API', () => {
       ).toBe(400);
   });
 
+  it('the removed per-monitor webhookUrl: null or absent still passes, an address is a 400 on that field, never a 5xx', async () => {
+    // input() sends webhookUrl: null, as an old client's read-modify-write does.
+    const m = await create();
+    expect(m).not.toHaveProperty('webhookUrl');
+    const { webhookUrl: _omitted, ...withoutIt } = input();
+    const second = await call(multi, '1001', 'POST', '/api/monitors', withoutIt);
+    expect(second.statusCode).toBe(201);
+    for (const [method, url] of [
+      ['POST', '/api/monitors'],
+      ['PUT', `/api/monitors/${m.id}`],
+    ] as const) {
+      const res = await call(multi, '1001', method, url, input({ webhookUrl: 'https://hooks.northwind.example/uptime' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.webhookUrl).toMatch(/Integrations/);
+    }
+    const stored = (await call(multi, '1001', 'GET', `/api/monitors/${m.id}`)).json();
+    expect(stored).not.toHaveProperty('webhookUrl');
+    // Leave the plan's monitor count as it was for the limit test.
+    for (const id of [m.id, (second.json() as { id: string }).id]) await call(multi, '1001', 'DELETE', `/api/monitors/${id}`);
+  });
+
   it('keeps publishers apart: another publisher gets 403, staff list every publisher', async () => {
     const m = await create();
     for (const [method, url] of [

@@ -18,7 +18,6 @@ export type MonitorValues = Pick<
   | 'cert_expiry_days'
   | 'follow_redirects'
   | 'notify_emails'
-  | 'webhook_url'
 >;
 
 const COLUMNS = [
@@ -39,7 +38,6 @@ const COLUMNS = [
   'm.cert_expiry_days',
   'm.follow_redirects',
   'm.notify_emails',
-  'm.webhook_url',
   'm.paused',
   'm.status',
   'm.consecutive_failures',

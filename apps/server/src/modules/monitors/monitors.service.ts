@@ -41,7 +41,6 @@ function toValues(i: MonitorInput): MonitorValues {
     cert_expiry_days: i.certExpiryDays,
     follow_redirects: i.followRedirects,
     notify_emails: i.notifyEmails,
-    webhook_url: i.webhookUrl,
   };
 }
 
@@ -74,7 +73,6 @@ export function toMonitor(r: MonitorRow, hourly: RollupRow[] = [], daily: Rollup
     certExpiryDays: r.cert_expiry_days,
     followRedirects: r.follow_redirects,
     notifyEmails: r.notify_emails,
-    webhookUrl: r.webhook_url,
     status: r.paused ? 'paused' : (r.status as Monitor['status']),
     lastCheckAt: iso(r.last_check_at),
     lastResponseMs: r.last_response_ms,

@@ -19,7 +19,6 @@ describe('monitor form state', () => {
       acceptedStatusCodes: ['200-299', '301'],
       notifyEmails: ['a@example.com', 'b@example.com'],
       keyword: null,
-      webhookUrl: null,
     });
   });
 

@@ -16,7 +16,6 @@ export interface MonitorFormState {
   certExpiryDays: string;
   followRedirects: boolean;
   notifyEmails: string;
-  webhookUrl: string;
 }
 export type MonitorField = keyof MonitorFormState;
 
@@ -36,7 +35,6 @@ export function initialFormState(m?: Monitor, minIntervalSeconds = 60): MonitorF
     certExpiryDays: String(m?.certExpiryDays ?? 14),
     followRedirects: m?.followRedirects ?? true,
     notifyEmails: (m?.notifyEmails ?? []).join(', '),
-    webhookUrl: m?.webhookUrl ?? '',
   };
 }
 
@@ -62,7 +60,6 @@ export function toInput(
     certExpiryDays: s.certExpiryDays.trim(),
     followRedirects: s.followRedirects,
     notifyEmails: splitList(s.notifyEmails),
-    webhookUrl: s.webhookUrl.trim() || null,
   });
   const errors: Partial<Record<MonitorField, string>> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as MonitorField] ??= issue.message;
