@@ -22,7 +22,7 @@ import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/du
 import { buildBareSql } from '../apps/server/src/modules/reports/engine/duckdb-sql';
 import type { ReportEngine, ReportQuery } from '../apps/server/src/modules/reports/engine/report-engine';
 import { planReport } from '../apps/server/src/modules/reports/engine/report-plan';
-import { writeCsv } from '../apps/server/src/modules/reports/export/csv-writer';
+import { exportReport } from '../apps/server/src/modules/reports/export/export-report';
 import type { DimensionKey, Interval, RevenueMetric } from '@pc/contracts';
 import { withReportApi } from './report-api-leg';
 import { engineFlag, numberFlag, openClickHouseBench, printSideBySide, sameAnswer } from './reports-clickhouse';
@@ -150,14 +150,14 @@ async function benchExport(engine: ReportEngine, path: string, label = ''): Prom
   const perDay = (await engine.query({ ...query, dateTo: DATE_FROM })).totalRows;
   const days = Math.ceil(1_000_000 / Math.max(1, perDay));
   const dateTo = new Date(Date.parse(`${DATE_FROM}T00:00:00Z`) + (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  const summary = await engine.query({ ...query, dateTo });
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const started = performance.now();
   const out = createWriteStream(path);
-  const rows = await writeCsv(summary.columns, engine.streamRows({ ...query, dateTo }), out, { totals: summary.totals });
+  // What the export job runs: totals query, streamed rows, Estimated column, CSV encoding.
+  const { rows } = await exportReport(engine, { ...query, dateTo }, 'csv', out);
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
   const ms = performance.now() - started;
   clearInterval(sampler);

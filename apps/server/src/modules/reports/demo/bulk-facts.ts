@@ -1,6 +1,6 @@
 import type { DuckDbReportEngine } from '../engine/duckdb-engine';
 import { refreshDerived } from '../engine/derived-tables';
-import { SALES_ROLLUPS } from '../engine/sales-rollups';
+import { DUCKDB_SALES_ROLLUPS } from '../engine/sales-rollups';
 
 export interface BulkOptions {
   /** Total revenue sales rows across publishers. */
@@ -56,7 +56,7 @@ export async function generateBulkFacts(engine: DuckDbReportEngine, options: Bul
     await engine.write(async (conn) => {
       await conn.run('DELETE FROM revenue_sales WHERE publisher_id = $id', { id });
       await conn.run('DELETE FROM revenue_requests WHERE publisher_id = $id', { id });
-      for (const table of [...SALES_ROLLUPS.map((r) => r.table), 'sales_group_counts']) {
+      for (const table of [...DUCKDB_SALES_ROLLUPS.map((r) => r.table), 'sales_group_counts']) {
         await conn.run(`DELETE FROM ${table} WHERE publisher_id = $id`, { id });
       }
       await conn.run(

@@ -3,8 +3,9 @@ import { rollupDdl } from './sales-rollups';
 /**
  * Version of what is derived from the facts (rollups, group counts). A file written by an older
  * version has its derived tables rebuilt once on open. 2: sales rollups and group counts.
+ * 3: the site x size x brand rollup (DUCKDB_SALES_ROLLUPS).
  */
-export const LAYOUT_VERSION = 2;
+export const LAYOUT_VERSION = 3;
 
 type ColumnType = 'DATE' | 'VARCHAR' | 'BIGINT' | 'DOUBLE';
 

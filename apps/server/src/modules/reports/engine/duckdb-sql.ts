@@ -1,6 +1,6 @@
 import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '@pc/contracts';
 import type { ReportPlan } from './report-plan';
-import { salesTableFor } from './sales-rollups';
+import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
 import { DIMENSION_COLUMN } from './dimension-columns';
 
 /**
@@ -97,11 +97,15 @@ function aggregateSql(plan: ReportPlan, params: SqlParams, grouped = true): stri
     plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
   // Sales also give the keys when requests cannot be split that finely (every metric is then null).
   const wantsSales = !wantsRequests || plan.metrics.some((m) => m !== 'impRequests');
-  const sales = grain(
-    ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
-    salesTableFor([...keyDims, ...filterDims(plan)]),
-    filterSql(plan, params, () => true),
-  );
+  // At a rollup's exact Day grain every row is one report row: read them as they are.
+  const exact = grouped && plan.timeColumn === 'date' ? exactDayRollup(keyDims, filterDims(plan)) : null;
+  const sales = exact
+    ? `SELECT ${[...keys, 'impressions AS i', 'revenue AS rv', 'net_revenue AS nrv'].join(', ')} FROM ${exact} WHERE ${where}${filterSql(plan, params, () => true)}`
+    : grain(
+        ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
+        salesTableFor([...keyDims, ...filterDims(plan)], DUCKDB_SALES_ROLLUPS),
+        filterSql(plan, params, () => true),
+      );
   // Requests are only read when every filter is at the request grain (report-plan.ts).
   const requests = grain(
     ['sum(imp_requests) AS r'],
@@ -131,8 +135,17 @@ function rowSelect(plan: ReportPlan): { select: string; from: string } {
   return { select: cols.join(', '), from };
 }
 
-function orderBy(plan: ReportPlan, prefix = ''): string {
-  return plan.sort.map((s) => `${prefix}${q(s.key)} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`).join(', ');
+/**
+ * ORDER BY of the plan's sort. `fromAgg`: the time column sorts by the aggregate's DATE (`a.t`)
+ * instead of its YYYY-MM-DD text, the same order for less work (a fixed-width key).
+ */
+function orderBy(plan: ReportPlan, prefix = '', fromAgg = false): string {
+  return plan.sort
+    .map((s) => {
+      const key = fromAgg && s.key === plan.timeColumn ? 'a.t' : `${prefix}${q(s.key)}`;
+      return `${key} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`;
+    })
+    .join(', ');
 }
 
 function baseParams(plan: ReportPlan): SqlParams {
@@ -160,7 +173,7 @@ export function buildPageSql(plan: ReportPlan): BuiltSql {
   const agg = aggregateSql(plan, params);
   const { select, from } = rowSelect(plan);
   const sql = `WITH agg AS MATERIALIZED (${agg}),
-    page AS (SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} LIMIT $limit),
+    page AS (SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan, '', true)} LIMIT $limit),
     ${totalsCtes(plan)}
     SELECT tot_m.*, page.* FROM tot_m LEFT JOIN page ON TRUE ORDER BY ${orderBy(plan, 'page.')}`;
   return { sql, params };
@@ -188,7 +201,7 @@ export function buildStreamSql(plan: ReportPlan): BuiltSql {
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params);
   const { select, from } = rowSelect(plan);
-  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)}`, params };
+  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan, '', true)}`, params };
 }
 
 /**

@@ -25,12 +25,13 @@ export function estimatedFromFor(plan: Pick<ReportPlan, 'dateFrom' | 'dateTo'>, 
  * the result's estimatedFrom says it.
  */
 export function markEstimated(plan: Pick<ReportPlan, 'timeColumn'>, estimatedFrom: string | undefined, row: ReportRow): ReportRow {
-  if (plan.timeColumn === 'date') {
-    const date = row.date;
-    row.estimated = estimatedFrom !== undefined && typeof date === 'string' && date >= estimatedFrom;
-  } else if (plan.timeColumn === 'month') {
-    const month = row.month;
-    row.estimated = estimatedFrom !== undefined && typeof month === 'string' && month >= estimatedFrom.slice(0, 7);
-  }
+  if (plan.timeColumn === 'date') row.estimated = isEstimatedPeriod('date', estimatedFrom, row.date);
+  else if (plan.timeColumn === 'month') row.estimated = isEstimatedPeriod('month', estimatedFrom, row.month);
   return row;
+}
+
+/** Whether a Day (YYYY-MM-DD) or Month (YYYY-MM) row's period holds an estimated day. */
+export function isEstimatedPeriod(timeColumn: 'date' | 'month', estimatedFrom: string | undefined, period: unknown): boolean {
+  if (estimatedFrom === undefined || typeof period !== 'string') return false;
+  return period >= (timeColumn === 'date' ? estimatedFrom : estimatedFrom.slice(0, 7));
 }

@@ -23,6 +23,17 @@ export interface ReportEngine {
   /** Every row of the query (no row limit), in chunks, for exports. */
   streamRows(query: ReportQuery): AsyncIterable<ReportRow[]>;
   /**
+   * Columns, totals and estimatedFrom of a query without counting its rows: what an export needs
+   * besides the rows. Optional: exports fall back to query({ limit: 0 }), which also counts.
+   */
+  summarize?(query: ReportQuery): Promise<ReportSummary>;
+  /**
+   * The same rows in the same order as streamRows, column by column (one array per column of the
+   * plan, no `estimated`), so an export builds no object per row. Optional: exports fall back to
+   * streamRows when an engine lacks it.
+   */
+  streamColumns?(query: ReportQuery): AsyncIterable<ColumnChunk>;
+  /**
    * Revenue facts summed per site (and per brand when `byBrand`) over an inclusive range: the
    * blocking rules' impact preview and the payments' month close read it (by site id, not name).
    */
@@ -63,6 +74,12 @@ export interface ReportColumn {
 export type ReportCell = string | number | boolean | null;
 export type ReportRow = Record<string, ReportCell>;
 
+/** `columns[n]` holds the values of the query's n-th column (ReportResult.columns order). */
+export interface ColumnChunk {
+  rowCount: number;
+  columns: ReadonlyArray<ReadonlyArray<string | number | null>>;
+}
+
 export interface ReportResult {
   columns: ReportColumn[];
   rows: ReportRow[];
@@ -74,6 +91,8 @@ export interface ReportResult {
   /** First day of the range that is not finalized yet, when the range reaches past it. */
   estimatedFrom?: string;
 }
+
+export type ReportSummary = Omit<ReportResult, 'rows' | 'totalRows'>;
 
 export interface SalesBreakdownRow {
   siteId: string;

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ReportColumn, ReportRow } from '../engine/report-engine';
-import { csvCell, writeCsv } from './csv-writer';
+import { csvCell, formatNumber, formatSixDecimals, writeCsv, writeCsvColumns } from './csv-writer';
 
 const columns: ReportColumn[] = [
   { key: 'date', label: 'Date', kind: 'date' },
@@ -68,5 +68,66 @@ describe('writeCsv', () => {
     out.on('data', (b: Buffer) => (bytes += b.length));
     expect(await done).toBe(5000);
     expect(bytes).toBeGreaterThan(5000 * 20);
+  });
+
+  it('writeCsvColumns writes the same bytes from column chunks', async () => {
+    const rows: ReportRow[] = [
+      { date: '2024-01-01', sites: 'a,b "quoted"', revenue: -1.5, fillRate: 0.5 },
+      { date: '2024-01-02', sites: '=HYPERLINK("x")', revenue: 1 / 3, fillRate: null },
+      { date: '2024-01-03', sites: '\rCR', revenue: 0.1 + 0.2, fillRate: 1 },
+      { date: '2024-01-04', sites: 'line1\nline2', revenue: 1234.5678905, fillRate: 2 / 3 },
+    ];
+    const asColumns = (part: ReportRow[]) => ({
+      rowCount: part.length,
+      columns: columns.map((c) => part.map((r) => r[c.key] as string | number | null)),
+    });
+    async function* chunks() {
+      yield asColumns(rows.slice(0, 1));
+      yield asColumns(rows.slice(1));
+    }
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (b: Buffer) => (text += b.toString('utf8')));
+    expect(await writeCsvColumns(columns, chunks(), out, { totals: { revenue: 1, fillRate: 0.25 } })).toBe(4);
+    out.end();
+    expect(text).toBe(await collect([rows], { revenue: 1, fillRate: 0.25 }));
+  });
+});
+
+describe('formatNumber', () => {
+  const slow = (v: number) => (Number.isInteger(v) ? String(v) : String(Number(v.toFixed(6))));
+
+  it('writes exactly what toFixed(6) then the shortest form would, on random values, ties and edges', () => {
+    // A fixed-seed generator so a failure can be replayed.
+    let seed = 42;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const values = [
+      0.0000005,
+      1.0000005,
+      2.5e-7,
+      -2.5e-7,
+      1e-7,
+      -1e-7,
+      0.1 + 0.2,
+      1.005,
+      3_999_999.999_999_9,
+      4_000_000.5,
+      -0.5,
+      1e21 + 0.5,
+      5e-324,
+    ];
+    for (let n = 0; n < 25_000; n += 1) {
+      const v = (random() - 0.3) * 10 ** Math.floor(random() * 14 - 7);
+      values.push(v, Math.round(v * 1e7) / 1e7, (Math.floor(v * 1e6) + 0.5) / 1e6, Math.round(v * 100) / 100);
+    }
+    let fast = 0;
+    const wrong: string[] = [];
+    for (const v of values) {
+      if (formatSixDecimals(v) !== null) fast += 1;
+      if (formatNumber(v) !== slow(v)) wrong.push(`${v}: ${formatNumber(v)} instead of ${slow(v)}`);
+    }
+    expect(wrong).toEqual([]);
+    // Most values take the fast path (the rest are ties or too big for it).
+    expect(fast).toBeGreaterThan(values.length / 2);
   });
 });

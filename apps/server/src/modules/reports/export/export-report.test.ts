@@ -73,3 +73,33 @@ describe('exportReport: the Estimated column', () => {
     ]);
   });
 });
+
+describe('exportReport: the column-chunk path', () => {
+  // The same engine without streamColumns/summarize: the row-object path every engine has.
+  const rowsOnly = () => Object.assign(Object.create(engine) as DuckDbReportEngine, { streamColumns: undefined, summarize: undefined });
+
+  async function bytes(e: DuckDbReportEngine, q: ReportQuery): Promise<string> {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await exportReport(e, q, 'csv', out);
+    out.end();
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  it('writes the same bytes as the row path, for every interval, splits and metric sorts', async () => {
+    const all = ['impRequests', 'impressions', 'fillRate', 'revenue', 'netRevenue', 'eCpm', 'netECpm', 'cpm', 'netCpm'] as const;
+    const cases: Partial<ReportQuery>[] = [
+      { interval: 'Day', dimensions: ['sites', 'size', 'brand', 'deal_name'], metrics: ['impressions', 'revenue', 'netRevenue', 'cpm'] },
+      { interval: 'Month', dimensions: ['sites', 'product_type'], metrics: [...all] },
+      { interval: 'Cumulative', dimensions: ['brand'], metrics: [...all], sort: { key: 'revenue', dir: 'desc' } },
+      { interval: 'Day', dimensions: [], metrics: [...all], dateFrom: '2024-01-01', dateTo: '2024-02-29' },
+    ];
+    for (const c of cases) {
+      const q = query(c);
+      const fast = await bytes(engine, q);
+      expect(fast.split('\r\n').length).toBeGreaterThan(3);
+      expect(fast).toBe(await bytes(rowsOnly(), q));
+    }
+  });
+});

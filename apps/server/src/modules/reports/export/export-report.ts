@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
-import type { ReportEngine, ReportQuery, ReportResult, ReportRow } from '../engine/report-engine';
-import { writeCsv, type ExportColumn } from './csv-writer';
+import { isEstimatedPeriod } from '../engine/estimated';
+import type { ColumnChunk, ReportEngine, ReportQuery, ReportRow, ReportSummary } from '../engine/report-engine';
+import { writeCsv, writeCsvColumns, type ExportColumn } from './csv-writer';
 import { writeXlsx } from './xlsx-writer';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -13,10 +14,32 @@ export const ESTIMATED_COLUMN: ExportColumn = { key: 'estimated', label: 'Estima
  * its own: when the range reaches past the finalized date every row includes estimated figures,
  * so each says Yes; a fully finalized Cumulative export has no such column.
  */
-function estimatedCell(summary: ReportResult): ((row: ReportRow) => string) | null {
+function estimatedCell(summary: ReportSummary): ((row: ReportRow) => string) | null {
   const periodic = summary.columns[0]?.kind === 'date' || summary.columns[0]?.kind === 'month';
   if (periodic) return (row) => (row.estimated === true ? 'Yes' : 'No');
   return summary.estimatedFrom ? () => 'Yes' : null;
+}
+
+/** estimatedCell for column chunks: the Estimated value from a row's period (its first column). */
+function estimatedColumn(summary: ReportSummary): ((period: string | number | null) => string) | null {
+  const kind = summary.columns[0]?.kind;
+  if (kind === 'date' || kind === 'month') {
+    const timeColumn = kind === 'date' ? 'date' : 'month';
+    return (period) => (isEstimatedPeriod(timeColumn, summary.estimatedFrom, period) ? 'Yes' : 'No');
+  }
+  return summary.estimatedFrom ? () => 'Yes' : null;
+}
+
+async function* withEstimatedColumn(
+  chunks: AsyncIterable<ColumnChunk>,
+  cell: (period: string | number | null) => string,
+): AsyncIterable<ColumnChunk> {
+  for await (const chunk of chunks) {
+    const first = chunk.columns[0] ?? [];
+    const estimated = new Array<string>(chunk.rowCount);
+    for (let i = 0; i < chunk.rowCount; i += 1) estimated[i] = cell(first[i] ?? null);
+    yield { rowCount: chunk.rowCount, columns: [...chunk.columns, estimated] };
+  }
 }
 
 async function* withEstimated(rows: AsyncIterable<ReportRow[]>, cell: (row: ReportRow) => string): AsyncIterable<ReportRow[]> {
@@ -33,9 +56,16 @@ export async function exportReport(
   format: ExportFormat,
   out: Writable,
 ): Promise<{ rows: number }> {
-  const summary = await engine.query({ ...query, limit: 0 });
+  const summary = engine.summarize ? await engine.summarize(query) : await engine.query({ ...query, limit: 0 });
   const cell = estimatedCell(summary);
   const columns: ExportColumn[] = cell ? [...summary.columns, ESTIMATED_COLUMN] : summary.columns;
+  if (format === 'csv' && engine.streamColumns) {
+    const chunks = engine.streamColumns(query);
+    const estimated = estimatedColumn(summary);
+    return {
+      rows: await writeCsvColumns(columns, estimated ? withEstimatedColumn(chunks, estimated) : chunks, out, { totals: summary.totals }),
+    };
+  }
   const rows = cell ? withEstimated(engine.streamRows(query), cell) : engine.streamRows(query);
   const write = format === 'csv' ? writeCsv : writeXlsx;
   return { rows: await write(columns, rows, out, { totals: summary.totals }) };
