@@ -73,13 +73,27 @@ export const test = base.extend<{ a11yOfOwnContexts: void }>({
         };
         return context;
       };
+      // axe refuses a page from `browser.newPage()` (its context belongs to the page): make those
+      // pages in a context of their own instead, closed with the page as Playwright would.
+      const originalNewPage = browser.newPage.bind(browser);
+      const pageContexts: BrowserContext[] = [];
+      const newPage: Browser['newPage'] = async (options) => {
+        const context = await patched(options);
+        pageContexts.push(context);
+        const page = await context.newPage();
+        page.once('close', () => void context.close().catch(() => undefined));
+        return page;
+      };
       browser.newContext = patched;
+      browser.newPage = newPage;
       try {
         await use();
         for (const context of [...open.keys()]) await checkContext(context, false);
       } finally {
         ended = true;
         browser.newContext = original;
+        browser.newPage = originalNewPage;
+        for (const context of pageContexts) await context.close().catch(() => undefined);
       }
     },
     { auto: true },

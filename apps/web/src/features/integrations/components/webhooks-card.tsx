@@ -130,6 +130,7 @@ export function WebhooksCard({ publisherId }: { publisherId: string }) {
             title={`Signing secret of "${secret.name}": copy it now, it is not shown again`}
             role="status"
             withCloseButton
+            closeButtonLabel="Hide the secret"
             onClose={() => setSecret(null)}
           >
             <Group wrap="nowrap" align="flex-start">

@@ -28,13 +28,13 @@ export function MonitorSummary({ monitor: m, stats }: { monitor: Monitor; stats?
             Checked {formatAgo(m.lastCheckAt)} · every {formatInterval(m.intervalSeconds)} · last response {formatMs(m.lastResponseMs)}
           </Text>
           {cert && (
-            <Text size="sm" c={cert.warning ? 'red.7' : undefined} fw={cert.warning ? 600 : undefined} data-testid="cert-expiry">
+            <Text size="sm" c={cert.warning ? 'red' : undefined} fw={cert.warning ? 600 : undefined} data-testid="cert-expiry">
               Certificate: {cert.text.toLowerCase()} ({new Date(m.certExpiresAt!).toLocaleDateString()})
             </Text>
           )}
         </Group>
         {m.status === 'down' && m.lastError && (
-          <Text size="sm" c="red.7" role="status">
+          <Text size="sm" c="red" role="status">
             Last check failed: {m.lastError}
           </Text>
         )}

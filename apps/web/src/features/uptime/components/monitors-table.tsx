@@ -124,7 +124,7 @@ export function MonitorsTable({ monitors, readOnly, busy, onPause, onDelete, onB
                   <Table.Td miw={96} style={NOWRAP}>
                     <StatusBadge status={m.status} />
                     {m.status === 'down' && m.lastError && (
-                      <Text size="xs" c="red.7" maw={200} style={{ whiteSpace: 'normal' }}>
+                      <Text size="xs" c="red" maw={200} style={{ whiteSpace: 'normal' }}>
                         {m.lastError}
                       </Text>
                     )}
