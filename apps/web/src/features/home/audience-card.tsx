@@ -30,7 +30,7 @@ export function AudienceCard({ publisherId }: { publisherId: string }) {
   const key: ApiKey = ['site-tag/audience', publisherId, { from: shift(today, -6), to: today }];
   const { data, error, isLoading, mutate } = useSWR<AudienceOverview, Error, ApiKey>(key, apiFetcher, swrOptions);
   return (
-    <Card h="100%" aria-label="Audience summary">
+    <Card role="region" h="100%" aria-label="Audience summary">
       <Group justify="space-between">
         <Text size="xs" tt="uppercase" fw={600} c="dimmed">
           Audience, last 7 days

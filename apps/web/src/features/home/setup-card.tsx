@@ -19,7 +19,7 @@ export function SetupCard({ publisherId }: { publisherId: string }) {
       (s) => !s.done,
     );
   return (
-    <Card aria-label="Setup checklist">
+    <Card role="region" aria-label="Setup checklist">
       <Group justify="space-between">
         <Text size="xs" tt="uppercase" fw={600} c="dimmed">
           Setup

@@ -34,7 +34,7 @@ interface SummaryCardProps {
  */
 export function SummaryCard({ title, label, link, state, empty, figures, footer, loadingTestId }: SummaryCardProps) {
   return (
-    <Card h="100%" aria-label={label}>
+    <Card role="region" h="100%" aria-label={label}>
       <Group justify="space-between">
         <Text size="xs" tt="uppercase" fw={600} c="dimmed">
           {title}

@@ -31,7 +31,7 @@ export function DataLoadsTab() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {data.latest.map((l) => (
-            <Card key={l.reportType} withBorder aria-label={`Last ${REPORT[l.reportType]} load`}>
+            <Card role="region" key={l.reportType} withBorder aria-label={`Last ${REPORT[l.reportType]} load`}>
               <Group justify="space-between">
                 <Text fw={600}>{REPORT[l.reportType]}</Text>
                 <Badge color={STATUS_COLOUR[l.status]}>{l.status}</Badge>

@@ -23,7 +23,7 @@ export function AllPublishersView() {
   if (error) return <LoadErrorAlert title="The domains could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !data)
     return (
-      <Card aria-busy="true" aria-label="Loading all domains">
+      <Card role="region" aria-busy="true" aria-label="Loading all domains">
         <Stack gap={10}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h={22} />

@@ -71,7 +71,7 @@ export function DomainListView({ publisherId }: { publisherId: string }) {
           </Group>
         </Alert>
       ) : isLoading || !data ? (
-        <Card aria-busy="true" aria-label="Loading domains">
+        <Card role="region" aria-busy="true" aria-label="Loading domains">
           <Stack gap={10}>
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} h={22} />

@@ -8,7 +8,7 @@ const int = (n: number) => new Intl.NumberFormat('en-US').format(Math.round(n));
 /** What the rule would have removed over the last 30 days, per site, with the warnings. */
 export function ImpactCard({ preview }: { preview: ImpactPreview }) {
   return (
-    <Card withBorder aria-label="Impact preview">
+    <Card role="region" withBorder aria-label="Impact preview">
       <Stack gap="sm">
         <Title order={3} size="h5">
           Impact over the last 30 days ({preview.dateFrom} to {preview.dateTo})

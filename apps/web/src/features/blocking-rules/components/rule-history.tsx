@@ -6,7 +6,7 @@ import { describeChanges, HISTORY_LABEL } from '../state/history-text';
 export function RuleHistory({ publisherId, ruleId }: { publisherId: string; ruleId: string }) {
   const { data, error, isLoading } = useRuleHistory(publisherId, ruleId);
   return (
-    <Card withBorder aria-label="Rule history">
+    <Card role="region" withBorder aria-label="Rule history">
       <Stack gap="sm">
         <Title order={3} size="h5">
           History

@@ -46,7 +46,7 @@ function RulesList({ publisherId }: { publisherId: string }) {
       {error ? (
         <LoadErrorAlert title="The rules could not be loaded" message={error.message} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
-        <Card aria-busy="true" aria-label="Loading rules">
+        <Card role="region" aria-busy="true" aria-label="Loading rules">
           <Stack gap={10}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} h={22} />

@@ -62,7 +62,7 @@ function IncidentsView({ publisherId }: { publisherId: string }) {
       {error ? (
         <LoadErrorAlert title="The incidents could not be loaded" message={error.message} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
-        <Card aria-busy="true" aria-label="Loading incidents">
+        <Card role="region" aria-busy="true" aria-label="Loading incidents">
           <Stack gap={10}>
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} h={22} />

@@ -66,7 +66,7 @@ export function MonthClosePanel() {
   }
 
   return (
-    <Card withBorder aria-label="Month close">
+    <Card role="region" withBorder aria-label="Month close">
       <Stack gap="sm">
         <Title order={2} size="h4">
           Month close (staff)

@@ -88,7 +88,7 @@ function OnFile({ settings: s, publisherId, onChanged }: { settings: PaymentSett
     }
   }
   return (
-    <Card withBorder aria-label="Details on file">
+    <Card role="region" withBorder aria-label="Details on file">
       <Stack gap="sm">
         <Title order={2} size="h4">
           On file

@@ -29,7 +29,7 @@ function MyPlans({ publisherId }: { publisherId: string }) {
       {error ? (
         <LoadErrorAlert title="Your plan could not be loaded" message={error.message} onRetry={() => void mutate()} />
       ) : !data ? (
-        <Card aria-busy="true" aria-label="Loading your plan">
+        <Card role="region" aria-busy="true" aria-label="Loading your plan">
           <Text size="sm">Loading your plan…</Text>
         </Card>
       ) : (

@@ -47,7 +47,7 @@ export function PlansPage() {
       {plans.error ? (
         <LoadErrorAlert title="The plans could not be loaded" message={plans.error.message} onRetry={() => void plans.mutate()} />
       ) : !data ? (
-        <Card aria-busy="true" aria-label="Loading plans">
+        <Card role="region" aria-busy="true" aria-label="Loading plans">
           <Text size="sm">Loading plans…</Text>
         </Card>
       ) : (

@@ -2,7 +2,7 @@ import { Card, Skeleton, Stack } from '@mantine/core';
 
 export function LoadingCard({ label }: { label: string }) {
   return (
-    <Card aria-busy="true" aria-label={label}>
+    <Card role="region" aria-busy="true" aria-label={label}>
       <Stack gap={10}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h={22} />

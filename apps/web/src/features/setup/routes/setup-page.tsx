@@ -39,7 +39,7 @@ function Checklist({ data }: { data: SetupChecklist }) {
   const left = data.total - data.done;
   return (
     <>
-      <Card aria-labelledby="setup-progress">
+      <Card role="region" aria-labelledby="setup-progress">
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h4" id="setup-progress">
             Progress
@@ -74,7 +74,7 @@ function Checklist({ data }: { data: SetupChecklist }) {
         ) : (
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
             {data.sites.map((site) => (
-              <Card key={site.siteId} withBorder aria-label={`Setup of ${site.siteName}`} data-site={site.siteId}>
+              <Card role="region" key={site.siteId} withBorder aria-label={`Setup of ${site.siteName}`} data-site={site.siteId}>
                 <Group justify="space-between" mb="sm" wrap="nowrap">
                   <Stack gap={0}>
                     <Title order={3} size="h5">

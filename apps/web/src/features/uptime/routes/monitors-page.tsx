@@ -52,7 +52,7 @@ export function MonitorsPage() {
 
 function Loading() {
   return (
-    <Card aria-busy="true" aria-label="Loading monitors">
+    <Card role="region" aria-busy="true" aria-label="Loading monitors">
       <Stack gap={10}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h={28} />
