@@ -1,27 +1,13 @@
-import { expect, test, type Page, type Request } from '../support/test';
+import { expect, test, type Page } from '../support/test';
 import { Routes } from '@pc/contracts';
 import { USERS, signInAndChoose } from '../support/demo';
+import { recordMp, SPEC_TIMESTAMP, type MpEvent } from '../support/mp-events';
 
 // Issue 12 item 4 (the rest of spec section 7): Data Source Request, Data Integration Cancel and
 // Blocking Rule Edit arrive at /mp when they happen, with their properties and the spec's timestamp
 // format. Each journey makes and undoes its own data (its own integration, cancelled; its own rule,
 // deleted), named so no other journey's locators can match it.
 
-interface MpEvent {
-  event: string;
-  timestamp: string;
-  properties?: Record<string, unknown>;
-}
-
-function recordMp(page: Page): MpEvent[] {
-  const events: MpEvent[] = [];
-  page.on('request', (req: Request) => {
-    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/mp') events.push(req.postDataJSON() as MpEvent);
-  });
-  return events;
-}
-
-const SPEC_TIMESTAMP = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/;
 const named = (events: MpEvent[], name: string) => events.filter((e) => e.event === name);
 
 async function chosenPublisher(page: Page): Promise<string> {

@@ -1,6 +1,7 @@
-import { expect, test, type Page, type Request } from '../support/test';
+import { expect, test } from '../support/test';
 import { Routes } from '@pc/contracts';
 import { USERS, signInAndChoose } from '../support/demo';
+import { recordMp, SPEC_TIMESTAMP, type MpEvent } from '../support/mp-events';
 
 // Issue 12 item 4: the events of the shell (Partners Center, Page View), the revenue report, the
 // profile and the incidents page arrive at /mp at the moment they happen, with their properties
@@ -8,21 +9,6 @@ import { USERS, signInAndChoose } from '../support/demo';
 // Manage. Nothing here changes data for good (the profile name is saved back), so the journeys
 // after it see the demo as seeded.
 
-interface MpEvent {
-  event: string;
-  timestamp: string;
-  properties?: Record<string, unknown>;
-}
-
-function recordMp(page: Page): MpEvent[] {
-  const events: MpEvent[] = [];
-  page.on('request', (req: Request) => {
-    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/mp') events.push(req.postDataJSON() as MpEvent);
-  });
-  return events;
-}
-
-const SPEC_TIMESTAMP = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/;
 const find = (events: MpEvent[], name: string) => events.find((e) => e.event === name);
 
 test('incidents view, expand and vulnerability export are tracked with their properties', async ({ page }) => {
