@@ -33,7 +33,9 @@ describe('job queue', () => {
         calls++;
         throw new Error('boom');
       },
-      { pollMs: 0, retryBaseMs: 0 },
+      // One at a time: with two slots and no back-off, drain's second claim can take the retry
+      // when the first attempt's failure commits before that claim (seen on PostgreSQL 15 in CI).
+      { pollMs: 0, retryBaseMs: 0, concurrency: 1 },
     );
     await w.drain();
     let row = await t.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
