@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createHttpApp, registerPlatform } from './http/create-http-app';
+import { startBackgroundWork, type AppWorkers } from './app-workers';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Db } from './db/pool';
@@ -7,12 +8,7 @@ import { registerStaticWeb } from './http/static-web';
 import { createIdTokenIssuer } from './identity/id-tokens';
 import { identityRepo } from './identity/identity.repo';
 import { identityRoutes } from './identity/identity.routes';
-import {
-  PASSWORD_RESET_QUEUE,
-  passwordResetDedupeKey,
-  passwordResetHandler,
-  type PasswordResetPayload,
-} from './identity/password-reset.job';
+import { PASSWORD_RESET_QUEUE, passwordResetDedupeKey, type PasswordResetPayload } from './identity/password-reset.job';
 import { createIdentityService } from './identity/identity.service';
 import { loadSigningKeys } from './identity/signing-keys';
 import { createSessionGuard, type SessionGuard } from './identity/sessions';
@@ -40,24 +36,14 @@ import { dataLoadsRoutes } from './modules/data-loads/data-loads.routes';
 import { createDataLoadsService } from './modules/data-loads/data-loads.service';
 import { usageRepo } from './modules/usage/usage.repo';
 import { createUsageService } from './modules/usage/usage.service';
-import { trackingRepo } from './modules/tracking/tracking.repo';
-import { createTrackingService, TRACKING_FORWARD_QUEUE, type TrackingForwardPayload } from './modules/tracking/tracking.service';
-import { trackingForwardHandler } from './modules/tracking/tracking-forward.job';
-import {
-  USAGE_RETENTION_QUEUE,
-  scheduleUsageRetention,
-  usageRetentionHandler,
-  type UsageRetentionPayload,
-} from './modules/usage/usage-retention.job';
-import { createJobQueue, type Worker } from './lib/jobs/job-queue';
+import { createTrackingService } from './modules/tracking/tracking.service';
+import { createJobQueue } from './lib/jobs/job-queue';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { createReportEngine } from './modules/reports/engine/create-engine';
-import { REPORT_EXPORT_QUEUE, reportExportHandler } from './modules/reports/report-export.job';
 import { reportsRepo } from './modules/reports/reports.repo';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
-import { scheduleReportRuns } from './modules/reports/saved/report-schedule.job';
 import { savedReportsRoutes } from './modules/reports/saved/saved-reports.routes';
 import { createSavedReportsService } from './modules/reports/saved/saved-reports.service';
 import { mkdirSync } from 'node:fs';
@@ -73,20 +59,12 @@ import { createAppDomainsService } from './modules/adstxt/adstxt-app-domains.ser
 import { createAdsTxtBulkService } from './modules/adstxt/adstxt-bulk.service';
 import { alertOnWorsening, worseningMessage } from './modules/adstxt/adstxt-alerts';
 import { Routes } from '@pc/contracts';
-import {
-  createSellersJsonService,
-  SELLERS_JSON_QUEUE,
-  type SellersJsonPayload,
-  type SellersJsonService,
-} from './modules/adstxt/sellers-json/sellers-json.service';
-import { scheduleSellersJsonRefresh } from './modules/adstxt/sellers-json/sellers-json.job';
+import { createSellersJsonService, type SellersJsonService } from './modules/adstxt/sellers-json/sellers-json.service';
 import { createGuardedFetch, type GuardedFetch } from './lib/outbound/guarded-fetch';
-import { ADSTXT_CRAWL_QUEUE, scheduleDailyCrawls, type AdsTxtCrawlPayload } from './modules/adstxt/adstxt-crawl.job';
 import path from 'node:path';
 import { createDetailsCipher } from './modules/payment-settings/details-cipher';
 import { paymentSettingsRoutes } from './modules/payment-settings/payment-settings.routes';
 import { createPaymentSettingsService } from './modules/payment-settings/payment-settings.service';
-import { PAYMENT_SETTINGS_MAIL_QUEUE, settingsMailHandler, type SettingsMailPayload } from './modules/payment-settings/settings-mail.job';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { blockingRulesRepo } from './modules/blocking-rules/blocking-rules.repo';
@@ -123,28 +101,10 @@ import { createPlansService } from './modules/plans/plans.service';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { createSetupService } from './modules/setup/setup.service';
 import { createServicesService } from './modules/services/services.service';
-import {
-  SERVICE_ACTIVATION_QUEUE,
-  SERVICES_MAIL_QUEUE,
-  servicesMailHandler,
-  type ActivationPayload,
-  type ServicesMailPayload,
-} from './modules/services/services.jobs';
 import { scriptUrlOf } from './modules/site-tag/site-tag.service';
-import { INCIDENT_NOTIFY_QUEUE, incidentNotifyHandler, type IncidentNotifyPayload } from './modules/incidents/incident-notify.job';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
-import { WEBHOOK_DELIVERY_QUEUE, webhookDeliveryHandler, type WebhookDeliveryPayload } from './lib/webhooks';
 import { createMonitorsService } from './modules/monitors/monitors.service';
-import { createMonitorScheduler, type MonitorScheduler } from './modules/monitors/monitor-scheduler';
-import {
-  MONITOR_NOTIFY_QUEUE,
-  MONITOR_DIGEST_QUEUE,
-  createMonitorNotifier,
-  monitorNotifyHandler,
-  monitorDigestHandler,
-  type MonitorDigestPayload,
-  type MonitorNotifyPayload,
-} from './modules/monitors/monitor-notify.job';
+import { type MonitorScheduler } from './modules/monitors/monitor-scheduler';
 
 export interface AppDeps {
   config: AppConfig;
@@ -182,25 +142,7 @@ export interface BuiltApp {
   /** Set on SIGTERM so /readyz tells the load balancer to stop sending traffic. */
   shuttingDown: { value: boolean };
   engine: ReportEngine;
-  workers: {
-    reportExports: Worker;
-    adsTxtCrawls: Worker;
-    sellersJsonRefreshes: Worker;
-    paymentSettingsMails: Worker;
-    passwordResetMails: Worker;
-    incidentNotifications: Worker;
-    /** Monitor down/up/certificate e-mails to each monitor's notifyEmails and the publisher's users. */
-    monitorNotifications: Worker;
-    /** Alert storms: one digest e-mail per address for the changes held past UPTIME_DIGEST_THRESHOLD. */
-    monitorDigests: Worker;
-    /** /mp events forwarded to the analytics service (idle unless ANALYTICS_FORWARD_URL is set). */
-    trackingForwards: Worker;
-    usageRetention: Worker;
-    serviceActivations: Worker;
-    servicesMail: Worker;
-    /** Outgoing webhooks (lib/webhooks): one job per delivery, retried with backoff. */
-    webhookDeliveries: Worker;
-  };
+  workers: AppWorkers;
   /** Uptime checks; started with the other workers unless UPTIME_SCHEDULER=false (tests drain it by hand). */
   monitorScheduler: MonitorScheduler;
   /** Other modules (ads.txt, monitors) open and resolve incidents through it. */
@@ -289,22 +231,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Today's and yesterday's audience rollup, rebuilt every minute by the process that owns the DuckDB file.
   const siteTagOpenRollup = deps.startWorkers === false ? null : startOpenRollupRefresher(siteTagStore, deps.logger);
   const repoOfReports = reportsRepo(db);
-  const pollMs = deps.startWorkers === false ? 0 : 1_000;
-  const reportExports = jobs.work(
-    REPORT_EXPORT_QUEUE,
-    reportExportHandler({
-      repo: repoOfReports,
-      engine,
-      mailer,
-      exportsDir: config.EXPORTS_DIR ? path.resolve(config.EXPORTS_DIR) : path.join(dataDir, 'exports'),
-      productName: config.PRODUCT_NAME,
-      publicUrl,
-      attachmentMaxBytes: Math.round(config.REPORT_ATTACHMENT_MAX_MB * 1024 * 1024),
-      webhooks: { db, publish: publishWebhookEvent },
-      testPauseMs: config.NODE_ENV === 'production' ? 0 : config.REPORT_EXPORT_TEST_PAUSE_MS,
-    }),
-    { pollMs, concurrency: 1, leaseMs: config.REPORT_EXPORT_LEASE_SECONDS * 1000 },
-  );
   const adsTxtBulk = adsTxtBulkRepo(db);
   const sellersJson = createSellersJsonService({
     db,
@@ -338,36 +264,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     worseMessage: (d, what) => worseningMessage(worseningWords(d, what)),
   });
   const adsTxtBulkService = createAdsTxtBulkService({ adsTxt, repo: adsTxtBulk, jobs, audit });
-  const adsTxtCrawls = jobs.work<AdsTxtCrawlPayload>(
-    ADSTXT_CRAWL_QUEUE,
-    (job) => adsTxt.crawlDomain(job.payload.publisherId, job.payload.domainId),
-    { pollMs, concurrency: 4, leaseMs: 90_000 },
-  );
-  const sellersJsonRefreshes = jobs.work<SellersJsonPayload>(SELLERS_JSON_QUEUE, (job) => sellersJson.refresh(job.payload.system), {
-    pollMs,
-    concurrency: 2,
-    leaseMs: 300_000,
-  });
   const paymentSettings = createPaymentSettingsService({
     db,
     cipher: createDetailsCipher(config.PAYMENT_DETAILS_KEYS),
     jobs,
     defaultThreshold: config.PAYMENT_THRESHOLD_DEFAULT,
   });
-  const passwordResetMails = jobs.work<PasswordResetPayload>(
-    PASSWORD_RESET_QUEUE,
-    passwordResetHandler((email) => identity.sendPasswordResetEmail(email)),
-    { pollMs, concurrency: 1, leaseMs: 60_000 },
-  );
-  const paymentSettingsMails = jobs.work<SettingsMailPayload>(
-    PAYMENT_SETTINGS_MAIL_QUEUE,
-    settingsMailHandler(mailer, config.PRODUCT_NAME),
-    {
-      pollMs,
-      concurrency: 1,
-      leaseMs: 60_000,
-    },
-  );
   const monitorsFetch =
     deps.monitorsFetch ??
     createGuardedFetch({
@@ -375,52 +277,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       allowHosts: demoMode ? [...config.OUTBOUND_ALLOW_HOSTS, '127.0.0.1', '::1'] : config.OUTBOUND_ALLOW_HOSTS,
       userAgent: 'PartnersCenter-Uptime/1.0',
     });
-  const monitorScheduler = createMonitorScheduler({
-    db,
-    fetch: monitorsFetch,
-    incidents,
-    notify: createMonitorNotifier({
-      jobs,
-      publishWebhookEvent,
-      digest: { threshold: config.UPTIME_DIGEST_THRESHOLD, windowSeconds: config.UPTIME_DIGEST_WINDOW_SECONDS },
-    }),
-    log: deps.logger,
-    concurrency: config.UPTIME_CONCURRENCY,
-    rawRetentionDays: config.UPTIME_RAW_RETENTION_DAYS,
-    rollupRetentionDays: config.UPTIME_ROLLUP_RETENTION_DAYS,
-  });
-  if (deps.startWorkers !== false && config.UPTIME_SCHEDULER) monitorScheduler.start();
-  const trackingForwards = jobs.work<TrackingForwardPayload>(
-    TRACKING_FORWARD_QUEUE,
-    trackingForwardHandler({
-      repo: trackingRepo(db),
-      fetch: createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-Analytics/1.0', timeoutMs: 10_000 }),
-      url: config.ANALYTICS_FORWARD_URL ?? '',
-      token: config.ANALYTICS_FORWARD_TOKEN,
-      log: deps.logger,
-    }),
-    { pollMs, concurrency: 2, leaseMs: 30_000, retryBaseMs: 5_000 },
-  );
-  const usageRetention = jobs.work<UsageRetentionPayload>(
-    USAGE_RETENTION_QUEUE,
-    usageRetentionHandler({ db, retentionDays: config.USAGE_RAW_RETENTION_DAYS, log: deps.logger }),
-    { pollMs, concurrency: 1, leaseMs: 10 * 60_000 },
-  );
-  const monitorNotifications = jobs.work<MonitorNotifyPayload>(
-    MONITOR_NOTIFY_QUEUE,
-    monitorNotifyHandler(mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, ''), config.UPTIME_DIGEST_WINDOW_SECONDS),
-    { pollMs, concurrency: 1, leaseMs: 60_000 },
-  );
-  const monitorDigests = jobs.work<MonitorDigestPayload>(MONITOR_DIGEST_QUEUE, monitorDigestHandler(db, jobs), {
-    pollMs,
-    concurrency: 1,
-    leaseMs: 60_000,
-  });
-  const incidentNotifications = jobs.work<IncidentNotifyPayload>(
-    INCIDENT_NOTIFY_QUEUE,
-    incidentNotifyHandler(db, mailer, config.PRODUCT_NAME, publicUrl.replace(/\/$/, '')),
-    { pollMs, concurrency: 1, leaseMs: 60_000 },
-  );
   const services = createServicesService({
     db,
     jobs,
@@ -429,52 +285,29 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     publicUrl,
     scriptUrl: (key) => scriptUrlOf(publicUrl, key),
   });
-  const serviceActivations = jobs.work<ActivationPayload>(SERVICE_ACTIVATION_QUEUE, (job) => services.completeActivation(job.payload), {
-    pollMs,
-    concurrency: 1,
-    leaseMs: 60_000,
+  const background = startBackgroundWork({
+    config,
+    db,
+    logger: deps.logger,
+    jobs,
+    mailer,
+    publicUrl,
+    dataDir,
+    startWorkers: deps.startWorkers !== false,
+    publishWebhookEvent,
+    engine,
+    reportsRepo: repoOfReports,
+    identity,
+    adsTxt,
+    sellersJson,
+    incidents,
+    services,
+    monitorsFetch,
+    webhooksFetch: deps.webhooksFetch,
   });
-  const servicesMail = jobs.work<ServicesMailPayload>(SERVICES_MAIL_QUEUE, servicesMailHandler(mailer), {
-    pollMs,
-    concurrency: 1,
-    leaseMs: 60_000,
-  });
-  const webhooksFetch =
-    deps.webhooksFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-Webhooks/1.0' });
-  const webhookDeliveries = jobs.work<WebhookDeliveryPayload>(
-    WEBHOOK_DELIVERY_QUEUE,
-    webhookDeliveryHandler({ db, fetch: webhooksFetch, log: deps.logger }),
-    { pollMs, concurrency: 4, leaseMs: 60_000, retryBaseMs: config.WEBHOOK_RETRY_BASE_MS },
-  );
-  const stopScheduler = deps.startWorkers === false ? () => undefined : scheduleDailyCrawls(db, jobs, deps.logger);
-  const stopSellersSchedule = deps.startWorkers === false ? () => undefined : scheduleSellersJsonRefresh(sellersJson, deps.logger);
-  const stopReportSchedules = deps.startWorkers === false ? () => undefined : scheduleReportRuns(db, jobs, deps.logger);
-  const stopUsageRetention = deps.startWorkers === false ? () => undefined : scheduleUsageRetention(jobs, deps.logger);
   app.addHook('onClose', async () => {
-    stopScheduler();
-    stopSellersSchedule();
-    stopReportSchedules();
-    stopUsageRetention();
-    // Runs after the listener closed and in-flight requests finished. Every worker stops claiming at
-    // once; running jobs get SHUTDOWN_TIMEOUT_MS in total, then go back to the queue (issue 11 item 9).
-    jobs.shutdownWithin(config.SHUTDOWN_TIMEOUT_MS);
-    await Promise.all([
-      sellersJsonRefreshes.stop(),
-      paymentSettingsMails.stop(),
-      passwordResetMails.stop(),
-      incidentNotifications.stop(),
-      monitorNotifications.stop(),
-      monitorDigests.stop(),
-      trackingForwards.stop(),
-      usageRetention.stop(),
-      serviceActivations.stop(),
-      servicesMail.stop(),
-      webhookDeliveries.stop(),
-      monitorScheduler.stop(),
-      adsTxtCrawls.stop(),
-      reportExports.stop(),
-    ]);
-    if (!deps.webhooksFetch) await webhooksFetch.close();
+    // Runs after the listener closed and in-flight requests finished.
+    await background.stop();
     if (!deps.monitorsFetch) await monitorsFetch.close();
     await siteTagCollector.close();
     await siteTagOpenRollup?.stop();
@@ -621,23 +454,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     app,
     shuttingDown,
     engine,
-    workers: {
-      reportExports,
-      adsTxtCrawls,
-      sellersJsonRefreshes,
-      paymentSettingsMails,
-      passwordResetMails,
-      incidentNotifications,
-      monitorNotifications,
-      monitorDigests,
-      trackingForwards,
-      usageRetention,
-      serviceActivations,
-      servicesMail,
-      webhookDeliveries,
-    },
+    workers: background.workers,
     incidents,
-    monitorScheduler,
+    monitorScheduler: background.monitorScheduler,
     sellersJson,
     siteTagCollector,
     sessions,
