@@ -2,6 +2,32 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Access } from './request-context';
+
+const ACCESS_WORDS: Record<Access, string> = {
+  public: 'Public: no sign-in needed.',
+  signedIn: 'Any signed-in user.',
+  publisher: 'A user whose scope includes the publisher named by `Publisher-Scope`.',
+  staff: "Provider staff (scope type `internal`); the publisher's data also needs `Publisher-Scope`.",
+  admin: 'Provider staff with admin access.',
+};
+
+/**
+ * Each operation says who may call it: `x-access` (the route's `config.access`, the one rule
+ * http/access.ts enforces) and a sentence in its description; public routes need no bearer.
+ */
+const withAccess: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  // Routes outside /api (health, hosted files, the tag) declare nothing: the access hook treats them as public.
+  const access: Access = input.route.config?.access ?? 'public';
+  const description = [(out.schema as { description?: string } | undefined)?.description, ACCESS_WORDS[access]]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    ...out,
+    schema: { ...out.schema, 'x-access': access, description, ...(access === 'public' ? { security: [] } : {}) },
+  };
+};
 
 /** OpenAPI generated from the same zod schemas that validate requests; UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, productName: string): Promise<void> {
@@ -15,7 +41,7 @@ export async function registerOpenApi(app: FastifyInstance, productName: string)
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withAccess,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
