@@ -140,7 +140,7 @@ describe('audience, performance and ad revenue on a fixed event set', () => {
     await t.built.siteTagCollector.flush();
     await duck().write((c) =>
       c.run(
-        `INSERT INTO revenue_sales VALUES (DATE '${today}', '1001', '5001', 'display', '300x250', 'b', 'd', '1', 1000, 6.0, 5.0), (DATE '${today}', '1001', '5001', 'video', '640x480', 'b', 'd', '1', 10, 3.0, 2.5)`,
+        `INSERT INTO revenue_sales (date, publisher_id, site_id, product_type, size, brand, deal_name, deal_id, impressions, revenue, net_revenue) VALUES (DATE '${today}', '1001', '5001', 'display', '300x250', 'b', 'd', '1', 1000, 6.0, 5.0), (DATE '${today}', '1001', '5001', 'video', '640x480', 'b', 'd', '1', 10, 3.0, 2.5)`,
       ),
     );
   });

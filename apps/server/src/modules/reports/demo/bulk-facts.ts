@@ -60,7 +60,7 @@ export async function generateBulkFacts(engine: DuckDbReportEngine, options: Bul
         await conn.run(`DELETE FROM ${table} WHERE publisher_id = $id`, { id });
       }
       await conn.run(
-        `INSERT INTO revenue_sales
+        `INSERT INTO revenue_sales (date, publisher_id, site_id, product_type, size, brand, deal_name, deal_id, impressions, revenue, net_revenue)
          SELECT CAST($from AS DATE) + CAST(i // $perDay AS INTEGER) AS date,
                 $id AS publisher_id,
                 $id || '-s' || lpad(CAST((i % $perDay) % $sites AS VARCHAR), 2, '0') AS site_id,

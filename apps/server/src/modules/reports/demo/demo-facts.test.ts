@@ -101,5 +101,20 @@ describe('generateDemoFacts', () => {
     expect(recirc.rows.map((r) => r.widget).sort()).toEqual(['Below Article', 'Explore More', 'Right Rail']);
     const inactive = await a.query({ ...monthly('1002'), dateFrom: '2024-12-01', metrics: ['impressions'], interval: 'Day' });
     expect(inactive.rows.at(-1)?.date).toBe('2024-12-15');
+
+    // The optional sales attributes: one domain and category per brand, on most but not all revenue.
+    const byDomain = await a.salesByAttribute('1001', '2025-02-01', '2025-02-28', 'advertiser_domain');
+    const revenueOf = (rows: typeof byDomain, keep: (v: string) => boolean) =>
+      rows.filter((r) => keep(r.value)).reduce((sum, r) => sum + r.netRevenue, 0);
+    const domainShare = revenueOf(byDomain, (v) => v !== '') / revenueOf(byDomain, () => true);
+    expect(domainShare).toBeGreaterThan(0.85);
+    expect(domainShare).toBeLessThan(0.97);
+    expect(new Set(byDomain.map((r) => r.value))).toEqual(
+      new Set(['', 'acmemotors.com', 'globexbank.com', 'initech-travel.com', 'umbrellahealth.com', 'shop.starkretail.com']),
+    );
+    const byCategory = await a.salesByAttribute('1001', '2025-02-01', '2025-02-28', 'iab_category');
+    const categoryShare = revenueOf(byCategory, (v) => v !== '') / revenueOf(byCategory, () => true);
+    expect(categoryShare).toBeGreaterThan(0.7);
+    expect(categoryShare).toBeLessThan(0.9);
   });
 });

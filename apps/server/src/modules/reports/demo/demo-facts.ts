@@ -43,6 +43,29 @@ const PRODUCT_TYPES = [
   { name: 'Video', requestShare: 0.1 },
 ] as const;
 const BRANDS = ['Acme Motors', 'Globex Bank', 'Initech Travel', 'Umbrella Health', 'Stark Retail'] as const;
+/**
+ * Each brand's advertiser domain and IAB Content Taxonomy 3.1 category (optional sales columns
+ * that price domain and category blocking rules). Stark Retail serves from a subdomain, so a rule
+ * on starkretail.com shows that a domain covers its subdomains.
+ */
+const BRAND_ATTRIBUTES: Record<(typeof BRANDS)[number], { advertiserDomain: string; iabCategory: string }> = {
+  'Acme Motors': { advertiserDomain: 'acmemotors.com', iabCategory: '30' }, // Automotive > Auto Buying and Selling
+  'Globex Bank': { advertiserDomain: 'globexbank.com', iabCategory: '392' }, // Personal Finance > Consumer Banking
+  'Initech Travel': { advertiserDomain: 'initech-travel.com', iabCategory: '664' }, // Travel > Travel Type
+  'Umbrella Health': { advertiserDomain: 'umbrellahealth.com', iabCategory: '320' }, // Medical Health > Pharmaceutical Drugs
+  'Stark Retail': { advertiserDomain: 'shop.starkretail.com', iabCategory: '481' }, // Shopping > Sales and Promotions
+};
+
+/**
+ * The brand's attributes as a demand source would report them: some bids arrive without the
+ * advertiser domain (~1 in 12) or without a category (~1 in 5). Chosen by hash, not by the
+ * random stream, so every other figure stays what it was.
+ */
+function brandAttributes(brand: (typeof BRANDS)[number], key: string): { advertiserDomain?: string; iabCategory?: string } {
+  const { advertiserDomain, iabCategory } = BRAND_ATTRIBUTES[brand];
+  const h = hashString(key);
+  return { ...(h % 12 !== 0 ? { advertiserDomain } : {}), ...(Math.floor(h / 12) % 5 !== 0 ? { iabCategory } : {}) };
+}
 /** A couple of private deals on premium inventory. */
 const DEALS: Record<string, { dealName: string; dealId: string }> = {
   '300x250': { dealName: 'Summer Premium', dealId: 'D-1001' },
@@ -140,6 +163,7 @@ export async function generateDemoFacts(engine: DemoFactsSink, options: DemoOpti
                   impressions: imps,
                   revenue,
                   netRevenue: round2(revenue * NET_SHARE),
+                  ...brandAttributes(brand, `${site.id}/${date}/${inv.size}/${brand}`),
                 });
               }
             }

@@ -1,7 +1,7 @@
 import type { ReportType } from '@pc/contracts';
 import type { ClickHouseExec } from './clickhouse-exec';
 import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
-import { buildChPageSql, buildChSalesBreakdownSql, buildChStreamSql, buildChTotalsSql } from './clickhouse-sql';
+import { buildChPageSql, buildChSalesBreakdownSql, buildChSalesByAttributeSql, buildChStreamSql, buildChTotalsSql } from './clickhouse-sql';
 import { estimatedFromFor, markEstimated } from './estimated';
 import { isValidIsoDate, planReport } from './report-plan';
 import {
@@ -12,6 +12,8 @@ import {
   type ReportQuery,
   type ReportResult,
   type ReportRow,
+  type SalesAttribute,
+  type SalesAttributeRow,
   type SalesBreakdownRow,
   type SiteRecord,
 } from './report-engine';
@@ -65,6 +67,8 @@ export class ClickHouseReportEngine implements ReportEngine {
               impressions: f.impressions,
               revenue: f.revenue,
               net_revenue: f.netRevenue,
+              advertiser_domain: f.advertiserDomain ?? '',
+              iab_category: f.iabCategory ?? '',
             })),
           }
         : {
@@ -134,6 +138,13 @@ export class ClickHouseReportEngine implements ReportEngine {
     const { sql, params } = buildChSalesBreakdownSql(publisherId, dateFrom, dateTo, byBrand);
     const rows = await this.ch.query<{ site: string; b: string; nrv: number; imps: number }>(sql, params);
     return rows.map((r) => ({ siteId: r.site, brand: r.b, netRevenue: Number(r.nrv), impressions: Number(r.imps) }));
+  }
+
+  async salesByAttribute(publisherId: string, dateFrom: string, dateTo: string, attribute: SalesAttribute): Promise<SalesAttributeRow[]> {
+    if (!isValidIsoDate(dateFrom) || !isValidIsoDate(dateTo)) throw new ReportQueryError('Dates must be YYYY-MM-DD.');
+    const { sql, params } = buildChSalesByAttributeSql(publisherId, dateFrom, dateTo, attribute);
+    const rows = await this.ch.query<{ site: string; v: string; nrv: number; imps: number }>(sql, params);
+    return rows.map((r) => ({ siteId: r.site, value: r.v, netRevenue: Number(r.nrv), impressions: Number(r.imps) }));
   }
 
   async query(query: ReportQuery): Promise<ReportResult> {

@@ -1,6 +1,7 @@
 import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '@pc/contracts';
 import type { ChParams } from './clickhouse-exec';
-import { DIMENSION_COLUMN } from './dimension-columns';
+import { DIMENSION_COLUMN, SALES_ATTRIBUTE_COLUMN } from './dimension-columns';
+import type { SalesAttribute } from './report-engine';
 import type { ReportPlan } from './report-plan';
 import { salesTableFor } from './sales-rollups';
 
@@ -167,6 +168,16 @@ export function buildChSalesBreakdownSql(publisherId: string, dateFrom: string, 
   return {
     sql: `SELECT site_id AS site, ${brand} AS b, toFloat64(sum(net_revenue)) AS nrv, toFloat64(sum(impressions)) AS imps
       FROM ${table} WHERE ${WHERE} GROUP BY site, b ORDER BY site, b`,
+    params: { pub: publisherId, from: dateFrom, to: dateTo },
+  };
+}
+
+/** Per site and attribute value (ReportEngine.salesByAttribute): brand from a rollup, the optional columns from the sales. */
+export function buildChSalesByAttributeSql(publisherId: string, dateFrom: string, dateTo: string, attribute: SalesAttribute): BuiltChSql {
+  const table = attribute === 'brand' ? salesTableFor(['sites', 'brand']) : 'revenue_sales';
+  return {
+    sql: `SELECT site_id AS site, ${SALES_ATTRIBUTE_COLUMN[attribute]} AS v, toFloat64(sum(net_revenue)) AS nrv, toFloat64(sum(impressions)) AS imps
+      FROM ${table} WHERE ${WHERE} GROUP BY site, v ORDER BY site, v`,
     params: { pub: publisherId, from: dateFrom, to: dateTo },
   };
 }

@@ -18,10 +18,12 @@ import {
   type ReportResult,
   type ReportRow,
   type ReportSummary,
+  type SalesAttribute,
+  type SalesAttributeRow,
   type SalesBreakdownRow,
   type SiteRecord,
 } from './report-engine';
-import { readSalesBreakdown } from './revenue-breakdowns';
+import { readSalesBreakdown, readSalesByAttribute } from './revenue-breakdowns';
 
 /**
  * DuckDB implementation. One instance per database file; a short-lived connection per read (they
@@ -91,6 +93,11 @@ export class DuckDbReportEngine implements ReportEngine {
   salesBreakdown(publisherId: string, dateFrom: string, dateTo: string, byBrand: boolean): Promise<SalesBreakdownRow[]> {
     if (!isValidIsoDate(dateFrom) || !isValidIsoDate(dateTo)) return Promise.reject(new ReportQueryError('Dates must be YYYY-MM-DD.'));
     return this.read((conn) => readSalesBreakdown(conn, publisherId, dateFrom, dateTo, byBrand));
+  }
+
+  salesByAttribute(publisherId: string, dateFrom: string, dateTo: string, attribute: SalesAttribute): Promise<SalesAttributeRow[]> {
+    if (!isValidIsoDate(dateFrom) || !isValidIsoDate(dateTo)) return Promise.reject(new ReportQueryError('Dates must be YYYY-MM-DD.'));
+    return this.read((conn) => readSalesByAttribute(conn, publisherId, dateFrom, dateTo, attribute));
   }
 
   async query(query: ReportQuery): Promise<ReportResult> {

@@ -38,6 +38,8 @@ export async function applyFactBatch(conn: DuckDBConnection, batch: FactBatch): 
       a.appendBigInt(BigInt(f.impressions));
       a.appendDouble(f.revenue);
       a.appendDouble(f.netRevenue);
+      a.appendVarchar(f.advertiserDomain ?? '');
+      a.appendVarchar(f.iabCategory ?? '');
     });
   } else {
     staged.recirculation = batch.rows.map((f) => (a) => {

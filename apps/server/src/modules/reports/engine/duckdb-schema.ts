@@ -33,6 +33,9 @@ export const FACT_COLUMNS = {
     impressions: 'BIGINT',
     revenue: 'DOUBLE',
     net_revenue: 'DOUBLE',
+    // Optional attributes (OPTIONAL_FACT_COLUMNS), last so a file migrated by ALTER has the same order.
+    advertiser_domain: 'VARCHAR',
+    iab_category: 'VARCHAR',
   },
   recirculation: {
     date: 'DATE',
@@ -44,13 +47,24 @@ export const FACT_COLUMNS = {
   },
 } as const satisfies Record<string, Record<string, ColumnType>>;
 
+/**
+ * Columns a fact file may leave out: '' when absent (NOT NULL DEFAULT '', so positional inserts
+ * that predate them keep working). The sales' advertiser domain and IAB content category price the
+ * blocking rules of those types (issue 14 item 2); rollups do not carry them, reports never split
+ * by them. Added to files written before them by ALTER (DUCKDB_SCHEMA), which appends at the end.
+ */
+export const OPTIONAL_FACT_COLUMNS: Readonly<Partial<Record<keyof typeof FACT_COLUMNS, readonly string[]>>> = {
+  revenue_sales: ['advertiser_domain', 'iab_category'],
+};
+
 function columnsOf<T extends Record<string, ColumnType>>(columns: T): Array<keyof T & string> {
   return Object.keys(columns) as Array<keyof T & string>;
 }
 
-function factTableDdl(table: string, columns: Record<string, ColumnType>): string {
+function factTableDdl(table: keyof typeof FACT_COLUMNS, columns: Record<string, ColumnType>): string {
+  const optional = OPTIONAL_FACT_COLUMNS[table] ?? [];
   const body = Object.entries(columns)
-    .map(([name, type]) => `    ${name} ${type} NOT NULL`)
+    .map(([name, type]) => `    ${name} ${type} NOT NULL${optional.includes(name) ? ` DEFAULT ''` : ''}`)
     .join(',\n');
   return `CREATE TABLE IF NOT EXISTS ${table} (\n${body}\n  )`;
 }
@@ -63,7 +77,11 @@ function factTableDdl(table: string, columns: Record<string, ColumnType>): strin
 export const DUCKDB_SCHEMA: readonly string[] = [
   // key -> value; holds the layout version (see LAYOUT_VERSION).
   `CREATE TABLE IF NOT EXISTS engine_meta (key VARCHAR PRIMARY KEY, value INTEGER NOT NULL)`,
-  ...Object.entries(FACT_COLUMNS).map(([table, columns]) => factTableDdl(table, columns)),
+  ...Object.entries(FACT_COLUMNS).map(([table, columns]) => factTableDdl(table as keyof typeof FACT_COLUMNS, columns)),
+  // Files from before the optional columns: no-ops on tables created above with them.
+  ...Object.entries(OPTIONAL_FACT_COLUMNS).flatMap(([table, columns]) =>
+    (columns ?? []).map((c) => `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${c} VARCHAR DEFAULT ''`),
+  ),
   // Rows per report split, per day and month: see group-counts.ts. dims_mask is GROUPING()'s mask.
   `CREATE TABLE IF NOT EXISTS sales_group_counts (
     publisher_id VARCHAR NOT NULL,

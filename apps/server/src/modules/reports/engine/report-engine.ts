@@ -38,6 +38,11 @@ export interface ReportEngine {
    * blocking rules' impact preview and the payments' month close read it (by site id, not name).
    */
   salesBreakdown(publisherId: string, dateFrom: string, dateTo: string, byBrand: boolean): Promise<SalesBreakdownRow[]>;
+  /**
+   * Revenue facts summed per site and per value of one sales attribute over an inclusive range
+   * (value '' for sales that did not record it): what a blocking rule of that type would remove.
+   */
+  salesByAttribute(publisherId: string, dateFrom: string, dateTo: string, attribute: SalesAttribute): Promise<SalesAttributeRow[]>;
   close(): Promise<void>;
 }
 
@@ -102,6 +107,17 @@ export interface SalesBreakdownRow {
   impressions: number;
 }
 
+/** Sales columns a blocking rule can be priced by (the fact column names). */
+export type SalesAttribute = 'brand' | 'advertiser_domain' | 'iab_category';
+
+export interface SalesAttributeRow {
+  siteId: string;
+  /** The attribute's value; '' when the sales did not record it (optional columns). */
+  value: string;
+  netRevenue: number;
+  impressions: number;
+}
+
 export interface SiteRecord {
   id: string;
   publisherId: string;
@@ -130,6 +146,13 @@ export interface RevenueSalesFact {
   impressions: number;
   revenue: number;
   netRevenue: number;
+  /**
+   * Optional (absent = not recorded): the advertiser's domain (lower case, punycode) and its IAB
+   * Content Taxonomy 3.1 category id. Part of the sales key when given, so a brand's sales may be
+   * split by domain or category; only the blocking rules' impact preview reads them.
+   */
+  advertiserDomain?: string;
+  iabCategory?: string;
 }
 
 export interface RecirculationFact {

@@ -43,13 +43,20 @@ const sale = (
   netRevenue: number,
 ): RevenueSalesFact => ({ date, publisherId, siteId, productType, size, brand, dealName, dealId, impressions, revenue, netRevenue });
 
+/** The optional attributes (advertiser domain, IAB category id); '' leaves the column out of the fact. */
+const attrs = (fact: RevenueSalesFact, advertiserDomain: string, iabCategory: string): RevenueSalesFact => ({
+  ...fact,
+  ...(advertiserDomain ? { advertiserDomain } : {}),
+  ...(iabCategory ? { iabCategory } : {}),
+});
+
 export const TEST_SALES: RevenueSalesFact[] = [
-  sale('2024-01-30', 'P1', 's1', 'Display', '300x250', 'Acme', '', '', 400, 2.0, 1.5),
-  sale('2024-01-30', 'P1', 's1', 'Display', '728x90', 'Globex', 'Summer', 'D1', 100, 1.0, 0.75),
-  sale('2024-01-30', 'P1', 's1', 'Video', 'Video', 'Acme', '', '', 50, 1.5, 1.0),
-  sale('2024-01-31', 'P1', 's2', 'Display', '300x250', 'Acme', '', '', 250, 0.5, 0.25),
-  sale('2024-02-01', 'P1', 's1', 'Display', '300x250', 'Globex', '', '', 600, 3.0, 2.25),
-  sale('2024-01-30', 'P2', 'x1', 'Display', '300x250', 'Acme', '', '', 99, 9, 9),
+  attrs(sale('2024-01-30', 'P1', 's1', 'Display', '300x250', 'Acme', '', '', 400, 2.0, 1.5), 'acme.com', '30'),
+  attrs(sale('2024-01-30', 'P1', 's1', 'Display', '728x90', 'Globex', 'Summer', 'D1', 100, 1.0, 0.75), 'ads.globex.com', '392'),
+  attrs(sale('2024-01-30', 'P1', 's1', 'Video', 'Video', 'Acme', '', '', 50, 1.5, 1.0), 'acme.com', ''),
+  attrs(sale('2024-01-31', 'P1', 's2', 'Display', '300x250', 'Acme', '', '', 250, 0.5, 0.25), '', '1'),
+  attrs(sale('2024-02-01', 'P1', 's1', 'Display', '300x250', 'Globex', '', '', 600, 3.0, 2.25), 'globex.com', '391'),
+  attrs(sale('2024-01-30', 'P2', 'x1', 'Display', '300x250', 'Acme', '', '', 99, 9, 9), 'acme.com', '1'),
 ];
 
 const recirc = (date: string, siteId: string, widget: string, organicPageViews: number, organicClicks: number): RecirculationFact => ({

@@ -28,6 +28,37 @@ describe('fact row schemas and fact tables', () => {
       'impressions',
       'revenue',
       'net_revenue',
+      'advertiser_domain',
+      'iab_category',
     ]);
+  });
+});
+
+describe('optional sales attributes', () => {
+  const row = {
+    kind: 'sales',
+    date: '2024-05-01',
+    publisher_id: 'P1',
+    site_id: 's1',
+    product_type: 'Display',
+    size: '300x250',
+    brand: 'Acme',
+  };
+  const money = { impressions: '10', revenue: '1', net_revenue: '0.5' };
+
+  it('normalise the advertiser domain as the blocking rules do (lower case, punycode)', () => {
+    const parsed = RevenueSalesRowSchema.parse({ ...row, ...money, advertiser_domain: 'Ads.Bücher.de', iab_category: '483' });
+    expect(parsed.advertiser_domain).toBe('ads.xn--bcher-kva.de');
+    expect(parsed.iab_category).toBe('483');
+  });
+
+  it('refuse a URL, a bare word and a category that is not an id, and accept rows without them', () => {
+    for (const bad of ['https://acme.com', 'acme.com/path', 'acme', 'acme.com:8080', '1.2.3.4'])
+      expect(RevenueSalesRowSchema.safeParse({ ...row, ...money, advertiser_domain: bad }).success, bad).toBe(false);
+    expect(RevenueSalesRowSchema.safeParse({ ...row, ...money, iab_category: 'Automotive > Cars' }).success).toBe(false);
+    expect(RevenueSalesRowSchema.parse({ ...row, ...money })).not.toHaveProperty('advertiser_domain');
+    const request = { kind: 'requests', date: '2024-05-01', publisher_id: 'P1', site_id: 's1', product_type: 'Display', imp_requests: '5' };
+    expect(RevenueRequestRowSchema.safeParse(request).success).toBe(true);
+    expect(RevenueRequestRowSchema.safeParse({ ...request, advertiser_domain: 'a.com' }).success).toBe(false);
   });
 });

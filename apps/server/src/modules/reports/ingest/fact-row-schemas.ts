@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 import { isValidIsoDate } from '../engine/report-plan';
 import { FACT_TABLES } from '../engine/duckdb-schema';
@@ -20,6 +21,24 @@ const date = z.string().refine(isValidIsoDate, 'must be a date as YYYY-MM-DD');
 
 const keys = { date, publisher_id: text, site_id: text };
 
+/**
+ * The advertiser's domain as the blocking rules compare it: lower case, IDN in punycode (WHATWG
+ * domainToASCII), no scheme, path or port. Sent as `ads.example.com` it is matched by a rule on
+ * `example.com` (a domain covers its subdomains).
+ */
+const advertiserDomain = z.string().transform((raw, ctx) => {
+  const ascii = /^[^/:@?#\s]+$/.test(raw) ? domainToASCII(raw.toLowerCase().replace(/\.$/, '')) : '';
+  const labels = ascii.split('.');
+  const ok = ascii.length <= 253 && labels.length >= 2 && labels.every((l) => /^(?!-)[a-z0-9-]{1,63}(?<!-)$/.test(l));
+  if (ok && !/^\d+$/.test(labels.at(-1) ?? '')) return ascii;
+  ctx.addIssue({ code: 'custom', message: 'must be a domain such as advertiser.com (no scheme, path or port)' });
+  return z.NEVER;
+});
+/** An IAB Content Taxonomy 3.1 unique id (e.g. 1, 483, v9i3On), as the blocking rules store them. */
+const iabCategory = z
+  .string()
+  .regex(/^[A-Za-z0-9]{1,16}$/, 'must be an IAB Content Taxonomy 3.1 category id such as 1 or 483 (not a 1.0 id like IAB2-3)');
+
 export const RevenueRequestRowSchema = z.strictObject({
   kind: z.literal('requests'),
   ...keys,
@@ -38,6 +57,8 @@ export const RevenueSalesRowSchema = z.strictObject({
   impressions: count,
   revenue: amount,
   net_revenue: amount,
+  advertiser_domain: advertiserDomain.optional(),
+  iab_category: iabCategory.optional(),
 });
 
 export const RevenueRowSchema = z.discriminatedUnion('kind', [RevenueRequestRowSchema, RevenueSalesRowSchema], {

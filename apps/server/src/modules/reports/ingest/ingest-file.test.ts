@@ -142,6 +142,69 @@ describe('ingestFile', () => {
 
 // Issue 11 item 10: exact counts however many rows are bad, NUL bytes and non-UTF-8 bytes refused,
 // and messages that read as sentences ("kind kind must be" before).
+describe('optional advertiser domain and IAB category columns', () => {
+  it('load from CSV and NDJSON, normalised, with rows that leave them empty; a split by domain is not a duplicate', async () => {
+    const csv = join(dir, 'attributes.csv');
+    await writeFile(
+      csv,
+      [
+        `${HEADER},advertiser_domain,iab_category`,
+        'requests,2024-06-01,PA,s1,Display,,,,,1000,,,,,',
+        'sales,2024-06-01,PA,s1,Display,300x250,Acme,,,,400,2.50,2.00,Acme.COM,1',
+        'sales,2024-06-01,PA,s1,Display,300x250,Acme,,,,100,1.00,0.50,shop.acme.com,1',
+        'sales,2024-06-01,PA,s1,Display,728x90,Acme,,,,50,0.40,0.30,,',
+      ].join('\n'),
+    );
+    expect(await ingestFile(engine, 'revenue', csv)).toMatchObject({ rowsApplied: 4, errors: [] });
+    expect(await engine.salesByAttribute('PA', '2024-06-01', '2024-06-01', 'advertiser_domain')).toEqual([
+      { siteId: 's1', value: '', netRevenue: 0.3, impressions: 50 },
+      { siteId: 's1', value: 'acme.com', netRevenue: 2, impressions: 400 },
+      { siteId: 's1', value: 'shop.acme.com', netRevenue: 0.5, impressions: 100 },
+    ]);
+    const ndjson = join(dir, 'attributes.ndjson');
+    await writeFile(
+      ndjson,
+      JSON.stringify({
+        kind: 'sales',
+        date: '2024-06-02',
+        publisher_id: 'PA',
+        site_id: 's1',
+        product_type: 'Video',
+        size: '640x360',
+        brand: 'Acme',
+        impressions: 10,
+        revenue: 1,
+        net_revenue: 0.7,
+        iab_category: '30',
+      }) + '\n',
+    );
+    expect(await ingestFile(engine, 'revenue', ndjson)).toMatchObject({ rowsApplied: 1, errors: [] });
+    expect(await engine.salesByAttribute('PA', '2024-06-02', '2024-06-02', 'iab_category')).toEqual([
+      { siteId: 's1', value: '30', netRevenue: 0.7, impressions: 10 },
+    ]);
+  });
+
+  it('refuse a bad domain or category with its line, and still refuse a repeated key', async () => {
+    const res = await parseFactsFile(
+      [
+        `${HEADER},advertiser_domain,iab_category`,
+        'sales,2024-06-03,PA,s1,Display,300x250,Acme,,,,1,1,1,https://acme.com/x,',
+        'sales,2024-06-03,PA,s1,Display,300x250,Globex,,,,1,1,1,,IAB2-3', // a Content Taxonomy 1.0 id
+        'sales,2024-06-03,PA,s1,Display,300x250,Initech,,,,1,1,1,initech.com,1',
+        'sales,2024-06-03,PA,s1,Display,300x250,Initech,,,,1,1,1,INITECH.com,1',
+      ].join('\n'),
+      'csv',
+      'revenue',
+    );
+    expect(res.batch).toBeNull();
+    expect(res.errors).toEqual([
+      { line: 2, message: 'advertiser_domain must be a domain such as advertiser.com (no scheme, path or port)' },
+      { line: 3, message: 'iab_category must be an IAB Content Taxonomy 3.1 category id such as 1 or 483 (not a 1.0 id like IAB2-3)' },
+      { line: 5, message: 'duplicate of the row on line 4 (same day and keys)' },
+    ]);
+  });
+});
+
 describe('malformed input', () => {
   it('counts 1,000 bad rows as 1,000 (errors stay capped), and says what is wrong once', async () => {
     const bad = Array.from({ length: 1000 }, (_, n) => `sale,2024-06-01,P1,s${n},Display,,,,,1,,,`);

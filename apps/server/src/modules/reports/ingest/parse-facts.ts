@@ -101,8 +101,11 @@ export async function parseFactsFile(source: TextSource, format: FactsFormat, re
         impressions: r.impressions,
         revenue: r.revenue,
         netRevenue: r.net_revenue,
+        ...(r.advertiser_domain ? { advertiserDomain: r.advertiser_domain } : {}),
+        ...(r.iab_category ? { iabCategory: r.iab_category } : {}),
       });
-      return JSON.stringify(['sales', r.date, r.publisher_id, r.site_id, r.product_type, r.size, r.brand, dealName, dealId]);
+      const attributes = [r.advertiser_domain ?? '', r.iab_category ?? ''];
+      return JSON.stringify(['sales', r.date, r.publisher_id, r.site_id, r.product_type, r.size, r.brand, dealName, dealId, ...attributes]);
     }
     const parsed = RecirculationRowSchema.safeParse(raw);
     if (!parsed.success) {
