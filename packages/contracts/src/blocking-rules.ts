@@ -58,8 +58,19 @@ export const BlockingRuleCheckSchema = z.object({
 export const ImpactPreviewSchema = z.object({
   dateFrom: z.string(),
   dateTo: z.string(),
-  /** false when the rule type cannot be priced from the report facts (only brand today). */
+  /**
+   * false when the rule cannot be priced from the report facts: keywords (the facts hold no page
+   * content), or a domain or category rule when no sales in scope recorded that column.
+   */
   priced: z.boolean(),
+  /** Why the rule is not priced, in plain words; null when it is. */
+  reason: z.string().nullable(),
+  /**
+   * Share of the net revenue in the rule's scope whose sales recorded the rule's column (advertiser
+   * domain, IAB category; always 1 for brands). Sales without it are not counted as removed, so
+   * below 1 the real impact may be larger. null when not priced.
+   */
+  coverage: z.number().nullable(),
   currency: z.string(),
   totalRevenue: z.number(),
   totalImpressions: z.number(),
@@ -74,9 +85,11 @@ export const ImpactPreviewSchema = z.object({
       removedRevenue: z.number(),
       removedImpressions: z.number(),
       revenueShare: z.number(),
+      /** As `coverage`, for this site's revenue. */
+      coverage: z.number().nullable(),
     }),
   ),
-  /** Plain-words warnings: more than half the revenue, or every brand blocked. */
+  /** Plain-words warnings: more than half the revenue, or every brand (domain, category) blocked. */
   warnings: z.array(z.string()),
 });
 export type ImpactPreview = z.infer<typeof ImpactPreviewSchema>;

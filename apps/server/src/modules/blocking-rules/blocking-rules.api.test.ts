@@ -25,7 +25,9 @@ beforeAll(async () => {
     ])
     .execute();
   // Last 30 days for 1001: AcmeBank earns 60 of 100 net on site 5001, the rest elsewhere.
-  const sale = (date: string, siteId: string, brand: string, netRevenue: number, impressions: number) => ({
+  // Optional attributes: AcmeBank records acmebank.com / Consumer Banking (392, inside Personal
+  // Finance 391); Globex on 5001 a subdomain and no category, on 5002 no domain and 391.
+  const sale = (date: string, siteId: string, brand: string, netRevenue: number, impressions: number, attrs: object = {}) => ({
     date,
     publisherId: '1001',
     siteId,
@@ -37,14 +39,15 @@ beforeAll(async () => {
     impressions,
     revenue: netRevenue * 1.25,
     netRevenue,
+    ...attrs,
   });
   await t.built.engine.ingest({
     reportType: 'revenue',
     requests: [],
     sales: [
-      sale(day(-3), '5001', 'AcmeBank', 60, 6000),
-      sale(day(-3), '5001', 'Globex', 25, 2500),
-      sale(day(-4), '5002', 'Globex', 15, 1500),
+      sale(day(-3), '5001', 'AcmeBank', 60, 6000, { advertiserDomain: 'acmebank.com', iabCategory: '392' }),
+      sale(day(-3), '5001', 'Globex', 25, 2500, { advertiserDomain: 'ads.globex.com' }),
+      sale(day(-4), '5002', 'Globex', 15, 1500, { iabCategory: '391' }),
       // Older than 30 days: outside the preview.
       sale(day(-45), '5001', 'Globex', 1000, 1000),
     ],
@@ -270,7 +273,65 @@ describe('blocking rules', () => {
     expect(all.removedRevenue).toBe(15);
     expect(all.warnings.join(' ')).toMatch(/every brand/);
     const kw = (await call(multi, '1001', 'POST', '/api/blocking-rules/impact', { type: 'keyword', values: ['x'], siteIds: null })).json();
-    expect(kw).toMatchObject({ priced: false, removedRevenue: 0, warnings: [] });
+    expect(kw).toMatchObject({ priced: false, coverage: null, removedRevenue: 0, warnings: [] });
+    expect(kw.reason).toMatch(/do not record page content/);
+    expect(p).toMatchObject({ reason: null, coverage: 1 });
+  });
+
+  it('prices an advertiser domain rule from the sales that recorded a domain, subdomains included, and says the coverage', async () => {
+    const impact = (body: object) => call(multi, '1001', 'POST', '/api/blocking-rules/impact', body);
+    const res = await impact({ type: 'advertiser_domain', values: ['https://Globex.com/path'], siteIds: null });
+    expect(res.statusCode).toBe(200);
+    // 85 of the 100 recorded a domain; ads.globex.com (25, 2500 impressions) is inside globex.com.
+    expect(res.json()).toEqual({
+      dateFrom: day(-30),
+      dateTo: day(-1),
+      priced: true,
+      reason: null,
+      coverage: 0.85,
+      currency: 'USD',
+      totalRevenue: 100,
+      totalImpressions: 10000,
+      removedRevenue: 25,
+      removedImpressions: 2500,
+      revenueShare: 0.25,
+      impressionShare: 0.25,
+      sites: [
+        { siteId: '5001', siteName: 'Northwind News', removedRevenue: 25, removedImpressions: 2500, revenueShare: 25 / 85, coverage: 1 },
+        { siteId: '5002', siteName: 'Northwind Sport', removedRevenue: 0, removedImpressions: 0, revenueShare: 0, coverage: 0 },
+      ],
+      warnings: [],
+    });
+    // Only 5002 in scope, and none of its sales recorded a domain: not priced, and says why.
+    const none = (await impact({ type: 'advertiser_domain', values: ['globex.com'], siteIds: ['5002'] })).json();
+    expect(none).toMatchObject({ priced: false, coverage: null, removedRevenue: 0, warnings: [] });
+    expect(none.reason).toMatch(/None of the sales on these sites .* recorded an advertiser domain/);
+  });
+
+  it('prices an IAB category rule with everything inside the category, and warns above half the revenue', async () => {
+    const impact = (body: object) => call(multi, '1001', 'POST', '/api/blocking-rules/impact', body);
+    // Personal Finance (391) covers AcmeBank's Consumer Banking (392, 60) and Globex on 5002 (391, 15).
+    const p = (await impact({ type: 'iab_category', values: ['391'], siteIds: null })).json();
+    expect(p).toMatchObject({ priced: true, coverage: 0.75, removedRevenue: 75, removedImpressions: 7500, revenueShare: 0.75 });
+    expect(p.sites).toEqual([
+      {
+        siteId: '5001',
+        siteName: 'Northwind News',
+        removedRevenue: 60,
+        removedImpressions: 6000,
+        revenueShare: 60 / 85,
+        coverage: 60 / 85,
+      },
+      { siteId: '5002', siteName: 'Northwind Sport', removedRevenue: 15, removedImpressions: 1500, revenueShare: 1, coverage: 1 },
+    ]);
+    expect(p.warnings).toEqual([
+      'This rule would have removed 75% of your net revenue over the last 30 days, more than half.',
+      'This rule blocks every IAB category that earned revenue on these sites in the last 30 days (of the sales that recorded one).',
+    ]);
+    // A category none of the sales is in, on one site: priced at zero, with that site's coverage.
+    const other = (await impact({ type: 'iab_category', values: ['52'], siteIds: ['5001'] })).json();
+    expect(other).toMatchObject({ priced: true, coverage: 60 / 85, removedRevenue: 0, warnings: [] });
+    expect(other.sites.map((s: { siteId: string }) => s.siteId)).toEqual(['5001']);
   });
 
   it('exports values as injection-safe CSV and imports them back', async () => {

@@ -1,12 +1,22 @@
 import { Alert, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { ImpactPreview } from '@pc/contracts';
+import type { BlockingRuleType, ImpactPreview } from '@pc/contracts';
 
 const money = (n: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(n);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const int = (n: number) => new Intl.NumberFormat('en-US').format(Math.round(n));
 
-/** What the rule would have removed over the last 30 days, per site, with the warnings. */
-export function ImpactCard({ preview }: { preview: ImpactPreview }) {
+/** What the coverage counts, by rule type (brands are always recorded). */
+const COVERED: Partial<Record<BlockingRuleType, string>> = {
+  advertiser_domain: 'an advertiser domain',
+  iab_category: 'an IAB category',
+};
+
+/**
+ * What the rule would have removed over the last 30 days, per site, with the warnings. For
+ * domains and categories, what share of the revenue recorded one (the rest cannot be counted).
+ */
+export function ImpactCard({ preview, type }: { preview: ImpactPreview; type: BlockingRuleType }) {
+  const showCoverage = type in COVERED && preview.coverage !== null;
   return (
     <Card role="region" withBorder aria-label="Impact preview">
       <Stack gap="sm">
@@ -15,7 +25,7 @@ export function ImpactCard({ preview }: { preview: ImpactPreview }) {
         </Title>
         {!preview.priced ? (
           <Text size="sm" c="dimmed">
-            The reports do not record this kind of value yet, so its impact cannot be priced. Net revenue in the period:{' '}
+            {preview.reason ?? 'The reports do not record this kind of value, so its impact cannot be priced.'} Net revenue in the period:{' '}
             {money(preview.totalRevenue, preview.currency)}.
           </Text>
         ) : (
@@ -38,6 +48,12 @@ export function ImpactCard({ preview }: { preview: ImpactPreview }) {
                 </Text>
               </div>
             </Group>
+            {preview.coverage !== null && preview.coverage < 1 && (
+              <Text size="sm" data-testid="impact-coverage">
+                {pct(preview.coverage)} of the net revenue on these sites recorded {COVERED[type] ?? 'this value'}. Sales without it are not
+                counted as removed, so the rule may remove more than shown.
+              </Text>
+            )}
             <Table.ScrollContainer minWidth={560}>
               <Table striped withTableBorder fz="sm">
                 <Table.Thead>
@@ -46,6 +62,7 @@ export function ImpactCard({ preview }: { preview: ImpactPreview }) {
                     <Table.Th ta="right">Revenue removed</Table.Th>
                     <Table.Th ta="right">Impressions removed</Table.Th>
                     <Table.Th ta="right">Share of site revenue</Table.Th>
+                    {showCoverage && <Table.Th ta="right">Revenue with {COVERED[type] ?? 'the value'}</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -55,6 +72,7 @@ export function ImpactCard({ preview }: { preview: ImpactPreview }) {
                       <Table.Td ta="right">{money(s.removedRevenue, preview.currency)}</Table.Td>
                       <Table.Td ta="right">{int(s.removedImpressions)}</Table.Td>
                       <Table.Td ta="right">{pct(s.revenueShare)}</Table.Td>
+                      {showCoverage && <Table.Td ta="right">{s.coverage === null ? '–' : pct(s.coverage)}</Table.Td>}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -224,7 +224,7 @@ export function RuleForm({ publisherId, rule, onSaved }: { publisherId: string; 
             />
           </Stack>
         </Card>
-        {preview && <ImpactCard preview={preview} />}
+        {preview && <ImpactCard preview={preview} type={type} />}
         <Group>
           <Button type="submit" loading={busy === 'save'}>
             {rule ? 'Save rule' : 'Create rule'}
