@@ -16,6 +16,9 @@ declare global {
   }
 }
 
+/** The site's sample rate, one page load in N: the server writes the number in when serving the tag. */
+declare const __PC_ONE_IN__: number;
+
 type Fields = Record<string, string | number>;
 
 const d = document;
@@ -28,6 +31,9 @@ const key = /\/t\/([\w-]+)\.js/.exec(src)?.[1];
 const needsConsent = script?.dataset.consent === 'required';
 const optedOut = () => nav.doNotTrack === '1' || !!nav.globalPrivacyControl || w.pcConsent === false || (needsConsent && !w.pcConsent);
 
+// Sampling is per page load and decided once: an unsampled load sends nothing at all (no page view,
+// engagement or vitals), and each stored event of a sampled one weighs N on the server.
+const sampled = Math.random() * __PC_ONE_IN__ < 1;
 const id = Math.random().toString(36).slice(2, 12);
 let queue: Fields[] = [];
 let timer = 0;
@@ -83,5 +89,7 @@ function start(): void {
   for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(vital);
 }
 
-if (key && !optedOut()) start();
-else if (key && needsConsent && w.pcConsent !== false) w.addEventListener('pc:consent', () => optedOut() || start(), { once: true });
+if (key && sampled) {
+  if (!optedOut()) start();
+  else if (needsConsent && w.pcConsent !== false) w.addEventListener('pc:consent', () => optedOut() || start(), { once: true });
+}

@@ -22,6 +22,13 @@ export const TaggedSiteSchema = z.object({
   active: z.boolean(),
   /** A page with this site's tag served by the demo server (demo mode only), to try the tag without a real site. */
   demoPageUrl: z.string().nullable(),
+  /**
+   * The tag records one page load in `sampleOneIn` (1 = all); `sampleRate` is the same as a
+   * fraction. Every figure counts each recorded event `sampleOneIn` times, so page views, visitors
+   * and visits are estimates when sampled; Core Web Vitals percentiles are over the recorded loads.
+   */
+  sampleOneIn: z.number().int().min(1),
+  sampleRate: z.number().min(0).max(1),
 });
 export type TaggedSite = z.infer<typeof TaggedSiteSchema>;
 

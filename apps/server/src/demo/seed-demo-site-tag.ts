@@ -14,11 +14,16 @@ export const DEMO_TAG_DAYS = 56;
 
 interface SiteProfile {
   /**
-   * Page RPM on a normal day: page views are derived from the site-day's revenue facts with it.
-   * High because the demo revenue facts are large for a demo's traffic: a realistic RPM would mean
-   * millions of generated events and a slow first start.
+   * Page RPM on a normal day (real page RPMs are roughly $1-$30): the site-day's estimated page
+   * views are its revenue facts / RPM x 1000.
    */
   rpm: number;
+  /**
+   * The site's tag sample rate, one page load in N: the demo revenue facts are large for a demo's
+   * traffic, so a realistic RPM means millions of page views a day; sampled as a big site would be,
+   * only 1/N of them are generated (a quick first start), each weighing N.
+   */
+  sampleOneIn: number;
   lcpMs: number;
   countries: readonly string[];
   /** Days before the end (1 = yesterday) when the site was slow: LCP x1.5 and RPM x0.8. */
@@ -35,11 +40,11 @@ const GB = ['GB', 'GB', 'GB', 'GB', 'GB', 'IE', 'US', 'US', 'AU', 'FR', 'ES', 'I
  * arriving can all be seen.
  */
 export const DEMO_TAG_SITES: Record<string, SiteProfile> = {
-  '5001': { rpm: 220, lcpMs: 1050, countries: US, slow: [3, 6] },
-  '5101': { rpm: 180, lcpMs: 1300, countries: DE, slow: [30, 36] },
-  '5201': { rpm: 250, lcpMs: 1150, countries: GB, slow: [45, 47] },
-  '5202': { rpm: 190, lcpMs: 1600, countries: GB, slow: [8, 20] },
-  '5301': { rpm: 160, lcpMs: 1250, countries: US, slow: [12, 14] },
+  '5001': { rpm: 11, sampleOneIn: 20, lcpMs: 1050, countries: US, slow: [3, 6] },
+  '5101': { rpm: 9, sampleOneIn: 20, lcpMs: 1300, countries: DE, slow: [30, 36] },
+  '5201': { rpm: 12.5, sampleOneIn: 20, lcpMs: 1150, countries: GB, slow: [45, 47] },
+  '5202': { rpm: 19, sampleOneIn: 10, lcpMs: 1600, countries: GB, slow: [8, 20] },
+  '5301': { rpm: 8, sampleOneIn: 20, lcpMs: 1250, countries: US, slow: [12, 14] },
 };
 
 const num = (v: unknown) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : 0);
@@ -67,7 +72,8 @@ export async function demoTrafficPlan(engine: DuckDbReportEngine, endDayMs: numb
           publisherId: publisher.id,
           siteId: site.id,
           dayMs,
-          pageViews: (rev * 1000) / (profile.rpm * (slow ? 0.8 : 1)),
+          pageViews: (rev * 1000) / (profile.rpm * (slow ? 0.8 : 1)) / profile.sampleOneIn,
+          sampleOneIn: profile.sampleOneIn,
           slowness: slow ? 1.5 : 1,
           lcpMs: profile.lcpMs,
           countries: profile.countries,
@@ -88,8 +94,12 @@ export async function seedDemoSiteTag(engine: ReportEngine, db: Db, log: Logger,
   const todayMs = Date.parse(today.toISOString().slice(0, 10));
   const yesterdayMs = todayMs - DAY_MS;
   await duckDbSiteTagStore(engine).init();
+  const repo = siteTagRepo(db);
+  // The sites' tags sample as their generated events do (the demo page's tag included).
+  for (const [siteId, profile] of Object.entries(DEMO_TAG_SITES)) await repo.setSampleRate(siteId, profile.sampleOneIn);
+  // Events generated before sampling (weight 1) are replaced too.
   const [probe] = await engine.runSql(
-    `SELECT count(*) AS n FROM site_tag_events WHERE starts_with(page_id, $prefix) AND ts >= $from AND ts < $to`,
+    `SELECT count(*) AS n FROM site_tag_events WHERE starts_with(page_id, $prefix) AND ts >= $from AND ts < $to AND weight > 1`,
     { prefix: DEMO_PAGE_PREFIX, from: yesterdayMs, to: todayMs },
   );
   if (num(probe?.n) > 0) return;
@@ -103,7 +113,6 @@ export async function seedDemoSiteTag(engine: ReportEngine, db: Db, log: Logger,
       await conn.run(sql);
     });
   });
-  const repo = siteTagRepo(db);
   for (const siteId of new Set(plan.map((d) => d.siteId))) await repo.markReceived(siteId);
   const [count] = await engine.runSql(`SELECT count(*) AS n FROM site_tag_events WHERE starts_with(page_id, $prefix)`, {
     prefix: DEMO_PAGE_PREFIX,

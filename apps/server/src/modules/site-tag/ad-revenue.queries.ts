@@ -28,7 +28,7 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
          SELECT site_id, strftime(day, '%Y-%m-%d') AS d, sum(pv) AS n FROM site_tag_daily
          WHERE publisher_id = $pub AND ${siteFilter} AND dim = 'total' AND day BETWEEN CAST($df AS DATE) AND CAST($rolled AS DATE) GROUP BY ALL
          UNION ALL
-         SELECT site_id, strftime(epoch_ms(ts), '%Y-%m-%d') AS d, count(*) AS n FROM site_tag_events
+         SELECT site_id, strftime(epoch_ms(ts), '%Y-%m-%d') AS d, sum(weight) AS n FROM site_tag_events
          WHERE publisher_id = $pub AND ${siteFilter} AND ts >= $rs AND ts < $end AND kind = 'pv' GROUP BY ALL),
        lcp AS (
          SELECT site_id, strftime(day, '%Y-%m-%d') AS d, p75 FROM site_tag_lcp_daily

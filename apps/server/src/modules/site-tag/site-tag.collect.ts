@@ -170,7 +170,11 @@ export interface RequestFacts {
 }
 
 /** Valid batch + request facts -> rows to store (referrer reduced to its host, no query strings). */
-export function toStored(batch: TagBatch, site: { id: string; publisherId: string; domain: string }, req: RequestFacts): StoredTagEvent[] {
+export function toStored(
+  batch: TagBatch,
+  site: { id: string; publisherId: string; domain: string; sampleOneIn?: number },
+  req: RequestFacts,
+): StoredTagEvent[] {
   const visitor = visitorHash(req.salt, site.id, req.ip, req.ua);
   const pv = batch.e.find((e) => e.t === 'pv');
   const { device, browser } = deviceOf(req.ua, pv?.t === 'pv' ? pv.vw : 0);
@@ -198,6 +202,9 @@ export function toStored(batch: TagBatch, site: { id: string; publisherId: strin
       metric: '',
       value: null,
       attribution: '',
+      // The site's current rate, not one the beacon claims (a forged rate would inflate counts);
+      // a tag cached under an older rate (max-age 1 h) is counted at the new one until it expires.
+      weight: site.sampleOneIn ?? 1,
     };
     if (e.t === 'pv') {
       const s = sourceOf(e.r, site.domain, e.us, e.um);

@@ -50,6 +50,7 @@ const pv = (ts: number, visitor: bigint, pagePath: string): StoredTagEvent => ({
   metric: '',
   value: null,
   attribution: '',
+  weight: 1,
 });
 
 describe('open days snapshot (today and yesterday)', () => {

@@ -10,10 +10,21 @@ export interface TaggedSite {
   tagKey: string;
   active: boolean;
   eventTrackerDataReceived: boolean;
+  /** The tag records one page load in this many; each stored event weighs this much. */
+  sampleOneIn: number;
 }
 
 export function siteTagRepo(db: Db) {
-  const cols = ['id', 'publisher_id', 'name', 'domain', 'tag_key', 'active', 'event_tracker_data_received_at'] as const;
+  const cols = [
+    'id',
+    'publisher_id',
+    'name',
+    'domain',
+    'tag_key',
+    'active',
+    'event_tracker_data_received_at',
+    'tag_sample_one_in',
+  ] as const;
   const toSite = (r: {
     id: string;
     publisher_id: string;
@@ -22,6 +33,7 @@ export function siteTagRepo(db: Db) {
     tag_key: string;
     active: boolean;
     event_tracker_data_received_at: Date | null;
+    tag_sample_one_in: number;
   }): TaggedSite => ({
     id: r.id,
     publisherId: r.publisher_id,
@@ -30,6 +42,7 @@ export function siteTagRepo(db: Db) {
     tagKey: r.tag_key,
     active: r.active,
     eventTrackerDataReceived: r.event_tracker_data_received_at !== null,
+    sampleOneIn: r.tag_sample_one_in,
   });
   return {
     async byKey(key: string): Promise<TaggedSite | null> {
@@ -52,6 +65,10 @@ export function siteTagRepo(db: Db) {
         .where('id', '=', siteId)
         .where('event_tracker_data_received_at', 'is', null)
         .execute();
+    },
+    /** The tag records one page load in `oneIn` from now on (served tags pick it up within their cache time). */
+    async setSampleRate(siteId: string, oneIn: number): Promise<void> {
+      await db.updateTable('sites').set({ tag_sample_one_in: oneIn }).where('id', '=', siteId).execute();
     },
     /** The day's salt, created by whichever process asks first; salts older than yesterday go. */
     async saltFor(day: string): Promise<string> {

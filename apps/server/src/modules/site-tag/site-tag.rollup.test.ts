@@ -139,6 +139,7 @@ describe('audience rollups', () => {
         metric: '',
         value: null,
         attribution: '',
+        weight: 1,
       }) satisfies StoredTagEvent;
     // Each site: one page opened 30 s before a midnight, engaged 20 s then, 60 s in all after it,
     // and a second page the next day. Site 5301 crosses a closed (rolled-up) midnight (days no other test built), 5302 the
@@ -199,6 +200,7 @@ describe('audience rollups', () => {
         metric: '',
         value: null,
         attribution: '',
+        weight: 1,
       }) satisfies StoredTagEvent;
     // A tab opened at 23:00, read 10 s, then read again two days later (10:00): 5401 entirely on
     // closed days, 5402 with the return on today (raw events) and the page view on a closed day.

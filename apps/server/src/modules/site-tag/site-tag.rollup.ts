@@ -40,11 +40,11 @@ export const SITE_TAG_DAILY_DDL = [
     eng_pages BIGINT NOT NULL, eng_ms DOUBLE NOT NULL, scroll DOUBLE NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS site_tag_open_horizon (s0 BIGINT NOT NULL, horizon BIGINT NOT NULL)`,
   // Rollups built by an older definition are dropped at start-up and rebuilt on demand from the
-  // raw events (2: engagement by a page's first day, the LCP table; 3: the vitals table; 4: engagement looks a day ahead; 5: engagement on its page view's day).
+  // raw events (2: engagement by a page's first day, the LCP table; 3: the vitals table; 4: engagement looks a day ahead; 5: engagement on its page view's day; 6: counts sum the events' sample weights).
   `CREATE TABLE IF NOT EXISTS site_tag_rollup_version (version INTEGER NOT NULL)`,
-  ...ROLLUP_TABLES.map((t) => `DELETE FROM ${t} WHERE NOT EXISTS (SELECT 1 FROM site_tag_rollup_version WHERE version = 5)`),
+  ...ROLLUP_TABLES.map((t) => `DELETE FROM ${t} WHERE NOT EXISTS (SELECT 1 FROM site_tag_rollup_version WHERE version = 6)`),
   `DELETE FROM site_tag_rollup_version`,
-  `INSERT INTO site_tag_rollup_version VALUES (5)`,
+  `INSERT INTO site_tag_rollup_version VALUES (6)`,
 ];
 
 /** Each site-day's p75 LCP over the events matching `where` (one value a page: its last LCP). */
@@ -62,31 +62,33 @@ const BY = 'publisher_id, site_id, day';
 
 /**
  * The rollup rows of the events matching `where` (SQL over site_tag_events), one definition for
- * building and for fresh days. One pass over the page views (GROUPING SETS: the total and each
- * dimension); 'source' rows are counted by visits (entries), the others by page views; empty keys
- * are left out except for the total.
+ * building and for fresh days: the additive rows, the visitors and the engagement of those events.
+ *
+ * Every count sums the events' weights (the site's sample rate was one in `weight`), so a sampled
+ * site's rows are estimates of its real traffic and an unsampled site's (weight 1) exact counts.
+ * Plain SUM and CASE, no engine-specific aggregates, so a ClickHouse store can run the same SQL.
  *
  * Engagement belongs to the day of the page's page view, with the page's final figures
  * (engRowsSql): `engagedIn` selects the engagement events, the days of `where` and the day after.
  */
 export function dailyRowsSql(where: string, engagedIn: string): string {
-  return `WITH e AS (SELECT *, CAST(epoch_ms(ts) AS DATE) AS day FROM site_tag_events WHERE ${where}),
-g AS (${groupedSql('e')})
-SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, count(*) AS pv, count(DISTINCT visitor) AS visitors,
-       count(*) FILTER (WHERE entry) AS visits, 0 AS eng_pages, 0.0 AS eng_ms, 0.0 AS scroll
-FROM e WHERE kind = 'pv' GROUP BY ALL
+  return `${additiveRowsSql(where)}
 UNION ALL
-${dimRowsOf('g')}
+${visitorRowsSql(where)}
 UNION ALL
 ${engRowsSql(where, engagedIn)}`;
 }
+
+/** Page views and visits (entries), each event counted by its weight. */
+const PV = 'sum(weight)';
+const VISITS = 'sum(CASE WHEN entry THEN weight ELSE 0 END)';
 
 /** One pass over the page views of `from` (GROUPING SETS: each dimension), per publisher, site and day. */
 function groupedSql(from: string): string {
   const dim = `CASE ${KEYED.map((c) => `WHEN grouping(${c}) = 0 THEN '${c}'`).join(' ')} ELSE 'source' END`;
   const sets = [...KEYED.map((c) => `(${BY}, ${c})`), `(${BY}, source, medium)`].join(', ');
   return `SELECT ${BY}, ${dim} AS dim, coalesce(${KEYED.join(', ')}, source) AS k1, coalesce(medium, '') AS k2,
-         count(*) AS pv, count(*) FILTER (WHERE entry) AS visits
+         ${PV} AS pv, ${VISITS} AS visits
   FROM ${from} WHERE kind = 'pv' GROUP BY GROUPING SETS (${sets})`;
 }
 
@@ -101,18 +103,24 @@ FROM ${g} WHERE (dim = 'source' AND visits > 0) OR (dim <> 'source' AND k1 <> ''
 export function additiveRowsSql(where: string): string {
   return `WITH e AS (SELECT *, CAST(epoch_ms(ts) AS DATE) AS day FROM site_tag_events WHERE ${where}),
 g AS (${groupedSql('e')})
-SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, count(*) AS pv, 0 AS visitors,
-       count(*) FILTER (WHERE entry) AS visits, 0 AS eng_pages, 0.0 AS eng_ms, 0.0 AS scroll
+SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, ${PV} AS pv, 0 AS visitors,
+       ${VISITS} AS visits, 0 AS eng_pages, 0.0 AS eng_ms, 0.0 AS scroll
 FROM e WHERE kind = 'pv' GROUP BY ALL
 UNION ALL
 ${dimRowsOf('g')}`;
 }
 
-/** Each site-day's distinct visitors of the page views matching `where`, as 'total' rows with nothing else. */
+/**
+ * Each site-day's visitors of the page views matching `where`, as 'total' rows with nothing else:
+ * each distinct visitor hash counted by its weight. Sampling decides per page load, so a visitor
+ * with several page views that day is more likely to be seen than its weight assumes: at rates
+ * below 1 this estimate leans high for multi-page visitors (exact at rate 1).
+ */
 export function visitorRowsSql(where: string): string {
-  return `SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, 0 AS pv, count(DISTINCT visitor) AS visitors, 0 AS visits,
+  return `SELECT ${BY}, 'total' AS dim, '' AS k1, '' AS k2, 0 AS pv, sum(w) AS visitors, 0 AS visits,
        0 AS eng_pages, 0.0 AS eng_ms, 0.0 AS scroll
-FROM (SELECT publisher_id, site_id, CAST(epoch_ms(ts) AS DATE) AS day, visitor FROM site_tag_events WHERE ${where} AND kind = 'pv') GROUP BY ALL`;
+FROM (SELECT publisher_id, site_id, CAST(epoch_ms(ts) AS DATE) AS day, visitor, max(weight) AS w
+      FROM site_tag_events WHERE ${where} AND kind = 'pv' GROUP BY 1, 2, 3, 4) GROUP BY ALL`;
 }
 
 /**
@@ -121,12 +129,13 @@ FROM (SELECT publisher_id, site_id, CAST(epoch_ms(ts) AS DATE) AS day, visitor F
  * engagement events matching `enWhere` (the same days and the day after them). A page counts once,
  * on its page view's day, however long it stays open: a page still reporting days later does not
  * start again as a new page (its reports after the day following its page view are left out).
+ * Pages count by their page view's weight, so averages over them are weighted averages.
  */
 export function engRowsSql(pvWhere: string, enWhere: string): string {
-  return `SELECT publisher_id, site_id, day, 'eng', '', '', 0, 0, 0, count(*), coalesce(sum(et), 0), coalesce(sum(sd), 0)
+  return `SELECT publisher_id, site_id, day, 'eng', '', '', 0, 0, 0, sum(w), coalesce(sum(et * w), 0), coalesce(sum(sd * w), 0)
 FROM (SELECT publisher_id, site_id, page_id, max(engaged_ms) AS et, max(scroll_pct) AS sd
       FROM site_tag_events WHERE (${enWhere}) AND kind = 'en' GROUP BY publisher_id, site_id, page_id)
-JOIN (SELECT publisher_id, site_id, page_id, CAST(epoch_ms(min(ts)) AS DATE) AS day
+JOIN (SELECT publisher_id, site_id, page_id, CAST(epoch_ms(min(ts)) AS DATE) AS day, max(weight) AS w
       FROM site_tag_events WHERE (${pvWhere}) AND kind = 'pv' GROUP BY publisher_id, site_id, page_id)
 USING (publisher_id, site_id, page_id)
 GROUP BY publisher_id, site_id, day`;

@@ -76,8 +76,9 @@ export async function siteTagPublicRoutes(
 ) {
   app.get<{ Params: { file: string } }>('/t/:file', { config: { access: 'public' } }, async (req, reply) => {
     const key = /^([\w-]{1,64})\.js$/.exec(req.params.file)?.[1];
-    if (!key || !(await opts.repo.byKey(key))) return reply.status(404).type('text/plain').send('Unknown site tag.');
-    const script = await tagScript();
+    const site = key ? await opts.repo.byKey(key) : null;
+    if (!site) return reply.status(404).type('text/plain').send('Unknown site tag.');
+    const script = await tagScript(site.sampleOneIn);
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     // Loaded by other sites' pages: helmet's same-origin resource policy would block it.

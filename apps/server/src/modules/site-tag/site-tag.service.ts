@@ -34,6 +34,8 @@ export function createSiteTagService(d: SiteTagServiceDeps) {
       eventTrackerDataReceived: s.eventTrackerDataReceived,
       active: s.active,
       demoPageUrl: d.demoPageUrl?.(s.id) ?? null,
+      sampleOneIn: s.sampleOneIn,
+      sampleRate: 1 / s.sampleOneIn,
     };
   };
 

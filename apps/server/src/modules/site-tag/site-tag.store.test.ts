@@ -34,6 +34,7 @@ const row = (over: Partial<StoredTagEvent>): StoredTagEvent => ({
   metric: '',
   value: null,
   attribution: '',
+  weight: 1,
   ...over,
 });
 

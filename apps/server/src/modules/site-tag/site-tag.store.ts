@@ -29,6 +29,11 @@ export interface StoredTagEvent {
   metric: string;
   value: number | null;
   attribution: string;
+  /**
+   * How many page loads this event stands for: the site's sample rate was one in `weight` when it
+   * was collected. Every count sums weights (an estimate of the real traffic); 1 = unsampled.
+   */
+  weight: number;
 }
 
 /**
@@ -72,8 +77,12 @@ export const SITE_TAG_EVENTS_DDL = `CREATE TABLE IF NOT EXISTS site_tag_events (
   scroll_pct INTEGER,
   metric VARCHAR NOT NULL,
   value DOUBLE,
-  attribution VARCHAR NOT NULL
+  attribution VARCHAR NOT NULL,
+  weight INTEGER NOT NULL DEFAULT 1
 )`;
+
+/** Files made before sampling had no weight: their events stood for one page load each. */
+export const SITE_TAG_EVENTS_WEIGHT_DDL = 'ALTER TABLE site_tag_events ADD COLUMN IF NOT EXISTS weight INTEGER DEFAULT 1';
 
 /** The table's columns and their DuckDB types, in order (read_json is told them: no sniffing). */
 const COLUMNS: readonly (readonly [string, string])[] = [
@@ -98,6 +107,7 @@ const COLUMNS: readonly (readonly [string, string])[] = [
   ['metric', 'VARCHAR'],
   ['value', 'DOUBLE'],
   ['attribution', 'VARCHAR'],
+  ['weight', 'INTEGER'],
 ];
 const COLUMN_NAMES = COLUMNS.map(([n]) => n);
 const JSON_COLUMNS = `{${COLUMNS.map(([n, t]) => `${n}: '${t}'`).join(', ')}}`;
@@ -126,6 +136,7 @@ function toJsonLine(r: StoredTagEvent): string {
     metric: r.metric,
     value: r.value,
     attribution: r.attribution,
+    weight: r.weight,
   });
   return `{"visitor":${r.visitor.toString()},${json.slice(1)}`;
 }
@@ -141,7 +152,7 @@ export function duckDbSiteTagStore(duck: DuckDbAccess, opts: { tmpDir?: string }
   return {
     async init() {
       await duck.write(async (conn) => {
-        for (const ddl of [SITE_TAG_EVENTS_DDL, ...SITE_TAG_DAILY_DDL]) await conn.run(ddl);
+        for (const ddl of [SITE_TAG_EVENTS_DDL, SITE_TAG_EVENTS_WEIGHT_DDL, ...SITE_TAG_DAILY_DDL]) await conn.run(ddl);
       });
     },
     async append(rows) {
@@ -155,7 +166,7 @@ export function duckDbSiteTagStore(duck: DuckDbAccess, opts: { tmpDir?: string }
       try {
         await duck.write((conn) =>
           conn.run(
-            `INSERT INTO site_tag_events SELECT ${COLUMN_NAMES.join(', ')} FROM read_json(${lit(file)}, format = 'newline_delimited', columns = ${JSON_COLUMNS})`,
+            `INSERT INTO site_tag_events (${COLUMN_NAMES.join(', ')}) SELECT ${COLUMN_NAMES.join(', ')} FROM read_json(${lit(file)}, format = 'newline_delimited', columns = ${JSON_COLUMNS})`,
           ),
         );
       } finally {

@@ -12,6 +12,8 @@ export interface DemoTrafficDay {
   /** Typical LCP of the site on desktop, ms. */
   lcpMs: number;
   countries: readonly string[];
+  /** The site's sample rate, one in N (default 1): `pageViews` are the recorded ones, each weighing N. */
+  sampleOneIn?: number;
 }
 
 /** Page ids of generated events start with this, so a re-seed can replace them and keep real ones. */
@@ -75,7 +77,7 @@ export function demoEventsSql(days: readonly DemoTrafficDay[]): string {
     .map(
       (d, i) =>
         `(${q(d.publisherId)}, ${q(d.siteId)}, ${Math.trunc(d.dayMs)}::BIGINT, ${Math.max(0, Math.round(d.pageViews))}, ` +
-        `${d.slowness}, ${d.lcpMs}, [${d.countries.map(q).join(', ')}], ${i + 1})`,
+        `${d.slowness}, ${d.lcpMs}, [${d.countries.map(q).join(', ')}], ${i + 1}, ${Math.max(1, Math.trunc(d.sampleOneIn ?? 1))})`,
     )
     .join(',\n');
   const pages = PAGES.map(([p, el], i) => `(${i}, ${q(p)}, ${q(templateOf(p))}, ${q(el)})`).join(', ');
@@ -85,7 +87,7 @@ export function demoEventsSql(days: readonly DemoTrafficDay[]): string {
     return `(${pct}, ${q(s[2])}, ${q(s[3])}, ${q(s[4])}, ${q(s[5])})`;
   }).join(', ');
   return `INSERT INTO site_tag_events
-WITH plan(publisher_id, site_id, day_ms, pv, slowness, lcp_ms, countries, seed) AS (VALUES ${plan}),
+WITH plan(publisher_id, site_id, day_ms, pv, slowness, lcp_ms, countries, seed, weight) AS (VALUES ${plan}),
 pages(idx, path, template, lcp_el) AS (VALUES ${pages}),
 sources(pct, referrer, source, medium, campaign) AS (VALUES ${sources}),
 n AS (SELECT plan.*, unnest(range(pv)) AS i FROM plan),
@@ -104,7 +106,7 @@ pv AS (
     -- About 2.3 page views per visitor a day (the real salt rotates daily too).
     CAST(hash(r.site_id, r.day_ms, CAST(floor(r.u_vis * (r.pv / 2.3 + 1)) AS BIGINT)) >> 1 AS BIGINT) AS visitor,
     p.path, p.template, p.lcp_el, r.u_entry < 0.62 AS entry,
-    r.u_src, r.slowness, r.lcp_ms, r.h0,
+    r.u_src, r.slowness, r.lcp_ms, r.h0, r.weight,
     CASE WHEN r.u_dev < 0.58 THEN 'mobile' WHEN r.u_dev < 0.93 THEN 'desktop' ELSE 'tablet' END AS device,
     r.u_br, r.countries[1 + CAST(floor(r.u_cty * len(r.countries)) AS INTEGER)] AS country
   FROM r JOIN pages p ON p.idx = r.page_idx),
@@ -121,11 +123,11 @@ pv2 AS (
 SELECT ts, publisher_id, site_id, 'pv', page_id, visitor, path, template, entry,
   CASE WHEN entry THEN s.referrer ELSE '' END, CASE WHEN entry THEN s.source ELSE 'direct' END,
   CASE WHEN entry THEN s.medium ELSE '(none)' END, CASE WHEN entry THEN s.campaign ELSE '' END,
-  device, browser, country, NULL, NULL, '', NULL, ''
+  device, browser, country, NULL, NULL, '', NULL, '', weight
 FROM pv2 JOIN sources s ON s.pct = CAST(floor(pv2.u_src * 100) AS INTEGER)
 UNION ALL
 SELECT ts + engaged, publisher_id, site_id, 'en', page_id, visitor, path, template, false, '', '', '', '',
-  device, browser, country, CAST(engaged AS INTEGER), CAST(15 + floor(85 * sqrt(${u('h4', 20)})) AS INTEGER), '', NULL, ''
+  device, browser, country, CAST(engaged AS INTEGER), CAST(15 + floor(85 * sqrt(${u('h4', 20)})) AS INTEGER), '', NULL, '', weight
 FROM (SELECT pv2.*, CAST(2000 + 240000 * pow(${u('h4', 40)}, 2.2) AS BIGINT) AS engaged FROM pv2 WHERE ${u('h4', 0)} < 0.55)
 UNION ALL
 SELECT ts + 3000, publisher_id, site_id, 'wv', page_id, visitor, path, template, false, '', '', '', '',
@@ -137,7 +139,8 @@ SELECT ts + 3000, publisher_id, site_id, 'wv', page_id, visitor, path, template,
     WHEN 'INP' THEN 40 + 170 * dev_factor * pow(${u('h5', 40)}, 1.6) * slowness
     ELSE 0.01 + (CASE WHEN template LIKE '/gallery%' THEN 0.3 ELSE 0.14 END) * pow(${u('h5', 20)}, 2.5)
   END, CASE WHEN m.metric = 'CLS' THEN 3 ELSE 0 END),
-  CASE m.metric WHEN 'LCP' THEN lcp_el WHEN 'CLS' THEN 'div.ad-slot' WHEN 'INP' THEN 'button.menu-toggle' ELSE '' END
+  CASE m.metric WHEN 'LCP' THEN lcp_el WHEN 'CLS' THEN 'div.ad-slot' WHEN 'INP' THEN 'button.menu-toggle' ELSE '' END,
+  weight
 FROM pv2 CROSS JOIN (VALUES ('LCP'), ('INP'), ('CLS'), ('FCP'), ('TTFB')) m(metric)
 WHERE ${u('h5', 0)} < 0.1`;
 }

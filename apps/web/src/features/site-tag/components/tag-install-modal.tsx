@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Code, CopyButton, Group, List, Modal, Stack, Tab
 import { TrackingEvents, type TaggedSite, type TagVerification } from '@pc/contracts';
 import { track } from '../../../lib/tracking/track';
 import { verifyTag } from '../api/site-tag-api';
+import { sampleRateHelp, sampleRateLabel } from './sample-rate';
 
 export interface TagInstallModalProps {
   publisherId: string;
@@ -48,6 +49,9 @@ function TagInstallBody({ publisherId, site, onVerified }: { publisherId: string
       <Text size="sm">
         Add this line to every page of <strong>{site.domain}</strong>, inside <Code>{'<head>'}</Code>. It loads a small script (under 3 KB)
         that counts page views, engagement and Core Web Vitals. It sets no cookie and respects Do-Not-Track.
+      </Text>
+      <Text size="sm" aria-label="Sample rate">
+        <strong>Sample rate: {sampleRateLabel(site.sampleOneIn)}.</strong> {sampleRateHelp(site.sampleOneIn)}
       </Text>
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <Code block flex={1} aria-label="Site tag snippet" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { TrackingEvents, type TaggedSite } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { track } from '../../../lib/tracking/track';
 import { useTaggedSites } from '../api/site-tag-api';
+import { sampleRateHelp, sampleRateLabel } from './sample-rate';
 import { TagInstallModal } from './tag-install-modal';
 
 /** Each site's tag status (data received or not) with the way to install and verify it. */
@@ -42,6 +43,7 @@ export function TagSetupCard({ publisherId }: { publisherId: string }) {
               <Table.Tr>
                 <Table.Th>Site</Table.Th>
                 <Table.Th>Tag</Table.Th>
+                <Table.Th>Sample rate</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -70,6 +72,13 @@ export function TagSetupCard({ publisherId }: { publisherId: string }) {
                         No data yet
                       </Badge>
                     )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Tooltip label={sampleRateHelp(s.sampleOneIn)} multiline w={280} withArrow>
+                      <Text size="sm" tabIndex={0} aria-label={`Sample rate of ${s.name}: ${sampleRateLabel(s.sampleOneIn)}`}>
+                        {sampleRateLabel(s.sampleOneIn)}
+                      </Text>
+                    </Tooltip>
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button
