@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
+import { demoAttributeImpact } from '../support/demo-report-totals';
 
 function recordEvents(page: Page): string[] {
   const events: string[] = [];
@@ -93,4 +94,34 @@ test('the form names a value the rule already covers (a subdomain of a listed do
   ).toBeVisible();
   await expect(page.getByLabel('Values')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/partners\/blocking-rules\/create$/);
+});
+
+test('the impact preview prices an advertiser-domain rule, subdomains included, and says how much revenue recorded a domain', async ({
+  page,
+}) => {
+  // The preview's 30 full days end yesterday; the demo's Stark Retail serves from shop.starkretail.com.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const expected = await demoAttributeImpact('1001', day(-30), day(-1), 'advertiserDomain', (d) => d.endsWith('.starkretail.com'));
+  expect(expected.removed).toBeGreaterThan(0);
+  expect(expected.recorded).toBeLessThan(expected.netRevenue);
+  const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.goto('/partners/blocking-rules/create');
+  await expect(page.getByRole('heading', { name: 'Create blocking rule' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Advertiser domain', exact: true }).click();
+  await page.getByLabel('Values').fill('https://StarkRetail.com/');
+  await page.getByRole('button', { name: 'Preview impact' }).click();
+  const impact = page.getByLabel('Impact preview');
+  await expect(impact.getByTestId('impact-revenue')).toHaveText(
+    `${money(expected.removed)} (${pct(expected.removed / expected.netRevenue)})`,
+    { timeout: 45_000 },
+  );
+  await expect(impact.getByTestId('impact-coverage')).toContainText(
+    `${pct(expected.recorded / expected.netRevenue)} of the net revenue on these sites recorded an advertiser domain`,
+  );
+  await expect(impact.getByRole('columnheader', { name: 'Revenue with an advertiser domain' })).toBeVisible();
+  await expect(impact.getByRole('row', { name: /Northwind News/ })).toBeVisible();
 });

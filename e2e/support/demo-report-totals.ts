@@ -35,3 +35,48 @@ export async function demoRevenueTotals(publisherId: string, from: string, to: s
   await generateDemoFacts(sink, demoFactsOptions(endDate));
   return totals;
 }
+
+export interface DemoImpact {
+  /** Net revenue of the publisher's sales in the range, all sites. */
+  netRevenue: number;
+  /** Of it, the sales whose attribute was recorded (non-empty). */
+  recorded: number;
+  /** Of it, the sales `removes` picks. */
+  removed: number;
+}
+
+/**
+ * What a blocking rule on an optional sales attribute would remove from the demo facts, summed
+ * here from the generator's rows (the impact preview's figures, computed independently of the
+ * engine and the preview code).
+ */
+export async function demoAttributeImpact(
+  publisherId: string,
+  from: string,
+  to: string,
+  attribute: 'advertiserDomain' | 'iabCategory',
+  removes: (value: string) => boolean,
+  serverStarted = new Date(),
+): Promise<DemoImpact> {
+  const endDate = new Date(serverStarted.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const out: DemoImpact = { netRevenue: 0, recorded: 0, removed: 0 };
+  const sink: DemoFactsSink = {
+    async upsertSites() {},
+    async setFinalizedThrough() {},
+    async ingest(batch) {
+      if (batch.reportType === 'revenue') {
+        for (const s of batch.sales) {
+          if (s.publisherId !== publisherId || s.date < from || s.date > to) continue;
+          out.netRevenue += s.netRevenue;
+          const value = s[attribute] ?? '';
+          if (value === '') continue;
+          out.recorded += s.netRevenue;
+          if (removes(value)) out.removed += s.netRevenue;
+        }
+      }
+      return { rowsApplied: 0, daysReplaced: 0 };
+    },
+  };
+  await generateDemoFacts(sink, demoFactsOptions(endDate));
+  return out;
+}

@@ -91,6 +91,21 @@ describe('month close', () => {
     expect(overview).toMatchObject({ currency: 'GBP', threshold: 100, balance: 110, nextPayment: { period: '2025-02', amount: 110 } });
   });
 
+  it("lists a period's payments of every publisher and the closed months for staff only (the month-close screen)", async () => {
+    const res = await call(staff, null, 'GET', '/api/payments/admin?period=2025-01');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.payments.map((p: { publisherId: string; status: string }) => [p.publisherId, p.status]).sort()).toEqual([
+      ['1001', 'pending'],
+      ['1003', 'rolled_over'],
+    ]);
+    expect(body.closes.map((c: { period: string }) => c.period)).toEqual(expect.arrayContaining(['2025-01', '2025-02']));
+    expect((await call(multi, '1001', 'GET', '/api/payments/admin?period=2025-01')).statusCode).toBe(403);
+    const bad = await call(staff, null, 'GET', '/api/payments/admin?period=2025-13');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('period');
+  });
+
   it('statement total equals the revenue report finalized net revenue for the same publisher and month', async () => {
     const p = await paymentOf('1001', '2025-01');
     const report = await t.app.inject({
