@@ -28,6 +28,7 @@ import {
 import { PAYMENT_SETTINGS_MAIL_QUEUE, settingsMailHandler, type SettingsMailPayload } from './modules/payment-settings/settings-mail.job';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { REPORT_EXPORT_QUEUE, reportExportHandler } from './modules/reports/report-export.job';
+import type { ExportEncoder } from './modules/reports/export/export-encoder';
 import type { reportsRepo } from './modules/reports/reports.repo';
 import { scheduleReportRuns } from './modules/reports/saved/report-schedule.job';
 import {
@@ -81,6 +82,8 @@ export interface AppWorkersDeps {
   startWorkers: boolean;
   publishWebhookEvent: WebhookEventPublisher;
   engine: ReportEngine;
+  /** Export encoding in the shared worker pool (issue 11 item 1). */
+  exportEncoder: ExportEncoder;
   reportsRepo: ReturnType<typeof reportsRepo>;
   identity: IdentityService;
   adsTxt: AdsTxtService;
@@ -119,6 +122,7 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
     reportExportHandler({
       repo: deps.reportsRepo,
       engine: deps.engine,
+      encoder: deps.exportEncoder,
       mailer,
       exportsDir: config.EXPORTS_DIR ? path.resolve(config.EXPORTS_DIR) : path.join(deps.dataDir, 'exports'),
       productName: config.PRODUCT_NAME,

@@ -52,6 +52,8 @@ import { adsTxtRoutes, hostedAdsTxtRoutes } from './modules/adstxt/adstxt.routes
 import { createAdsTxtService, type AdsTxtCrawlerPort } from './modules/adstxt/adstxt.service';
 import { createAdsTxtCrawler } from './modules/adstxt/crawler/guarded-ads-txt-crawler';
 import { createRevisionWorkers } from './modules/adstxt/revisions/revision-workers';
+import { createCpuPool } from './lib/workers/cpu-pool';
+import { createExportEncoder } from './modules/reports/export/export-encoder';
 import { adsTxtBulkRepo } from './modules/adstxt/adstxt-bulk.repo';
 import { adsTxtBulkRoutes } from './modules/adstxt/adstxt-bulk.routes';
 import { appDomainRoutes, hostedAppAdsTxtRoutes } from './modules/adstxt/app-ads-txt.routes';
@@ -242,7 +244,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   // Before the ads.txt service: its crawls open and resolve incidents.
   const incidents = createIncidentsService({ db, jobs, publishWebhookEvent });
-  const revisionWorkers = createRevisionWorkers();
+  // One pool of worker threads for every CPU-heavy task (ads.txt revisions, export encoding).
+  const cpuPool = createCpuPool();
+  const revisionWorkers = createRevisionWorkers(cpuPool);
+  const exportEncoder = createExportEncoder(cpuPool);
   const worseningWords = (d: { id: string; domain_name: string }, what: string) => ({
     domain: d.domain_name,
     pageUrl: `${publicUrl.replace(/\/$/, '')}${Routes.adsTxt}?domain=${encodeURIComponent(d.id)}`,
@@ -296,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     startWorkers: deps.startWorkers !== false,
     publishWebhookEvent,
     engine,
+    exportEncoder,
     reportsRepo: repoOfReports,
     identity,
     adsTxt,
@@ -315,12 +321,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await engine.close();
     await sessions.close();
     await changes.close();
-    await revisionWorkers.close();
+    await cpuPool.destroy();
     if (siteTagDuck !== engine) await siteTagDuck.close();
   });
 
   const apiKeys = createApiKeysService(db);
-  await registerPlatform(app, { config, db, publicUrl, tokens, sessions, apiKeys: apiKeys.bearer() });
+  await registerPlatform(app, { config, db, publicUrl, tokens, sessions, apiKeys: apiKeys.bearer(), cpuPool });
   // After the platform's access control (hooks run in order): gates read the checked publisher.
   registerFeatureGates(app, db);
 
@@ -351,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     db,
     repo: repoOfReports,
     engine,
+    exportEncoder,
     jobs,
     directDownloadMaxRows: config.REPORT_DIRECT_DOWNLOAD_MAX_ROWS,
   });

@@ -10,6 +10,7 @@ import type { SessionGuard } from '../identity/sessions';
 import type { IdTokenIssuer } from '../identity/id-tokens';
 import { registerIdempotency } from '../modules/idempotency/idempotency.hook';
 import { idempotencyRepo } from '../modules/idempotency/idempotency.repo';
+import type { CpuPool } from '../lib/workers/cpu-pool';
 import { registerMetrics } from '../modules/metrics/metrics';
 import { registerAccessControl, enforceRouteDeclarations, type BearerExtension } from './access';
 import { registerErrorHandler } from './errors';
@@ -59,6 +60,8 @@ export interface PlatformDeps {
   sessions: SessionGuard;
   /** API keys (`pck_…` bearers) on the reporting API. */
   apiKeys: BearerExtension;
+  /** The worker threads' pool, for its figures in /metrics. */
+  cpuPool?: CpuPool;
 }
 
 export async function registerPlatform(app: FastifyInstance, deps: PlatformDeps): Promise<void> {
@@ -79,6 +82,6 @@ export async function registerPlatform(app: FastifyInstance, deps: PlatformDeps)
   enforceRouteDeclarations(app);
   registerAccessControl(app, deps.tokens, deps.sessions, config.ADMIN_ACCESS, deps.apiKeys);
   registerIdempotency(app, { repo: idempotencyRepo(db) });
-  registerMetrics(app, { db, token: config.METRICS_TOKEN });
+  registerMetrics(app, { db, token: config.METRICS_TOKEN, ...(deps.cpuPool ? { cpuPool: deps.cpuPool } : {}) });
   await registerOpenApi(app, config.PRODUCT_NAME);
 }

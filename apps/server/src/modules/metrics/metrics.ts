@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool';
+import type { CpuPool } from '../../lib/workers/cpu-pool';
 
 /**
  * Prometheus metrics at /metrics (DESIGN: platform): process figures (CPU, memory, event loop
@@ -14,7 +15,7 @@ import type { Db } from '../../db/pool';
  * scraper on the same machine may read it (a loopback peer, no forwarding headers: a request that
  * came through a local reverse proxy is not local), so a fresh install does not publish it.
  */
-export function registerMetrics(app: FastifyInstance, opts: { db: Db; token: string | null }): void {
+export function registerMetrics(app: FastifyInstance, opts: { db: Db; token: string | null; cpuPool?: CpuPool }): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -38,6 +39,36 @@ export function registerMetrics(app: FastifyInstance, opts: { db: Db; token: str
       for (const r of rows.rows) this.set({ queue: r.queue, status: r.status }, Number(r.n));
     },
   });
+
+  const pool = opts.cpuPool;
+  if (pool) {
+    // The worker threads that keep CPU-heavy work (ads.txt diffs, export encoding) off the event
+    // loop: a growing queue means they are the bottleneck.
+    new Gauge({
+      name: 'pc_worker_pool_tasks_completed',
+      help: 'Tasks the CPU worker pool has completed since start (monotonic).',
+      registers: [registry],
+      collect() {
+        this.set(pool.completed);
+      },
+    });
+    new Gauge({
+      name: 'pc_worker_pool_queue_size',
+      help: 'Tasks waiting for a CPU worker thread.',
+      registers: [registry],
+      collect() {
+        this.set(pool.queueSize);
+      },
+    });
+    new Gauge({
+      name: 'pc_worker_pool_threads',
+      help: 'CPU worker threads running.',
+      registers: [registry],
+      collect() {
+        this.set(pool.threads.length);
+      },
+    });
+  }
 
   // Route patterns, not URLs, so ids in paths do not make a label per request.
   app.addHook('onResponse', async (req, reply) => {

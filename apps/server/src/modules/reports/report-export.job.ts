@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { JobHandler } from '../../lib/jobs/job-queue';
 import type { Mailer } from '../../mail/mailer';
 import type { ReportEngine, ReportQuery } from './engine/report-engine';
+import type { ExportEncoder } from './export/export-encoder';
 import { exportReport } from './export/export-report';
 import { reportsRepo, type ReportsRepo } from './reports.repo';
 import type { Db } from '../../db/pool';
@@ -33,6 +34,8 @@ export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export function reportExportHandler(deps: {
   repo: ReportsRepo;
   engine: ReportEngine;
+  /** Encodes the file in worker threads (issue 11 item 1); without it, in this thread. */
+  encoder?: ExportEncoder;
   mailer: Mailer;
   exportsDir: string;
   productName: string;
@@ -59,7 +62,7 @@ export function reportExportHandler(deps: {
       const sink = new PassThrough();
       const written = pipeline(sink, out);
       if (deps.testPauseMs) await new Promise((r) => setTimeout(r, deps.testPauseMs));
-      const { rows } = await exportReport(deps.engine, report.request as ReportQuery, report.format as 'csv' | 'xlsx', sink);
+      const { rows } = await exportReport(deps.engine, report.request as ReportQuery, report.format as 'csv' | 'xlsx', sink, deps.encoder);
       if (!sink.writableEnded) sink.end();
       await written;
       await rename(tmpPath, finalPath);

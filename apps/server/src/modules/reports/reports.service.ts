@@ -12,6 +12,7 @@ import { DIRECT_DOWNLOAD_MAX_ROWS, ROW_LIMIT } from '@pc/contracts';
 import { homeSummary } from './home-summary';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import type { ExportEncoder } from './export/export-encoder';
 import { exportReport } from './export/export-report';
 import { savedReportsRepo } from './saved/saved-reports.repo';
 import { DEFAULT_REPORTING_TIME_ZONE, todayIn } from '@pc/contracts';
@@ -28,6 +29,8 @@ export function createReportsService(deps: {
   db: Db;
   repo: ReportsRepo;
   engine: ReportEngine;
+  /** Encodes files in worker threads; without it, in this thread (same bytes). */
+  exportEncoder?: ExportEncoder;
   jobs: JobQueue;
   now?: () => Date;
   /** Reports up to this many rows download at once, without a job (issue 18 item 9). */
@@ -82,7 +85,7 @@ export function createReportsService(deps: {
             `This report has ${totalRows} rows; up to ${directMax} download at once. Export it to a file instead: it is prepared in the background.`,
             'TooLarge',
           );
-        await exportReport(deps.engine, query, format, sink);
+        await exportReport(deps.engine, query, format, sink, deps.exportEncoder);
       } catch (err) {
         if (err instanceof ReportQueryError) throw new HttpError(400, err.message, 'ValidationError', { request: err.message });
         throw err;

@@ -1,8 +1,6 @@
-// Worker-thread entry (piscina) for revision-work.ts. The server runs TypeScript through tsx; a
-// worker thread does not always inherit that loader (e.g. under the test runner), so register it.
-import { register } from 'tsx/esm/api';
+// Worker-thread entry (piscina, lib/workers/cpu-pool.ts) for revision-work.ts.
+import '../../../lib/workers/register-tsx.mjs';
 
-register();
 const work = await import('./revision-work.ts');
 
 export const checkRevision = work.checkRevision;

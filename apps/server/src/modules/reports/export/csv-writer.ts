@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { ColumnChunk, ReportColumn, ReportRow } from '../engine/report-engine';
+import type { ReportCell, ReportColumn, ReportRow } from '../engine/report-engine';
 
 /** A column of an export: the report's columns plus export-only ones (like Estimated). */
 export type ExportColumn = Pick<ReportColumn, 'label' | 'kind'> & { key: string };
@@ -12,6 +12,18 @@ export interface ExportOptions {
   /** Totals from ReportEngine.query (over all rows); adds a last row labelled 'Total'. */
   totals?: Record<string, number | null>;
 }
+
+/**
+ * Rows column by column: `columns[n]` holds the values of the export's n-th column. What
+ * ReportEngine.streamColumns yields (its ColumnChunk is one), and what goes to the worker threads.
+ */
+export interface CellChunk {
+  rowCount: number;
+  columns: ReadonlyArray<ReadonlyArray<ReportCell>>;
+}
+
+/** Turns a chunk's text into CSV lines; a worker thread's in production (export-encoder.ts). */
+export type CsvChunkEncoder = (chunk: CellChunk, width: number) => Promise<string>;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -85,6 +97,13 @@ export async function* flattenRows(rows: RowSource): AsyncGenerator<readonly Rep
   for await (const item of rows) yield Array.isArray(item) ? (item as readonly ReportRow[]) : [item as ReportRow];
 }
 
+/** Row objects as column chunks (values picked by the columns' keys), for the chunk writers. */
+export async function* rowsToChunks(columns: readonly ExportColumn[], rows: RowSource): AsyncGenerator<CellChunk> {
+  for await (const chunk of flattenRows(rows)) {
+    yield { rowCount: chunk.length, columns: columns.map((c) => chunk.map((row) => row[c.key] ?? null)) };
+  }
+}
+
 /**
  * Header row of UI labels, then the rows, then 'Total', with CRLF line endings. Writes one string
  * per chunk and waits for 'drain' when the stream is full, so memory stays flat for any size.
@@ -112,34 +131,51 @@ export async function writeCsv(
   return count;
 }
 
+/** The CSV lines of one chunk (CRLF after each row). Pure: it runs in worker threads too. */
+export function encodeCsvChunk(chunk: CellChunk, width: number): string {
+  let text = '';
+  for (let i = 0; i < chunk.rowCount; i += 1) {
+    for (let n = 0; n < width; n += 1) {
+      if (n > 0) text += ',';
+      text += csvCell(chunk.columns[n]?.[i]);
+    }
+    text += '\r\n';
+  }
+  return text;
+}
+
+const encodeInThread: CsvChunkEncoder = (chunk, width) => Promise.resolve(encodeCsvChunk(chunk, width));
+
 /**
  * writeCsv for column chunks (ReportEngine.streamColumns): the same bytes, with no object per row.
  * `chunk.columns[n]` holds the values of `columns[n]`. Returns the number of data rows written.
+ * With `encode` (a worker thread), chunk n is encoded while chunk n+1 is fetched; the chunks'
+ * texts are still written in order.
  */
 export async function writeCsvColumns(
   columns: readonly ExportColumn[],
-  chunks: AsyncIterable<ColumnChunk>,
+  chunks: AsyncIterable<CellChunk>,
   out: Writable,
-  options: ExportOptions = {},
+  options: ExportOptions & { encode?: CsvChunkEncoder } = {},
 ): Promise<number> {
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');
   };
+  const encode = options.encode ?? encodeInThread;
   await write(columns.map((c) => csvCell(c.label)).join(',') + '\r\n');
   let count = 0;
   const width = columns.length;
+  let pending: Promise<string> | null = null;
   for await (const chunk of chunks) {
-    let text = '';
-    for (let i = 0; i < chunk.rowCount; i += 1) {
-      for (let n = 0; n < width; n += 1) {
-        if (n > 0) text += ',';
-        text += csvCell(chunk.columns[n]?.[i]);
-      }
-      text += '\r\n';
-    }
+    const next = encode(chunk, width);
+    // Marked handled so a failure while an earlier chunk is awaited is not an unhandled
+    // rejection; awaiting `next` below still throws it.
+    next.catch(() => undefined);
+    if (pending) await write(await pending);
+    pending = next;
     count += chunk.rowCount;
-    await write(text);
   }
+  if (pending) await write(await pending);
   const totalsRow = totalsRowValues(columns, options.totals);
   if (totalsRow) await write(totalsRow.map((v) => csvCell(v)).join(',') + '\r\n');
   return count;

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import { isEstimatedPeriod } from '../engine/estimated';
 import type { ColumnChunk, ReportEngine, ReportQuery, ReportRow, ReportSummary } from '../engine/report-engine';
-import { writeCsv, writeCsvColumns, type ExportColumn } from './csv-writer';
+import { rowsToChunks, writeCsvColumns, type ExportColumn } from './csv-writer';
+import type { ExportEncoder } from './export-encoder';
 import { writeXlsx } from './xlsx-writer';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -49,24 +50,28 @@ async function* withEstimated(rows: AsyncIterable<ReportRow[]>, cell: (row: Repo
 /**
  * What an export job calls: totals come from a limit-0 query (computed over all rows by the
  * engine), rows are streamed without the 500-row limit. CSV leaves `out` open; XLSX ends it.
+ * With an `encoder` (export-encoder.ts) the encoding runs in worker threads; the bytes are the same.
  */
 export async function exportReport(
   engine: ReportEngine,
   query: ReportQuery,
   format: ExportFormat,
   out: Writable,
+  encoder?: ExportEncoder,
 ): Promise<{ rows: number }> {
   const summary = engine.summarize ? await engine.summarize(query) : await engine.query({ ...query, limit: 0 });
   const cell = estimatedCell(summary);
   const columns: ExportColumn[] = cell ? [...summary.columns, ESTIMATED_COLUMN] : summary.columns;
+  const options = { totals: summary.totals };
   if (format === 'csv' && engine.streamColumns) {
     const chunks = engine.streamColumns(query);
     const estimated = estimatedColumn(summary);
-    return {
-      rows: await writeCsvColumns(columns, estimated ? withEstimatedColumn(chunks, estimated) : chunks, out, { totals: summary.totals }),
-    };
+    const source = estimated ? withEstimatedColumn(chunks, estimated) : chunks;
+    return { rows: await writeCsvColumns(columns, source, out, { ...options, encode: encoder?.csvChunk }) };
   }
   const rows = cell ? withEstimated(engine.streamRows(query), cell) : engine.streamRows(query);
-  const write = format === 'csv' ? writeCsv : writeXlsx;
-  return { rows: await write(columns, rows, out, { totals: summary.totals }) };
+  if (format === 'csv')
+    return { rows: await writeCsvColumns(columns, rowsToChunks(columns, rows), out, { ...options, encode: encoder?.csvChunk }) };
+  if (encoder) return { rows: await encoder.xlsx(columns, rowsToChunks(columns, rows), out, options) };
+  return { rows: await writeXlsx(columns, rows, out, options) };
 }

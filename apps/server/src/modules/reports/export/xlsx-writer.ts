@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ReportColumn } from '../engine/report-engine';
-import { flattenRows, totalsRowValues, type ExportColumn, type ExportOptions, type RowSource } from './csv-writer';
+import { rowsToChunks, totalsRowValues, type CellChunk, type ExportColumn, type ExportOptions, type RowSource } from './csv-writer';
 
 const NUM_FMT: Partial<Record<ReportColumn['kind'], string>> = {
   count: '#,##0',
@@ -15,9 +15,14 @@ const NUM_FMT: Partial<Record<ReportColumn['kind'], string>> = {
  * are not kept in memory. Cells are typed (numbers as numbers, text as text), so nothing is ever
  * read as a formula and text needs no neutralising. Day dates become real dates. Ends `out`.
  */
-export async function writeXlsx(
+export function writeXlsx(columns: readonly ExportColumn[], rows: RowSource, out: Writable, options: ExportOptions = {}): Promise<number> {
+  return writeXlsxColumns(columns, rowsToChunks(columns, rows), out, options);
+}
+
+/** writeXlsx for column chunks; what the export worker thread runs (export-encoder.ts). */
+export async function writeXlsxColumns(
   columns: readonly ExportColumn[],
-  rows: RowSource,
+  chunks: AsyncIterable<CellChunk>,
   out: Writable,
   options: ExportOptions = {},
 ): Promise<number> {
@@ -31,11 +36,11 @@ export async function writeXlsx(
   }));
   sheet.getRow(1).font = { bold: true };
   let count = 0;
-  for await (const chunk of flattenRows(rows)) {
-    for (const row of chunk) {
-      sheet.addRow(columns.map((c) => toCell(c, row[c.key]))).commit();
+  for await (const chunk of chunks) {
+    for (let i = 0; i < chunk.rowCount; i += 1) {
+      sheet.addRow(columns.map((c, n) => toCell(c, chunk.columns[n]?.[i]))).commit();
     }
-    count += chunk.length;
+    count += chunk.rowCount;
     // Let the zip stream flush between chunks; exceljs does not apply backpressure itself.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }

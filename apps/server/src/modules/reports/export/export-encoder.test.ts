@@ -1,0 +1,107 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCpuPool, type CpuPool } from '../../../lib/workers/cpu-pool';
+import type { DuckDbReportEngine } from '../engine/duckdb-engine';
+import type { ReportQuery } from '../engine/report-engine';
+import { engineWithTestFacts } from '../engine/test-facts';
+import { writeCsvColumns, type CellChunk } from './csv-writer';
+import { createExportEncoder, type ExportEncoder } from './export-encoder';
+import { exportReport } from './export-report';
+
+// Issue 11 item 1: export encoding in worker threads writes exactly what the in-thread code writes.
+let engine: DuckDbReportEngine;
+let pool: CpuPool;
+let encoder: ExportEncoder;
+beforeAll(async () => {
+  engine = await engineWithTestFacts();
+  await engine.setFinalizedThrough('P1', 'revenue', '2024-01-31');
+  pool = createCpuPool({ maxThreads: 1 });
+  encoder = createExportEncoder(pool);
+});
+afterAll(async () => {
+  await engine.close();
+  await pool.destroy();
+});
+
+const query: ReportQuery = {
+  reportType: 'revenue',
+  publisherId: 'P1',
+  dateFrom: '2024-01-30',
+  dateTo: '2024-02-01',
+  dimensions: ['sites'],
+  metrics: ['impressions', 'revenue', 'fillRate'],
+  interval: 'Day',
+};
+
+async function bytesOf(format: 'csv' | 'xlsx', withEncoder: boolean, q: ReportQuery = query, e = engine): Promise<Buffer> {
+  const out = new PassThrough();
+  const parts: Buffer[] = [];
+  out.on('data', (b: Buffer) => parts.push(b));
+  const ended = new Promise((resolve) => out.on('end', resolve));
+  await exportReport(e, q, format, out, withEncoder ? encoder : undefined);
+  if (!out.writableEnded) out.end();
+  await ended;
+  return Buffer.concat(parts);
+}
+
+async function sheetValues(buffer: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.getWorksheet('Report')?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('export encoding in worker threads', () => {
+  it('CSV: the same bytes as in this thread, on the column path and on the row-object path', async () => {
+    const inThread = await bytesOf('csv', false);
+    expect(inThread.toString('utf8')).toContain('2024-01-30,Alpha News,550,4.5,0.458333,No\r\n');
+    expect((await bytesOf('csv', true)).equals(inThread)).toBe(true);
+    const rowsOnly = Object.assign(Object.create(engine) as DuckDbReportEngine, { streamColumns: undefined, summarize: undefined });
+    expect((await bytesOf('csv', true, query, rowsOnly)).equals(inThread)).toBe(true);
+  });
+
+  it('CSV: many chunks are written whole and in order', async () => {
+    const chunk = (n: number): CellChunk => ({
+      rowCount: 2048,
+      columns: [Array.from({ length: 2048 }, (_, i) => `=row ${n}-${i}, "x"`), Array.from({ length: 2048 }, (_, i) => n + i / 3)],
+    });
+    async function* chunks() {
+      for (let n = 0; n < 12; n += 1) yield chunk(n);
+    }
+    const columns = [
+      { key: 'a', label: 'A', kind: 'text' as const },
+      { key: 'b', label: 'B', kind: 'money' as const },
+    ];
+    const collect = async (encode?: ExportEncoder['csvChunk']) => {
+      const out = new PassThrough();
+      let text = '';
+      out.on('data', (b: Buffer) => (text += b.toString('utf8')));
+      expect(await writeCsvColumns(columns, chunks(), out, encode ? { encode } : {})).toBe(12 * 2048);
+      return text;
+    };
+    const inThread = await collect();
+    expect(inThread.split('\r\n')[1]).toBe(`"'=row 0-0, ""x""",0`);
+    expect(await collect(encoder.csvChunk)).toBe(inThread);
+  });
+
+  it('XLSX: the same cells as in this thread (typed, dated, with the Total row)', async () => {
+    const inThread = await sheetValues(await bytesOf('xlsx', false));
+    expect(inThread[0]).toEqual(['Date', 'Site', 'Impressions', 'Revenue', 'Fill Rate', 'Estimated']);
+    expect(inThread[1]?.[0]).toEqual(new Date('2024-01-30T00:00:00Z'));
+    expect(inThread.at(-1)?.[0]).toBe('Total');
+    expect(await sheetValues(await bytesOf('xlsx', true))).toEqual(inThread);
+  });
+
+  it('XLSX: a failing source aborts the worker task and throws its error; the pool keeps working', async () => {
+    async function* failing(): AsyncIterable<CellChunk> {
+      yield { rowCount: 1, columns: [['a']] };
+      throw new Error('engine went away');
+    }
+    const out = new PassThrough();
+    out.resume();
+    await expect(encoder.xlsx([{ key: 'a', label: 'A', kind: 'text' }], failing(), out, {})).rejects.toThrow('engine went away');
+    expect((await sheetValues(await bytesOf('xlsx', true))).length).toBeGreaterThan(2);
+  });
+});

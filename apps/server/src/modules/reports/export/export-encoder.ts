@@ -1,0 +1,83 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { MessageChannel } from 'node:worker_threads';
+import type { CpuPool } from '../../../lib/workers/cpu-pool';
+import type { CellChunk, CsvChunkEncoder, ExportColumn, ExportOptions } from './csv-writer';
+import type { FromXlsxWorker, ToXlsxWorker } from './export-work';
+
+/**
+ * Export encoding off the event loop (issue 11 item 1): CSV chunks and whole XLSX files are
+ * encoded in the shared worker pool (lib/workers/cpu-pool.ts). The main thread only reads chunks
+ * from the engine and writes the encoded bytes, so a million-row export does not make other
+ * requests wait. Without an encoder (unit tests, tools) exportReport encodes in this thread, with
+ * the same code and the same bytes.
+ */
+export interface ExportEncoder {
+  csvChunk: CsvChunkEncoder;
+  /** Writes a whole XLSX file to `out` and ends it; returns the number of data rows. */
+  xlsx(columns: readonly ExportColumn[], chunks: AsyncIterable<CellChunk>, out: Writable, options: ExportOptions): Promise<number>;
+}
+
+type RunOptions = NonNullable<Parameters<CpuPool['run']>[1]>;
+
+const filename = new URL('./export-worker.mjs', import.meta.url).href;
+
+export function createExportEncoder(pool: CpuPool): ExportEncoder {
+  return {
+    csvChunk: (chunk, width) => pool.run({ chunk, width }, { filename, name: 'csvChunk' }) as Promise<string>,
+    xlsx: (columns, chunks, out, options) => xlsxInWorker(pool, columns, chunks, out, options),
+  };
+}
+
+/**
+ * Feeds the chunks to an xlsxThroughPort task one at a time and writes what it sends back. The
+ * next chunk goes only after the worker acknowledged the last and `out` has room, so neither
+ * side buffers more than about a chunk. If reading the chunks fails, the task is aborted (piscina
+ * ends its thread) and the error is thrown; if the worker fails, its error is thrown.
+ */
+async function xlsxInWorker(
+  pool: CpuPool,
+  columns: readonly ExportColumn[],
+  chunks: AsyncIterable<CellChunk>,
+  out: Writable,
+  options: ExportOptions,
+): Promise<number> {
+  const { port1, port2 } = new MessageChannel();
+  const abort = new AbortController();
+  const task = pool.run(
+    { port: port2, columns: [...columns], totals: options.totals ?? null },
+    // piscina's TransferList type is inferred from an overload of postMessage that does not fit.
+    { filename, name: 'xlsxThroughPort', transferList: [port2] as unknown as RunOptions['transferList'], signal: abort.signal },
+  ) as Promise<number>;
+  let fail: ((err: unknown) => void) | null = null;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  failed.catch(() => undefined);
+  task.catch((err: unknown) => fail?.(err));
+  let acked: (() => void) | null = null;
+  let done: ((rows: number) => void) | null = null;
+  port1.on('message', (m: FromXlsxWorker) => {
+    if (m.t === 'data') out.write(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
+    else if (m.t === 'ack') acked?.();
+    else done?.(m.rows);
+  });
+  const send = (m: ToXlsxWorker) => port1.postMessage(m);
+  try {
+    for await (const chunk of chunks) {
+      const ack = new Promise<void>((r) => (acked = r));
+      send({ t: 'chunk', chunk });
+      await Promise.race([ack, failed]);
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), failed]);
+    }
+    const finished = new Promise<number>((r) => (done = r));
+    send({ t: 'end' });
+    const rows = await Promise.race([finished, failed]);
+    out.end();
+    await task;
+    return rows;
+  } catch (err) {
+    abort.abort();
+    throw err;
+  } finally {
+    port1.close();
+  }
+}
