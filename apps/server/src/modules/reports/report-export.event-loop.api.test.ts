@@ -17,7 +17,7 @@ beforeAll(async () => {
   await (t.built.engine as DuckDbReportEngine).write(async (conn) => {
     for (const format of ['csv', 'xlsx'] as const)
       await conn.run(
-        `INSERT INTO revenue_sales
+        `INSERT INTO revenue_sales (date, publisher_id, site_id, product_type, size, brand, deal_name, deal_id, impressions, revenue, net_revenue)
          SELECT CAST($day AS DATE), '1001', '5001', 'Display', '300x250', 'Brand ' || lpad(CAST(i AS VARCHAR), 7, '0'), '', '',
                 CAST(100 + i % 900 AS BIGINT), round((100 + i % 900) * 0.0021, 4), round((100 + i % 900) * 0.0015, 4)
          FROM range(CAST($rows AS BIGINT)) r(i)`,
