@@ -2,7 +2,7 @@ import { expect, test } from '../support/test';
 import { latestInvitationLink } from '../support/api';
 import { USERS, signInAndChoose } from '../support/demo';
 
-test('an admin creates a partner with two sites and sets a LIMIT flag override for it', async ({ page }) => {
+test("an admin creates a partner with two sites and sets a LIMIT flag override for it; the partner's pages obey it", async ({ page }) => {
   await signInAndChoose(page, USERS.admin, 'Northwind News');
   await page.goto('/admin-console/');
   await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible();
@@ -41,6 +41,13 @@ test('an admin creates a partner with two sites and sets a LIMIT flag override f
   await page.getByRole('button', { name: 'Save override' }).click();
   await expect(page.getByText(`Orbit Media (${publisherId}): 3`)).toBeVisible();
   await expect(overridesCell).toHaveText(String(overridesBefore + 1));
+
+  // The partner's own pages obey the override: its uptime page counts against 3 monitors.
+  await page.getByRole('button', { name: 'Switch partner' }).click();
+  await page.getByPlaceholder('Search by partner name or partner id').fill(publisherId);
+  await page.getByRole('option', { name: /Orbit Media/ }).click();
+  await page.goto('/uptime-monitoring');
+  await expect(page.getByText('0 of 3 monitors on your plan', { exact: false })).toBeVisible();
 });
 
 test('a media owner opening /admin-console/ is refused', async ({ page }) => {

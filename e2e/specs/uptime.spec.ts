@@ -90,6 +90,8 @@ test('a media owner creates a monitor with "Test now", sees it up, edits it, see
     await expect(incidentRow.getByTestId('incident-status')).toHaveText('Resolved');
     await expect(timeline.getByText('Shop server replaced')).toBeVisible();
     await page.goto(monitorUrl);
+    // A full load of the monitor's page (its chunk and three queries): seen still empty after 10 s on a loaded machine.
+    await expect(page.getByRole('heading', { name: 'E2E shop front' })).toBeVisible({ timeout: 30_000 });
     const own = page
       .getByRole('table', { name: 'Incidents of this monitor' })
       .getByRole('row')

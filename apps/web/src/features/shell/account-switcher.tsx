@@ -17,7 +17,8 @@ export function AccountSwitcher({
   compact: boolean;
 }) {
   const [opened, setOpened] = useState(false);
-  const { data, isLoading } = usePartners();
+  // Refetched when opened: a partner created meanwhile (in the admin console, or by another admin) is listed.
+  const { data, isLoading, mutate } = usePartners();
   const current = publisherName ?? data?.find((p) => p.publisherId === publisherId)?.name ?? publisherId;
 
   const choose = (p: Partner) => {
@@ -33,7 +34,10 @@ export function AccountSwitcher({
           aria-label="Switch partner"
           aria-haspopup="dialog"
           aria-expanded={opened}
-          onClick={() => setOpened((o) => !o)}
+          onClick={() => {
+            if (!opened) void mutate();
+            setOpened((o) => !o);
+          }}
           rightSection={<Icon name="chevronDown" size={14} />}
           leftSection={<Icon name="switch" size={16} />}
           maw={compact ? 180 : 320}

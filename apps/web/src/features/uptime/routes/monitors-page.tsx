@@ -72,31 +72,36 @@ function PartnerMonitors({ publisherId }: { publisherId: string }) {
   if (error) return <LoadErrorAlert title="The monitors could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <Loading />;
   const down = data.filter((m) => m.status === 'down').length;
+  const planLine = limits.data && (
+    <Text size="sm" c="dimmed">
+      {limits.data.used} of {limits.data.maxMonitors} monitors on your plan; shortest interval {limits.data.minIntervalSeconds} s.
+    </Text>
+  );
   return (
     <>
       {data.length === 0 ? (
-        <EmptyState
-          title="No monitors yet"
-          action={
-            <Button component={Link} to={Routes.uptimeMonitoringNew}>
-              Create your first monitor
-            </Button>
-          }
-        >
-          A monitor checks a page of your site every few minutes and tells you when it goes down, answers slowly or its certificate is about
-          to expire. You can test it before saving.
-        </EmptyState>
+        <>
+          {/* What the plan allows, before the first monitor too. */}
+          {planLine}
+          <EmptyState
+            title="No monitors yet"
+            action={
+              <Button component={Link} to={Routes.uptimeMonitoringNew}>
+                Create your first monitor
+              </Button>
+            }
+          >
+            A monitor checks a page of your site every few minutes and tells you when it goes down, answers slowly or its certificate is
+            about to expire. You can test it before saving.
+          </EmptyState>
+        </>
       ) : (
         <>
           <Group gap="lg">
             <Text size="sm" data-testid="monitors-down">
               <strong>{down}</strong> of {data.length} down
             </Text>
-            {limits.data && (
-              <Text size="sm" c="dimmed">
-                {limits.data.used} of {limits.data.maxMonitors} monitors on your plan; shortest interval {limits.data.minIntervalSeconds} s.
-              </Text>
-            )}
+            {planLine}
           </Group>
           <MonitorsTable
             monitors={data}
