@@ -35,6 +35,34 @@ test('with Do-Not-Track the tag sends nothing', async ({ browser, baseURL }) => 
   await visitor.close();
 });
 
+test("the tag honours the site's sample rate: a page load outside the sample sends nothing", async ({ page, browser, baseURL }) => {
+  // Northwind News (5001) records one page load in 20 in the demo; its setup row says so.
+  await signInAndChoose(page, USERS.multi, 'Northwind News');
+  await page.goto('/audience-overview?site=5001&range=7');
+  const setup = page.getByRole('table', { name: 'Site tag status' });
+  await expect(setup.getByRole('row', { name: /^Northwind News/ }).getByText('1 in 20 (5 %)')).toBeVisible();
+
+  /** One visit of the demo page with Math.random fixed, so the tag's sampling draw is known. */
+  const visit = async (random: number) => {
+    const visitor = await browser.newContext();
+    await visitor.addInitScript((r) => {
+      Math.random = () => r;
+    }, random);
+    const demo = await visitor.newPage();
+    const sent = recordBeacons(demo);
+    await demo.goto(`${baseURL}/demo/sites/5001`);
+    await expect(demo.getByRole('heading', { name: 'Welcome to Northwind News' })).toBeVisible();
+    await demo.mouse.click(200, 200);
+    await demo.waitForTimeout(2500);
+    await demo.goto('about:blank');
+    await demo.waitForTimeout(500);
+    await visitor.close();
+    return sent.map((e) => e.t);
+  };
+  expect(await visit(0.5)).toEqual([]); // 0.5 x 20 >= 1: not in the sample, nothing at all is sent
+  expect(await visit(0.01)).toContain('pv'); // 0.01 x 20 < 1: recorded
+});
+
 test('a media owner installs the tag on the demo page, verifies it, and sees the visit in audience, performance and ad revenue', async ({
   page,
   browser,
