@@ -61,6 +61,10 @@ function PerformanceBody({ data }: { data: SitePerformance }) {
   const series = data.series.filter((s) => s.metric === metric);
   return (
     <Stack gap="lg">
+      <Text size="xs" c="dimmed">
+        Percentiles are over the page loads the tag recorded: on a sampled site (see its sample rate in the site tag setup) they are not
+        weighted, as a sample stands for the whole.
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
         {VITAL_ORDER.map((m) => {
           const v = overall.get(m);
