@@ -1,15 +1,18 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { LAYOUT_VERSION } from './duckdb-schema';
 import { refreshGroupCounts } from './group-counts';
+import { refreshMonthRollups } from './month-rollups';
 import { refreshRollups } from './sales-rollups';
 
 /**
- * Everything derived from revenue_sales (rollups, then the group counts read from them), for the
+ * Everything derived from the revenue facts (day rollups, their month copies, then the group
+ * counts read from the rollups), for the
  * (publisher_id, date) pairs in the table `changedDays`. Call inside the transaction that changed
  * the sales, so readers never see facts and derived tables out of step.
  */
 export async function refreshDerived(conn: DuckDBConnection, changedDays: string): Promise<void> {
   await refreshRollups(conn, changedDays);
+  await refreshMonthRollups(conn, changedDays);
   await refreshGroupCounts(conn, changedDays);
 }
 
@@ -20,7 +23,10 @@ export async function ensureLayout(conn: DuckDBConnection): Promise<void> {
   if (version >= LAYOUT_VERSION) return;
   await conn.run('BEGIN TRANSACTION');
   try {
-    await conn.run('CREATE OR REPLACE TEMP TABLE layout_days AS SELECT DISTINCT publisher_id, date FROM revenue_sales');
+    // Request days too: the requests' month copy is derived as well.
+    await conn.run(
+      'CREATE OR REPLACE TEMP TABLE layout_days AS SELECT publisher_id, date FROM revenue_sales UNION SELECT publisher_id, date FROM revenue_requests',
+    );
     await refreshDerived(conn, 'layout_days');
     await conn.run('DROP TABLE layout_days');
     await conn.run(`INSERT OR REPLACE INTO engine_meta (key, value) VALUES ('layout_version', ${LAYOUT_VERSION})`);

@@ -3,7 +3,7 @@ import type { ReportType } from '@pc/contracts';
 import { DUCKDB_SCHEMA } from './duckdb-schema';
 import { applyFactBatch } from './duckdb-ingest';
 import { ensureLayout } from './derived-tables';
-import { buildCountSql, buildPageSql, buildStreamSql, buildTotalsSql, type SqlParams } from './duckdb-sql';
+import { buildCountSql, buildExactDaySql, buildPageSql, buildStreamSql, buildTotalsSql, type SqlParams } from './duckdb-sql';
 import { estimatedFromFor, markEstimated } from './estimated';
 import { groupCountMask, readGroupCounts, type PeriodCount } from './group-counts';
 import { isValidIsoDate, planReport, type ReportPlan } from './report-plan';
@@ -105,7 +105,9 @@ export class DuckDbReportEngine implements ReportEngine {
     return this.read(async (conn) => {
       const finalized = await readFinalized(conn, plan.publisherId, plan.reportType);
       const counts = await this.countsByPeriod(conn, plan);
-      const { raw, totalsRow, totalRows } = counts ? await windowedPage(conn, plan, counts) : await singlePage(conn, plan);
+      const { raw, totalsRow, totalRows } = counts
+        ? await windowedPage(conn, plan, counts)
+        : ((await exactDayPage(conn, plan)) ?? (await singlePage(conn, plan)));
       const estimatedFrom = estimatedFromFor(plan, finalized);
       const totals: Record<string, number | null> = {};
       for (const m of plan.metrics) totals[m] = toNumberOrNull(totalsRow?.[`__t_${m}`]);
@@ -276,6 +278,16 @@ async function singlePage(conn: DuckDBConnection, plan: ReportPlan): Promise<Pag
   const raw = (await conn.runAndReadAll(sql, params)).getRowObjectsJS();
   const head = raw[0];
   return { raw, totalsRow: head, totalRows: typeof head?.__n === 'number' ? head.__n : 0 };
+}
+
+/** A Day page at a rollup's exact grain: a top-N scan, and count and totals in one ungrouped pass. */
+async function exactDayPage(conn: DuckDBConnection, plan: ReportPlan): Promise<PageRead | null> {
+  const built = buildExactDaySql(plan);
+  if (!built) return null;
+  const totalsRow = (await conn.runAndReadAll(built.totals.sql, built.totals.params)).getRowObjectsJS()[0];
+  const totalRows = typeof totalsRow?.__n === 'number' ? totalsRow.__n : 0;
+  if (totalRows === 0 || plan.limit === 0) return { raw: [], totalsRow, totalRows };
+  return { raw: (await conn.runAndReadAll(built.page.sql, built.page.params)).getRowObjectsJS(), totalsRow, totalRows };
 }
 
 /** Count from stored counts, totals ungrouped, and the page from the periods that hold it. */

@@ -1,11 +1,13 @@
+import { monthRollupDdl } from './month-rollups';
 import { rollupDdl } from './sales-rollups';
 
 /**
  * Version of what is derived from the facts (rollups, group counts). A file written by an older
  * version has its derived tables rebuilt once on open. 2: sales rollups and group counts.
- * 3: the site x size x brand rollup (DUCKDB_SALES_ROLLUPS).
+ * 3: the site x size x brand rollup (DUCKDB_SALES_ROLLUPS). 4: size, brand and site x size day
+ * rollups, and month copies of the requests and of every rollup (month-rollups.ts).
  */
-export const LAYOUT_VERSION = 3;
+export const LAYOUT_VERSION = 4;
 
 type ColumnType = 'DATE' | 'VARCHAR' | 'BIGINT' | 'DOUBLE';
 
@@ -96,6 +98,7 @@ export const DUCKDB_SCHEMA: readonly string[] = [
     name VARCHAR NOT NULL
   )`,
   ...rollupDdl(),
+  ...monthRollupDdl(),
   `CREATE TABLE IF NOT EXISTS finalized_through (
     publisher_id VARCHAR NOT NULL,
     report_type VARCHAR NOT NULL,

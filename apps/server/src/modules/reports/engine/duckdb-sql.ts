@@ -2,6 +2,7 @@ import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } 
 import type { ReportPlan } from './report-plan';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
 import { DIMENSION_COLUMN } from './dimension-columns';
+import { monthTableOf, splitByMonths, type MonthSplit } from './month-rollups';
 
 /**
  * Builds DuckDB SQL from a validated plan. Identifiers come only from the fixed maps below
@@ -61,6 +62,35 @@ const filterDims = (plan: Pick<ReportPlan, 'filters'>) => plan.filters.map((f) =
 const REQUEST_COLUMNS: readonly DimensionKey[] = ['sites', 'product_type'];
 const q = (identifier: string) => `"${identifier}"`;
 
+/** Whether a revenue plan reads the request facts (a request metric at the request grain). */
+const wantsRequests = (plan: ReportPlan) =>
+  plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
+
+/**
+ * The rows of `table` for the range as whole months from its month copy plus the cut edges from
+ * its day rows (month-rollups.ts); null when it has no month copy. The parts never overlap, so
+ * grouping their union gives what grouping the day rows would.
+ */
+function monthSourceSql(table: string, split: MonthSplit, params: SqlParams, filters: string): string | null {
+  const month = monthTableOf(table);
+  if (!month) return null;
+  const part = (t: string, from: string, to: string) =>
+    `SELECT * FROM ${t} WHERE publisher_id = $pub AND date BETWEEN CAST($${from} AS DATE) AND CAST($${to} AS DATE)${filters}`;
+  // Every bound name must be used: a range that starts (ends) on a month edge reads $from ($to).
+  const parts = [part(month, split.head ? 'm_from' : 'from', split.tail ? 'm_to' : 'to')];
+  if (split.head) {
+    params.m_from = split.wholeFrom;
+    params.h_to = split.head.to;
+    parts.push(part(table, 'from', 'h_to'));
+  }
+  if (split.tail) {
+    params.m_to = split.wholeTo;
+    params.t_from = split.tail.from;
+    parts.push(part(table, 't_from', 'to'));
+  }
+  return parts.join(' UNION ALL ');
+}
+
 /**
  * The per-key aggregate (CTE body) with base sums r/i/rv/nrv or pv/ck. `grouped: false` sums
  * everything into one row (for totals) while the dimensions still decide what is summed.
@@ -72,9 +102,14 @@ function aggregateSql(plan: ReportPlan, params: SqlParams, grouped = true): stri
   const keyNames = [...(timeExpr && grouped ? ['t'] : []), ...keyDims.map(keyAlias)];
   const where = `publisher_id = $pub AND date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)`;
   const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
+  // Month and Cumulative revenue read whole months from month copies where the table has one.
+  const split = plan.reportType === 'revenue' && plan.timeColumn !== 'date' ? splitByMonths(plan.dateFrom, plan.dateTo) : null;
   // HAVING keeps an ungrouped aggregate from returning one all-NULL row when nothing matches.
-  const grain = (sums: string[], table: string, filters: string) =>
-    `SELECT ${[...keys, ...sums].join(', ')} FROM ${table} WHERE ${where}${filters} ${groupBy} HAVING count(*) > 0`;
+  const grain = (sums: string[], table: string, filters: string) => {
+    const months = split ? monthSourceSql(table, split, params, filters) : null;
+    if (months) return `SELECT ${[...keys, ...sums].join(', ')} FROM (${months}) ${groupBy} HAVING count(*) > 0`;
+    return `SELECT ${[...keys, ...sums].join(', ')} FROM ${table} WHERE ${where}${filters} ${groupBy} HAVING count(*) > 0`;
+  };
 
   if (plan.reportType === 'recirculation') {
     let pv = 'sum(organic_page_views)';
@@ -93,10 +128,9 @@ function aggregateSql(plan: ReportPlan, params: SqlParams, grouped = true): stri
     );
   }
 
-  const wantsRequests =
-    plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
+  const requests = wantsRequests(plan);
   // Sales also give the keys when requests cannot be split that finely (every metric is then null).
-  const wantsSales = !wantsRequests || plan.metrics.some((m) => m !== 'impRequests');
+  const wantsSales = !requests || plan.metrics.some((m) => m !== 'impRequests');
   // At a rollup's exact Day grain every row is one report row: read them as they are.
   const exact = grouped && plan.timeColumn === 'date' ? exactDayRollup(keyDims, filterDims(plan)) : null;
   const sales = exact
@@ -107,17 +141,17 @@ function aggregateSql(plan: ReportPlan, params: SqlParams, grouped = true): stri
         filterSql(plan, params, () => true),
       );
   // Requests are only read when every filter is at the request grain (report-plan.ts).
-  const requests = grain(
+  if (wantsSales && !requests) return `SELECT *, NULL::BIGINT AS r FROM (${sales})`;
+  const requestRows = grain(
     ['sum(imp_requests) AS r'],
     'revenue_requests',
     filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d)),
   );
-  if (wantsSales && !wantsRequests) return `SELECT *, NULL::BIGINT AS r FROM (${sales})`;
-  if (!wantsSales) return `SELECT *, 0::BIGINT AS i, 0::DOUBLE AS rv, 0::DOUBLE AS nrv FROM (${requests})`;
+  if (!wantsSales) return `SELECT *, 0::BIGINT AS i, 0::DOUBLE AS rv, 0::DOUBLE AS nrv FROM (${requestRows})`;
   const on = keyNames.length ? keyNames.map((k) => `s.${k} = rq.${k}`).join(' AND ') : 'TRUE';
   const merged = keyNames.map((k) => `COALESCE(s.${k}, rq.${k}) AS ${k}`);
   return `SELECT ${[...merged, 'COALESCE(s.i, 0) AS i', 'COALESCE(s.rv, 0) AS rv', 'COALESCE(s.nrv, 0) AS nrv', 'COALESCE(rq.r, 0) AS r'].join(', ')}
-    FROM (${sales}) s FULL OUTER JOIN (${requests}) rq ON ${on}`;
+    FROM (${sales}) s FULL OUTER JOIN (${requestRows}) rq ON ${on}`;
 }
 
 /** Output columns of one row, keyed by their catalog keys. */
@@ -148,6 +182,28 @@ function orderBy(plan: ReportPlan, prefix = '', fromAgg = false): string {
     .join(', ');
 }
 
+/**
+ * The top `limit` rows of `agg`, sorted on its raw columns (a.t, a.k_*, metrics over a.*), and
+ * only then turned into output columns: formatting dates and dividing for every row of a big
+ * aggregate cost more than the sort itself. Site names are joined before the sort only when the
+ * order uses them. Ends sorted like orderBy(plan): the same keys over the same values.
+ */
+function topRowsSql(plan: ReportPlan): string {
+  const keys = plan.sort.flatMap((s) => {
+    let expr: string | null;
+    if (s.key === plan.timeColumn) expr = 'a.t';
+    else if (s.key === 'sites') expr = 'COALESCE(st.name, a.k_sites)';
+    else if ((plan.dimensions as string[]).includes(s.key)) expr = `a.${keyAlias(s.key as DimensionKey)}`;
+    else expr = plan.unavailableMetrics[s.key as MetricKey] ? null : METRIC_SQL[s.key as MetricKey]('a.');
+    return expr ? [`${expr} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`] : [];
+  });
+  const order = keys.length ? `ORDER BY ${keys.join(', ')}` : '';
+  const join = (alias: string) => (plan.dimensions.includes('sites') ? `${alias} a LEFT JOIN sites st ON st.id = a.k_sites` : `${alias} a`);
+  const top = `SELECT a.* FROM ${plan.sort.some((s) => s.key === 'sites') ? join('agg') : 'agg a'} ${order} LIMIT $limit`;
+  const { select } = rowSelect(plan);
+  return `SELECT ${select} FROM ${join(`(${top})`)} ${order}`;
+}
+
 function baseParams(plan: ReportPlan): SqlParams {
   return { pub: plan.publisherId, from: plan.dateFrom, to: plan.dateTo };
 }
@@ -171,9 +227,8 @@ function totalsCtes(plan: ReportPlan): string {
 export function buildPageSql(plan: ReportPlan): BuiltSql {
   const params: SqlParams = { ...baseParams(plan), limit: plan.limit };
   const agg = aggregateSql(plan, params);
-  const { select, from } = rowSelect(plan);
   const sql = `WITH agg AS MATERIALIZED (${agg}),
-    page AS (SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan, '', true)} LIMIT $limit),
+    page AS (${topRowsSql(plan)}),
     ${totalsCtes(plan)}
     SELECT tot_m.*, page.* FROM tot_m LEFT JOIN page ON TRUE ORDER BY ${orderBy(plan, 'page.')}`;
   return { sql, params };
@@ -187,6 +242,22 @@ export function buildTotalsSql(plan: ReportPlan): BuiltSql {
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params, false);
   return { sql: `WITH agg AS (${agg}), ${totalsCtes(plan)} SELECT * FROM tot_m`, params };
+}
+
+/**
+ * A Day page at a rollup's exact grain with sales metrics only (issue 18 item 10): each rollup row
+ * is one report row, so the page is a top-N scan of them (no GROUP BY, nothing materialised) and
+ * the row count and totals are one ungrouped pass over the same rows (count(*) and three sums).
+ * Null when the plan is not such a page.
+ */
+export function buildExactDaySql(plan: ReportPlan): { page: BuiltSql; totals: BuiltSql } | null {
+  if (plan.reportType !== 'revenue' || plan.timeColumn !== 'date' || wantsRequests(plan)) return null;
+  if (!exactDayRollup(plan.dimensions, filterDims(plan))) return null;
+  const pageParams: SqlParams = { ...baseParams(plan), limit: plan.limit };
+  const page = `WITH agg AS (${aggregateSql(plan, pageParams)}) ${topRowsSql(plan)}`;
+  const totalsParams = baseParams(plan);
+  const totals = `WITH agg AS (${aggregateSql(plan, totalsParams)}), ${totalsCtes(plan)} SELECT * FROM tot_m`;
+  return { page: { sql: page, params: pageParams }, totals: { sql: totals, params: totalsParams } };
 }
 
 /** The number of rows (groups) of a plan, without computing any metric: `n`. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DuckDbReportEngine } from './duckdb-engine';
 import { columnsOf } from './dimension-columns';
+import { MONTH_SOURCES, splitByMonths } from './month-rollups';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
 import { TEST_REQUESTS, TEST_SALES, TEST_SITES } from './test-facts';
 
@@ -14,6 +15,18 @@ async function mismatches(engine: DuckDbReportEngine): Promise<number> {
     const cols = ['date', 'publisher_id', ...columnsOf(r.dimensions)].join(', ');
     const expected = `SELECT ${cols}, sum(impressions)::BIGINT, round(sum(revenue), 9), round(sum(net_revenue), 9) FROM revenue_sales GROUP BY ALL`;
     const actual = `SELECT ${cols}, impressions, round(revenue, 9), round(net_revenue, 9) FROM ${r.table}`;
+    const [row] = await engine.runSql(
+      `SELECT ((SELECT count(*) FROM (${expected} EXCEPT ${actual})) + (SELECT count(*) FROM (${actual} EXCEPT ${expected})))::DOUBLE AS n`,
+    );
+    total += Number(row?.n);
+  }
+  // Month copies: the same sums per calendar month, from the facts themselves.
+  for (const m of MONTH_SOURCES) {
+    const source = m.table === 'revenue_requests' ? 'revenue_requests' : 'revenue_sales';
+    const keys = ['publisher_id', ...m.keys].join(', ');
+    const sums = Object.keys(m.sums);
+    const expected = `SELECT date_trunc('month', date)::DATE AS date, ${keys}, ${sums.map((c) => `round(sum(${c}), 9)`).join(', ')} FROM ${source} GROUP BY ALL`;
+    const actual = `SELECT date, ${keys}, ${sums.map((c) => `round(${c}, 9)`).join(', ')} FROM ${m.table}_m`;
     const [row] = await engine.runSql(
       `SELECT ((SELECT count(*) FROM (${expected} EXCEPT ${actual})) + (SELECT count(*) FROM (${actual} EXCEPT ${expected})))::DOUBLE AS n`,
     );
@@ -39,7 +52,8 @@ describe('sales rollups', () => {
   it("reads a Day report at a rollup's exact grain without summing, with the same rows as summing the sales", async () => {
     expect(exactDayRollup(['brand', 'sites', 'size'], [])).toBe('revenue_sales_by_site_size_brand');
     expect(exactDayRollup(['sites', 'size', 'brand'], ['product_type'])).toBeNull();
-    expect(exactDayRollup(['sites', 'size'], [])).toBeNull();
+    expect(exactDayRollup(['sites', 'size'], [])).toBe('revenue_sales_by_site_size');
+    expect(exactDayRollup(['sites', 'brand'], [])).toBeNull();
     const engine = new DuckDbReportEngine(':memory:');
     await engine.init();
     await engine.upsertSites(TEST_SITES);
@@ -68,6 +82,53 @@ describe('sales rollups', () => {
       expect(result.totalRows).toBe(expected.length);
       expect(result.rows.map(({ estimated: _, ...r }) => r)).toEqual(expected);
     }
+    await engine.close();
+  });
+
+  it('splits a range into whole months and cut edges', () => {
+    expect(splitByMonths('2024-01-01', '2024-02-29')).toEqual({ wholeFrom: '2024-01-01', wholeTo: '2024-02-29', head: null, tail: null });
+    expect(splitByMonths('2023-12-31', '2024-03-15')).toEqual({
+      wholeFrom: '2024-01-01',
+      wholeTo: '2024-02-29',
+      head: { from: '2023-12-31', to: '2023-12-31' },
+      tail: { from: '2024-03-01', to: '2024-03-15' },
+    });
+    expect(splitByMonths('2024-01-02', '2024-01-31')).toBeNull();
+    expect(splitByMonths('2024-01-15', '2024-02-14')).toBeNull();
+  });
+
+  it('Month and Cumulative reports read whole months from the month copies and cut months from day rows', async () => {
+    const engine = new DuckDbReportEngine(':memory:');
+    await engine.init();
+    await engine.upsertSites(TEST_SITES);
+    await engine.ingest({ reportType: 'revenue', requests: TEST_REQUESTS, sales: TEST_SALES });
+    // Mark the month copies: a figure that only they hold shows which rows a report read.
+    for (const m of MONTH_SOURCES) {
+      const col = m.table === 'revenue_requests' ? 'imp_requests' : 'impressions';
+      await engine.runSql(`UPDATE ${m.table}_m SET ${col} = ${col} + 1000000`);
+    }
+    const query = (dateFrom: string, dateTo: string, interval: 'Month' | 'Cumulative') =>
+      engine.query({
+        reportType: 'revenue',
+        publisherId: 'P1',
+        dateFrom,
+        dateTo,
+        dimensions: ['sites', 'size', 'brand'],
+        metrics: ['impressions'],
+        interval,
+        sort: { key: 'impressions', dir: 'desc' },
+      });
+    // January whole (4 rows read from the copy), February cut at the 28th (summed from days).
+    const month = await query('2024-01-01', '2024-02-28', 'Month');
+    expect(month.rows.map((r) => [r.month, r.impressions])).toEqual([
+      ['2024-01', 1_000_400],
+      ['2024-01', 1_000_250],
+      ['2024-01', 1_000_100],
+      ['2024-01', 1_000_050],
+      ['2024-02', 600],
+    ]);
+    const cumulative = await query('2024-01-02', '2024-02-29', 'Cumulative');
+    expect(cumulative.totals.impressions).toBe(1_000_600 + 400 + 100 + 50 + 250);
     await engine.close();
   });
 
@@ -100,6 +161,7 @@ describe('sales rollups', () => {
     await first.ingest({ reportType: 'revenue', requests: TEST_REQUESTS, sales: TEST_SALES });
     // What an older version left behind: facts, but no derived rows and no layout version.
     for (const r of DUCKDB_SALES_ROLLUPS) await first.runSql(`DELETE FROM ${r.table}`);
+    for (const m of MONTH_SOURCES) await first.runSql(`DELETE FROM ${m.table}_m`);
     await first.runSql('DELETE FROM sales_group_counts');
     await first.runSql(`DELETE FROM engine_meta`);
     await first.close();

@@ -31,6 +31,11 @@ export const SALES_ROLLUPS: readonly { table: string; dimensions: readonly Dimen
  */
 export const DUCKDB_SALES_ROLLUPS: typeof SALES_ROLLUPS = [
   SALES_ROLLUPS[0]!,
+  // Size, brand and site x size are exact grains too (layout 4): a metric-sorted Day report split
+  // by one of them reads its rows instead of summing the site x size x brand rows.
+  { table: 'revenue_sales_by_size', dimensions: ['size'] },
+  { table: 'revenue_sales_by_brand', dimensions: ['brand'] },
+  { table: 'revenue_sales_by_site_size', dimensions: ['sites', 'size'] },
   SALES_ROLLUPS[1]!,
   { table: 'revenue_sales_by_site_size_brand', dimensions: ['sites', 'size', 'brand'] },
   SALES_ROLLUPS[2]!,
