@@ -172,8 +172,9 @@ async function benchExport(engine: ReportEngine, path: string, label = ''): Prom
 }
 
 /**
- * For the record, outside the target: the heaviest split sorted by a metric instead of by time.
- * No time window applies then, so every group is summed (from the size x brand rollup).
+ * For the record: the heaviest split sorted by a metric instead of by time. No time window applies
+ * then: Day reads the site x size x brand day rollup as a top-N scan (count and totals in one
+ * ungrouped pass), Month groups its whole months from the rollup's month copy (month-rollups.ts).
  */
 async function benchUserSorted(engine: DuckDbReportEngine): Promise<void> {
   console.log('\nSorted by Revenue (descending) instead of by time: informational, no target');
