@@ -11,10 +11,34 @@ export interface ResolvedAddress {
 /** Host name -> addresses. Injectable so tests can map names like `a.test` to 127.0.0.1. */
 export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>;
 
-export const systemResolver: Resolver = async (hostname) => {
+/**
+ * Top-level names reserved so they never exist on the public DNS (RFC 2606, RFC 6761): documentation
+ * (`example`) and deliberately invalid names. Asking a resolver about them only leaks the name to
+ * it (the demo's partner sites are `*.example`, issue 11 item 10), so they fail as not found at once.
+ */
+const RESERVED_TLDS = ['example', 'invalid'];
+
+export function isReservedName(hostname: string): boolean {
+  const tld = hostname.toLowerCase().replace(/\.$/, '').split('.').pop() ?? '';
+  return RESERVED_TLDS.includes(tld);
+}
+
+/** `resolve`, except that reserved names answer ENOTFOUND without a lookup. */
+export function withoutReservedNames(resolve: Resolver): Resolver {
+  return async (hostname) => {
+    if (isReservedName(hostname)) {
+      const err: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname} (a reserved name: not looked up)`);
+      err.code = 'ENOTFOUND';
+      throw err;
+    }
+    return resolve(hostname);
+  };
+}
+
+export const systemResolver: Resolver = withoutReservedNames(async (hostname) => {
   const answers = await dnsLookup(hostname, { all: true, verbatim: true });
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-};
+});
 
 /** Decides whether an address may be contacted: public, or explicitly allow-listed (tests only). */
 export class AddressPolicy {
