@@ -68,6 +68,35 @@ describe('data loads', () => {
     expect((await list(admin, '?status=applied')).json().runs).toEqual([expect.objectContaining({ source: 'revenue-2024-05-01.csv' })]);
   });
 
+  it('loads the optional advertiser_domain and iab_category columns and lists a bad one with its line and reason', async () => {
+    const withAttributes = join(dir, 'revenue-attributes.csv');
+    await writeFile(
+      withAttributes,
+      [
+        `${HEADER},advertiser_domain,iab_category`,
+        'sales,2024-05-03,1001,5001,Display,300x250,Acme,,,,400,2.50,2.00,Acme.com,30',
+        'sales,2024-05-03,1001,5001,Display,728x90,Acme,,,,100,1.00,0.50,,',
+      ].join('\n'),
+    );
+    expect(await recordedIngestFile(t.db, t.built.engine, 'revenue', withAttributes)).toMatchObject({ rowsApplied: 2, errors: [] });
+    expect(await t.built.engine.salesByAttribute('1001', '2024-05-03', '2024-05-03', 'advertiser_domain')).toEqual([
+      { siteId: '5001', value: '', netRevenue: 0.5, impressions: 100 },
+      { siteId: '5001', value: 'acme.com', netRevenue: 2, impressions: 400 },
+    ]);
+    const badDomain = join(dir, 'revenue-bad-domain.csv');
+    await writeFile(
+      badDomain,
+      [`${HEADER},advertiser_domain`, 'sales,2024-05-04,1001,5001,Display,300x250,Acme,,,,400,2.50,2.00,https://acme.com/'].join('\n'),
+    );
+    await recordedIngestFile(t.db, t.built.engine, 'revenue', badDomain);
+    const runs = (await list(admin)).json().runs as { source: string; status: string; errors: { line: number; message: string }[] }[];
+    expect(runs.find((r) => r.source === 'revenue-attributes.csv')).toMatchObject({ status: 'applied' });
+    expect(runs.find((r) => r.source === 'revenue-bad-domain.csv')).toMatchObject({
+      status: 'rejected',
+      errors: [{ line: 2, message: 'advertiser_domain must be a domain such as advertiser.com (no scheme, path or port)' }],
+    });
+  });
+
   it('records an engine failure and rethrows it; a file of the wrong type is rejected as a whole', async () => {
     await expect(
       recordedIngest(t.db, { reportType: 'recirculation', source: 'feed.ndjson', via: 'api' }, () =>
