@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { adsTxtRepo } from './adstxt.repo';
+import { slowestHealthzDuring } from '../../../test/event-loop-probe';
 
 // Issue 11 item 1: saving and diffing a 2 MiB hosted ads.txt must not stall other requests.
 let t: TestApp;
@@ -31,27 +32,6 @@ const save = (content: string) =>
     payload: { content },
   });
 
-/** Runs `work` while /healthz is called every 10 ms; returns the slowest /healthz answer in ms. */
-async function slowestHealthzDuring<T>(work: () => Promise<T>): Promise<{ result: T; slowest: number; calls: number }> {
-  const times: number[] = [];
-  let done = false;
-  const probe = (async () => {
-    while (!done) {
-      const t0 = performance.now();
-      const r = await t.app.inject({ method: 'GET', url: '/healthz' });
-      times.push(performance.now() - t0);
-      expect(r.statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  })();
-  try {
-    return { result: await work(), slowest: Math.max(...times), calls: times.length };
-  } finally {
-    done = true;
-    await probe;
-  }
-}
-
 describe('big ads.txt revisions off the event loop', () => {
   it('answers /healthz within 200 ms while two 2 MiB revisions are saved and diffed', async () => {
     const a = bigFile(2 * 1024 * 1024, 'a');
@@ -59,14 +39,14 @@ describe('big ads.txt revisions off the event loop', () => {
     // Warm the worker threads (their start-up is not what is measured).
     expect((await save('warm.example, 1, DIRECT\n')).statusCode).toBe(200);
 
-    const first = await slowestHealthzDuring(() => save(a));
+    const first = await slowestHealthzDuring(t.app, () => save(a));
     expect(first.result.statusCode).toBe(200);
-    const second = await slowestHealthzDuring(() => save(b));
+    const second = await slowestHealthzDuring(t.app, () => save(b));
     expect(second.result.statusCode).toBe(200);
     const lines = a.split('\n').length - 1;
     expect(second.result.json()).toMatchObject({ linesAdded: b.split('\n').length - 1, linesRemoved: lines });
 
-    const diff = await slowestHealthzDuring(() =>
+    const diff = await slowestHealthzDuring(t.app, () =>
       t.app.inject({
         method: 'GET',
         url: `/api/adstxt/domains/d5001/diff?from=${first.result.json().revision_id}&to=${second.result.json().revision_id}`,
@@ -100,12 +80,12 @@ describe('big ads.txt revisions off the event loop', () => {
       previous_fetched_at: null,
     });
     const read = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token, '1001') });
-    const detail = await slowestHealthzDuring(() => read('/api/adstxt/domains/d5001'));
+    const detail = await slowestHealthzDuring(t.app, () => read('/api/adstxt/domains/d5001'));
     expect(detail.result.statusCode).toBe(200);
     // The page still shows the parsed file: every required line is judged against its records.
     expect(detail.result.json()).toMatchObject({ domain_id: 'd5001', readInLatestCrawl: true, crawl: { problems: [] } });
     expect(detail.result.json().missingCount).toBe(detail.result.json().requiredLines.length);
-    const list = await slowestHealthzDuring(() => read('/api/adstxt/domains'));
+    const list = await slowestHealthzDuring(t.app, () => read('/api/adstxt/domains'));
     expect(list.result.statusCode).toBe(200);
     for (const m of [detail, list]) {
       expect(m.calls).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { refreshDerived } from './engine/derived-tables';
 import type { DuckDbReportEngine } from './engine/duckdb-engine';
+import { slowestHealthzDuring } from '../../../test/event-loop-probe';
 
 // Issue 11 item 1: encoding a big export (CSV or XLSX) must not stall other requests.
 const ROWS = { csv: 200_000, xlsx: 40_000 };
@@ -32,27 +33,6 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => t.close());
-
-/** Runs `work` while /healthz is called every 10 ms; returns the slowest /healthz answer in ms. */
-async function slowestHealthzDuring<T>(work: () => Promise<T>): Promise<{ result: T; slowest: number; calls: number }> {
-  const times: number[] = [];
-  let done = false;
-  const probe = (async () => {
-    while (!done) {
-      const t0 = performance.now();
-      const r = await t.app.inject({ method: 'GET', url: '/healthz' });
-      times.push(performance.now() - t0);
-      expect(r.statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  })();
-  try {
-    return { result: await work(), slowest: Math.max(...times), calls: times.length };
-  } finally {
-    done = true;
-    await probe;
-  }
-}
 
 /** Tasks the CPU worker pool has completed, from /metrics (this test is a loopback scraper). */
 const poolTasks = async () => {
@@ -96,7 +76,7 @@ describe('big exports off the event loop', () => {
     await exportFile('csv').then(() => t.built.workers.reportExports.drain());
     const reportId = await exportFile('csv');
     const tasksBefore = await poolTasks();
-    const run = await slowestHealthzDuring(() => t.built.workers.reportExports.drain());
+    const run = await slowestHealthzDuring(t.app, () => t.built.workers.reportExports.drain());
     // Every 2,048-row chunk was encoded in a worker thread, not on the event loop. (The 200 ms
     // bound alone held before too: the old in-thread encoder yielded between chunks, but each
     // chunk still held the loop; this is what fails on that code.)
@@ -115,7 +95,7 @@ describe('big exports off the event loop', () => {
   it(`answers /healthz within 200 ms while a ${ROWS.xlsx}-row XLSX export is encoded`, async () => {
     const reportId = await exportFile('xlsx');
     const tasksBefore = await poolTasks();
-    const run = await slowestHealthzDuring(() => t.built.workers.reportExports.drain());
+    const run = await slowestHealthzDuring(t.app, () => t.built.workers.reportExports.drain());
     // The whole workbook was written by one worker-thread task.
     expect((await poolTasks()) - tasksBefore).toBe(1);
     const job = await fileOf(reportId);
