@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVENUE_METRICS } from '@pc/contracts';
-import type { ReportEngine, ReportQuery, SalesAttribute } from './report-engine';
+import type { ReportEngine } from './report-engine';
 import { loadTestFacts } from './test-facts';
+import { base } from './engine-suite-query';
+import { ingestionCases } from './engine-suite-ingestion';
+import { sortedPagesCases } from './engine-suite-sorted-pages';
 
 /*
  * The report engine's behaviour, run against every implementation (DuckDB, and ClickHouse through
@@ -14,16 +17,6 @@ import { loadTestFacts } from './test-facts';
  *   fillRate = 1400/2500 = 0.56 ; eCpm = 8000/2500 = 3.2 ; netECpm = 5750/2500 = 2.3
  *   cpm = 8000/1400 = 5.7142857 ; netCpm = 5750/1400 = 4.1071429
  */
-const base = (over: Partial<ReportQuery>): ReportQuery => ({
-  reportType: 'revenue',
-  publisherId: 'P1',
-  dateFrom: '2024-01-30',
-  dateTo: '2024-02-01',
-  dimensions: [],
-  metrics: [...REVENUE_METRICS],
-  interval: 'Cumulative',
-  ...over,
-});
 
 /** `open` gives an empty, initialised engine; the suite loads the test facts into it. */
 export function engineSuite(name: string, open: () => Promise<ReportEngine>, options: { skip?: boolean } = {}): void {
@@ -191,101 +184,7 @@ export function engineSuite(name: string, open: () => Promise<ReportEngine>, opt
       });
     });
 
-    describe('metric-sorted pages, whole and cut months (issue 18 item 10)', () => {
-      const sales = ['impressions', 'revenue', 'cpm'] as const;
-      it('a Day page at an exact grain: top rows by revenue, count and totals over every row, filter applied', async () => {
-        // Day x size without 728x90: (02-01, 300x250) rv 3 ; (01-30, 300x250) 2 ; (01-30, Video) 1.5 ; (01-31, 300x250) 0.5
-        const res = await engine.query(
-          base({
-            interval: 'Day',
-            dimensions: ['size'],
-            metrics: [...sales],
-            filters: [{ dimension: 'size', mode: 'include', values: ['300x250', 'Video'] }],
-            sort: { key: 'revenue', dir: 'desc' },
-            limit: 2,
-          }),
-        );
-        expect(res.rows.map((r) => [r.date, r.size, r.impressions, r.revenue])).toEqual([
-          ['2024-02-01', '300x250', 600, 3],
-          ['2024-01-30', '300x250', 400, 2],
-        ]);
-        expect(res.totalRows).toBe(4);
-        expect(res.totals).toMatchObject({ impressions: 1300, revenue: 7 });
-        expect(res.totals.cpm).toBeCloseTo(7000 / 1300, 10);
-        const none = await engine.query(
-          base({
-            interval: 'Day',
-            dimensions: ['size'],
-            metrics: [...sales],
-            filters: [{ dimension: 'size', mode: 'include', values: ['none'] }],
-          }),
-        );
-        expect([none.totalRows, none.rows, none.totals.impressions, none.totals.cpm]).toEqual([0, [], 0, null]);
-      });
-
-      it('Month over whole months, sorted by revenue: site x size x brand', async () => {
-        const res = await engine.query(
-          base({
-            dateFrom: '2024-01-01',
-            dateTo: '2024-02-29',
-            interval: 'Month',
-            dimensions: ['sites', 'size', 'brand'],
-            metrics: [...sales],
-            sort: { key: 'revenue', dir: 'desc' },
-          }),
-        );
-        expect(res.rows.map((r) => [r.month, r.sites, r.size, r.brand, r.impressions, r.revenue])).toEqual([
-          ['2024-02', 'Alpha News', '300x250', 'Globex', 600, 3],
-          ['2024-01', 'Alpha News', '300x250', 'Acme', 400, 2],
-          ['2024-01', 'Alpha News', 'Video', 'Acme', 50, 1.5],
-          ['2024-01', 'Alpha News', '728x90', 'Globex', 100, 1],
-          ['2024-01', 'Beta Blog', '300x250', 'Acme', 250, 0.5],
-        ]);
-        expect(res.totalRows).toBe(5);
-        expect(res.totals).toMatchObject({ impressions: 1400, revenue: 8 });
-      });
-
-      it('Month with a cut first month: only its days in range count, requests included', async () => {
-        // 2024-01 holds only 01-31 (Beta: r 500, rv 0.5); 2024-02 is whole (Alpha r 800 rv 3, Beta Native r 0).
-        const res = await engine.query(
-          base({
-            dateFrom: '2024-01-31',
-            dateTo: '2024-02-29',
-            interval: 'Month',
-            dimensions: ['sites'],
-            metrics: ['impRequests', 'revenue', 'eCpm'],
-            sort: { key: 'revenue', dir: 'desc' },
-          }),
-        );
-        expect(res.rows.map((r) => [r.month, r.sites, r.impRequests, r.revenue, r.eCpm])).toEqual([
-          ['2024-02', 'Alpha News', 800, 3, 3.75],
-          ['2024-01', 'Beta Blog', 500, 0.5, 1],
-          ['2024-02', 'Beta Blog', 0, 0, null],
-        ]);
-        expect(res.totals).toMatchObject({ impRequests: 1300, revenue: 3.5 });
-      });
-
-      it('Cumulative over a whole month and a cut one, filtered', async () => {
-        // 2024-01 whole + 02-01; without Globex: 300x250 i 400 + 250 = 650, Video 50.
-        const res = await engine.query(
-          base({
-            dateFrom: '2024-01-01',
-            dateTo: '2024-02-01',
-            dimensions: ['size'],
-            metrics: ['impressions', 'revenue'],
-            filters: [{ dimension: 'brand', mode: 'exclude', values: ['Globex'] }],
-            sort: { key: 'impressions', dir: 'desc' },
-          }),
-        );
-        expect(res.rows).toEqual([
-          { size: '300x250', impressions: 650, revenue: 2.5 },
-          { size: 'Video', impressions: 50, revenue: 1.5 },
-        ]);
-        expect(res.totals).toMatchObject({ impressions: 700, revenue: 4 });
-        const all = await engine.query(base({ dateFrom: '2023-12-01', dateTo: '2024-02-29', metrics: ['impRequests', 'impressions'] }));
-        expect(all.rows).toEqual([{ impRequests: 2500, impressions: 1400 }]);
-      });
-    });
+    sortedPagesCases(() => engine);
 
     describe('recirculation', () => {
       it('site figures leave out Explore More page views; the widget split shows them', async () => {
@@ -395,112 +294,6 @@ export function engineSuite(name: string, open: () => Promise<ReportEngine>, opt
       });
     });
 
-    describe('ingestion and breakdowns', () => {
-      it('sums net revenue per site and brand, by site id', async () => {
-        expect(await engine.salesBreakdown('P1', '2024-01-01', '2024-02-29', true)).toEqual([
-          { siteId: 's1', brand: 'Acme', netRevenue: 2.5, impressions: 450 },
-          { siteId: 's1', brand: 'Globex', netRevenue: 3, impressions: 700 },
-          { siteId: 's2', brand: 'Acme', netRevenue: 0.25, impressions: 250 },
-        ]);
-        expect(await engine.salesBreakdown('P1', '2024-01-31', '2024-01-31', false)).toEqual([
-          { siteId: 's2', brand: '', netRevenue: 0.25, impressions: 250 },
-        ]);
-        await expect(engine.salesBreakdown('P1', '2024-13-01', '2024-01-31', false)).rejects.toThrow(/YYYY-MM-DD/);
-      });
-
-      it('sums per site and value of the optional sales attributes, "" for sales without them', async () => {
-        const by = (attribute: SalesAttribute) => engine.salesByAttribute('P1', '2024-01-01', '2024-02-29', attribute);
-        expect(await by('advertiser_domain')).toEqual([
-          { siteId: 's1', value: 'acme.com', netRevenue: 2.5, impressions: 450 },
-          { siteId: 's1', value: 'ads.globex.com', netRevenue: 0.75, impressions: 100 },
-          { siteId: 's1', value: 'globex.com', netRevenue: 2.25, impressions: 600 },
-          { siteId: 's2', value: '', netRevenue: 0.25, impressions: 250 },
-        ]);
-        expect(await by('iab_category')).toEqual([
-          { siteId: 's1', value: '', netRevenue: 1, impressions: 50 },
-          { siteId: 's1', value: '30', netRevenue: 1.5, impressions: 400 },
-          { siteId: 's1', value: '391', netRevenue: 2.25, impressions: 600 },
-          { siteId: 's1', value: '392', netRevenue: 0.75, impressions: 100 },
-          { siteId: 's2', value: '1', netRevenue: 0.25, impressions: 250 },
-        ]);
-        expect(await by('brand')).toEqual([
-          { siteId: 's1', value: 'Acme', netRevenue: 2.5, impressions: 450 },
-          { siteId: 's1', value: 'Globex', netRevenue: 3, impressions: 700 },
-          { siteId: 's2', value: 'Acme', netRevenue: 0.25, impressions: 250 },
-        ]);
-        await expect(engine.salesByAttribute('P1', '2024-02-30', '2024-02-29', 'brand')).rejects.toThrow(/YYYY-MM-DD/);
-      });
-
-      it('keeps sales that differ only by an optional attribute apart, and reports never split by it', async () => {
-        // P5 only. One brand's day split over two domains: two facts, one report row.
-        const sale = (advertiserDomain: string | undefined, impressions: number) => ({
-          date: '2024-03-02',
-          publisherId: 'P5',
-          siteId: 'q',
-          productType: 'Display',
-          size: '300x250',
-          brand: 'A',
-          dealName: '',
-          dealId: '',
-          impressions,
-          revenue: impressions / 1000,
-          netRevenue: impressions / 2000,
-          ...(advertiserDomain ? { advertiserDomain } : {}),
-        });
-        await engine.ingest({
-          reportType: 'revenue',
-          requests: [],
-          sales: [sale('a.com', 100), sale('b.a.com', 300), sale(undefined, 20)],
-        });
-        const q = base({
-          publisherId: 'P5',
-          dateFrom: '2024-03-02',
-          dateTo: '2024-03-02',
-          dimensions: ['brand'],
-          metrics: ['impressions'],
-        });
-        expect((await engine.query(q)).rows).toEqual([{ brand: 'A', impressions: 420 }]);
-        expect((await engine.query({ ...q, interval: 'Day', dimensions: ['sites', 'size', 'brand'] })).rows).toEqual([
-          { date: '2024-03-02', sites: 'q', size: '300x250', brand: 'A', impressions: 420, estimated: true },
-        ]);
-        expect(await engine.salesByAttribute('P5', '2024-03-02', '2024-03-02', 'advertiser_domain')).toEqual([
-          { siteId: 'q', value: '', netRevenue: 0.01, impressions: 20 },
-          { siteId: 'q', value: 'a.com', netRevenue: 0.05, impressions: 100 },
-          { siteId: 'q', value: 'b.a.com', netRevenue: 0.15, impressions: 300 },
-        ]);
-      });
-
-      it('replaces a (publisher, day) as a whole when it is sent again, rollups included', async () => {
-        // P4 only, so the other tests' figures stay as they are.
-        const sale = (impressions: number, brand: string) => ({
-          date: '2024-03-01',
-          publisherId: 'P4',
-          siteId: 'q',
-          productType: 'Display',
-          size: '300x250',
-          brand,
-          dealName: '',
-          dealId: '',
-          impressions,
-          revenue: impressions / 1000,
-          netRevenue: impressions / 2000,
-        });
-        const request = { date: '2024-03-01', publisherId: 'P4', siteId: 'q', productType: 'Display', impRequests: 1000 };
-        expect(await engine.ingest({ reportType: 'revenue', requests: [request], sales: [sale(100, 'A'), sale(200, 'B')] })).toEqual({
-          rowsApplied: 3,
-          daysReplaced: 1,
-        });
-        const second = await engine.ingest({ reportType: 'revenue', requests: [{ ...request, impRequests: 10 }], sales: [sale(5, 'C')] });
-        expect(second).toEqual({ rowsApplied: 2, daysReplaced: 1 });
-        const q = base({ publisherId: 'P4', dateFrom: '2024-03-01', dateTo: '2024-03-01', metrics: ['impRequests', 'impressions'] });
-        expect((await engine.query(q)).rows).toEqual([{ impRequests: 10, impressions: 5 }]);
-        expect((await engine.query({ ...q, dimensions: ['brand'], metrics: ['impressions'] })).rows).toEqual([
-          { brand: 'C', impressions: 5 },
-        ]);
-        expect(await engine.salesBreakdown('P4', '2024-03-01', '2024-03-01', true)).toEqual([
-          { siteId: 'q', brand: 'C', netRevenue: 0.0025, impressions: 5 },
-        ]);
-      });
-    });
+    ingestionCases(() => engine);
   });
 }
