@@ -1,17 +1,26 @@
 import type { ReportType } from '@pc/contracts';
 import type { ClickHouseExec } from './clickhouse-exec';
 import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
-import { buildChPageSql, buildChSalesBreakdownSql, buildChSalesByAttributeSql, buildChStreamSql, buildChTotalsSql } from './clickhouse-sql';
+import {
+  buildChPageSql,
+  buildChSalesBreakdownSql,
+  buildChSalesByAttributeSql,
+  buildChStreamSql,
+  buildChSummarySql,
+  buildChTotalsSql,
+} from './clickhouse-sql';
 import { estimatedFromFor, markEstimated } from './estimated';
 import { isValidIsoDate, planReport } from './report-plan';
 import {
   ReportQueryError,
+  type ColumnChunk,
   type FactBatch,
   type IngestSummary,
   type ReportEngine,
   type ReportQuery,
   type ReportResult,
   type ReportRow,
+  type ReportSummary,
   type SalesAttribute,
   type SalesAttributeRow,
   type SalesBreakdownRow,
@@ -173,12 +182,43 @@ export class ClickHouseReportEngine implements ReportEngine {
     };
   }
 
+  /** Totals from one ungrouped aggregate: an export counts its rows as it writes them. */
+  async summarize(query: ReportQuery): Promise<ReportSummary> {
+    const plan = planReport({ ...query, limit: 0 });
+    const { sql, params } = buildChSummarySql(plan);
+    const [finalized, totalsRows] = await Promise.all([
+      this.getFinalizedThrough(plan.publisherId, plan.reportType),
+      this.ch.query(sql, params),
+    ]);
+    const totals: Record<string, number | null> = {};
+    for (const m of plan.metrics) totals[m] = toNumberOrNull(totalsRows[0]?.[`__t_${m}`]);
+    const estimatedFrom = estimatedFromFor(plan, finalized);
+    return { columns: plan.columns, totals, unavailableMetrics: plan.unavailableMetrics, ...(estimatedFrom ? { estimatedFrom } : {}) };
+  }
+
   async *streamRows(query: ReportQuery): AsyncIterable<ReportRow[]> {
     const plan = planReport(query);
     const estimatedFrom = estimatedFromFor(plan, await this.getFinalizedThrough(plan.publisherId, plan.reportType));
     const { sql, params } = buildChStreamSql(plan);
     for await (const chunk of this.ch.stream(sql, params)) {
       yield chunk.map((r) => markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+    }
+  }
+
+  /**
+   * Exports' path: the rows of streamRows as column arrays, from JSONCompactEachRow blocks pulled
+   * one at a time (the writer's pace holds the query back), so neither side keeps the result.
+   */
+  async *streamColumns(query: ReportQuery): AsyncIterable<ColumnChunk> {
+    const plan = planReport(query);
+    const { sql, params } = buildChStreamSql(plan);
+    const width = plan.columns.length;
+    for await (const rows of this.ch.streamArrays(sql, params)) {
+      const columns = Array.from({ length: width }, () => new Array<string | number | null>(rows.length));
+      rows.forEach((row, i) => {
+        for (let n = 0; n < width; n += 1) columns[n]![i] = toCell(row[n]);
+      });
+      yield { rowCount: rows.length, columns };
     }
   }
 
@@ -200,6 +240,10 @@ function pickColumns(columns: ReportResult['columns'], raw: Record<string, unkno
     row[c.key] = typeof v === 'string' || typeof v === 'number' ? v : v == null ? null : String(v);
   }
   return row;
+}
+
+function toCell(v: unknown): string | number | null {
+  return typeof v === 'string' || typeof v === 'number' ? v : v == null ? null : String(v);
 }
 
 function toNumberOrNull(v: unknown): number | null {

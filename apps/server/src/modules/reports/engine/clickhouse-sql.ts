@@ -56,10 +56,15 @@ function filterSql(plan: Pick<ReportPlan, 'filters'>, params: ChParams, has: (d:
 const filterDims = (plan: Pick<ReportPlan, 'filters'>) => plan.filters.map((f) => f.dimension);
 const REQUEST_COLUMNS: readonly DimensionKey[] = ['sites', 'product_type'];
 
-function aggregateSql(plan: ReportPlan, params: ChParams): string {
-  const timeExpr = plan.timeColumn === 'date' ? 'date' : plan.timeColumn === 'month' ? 'toStartOfMonth(date)' : null;
-  const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...plan.dimensions.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
-  const keyNames = [...(timeExpr ? ['t'] : []), ...plan.dimensions.map(keyAlias)];
+/**
+ * The per-key aggregate with base sums r/i/rv/nrv or pv/ck. `grouped: false` sums everything into
+ * one row (totals without counting rows) while the dimensions still decide what is summed.
+ */
+function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true): string {
+  const timeExpr = !grouped ? null : plan.timeColumn === 'date' ? 'date' : plan.timeColumn === 'month' ? 'toStartOfMonth(date)' : null;
+  const keyDims = grouped ? plan.dimensions : [];
+  const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...keyDims.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
+  const keyNames = [...(timeExpr ? ['t'] : []), ...keyDims.map(keyAlias)];
   const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
   // With no keys both grains are one row; a constant key lets the outer join match them.
   const joinKeys = keyNames.length ? keyNames : ['j'];
@@ -87,7 +92,7 @@ function aggregateSql(plan: ReportPlan, params: ChParams): string {
   const wantsSales = !wantsRequests || plan.metrics.some((m) => m !== 'impRequests');
   const sales = grain(
     ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
-    salesTableFor([...plan.dimensions, ...filterDims(plan)]),
+    salesTableFor([...keyDims, ...filterDims(plan)]),
     filterSql(plan, params, () => true),
   );
   // Requests are only read when every filter is at the request grain (report-plan.ts).
@@ -135,12 +140,32 @@ export function buildChPageSql(plan: ReportPlan): BuiltChSql {
   return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} LIMIT {limit:UInt32} ${SETTINGS}`, params };
 }
 
+/**
+ * An export's bounds on ClickHouse's side: the groups and the sort spill to disk past these sizes
+ * instead of growing with the export (a million-row export's sort alone is hundreds of MB), and
+ * small blocks keep each streamed chunk small. Exports are rare and not interactive, so the
+ * spill's cost is the right trade.
+ */
+const STREAM_SETTINGS = `${SETTINGS}, max_threads = 1, max_block_size = 4096, max_bytes_before_external_sort = 32000000, max_bytes_before_external_group_by = 32000000`;
+
 /** Every row, ordered, for exports (the client streams it). */
 export function buildChStreamSql(plan: ReportPlan): BuiltChSql {
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params);
   const { select, from } = rowSelect(plan);
-  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} ${SETTINGS}`, params };
+  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} ${STREAM_SETTINGS}`, params };
+}
+
+/** Only the totals (__t_<metric>) of a plan, from one ungrouped aggregate: what an export needs. */
+export function buildChSummarySql(plan: ReportPlan): BuiltChSql {
+  const params = baseParams(plan);
+  const agg = aggregateSql(plan, params, false);
+  const sums =
+    plan.reportType === 'recirculation'
+      ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
+      : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
+  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m]('s.')} AS ${q(`__t_${m}`)}`);
+  return { sql: `SELECT ${totals.join(', ')} FROM (SELECT ${sums} FROM (${agg})) AS s ${SETTINGS}`, params };
 }
 
 /**
