@@ -41,6 +41,11 @@ test("an admin creates a partner with two sites and sets a LIMIT flag override f
   await page.getByRole('button', { name: 'Save override' }).click();
   await expect(page.getByText(`Orbit Media (${publisherId}): 3`)).toBeVisible();
   await expect(overridesCell).toHaveText(String(overridesBefore + 1));
+  // Each value says where it comes from: this admin's override, and Summit's from its Starter plan (demo data).
+  await expect(page.getByText(`Orbit Media (${publisherId}): 3`).locator('..').getByText('Set by an admin')).toBeVisible();
+  const summit = page.getByText('Summit Publishing (1004): 3', { exact: true }).locator('..');
+  await expect(summit.getByText("From the partner's plan")).toBeVisible();
+  await expect(summit.getByRole('button', { name: 'Clear override' })).toHaveCount(0);
 
   // The partner's own pages obey the override: its uptime page counts against 3 monitors.
   await page.getByRole('button', { name: 'Switch partner' }).click();

@@ -63,6 +63,8 @@ export const FlagOverrideSchema = z.object({
   publisherId: z.string(),
   publisherName: z.string(),
   value: FlagValueSchema,
+  /** Who set it: an admin in the console, or the publisher's plan (written when the plan was chosen). */
+  source: z.enum(['admin', 'plan']),
   updatedAt: z.string(),
 });
 export type FlagOverride = z.infer<typeof FlagOverrideSchema>;

@@ -82,7 +82,7 @@ describe('feature flags', () => {
     expect(admin.find((f) => f.key === 'uptime.max_monitors')?.value).toBe(10);
 
     const list = (await call(tok.admin, 'GET', '/api/admin/feature-flags/uptime.max_monitors/overrides')).json();
-    expect(list).toMatchObject([{ publisherId: '1001', value: 2 }]);
+    expect(list).toMatchObject([{ publisherId: '1001', value: 2, source: 'admin' }]);
 
     expect((await call(tok.admin, 'DELETE', '/api/admin/feature-flags/uptime.max_monitors/overrides/1001')).statusCode).toBe(200);
     expect(await flagValue(t.db, '1001', 'uptime.max_monitors')).toBe(10);

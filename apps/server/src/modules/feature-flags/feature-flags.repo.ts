@@ -57,7 +57,7 @@ export function featureFlagsRepo(db: Db) {
       return db
         .selectFrom('feature_flag_overrides as o')
         .innerJoin('publishers as p', 'p.id', 'o.publisher_id')
-        .select(['o.flag_key', 'o.publisher_id', 'p.name as publisher_name', 'o.value', 'o.updated_at'])
+        .select(['o.flag_key', 'o.publisher_id', 'p.name as publisher_name', 'o.value', 'o.source', 'o.updated_at'])
         .where('o.flag_key', '=', key)
         .orderBy('p.name')
         .execute();

@@ -140,6 +140,7 @@ export function createFeatureFlagsService(deps: { db: Db; showNewFeaturesUntil: 
         publisherId: o.publisher_id,
         publisherName: o.publisher_name,
         value: o.value as FlagValue,
+        source: o.source,
         updatedAt: o.updated_at.toISOString(),
       }));
     },

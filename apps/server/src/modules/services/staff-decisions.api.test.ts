@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import type { FlagOverride } from '@pc/contracts';
 
 let t: TestApp;
 let single: string;
@@ -107,10 +108,15 @@ describe('staff decide plan changes', () => {
     expect((await call(staff, undefined, 'POST', `/api/staff/plan-requests/${req.json().id}/approve`)).statusCode).toBe(200);
     // The admin's 7 (set in the test above) survived the move to Starter.
     expect(await flag('uptime.max_monitors')).toBe(7);
+    const before = (await call(admin, undefined, 'GET', '/api/admin/feature-flags/uptime.max_monitors/overrides')).json() as FlagOverride[];
+    expect(before.find((o) => o.publisherId === '1002')).toMatchObject({ value: 7, source: 'admin' });
     const cleared = await call(admin, undefined, 'DELETE', '/api/admin/feature-flags/uptime.max_monitors/overrides/1002');
     expect(cleared.statusCode).toBe(200);
     // Starter's 3, not the flag default (10).
     expect(await flag('uptime.max_monitors')).toBe(3);
+    // The console's list says where each value comes from: 1002's is its plan's again.
+    const listed = (await call(admin, undefined, 'GET', '/api/admin/feature-flags/uptime.max_monitors/overrides')).json() as FlagOverride[];
+    expect(listed.find((o) => o.publisherId === '1002')).toMatchObject({ value: 3, source: 'plan' });
     const audit = (await audits('feature_flag.override.clear')).at(-1)!;
     expect(audit).toMatchObject({
       publisher_id: '1002',

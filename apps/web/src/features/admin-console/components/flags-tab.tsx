@@ -115,9 +115,19 @@ function OverridesPanel({ flag, onChanged }: { flag: FlagDefinition; onChanged: 
           <Text size="sm">
             {o.publisherName} ({o.publisherId}): {formatFlagValue(o.value)}
           </Text>
-          <Button size="xs" variant="subtle" color="red" onClick={() => void clear(o.publisherId)}>
-            Clear override
-          </Button>
+          {o.source === 'plan' ? (
+            // A plan's value is changed by changing the plan (or by saving an admin override below).
+            <Badge variant="light" color="gray">
+              From the partner&apos;s plan
+            </Badge>
+          ) : (
+            <>
+              <Badge variant="light">Set by an admin</Badge>
+              <Button size="xs" variant="subtle" color="red" onClick={() => void clear(o.publisherId)}>
+                Clear override
+              </Button>
+            </>
+          )}
         </Group>
       ))}
       <Group align="flex-end">
