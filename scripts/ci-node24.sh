@@ -4,6 +4,8 @@
 #   1. `npm ci --dry-run` on a copy of the manifests must print no EBADENGINE warning;
 #   2. `npm run check` (typecheck, lint, unit and API tests with coverage) on Node 24, with the
 #      node_modules `npm ci` installed (native parts are Node-API addons: the same binaries load).
+#      `.ci/run` calls it with DATABASE_URL set to Debian's PostgreSQL 15, so this leg is also the
+#      API tests' run against a PostgreSQL server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)

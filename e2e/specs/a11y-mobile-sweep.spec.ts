@@ -48,12 +48,10 @@ const picked = (routes: SweptRoute[]) => routes.filter((r) => !only || only.incl
 
 let signedIn: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
 let ids: Record<string, string> = {};
-// Contexts made here get the config's base URL explicitly.
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`;
-
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, appServer }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ baseURL });
+  // A hook has no `baseURL` fixture: the worker's server gives it.
+  const context = await browser.newContext({ baseURL: appServer.baseURL });
   const page = await context.newPage();
   await signInAndChoose(page, USERS.admin, 'Northwind News');
   ids = await runtimeIds(page);
@@ -66,14 +64,14 @@ test('every route taking an id has a demo id in e2e/support/routes.ts', () => {
 });
 
 for (const viewport of VIEWPORTS) {
-  test(`public pages at ${viewport.width} px`, async ({ browser }) => {
+  test(`public pages at ${viewport.width} px`, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ viewport, baseURL });
     const page = await context.newPage();
     for (const route of picked(publicRoutes())) await test.step(route.path, () => checkPage(page, route, viewport.name === 'mobile'));
     await context.close();
   });
 
-  test(`every signed-in page at ${viewport.width} px`, async ({ browser }) => {
+  test(`every signed-in page at ${viewport.width} px`, async ({ browser, baseURL }) => {
     // About a minute on a quiet machine; generous for a loaded one.
     test.setTimeout(900_000);
     const context = await browser.newContext({ viewport, baseURL, storageState: signedIn });

@@ -1,4 +1,5 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { E2E_PORT, JOURNEY_SERVER_ENV, startAppServer, type AppServer } from './app-server';
 import { seriousA11yViolations } from './axe';
 
 export * from '@playwright/test';
@@ -45,7 +46,28 @@ async function checkPage(page: Page, baseURL: string | undefined, testInfo: Test
   check(await seriousA11yViolations(page), `axe (serious or critical) where the journey ended: ${where}`).toEqual([]);
 }
 
-export const test = base.extend<{ a11yOfOwnContexts: void }>({
+/**
+ * One server, and so one database, per Playwright worker (worker N on E2E_PORT + N): journeys in
+ * different workers run side by side without seeing each other's data, sessions or rate limits.
+ * A worker restarted after a failure starts a fresh server. Hooks (`beforeAll`) reach the
+ * worker's server through the `appServer` fixture; tests and their contexts through `baseURL`.
+ */
+export const test = base.extend<{ a11yOfOwnContexts: void }, { appServer: AppServer }>({
+  appServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const server = await startAppServer(E2E_PORT + workerInfo.parallelIndex, JOURNEY_SERVER_ENV);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  baseURL: async ({ appServer }, use) => {
+    await use(appServer.baseURL);
+  },
   page: async ({ page, baseURL }, use, testInfo) => {
     await use(page);
     await checkPage(page, baseURL, testInfo);
