@@ -22,6 +22,20 @@ export const JOURNEY_SERVER_ENV: Record<string, string> = {
   OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
 };
 
+/**
+ * Ready, and done with the work it starts in the background (the demo's site-tag events, which
+ * hold DuckDB's one writer for a while: a journey adding a site meanwhile would wait for them).
+ */
+async function fullyStarted(baseURL: string): Promise<boolean> {
+  try {
+    if (!(await fetch(`${baseURL}/readyz`)).ok) return false;
+    const health = (await (await fetch(`${baseURL}/healthz`)).json()) as { startupWork?: string[] };
+    return (health.startupWork ?? []).length === 0;
+  } catch {
+    return false;
+  }
+}
+
 export interface AppServer {
   baseURL: string;
   stop(): Promise<void>;
@@ -30,7 +44,7 @@ export interface AppServer {
 /**
  * The real server (`main.ts --demo`: embedded PostgreSQL with demo data, the built web app) on
  * `port` with a throw-away data directory of its own, so each server is one database. Resolves
- * once `/readyz` answers; `stop()` sends SIGTERM, on which the server stops its PostgreSQL too
+ * once `/readyz` answers and `/healthz` lists no start-up work; `stop()` sends SIGTERM, on which the server stops its PostgreSQL too
  * (it runs in its own process group: docs/operations.md), then removes the data directory.
  */
 export async function startAppServer(port: number, env: Record<string, string>): Promise<AppServer> {
@@ -58,11 +72,7 @@ export async function startAppServer(port: number, env: Record<string, string>):
       await stop();
       throw new Error(`the server on port ${port} exited with ${child.exitCode} before it was ready`);
     }
-    const ok = await fetch(`${baseURL}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
+    if (await fullyStarted(baseURL)) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the server on port ${port} was not ready within 240 s`);

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Db } from './db/pool';
 import { registerStaticWeb } from './http/static-web';
+import { createStartupWork, type StartupWork } from './lib/startup/startup-work';
 import { createIdTokenIssuer } from './identity/id-tokens';
 import { identityRepo } from './identity/identity.repo';
 import { identityRoutes } from './identity/identity.routes';
@@ -155,12 +156,15 @@ export interface BuiltApp {
   siteTagCollector: SiteTagCollector;
   /** Which sessions are current; to end a user's sessions call `revokeUserSessions` (identity/sessions.ts). */
   sessions: SessionGuard;
+  /** Background work after listening (main.ts's demo site-tag events), listed on /healthz. */
+  startup: StartupWork;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db } = deps;
   const app = createHttpApp(config, deps.logger);
   const shuttingDown = { value: false };
+  const startup = createStartupWork();
 
   const publicUrl = publicUrlOf(config);
   const keys = await loadSigningKeys(db);
@@ -330,7 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // After the platform's access control (hooks run in order): gates read the checked publisher.
   registerFeatureGates(app, db);
 
-  await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value });
+  await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value, startup });
   if (demoMode) await app.register(demoUptimeRoutes);
   const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
   await app.register(publicConfigRoutes, { config: publicConfig });
@@ -467,5 +471,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     sellersJson,
     siteTagCollector,
     sessions,
+    startup,
   };
 }

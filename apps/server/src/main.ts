@@ -27,7 +27,7 @@ async function main() {
   // publishers they expect on the default plan with nothing activated.
   if (demo && (await seedDemoServices(database.db))) logger.info('demo services, plans and API keys seeded');
 
-  const { app, shuttingDown, engine } = await buildApp({
+  const { app, shuttingDown, engine, startup } = await buildApp({
     config,
     db: database.db,
     logger,
@@ -37,8 +37,12 @@ async function main() {
   if (demo) await seedDemoFacts(engine, logger, new Date(), database.db);
   if (demo) await seedDemoPayments(database.db, engine, config, logger);
   if (demo) await seedDemoMonitors(database.db, config.PORT, logger);
-  // In the background: a few seconds of DuckDB work that nothing at start-up waits for.
-  if (demo) void seedDemoSiteTag(engine, database.db, logger).catch((err: unknown) => logger.error({ err }, 'demo site-tag events failed'));
+  // In the background: a few seconds of DuckDB work that nothing at start-up waits for (/healthz lists it while it runs).
+  if (demo)
+    startup.track(
+      'demo site-tag events',
+      seedDemoSiteTag(engine, database.db, logger).catch((err: unknown) => logger.error({ err }, 'demo site-tag events failed')),
+    );
   let stopping = false;
   /**
    * SIGTERM/SIGINT (issue 11 item 9), in this order: /readyz answers 503 (for SHUTDOWN_DRAIN_MS, so

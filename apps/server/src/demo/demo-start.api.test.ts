@@ -46,6 +46,13 @@ describe('demo start-up (npm start)', () => {
       // ... and past the first sellers.json scheduling (30 s after start).
       const left = 33_000 - (Date.now() - startedAt);
       if (left > 0) await new Promise((r) => setTimeout(r, left));
+      // The background start-up work (the demo's site-tag events) is listed on /healthz until it is
+      // done, and when it is no longer listed its result is there: every demo tag site has data.
+      const health = async () => (await (await fetch(`${server!.base}/healthz`)).json()) as { status: string; startupWork?: string[] };
+      await expect.poll(async () => (await health()).startupWork ?? [], { timeout: 60_000, interval: 500 }).toEqual([]);
+      expect(await health()).toEqual({ status: 'ok' });
+      const received = await client.query(`SELECT count(*) AS n FROM sites WHERE event_tracker_data_received_at IS NOT NULL`);
+      expect(Number(received.rows[0]?.n)).toBeGreaterThan(0);
     } finally {
       await client.end();
     }
