@@ -11,17 +11,12 @@
  * and raw-result growth per day beside the issue's targets.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { sql } from 'kysely';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openDatabase } from '../apps/server/src/db/pool';
 import { createGuardedFetch } from '../apps/server/src/lib/outbound/guarded-fetch';
 import { createMonitorScheduler } from '../apps/server/src/modules/monitors/monitor-scheduler';
+import { openBenchDatabase } from './bench-database';
 import { percentile } from './reports';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -58,26 +53,11 @@ async function main() {
   );
   // Errors only: under overload the scheduler warns once per check it could not store (the drift shows it).
   const log = pino({ level: 'error' });
-  let embedded: EmbeddedDatabase | null = null;
-  let dataDir: string | null = null;
-  let url = DATABASE_URL;
-  if (!url) {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-bench-monitors-'));
-    chmodSync(dataDir, 0o755);
-    embedded = await startEmbeddedPostgres(dataDir, log, 'postgres');
-    url = embedded.url;
-  }
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `pc_bench_monitors_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const handle = openDatabase(u.toString(), log, 20);
+  const database = await openBenchDatabase('monitors', DATABASE_URL, log, { max: 20 });
+  const handle = database.handle;
   const targets = await startTargets();
   const fetch = createGuardedFetch({ allowHosts: ['127.0.0.1'], userAgent: 'PartnersCenter-Uptime-Bench/1.0' });
   try {
-    await migrate(handle.pool);
     const db = handle.db;
     await sql`INSERT INTO publishers (id, name, currency) VALUES ('bench', 'Bench', 'USD')`.execute(db);
     // Phases spread over the interval, as the API's jitter spreads real monitors; first slots start in 2 s.
@@ -159,11 +139,7 @@ async function main() {
   } finally {
     await fetch.close();
     targets.stop();
-    await handle.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await database.close();
   }
 }
 

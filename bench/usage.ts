@@ -11,17 +11,12 @@
  *    partners, and prints p50/p95 beside the target, with the machine's load average (shared machines
  *    make the figures noisy).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { loadavg } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { sql } from 'kysely';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openDatabase } from '../apps/server/src/db/pool';
 import { usageRepo } from '../apps/server/src/modules/usage/usage.repo';
 import { createUsageService } from '../apps/server/src/modules/usage/usage.service';
+import { openBenchDatabase } from './bench-database';
 import { percentile } from './reports';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -57,27 +52,10 @@ async function main() {
       .join(', ');
   console.log(`load average at start: ${load()} (${os.cpus().length} cores)`);
   const log = pino({ level: 'warn' });
-  let embedded: EmbeddedDatabase | null = null;
-  let dataDir: string | null = null;
-  let url = DATABASE_URL;
-  if (!url) {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-bench-usage-'));
-    // PostgreSQL may run as another user (root here): it must be able to enter the directory.
-    chmodSync(dataDir, 0o755);
-    embedded = await startEmbeddedPostgres(dataDir, log, 'postgres');
-    url = embedded.url;
-  }
-  // A database of its own, so the bench never touches real data.
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `pc_bench_usage_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  // Loading millions of events is not a request: no statement timeout for the bench's own pool.
-  const handle = openDatabase(u.toString(), log, 10, 0);
+  // A database of its own; loading millions of events is not a request: no statement timeout.
+  const database = await openBenchDatabase('usage', DATABASE_URL, log, { max: 10, statementTimeoutMs: 0 });
+  const handle = database.handle;
   try {
-    await migrate(handle.pool);
     const db = handle.db;
     await sql`INSERT INTO users (id, email, password_hash, publisher_scope, admin_access)
       SELECT md5('bench-user-' || g)::uuid, 'bench-' || g || '@bench.example', 'x',
@@ -144,11 +122,7 @@ async function main() {
       `target: 30-day view p95 <= ${TARGET_P95_MS} ms over 5 million events -> one partner ${verdict(a.p95)}, all partners ${verdict(b.p95)} at ${EVENTS.toLocaleString('en-US')} events`,
     );
   } finally {
-    await handle.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await database.close();
   }
 }
 
