@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
 import { demoEventsSql, type DemoTrafficDay } from './demo/site-tag-demo-events';
-import { HORIZON_LAG_MS, refreshOpenRollup } from './site-tag.open-rollup';
+import { clearOpenRollup, HORIZON_LAG_MS, refreshOpenRollup } from './site-tag.open-rollup';
 import { audienceOverview } from './site-tag.queries';
 import { duckDbSiteTagStore, type StoredTagEvent } from './site-tag.store';
 
@@ -97,5 +97,78 @@ describe('open days snapshot (today and yesterday)', () => {
     );
     expect(fr?.n).toBe(1); // the late one is in the snapshot now; the fresh one is still past its horizon
     expect(late.countries.find((c) => c.key === 'FR')?.value).toBe(2);
+  });
+
+  it('merges the raw events after its horizon into its visitors and pages exactly (visitors and engagement from the snapshot)', async () => {
+    const store = duckDbSiteTagStore(engine, { tmpDir: dir });
+    const scope = { publisherId: PUB, siteId: null, from: iso(today - 6 * DAY), to: iso(today) };
+    await refreshOpenRollup(store);
+    const pick = async (where: string) => {
+      const [r] = await store.query(
+        `SELECT page_id, site_id, strftime(day, '%Y-%m-%d') AS d, et, sd FROM site_tag_open_pages
+         WHERE publisher_id = '${PUB}' AND ${where} ORDER BY page_id LIMIT 1`,
+      );
+      expect(r).toBeDefined();
+      return { pageId: String(r!.page_id), siteId: String(r!.site_id), day: String(r!.d), et: Number(r!.et), sd: Number(r!.sd) };
+    };
+    const engaged = await pick(`has_en AND day = '${iso(today)}' AND et < 100000`);
+    const yesterday = await pick(`has_en AND day = '${iso(today - DAY)}' AND sd < 90`);
+    const unengaged = await pick(`NOT has_en AND day IS NOT NULL`);
+    const [seen] = await store.query(
+      `SELECT visitor::VARCHAR AS v FROM site_tag_open_visitors WHERE publisher_id = '${PUB}' AND site_id = '6002' AND day = '${iso(today)}' LIMIT 1`,
+    );
+    const now = Date.now();
+    const en = (pageId: string, siteId: string, ms: number, pct: number): StoredTagEvent => ({
+      ...pv(now, 0n, '/x'),
+      kind: 'en',
+      pageId,
+      siteId,
+      entry: false,
+      engagedMs: ms,
+      scrollPct: pct,
+    });
+    await store.append([
+      en(engaged.pageId, engaged.siteId, engaged.et + 90_000, 100), // a snapshot page reads on: its maxima grow
+      en(engaged.pageId, engaged.siteId, 1, 1), // smaller than its snapshot maxima: changes nothing
+      en(yesterday.pageId, yesterday.siteId, yesterday.et + 5_000, 95), // counts on its page view's day, yesterday
+      en(unengaged.pageId, unengaged.siteId, 12_000, 40), // a page view of the snapshot now engaged: one more page
+      { ...pv(now, 777n, '/new'), pageId: 'after-horizon' }, // a page wholly after the horizon
+      en('after-horizon', '6001', 30_000, 60),
+      { ...pv(now, BigInt(String(seen!.v)), '/again'), siteId: '6002', pageId: 'again' }, // a visitor the snapshot has: no new visitor
+      { ...pv(now, BigInt(String(seen!.v)), '/again'), siteId: '6002', pageId: 'again-10', weight: 10 }, // ... seen at weight 10 now
+    ]);
+    const merged = await audienceOverview(store, scope);
+    await clearOpenRollup(store); // no snapshot: every open day from the raw events
+    const raw = await audienceOverview(store, scope);
+    expect(merged).toEqual(raw);
+    expect(raw.series.at(-1)!.visitors).toBeGreaterThan(0);
+    await refreshOpenRollup(store);
+    expect(await audienceOverview(store, scope)).toEqual(raw);
+  });
+
+  it('reads again when more raw events arrive during a query than it counted before it', async () => {
+    const store = duckDbSiteTagStore(engine, { tmpDir: dir });
+    const scope = { publisherId: PUB, siteId: '6001', from: iso(today), to: iso(today) };
+    await refreshOpenRollup(store);
+    const before = await audienceOverview(store, scope);
+    const now = Date.now();
+    const burst = Array.from({ length: 2500 }, (_, i) => ({ ...pv(now, BigInt(9_000_000 + i), '/burst'), pageId: `burst-${i}` }));
+    const query = store.query.bind(store);
+    let appended = false;
+    // The burst lands between the range's count of raw events and its main statement (the previous
+    // period, yesterday, is counted concurrently with an end a day earlier: not that one).
+    store.query = async (sql, params) => {
+      const rows = await query(sql, params);
+      if (!appended && sql.startsWith('SELECT count(*) AS n FROM site_tag_events') && sql.includes(`ts < ${today + 2 * DAY}`)) {
+        appended = true;
+        await store.append(burst);
+      }
+      return rows;
+    };
+    const after = await audienceOverview(store, scope);
+    expect(appended).toBe(true);
+    expect(after.totals.pageViews).toBe(before.totals.pageViews + 2500);
+    expect(after.totals.visitors).toBe(before.totals.visitors + 2500);
+    expect(after.topPages.find((p) => p.key === '/burst')?.value).toBe(2500);
   });
 });

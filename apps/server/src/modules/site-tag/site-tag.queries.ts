@@ -1,6 +1,6 @@
 import { rateVital, type AudienceOverview, type SitePerformance, type WebVitalName } from '@pc/contracts';
-import { IN_SNAPSHOT } from './site-tag.open-rollup';
-import { additiveRowsSql, engRowsSql, ensureRollup, visitorRowsSql } from './site-tag.rollup';
+import { openCheckRowSql, openEngDeltaSql, openVisitorDeltaSql, outsideSnapshotSql, readOpenHorizon } from './site-tag.open-rollup';
+import { additiveRowsSql, ensureRollup } from './site-tag.rollup';
 import type { SiteTagEventStore } from './site-tag.store';
 
 /**
@@ -32,9 +32,13 @@ type Row = Record<string, unknown>;
 
 /**
  * The range as rollup rows: rolled-up days from site_tag_daily; the open days (today, yesterday,
- * any day not rolled up yet) from the open days' snapshot for its events plus the raw events
- * outside it (site-tag.open-rollup.ts), with visitors and engagement from the raw events; then
- * summed per key. One statement, so the snapshot and its horizon are read consistently.
+ * any day not rolled up yet) from the open days' snapshot for its events plus what the raw events
+ * outside it add (site-tag.open-rollup.ts: page views and visits add up; visitors and engagement
+ * merge into the snapshot's visitor set and pages); then summed per key. Only the last minute or
+ * two of raw events is aggregated per query, whatever the traffic of the open days. The horizon is
+ * read first (literal bounds let DuckDB skip all older row groups); the statement reports the
+ * snapshot it read and how many raw events it saw, and is run again in the rare case a refresh
+ * committed in between or more events than its bound arrived (openVisitorDeltaSql says why a bound).
  */
 async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, end: number, onlyTotals: boolean): Promise<Row[]> {
   const from = new Date(start).toISOString().slice(0, 10);
@@ -44,30 +48,50 @@ async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, en
   const scope = `publisher_id = $pub AND ($site = '' OR site_id = $site)`;
   const cols = 'publisher_id, site_id, day, dim, k1, k2, pv, visitors, visits, eng_pages, eng_ms, scroll';
   const open = rawStart < end;
-  return store.query(
-    `SELECT dim, CASE WHEN dim = 'total' THEN strftime(day, '%Y-%m-%d') ELSE k1 END AS k, k2,
-            sum(pv) AS pv, sum(visitors) AS visitors, sum(visits) AS visits, sum(eng_pages) AS eng_pages,
-            sum(eng_ms) AS eng_ms, sum(scroll) AS scroll
-     FROM (SELECT ${cols} FROM site_tag_daily WHERE ${scope} AND day BETWEEN CAST($d0 AS DATE) AND CAST($d1 AS DATE)
-           ${
-             open
-               ? `UNION ALL SELECT ${cols} FROM site_tag_open_daily
-                  WHERE ${scope} AND day >= CAST(epoch_ms($rs) AS DATE) AND day < CAST(epoch_ms($end) AS DATE)
-                  UNION ALL (${additiveRowsSql(`${scope} AND ts >= $rs AND ts < $end AND NOT ${IN_SNAPSHOT}`)})
-                  UNION ALL (${visitorRowsSql(`${scope} AND ts >= $rs AND ts < $end`)})
-                  UNION ALL (${engRowsSql(`${scope} AND ts >= $rs AND ts < $end`, `${scope} AND ts >= $rs AND ts < $la`)})`
-               : ''
-           })
-     ${onlyTotals ? "WHERE dim IN ('total', 'eng')" : ''}
-     GROUP BY ALL`,
-    {
-      pub: s.publisherId,
-      site: s.siteId ?? '',
-      d0: from,
-      d1: rolled,
-      ...(open ? { rs: rawStart, la: end + DAY_MS, end } : {}),
-    },
-  );
+  const params = {
+    pub: s.publisherId,
+    site: s.siteId ?? '',
+    d0: from,
+    d1: rolled,
+    ...(open ? { rs: rawStart, la: end + DAY_MS, end } : {}),
+  };
+  let bound = 0;
+  for (let attempt = 0; ; attempt++) {
+    const h = open ? await readOpenHorizon(store) : { s0: 0, horizon: 0 };
+    const raw = `${scope} AND ${outsideSnapshotSql(h, rawStart)}`;
+    if (open && bound === 0) {
+      // Events arriving meanwhile may exceed the count: the margin, and the check below, cover them.
+      const [c] = await store.query(`SELECT count(*) AS n FROM site_tag_events WHERE ${raw} AND ts < ${end + DAY_MS}`, {
+        pub: s.publisherId,
+        site: s.siteId ?? '',
+      });
+      bound = num(c?.n) + 1000;
+    }
+    const rows = await store.query(
+      `SELECT dim, CASE WHEN dim = 'total' THEN strftime(day, '%Y-%m-%d') ELSE k1 END AS k, k2,
+              sum(pv) AS pv, sum(visitors) AS visitors, sum(visits) AS visits, sum(eng_pages) AS eng_pages,
+              sum(eng_ms) AS eng_ms, sum(scroll) AS scroll
+       FROM (SELECT ${cols} FROM site_tag_daily WHERE ${scope} AND day BETWEEN CAST($d0 AS DATE) AND CAST($d1 AS DATE)
+             ${
+               open
+                 ? `UNION ALL SELECT ${cols} FROM site_tag_open_daily
+                    WHERE ${scope} AND day >= CAST(epoch_ms($rs) AS DATE) AND day < CAST(epoch_ms($end) AS DATE)
+                    UNION ALL (${additiveRowsSql(`${raw} AND ts < $end`)})
+                    UNION ALL (${openVisitorDeltaSql(`${raw} AND ts < $end`, bound)})
+                    UNION ALL (${openEngDeltaSql(`${raw} AND ts < $la`, '$end', '$rs', '$end', bound)})
+                    UNION ALL ${openCheckRowSql(`${raw} AND ts < $la`)}`
+                 : ''
+             })
+       ${onlyTotals ? "WHERE dim IN ('total', 'eng', 'horizon')" : ''}
+       GROUP BY ALL`,
+      params,
+    );
+    const check = rows.find((r) => r.dim === 'horizon');
+    if (!open) return rows;
+    if (String(check?.k) === `${h.s0}:${h.horizon}` && num(check?.pv) <= bound) return rows.filter((r) => r.dim !== 'horizon');
+    if (attempt >= 4) throw new Error('site tag: the open-day snapshot kept changing during the query');
+    bound = Math.max(bound, num(check?.pv)) * 2;
+  }
 }
 
 function totalsOf(rows: Row[]): AudienceOverview['totals'] {

@@ -7,7 +7,7 @@ import { demoEventsSql, type DemoTrafficDay } from './demo/site-tag-demo-events'
 import { rateVital } from '@pc/contracts';
 import { adRevenueOverview } from './ad-revenue.queries';
 import { audienceOverview, sitePerformance } from './site-tag.queries';
-import { lastClosedDay } from './site-tag.rollup';
+import { lastClosedDay, rollUpClosedDays } from './site-tag.rollup';
 import { duckDbSiteTagStore, type StoredTagEvent } from './site-tag.store';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-tag-rollup-'));
@@ -222,6 +222,21 @@ describe('audience rollups', () => {
       const all = await audienceOverview(store, scope(viewDay, viewDay + 2 * DAY));
       expect(all.totals).toMatchObject({ pageViews: 1, avgEngagedSeconds: 10, avgScrollDepth: 20 });
     }
+    await own.close();
+  });
+
+  it('rolls up every closed day in the background, once, so no query builds one', async () => {
+    const own = new DuckDbReportEngine(path.join(dir, 'background.duckdb'));
+    await own.init();
+    const store = duckDbSiteTagStore(own, { tmpDir: dir });
+    await store.init();
+    await own.write((conn) => conn.run(demoEventsSql([5, 4, 3, 2, 1, 0].map((b) => day(b, '5001', 40)))));
+    expect(await rollUpClosedDays(store)).toBe(4); // today-5 .. today-2; yesterday and today are open
+    const built = await store.query(`SELECT strftime(day, '%Y-%m-%d') AS d FROM site_tag_daily_built ORDER BY d`);
+    expect(built.map((r) => r.d)).toEqual([5, 4, 3, 2].map((b) => iso(today - b * DAY)));
+    expect(await rollUpClosedDays(store)).toBe(0);
+    const [rows] = await store.query(`SELECT sum(pv)::INTEGER AS n FROM site_tag_daily WHERE dim = 'total'`);
+    expect(rows?.n).toBe(4 * 40);
     await own.close();
   });
 });

@@ -15,6 +15,8 @@ const ROLLUP_TABLES = [
   'site_tag_lcp_daily',
   'site_tag_vitals_daily',
   'site_tag_open_daily',
+  'site_tag_open_visitors',
+  'site_tag_open_pages',
   'site_tag_open_horizon',
 ];
 
@@ -39,12 +41,23 @@ export const SITE_TAG_DAILY_DDL = [
     k1 VARCHAR NOT NULL, k2 VARCHAR NOT NULL, pv BIGINT NOT NULL, visitors BIGINT NOT NULL, visits BIGINT NOT NULL,
     eng_pages BIGINT NOT NULL, eng_ms DOUBLE NOT NULL, scroll DOUBLE NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS site_tag_open_horizon (s0 BIGINT NOT NULL, horizon BIGINT NOT NULL)`,
+  // The distinct visitors of the snapshot's page views per site-day (with the largest weight),
+  // and each page's figures: its page view's day and weight (NULL when its page view is not in the
+  // snapshot) and its engagement maxima so far. Events after the horizon merge into these exactly.
+  `CREATE TABLE IF NOT EXISTS site_tag_open_visitors (
+    publisher_id VARCHAR NOT NULL, site_id VARCHAR NOT NULL, day DATE NOT NULL, visitor BIGINT NOT NULL, w BIGINT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS site_tag_open_pages (
+    publisher_id VARCHAR NOT NULL, site_id VARCHAR NOT NULL, page_id VARCHAR NOT NULL, day DATE, w BIGINT,
+    et BIGINT, sd BIGINT, has_en BOOLEAN NOT NULL)`,
   // Rollups built by an older definition are dropped at start-up and rebuilt on demand from the
   // raw events (2: engagement by a page's first day, the LCP table; 3: the vitals table; 4: engagement looks a day ahead; 5: engagement on its page view's day; 6: counts sum the events' sample weights).
   `CREATE TABLE IF NOT EXISTS site_tag_rollup_version (version INTEGER NOT NULL)`,
   ...ROLLUP_TABLES.map((t) => `DELETE FROM ${t} WHERE NOT EXISTS (SELECT 1 FROM site_tag_rollup_version WHERE version = 6)`),
   `DELETE FROM site_tag_rollup_version`,
   `INSERT INTO site_tag_rollup_version VALUES (6)`,
+  // The open days' snapshot is rebuilt within seconds of start: one written by an older version
+  // (another shape) must not be read meanwhile.
+  ...['site_tag_open_daily', 'site_tag_open_visitors', 'site_tag_open_pages', 'site_tag_open_horizon'].map((t) => `DELETE FROM ${t}`),
 ];
 
 /** Each site-day's p75 LCP over the events matching `where` (one value a page: its last LCP). */
@@ -191,6 +204,33 @@ export async function ensureRollup(store: SiteTagEventStore, from: string, to: s
     });
   }
   return last;
+}
+
+/**
+ * Rolls up every closed day that has events and no rollup yet, one day per write so appends and
+ * other writes interleave (a first start over months of events does not hold the writer for
+ * tens of seconds). Run by the open-day refresher each minute, so a day is rolled up within a
+ * minute of closing and no query pays for it; returns the days built. `sinceDay` skips looking
+ * for the first event's day (a full scan of `ts`) once the refresher has covered everything before.
+ */
+export async function rollUpClosedDays(store: SiteTagEventStore, now = Date.now(), sinceDay?: string): Promise<number> {
+  const closed = lastClosedDay(now);
+  let from = sinceDay;
+  if (from === undefined) {
+    const [first] = await store.query(`SELECT min(ts) AS t FROM site_tag_events WHERE ts < ${Date.parse(`${closed}T00:00:00Z`) + DAY_MS}`);
+    if (first?.t == null) return 0;
+    from = dayOf(Number(first.t));
+  }
+  const built = new Set(
+    (await store.query(`SELECT strftime(day, '%Y-%m-%d') AS d FROM site_tag_daily_built WHERE day >= '${from}'`)).map((r) => String(r.d)),
+  );
+  let n = 0;
+  for (let ms = Date.parse(`${closed}T00:00:00Z`); dayOf(ms) >= from; ms -= DAY_MS) {
+    if (built.has(dayOf(ms))) continue;
+    await ensureRollup(store, dayOf(ms), dayOf(ms), now);
+    n++;
+  }
+  return n;
 }
 
 /** Forget every rollup (after events were written around the collector: demo data, imports). */
