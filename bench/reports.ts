@@ -6,7 +6,9 @@
  *    rows into a DuckDB file under bench/.data/ (reused on later runs with the same ROWS).
  * 2. For the biggest publisher runs every interval x a set of dimension classes through
  *    ReportEngine.query and the same aggregate as bare DuckDB SQL; prints p50/p95 and the ratio.
- * 3. Exports 1M rows to CSV with the streaming writer; prints time and peak RSS growth.
+ * 3. Exports 1M rows to CSV with the streaming writer; prints time and peak RSS growth
+ *    (`--export-rows N` for fewer; `--encoder pool` encodes in the worker pool like the export job;
+ *    `--only export` skips the query classes and the API leg).
  *
  * With `--engine clickhouse` (issue 20) steps 2-3 run instead on DuckDB and on ClickHouse (a
  * CLICKHOUSE_URL server, else chDB in-process) side by side: see bench/reports-clickhouse.ts.
@@ -23,6 +25,8 @@ import { buildBareSql } from '../apps/server/src/modules/reports/engine/duckdb-s
 import type { ReportEngine, ReportQuery } from '../apps/server/src/modules/reports/engine/report-engine';
 import { planReport } from '../apps/server/src/modules/reports/engine/report-plan';
 import { exportReport } from '../apps/server/src/modules/reports/export/export-report';
+import { createExportEncoder } from '../apps/server/src/modules/reports/export/export-encoder';
+import { createCpuPool } from '../apps/server/src/lib/workers/cpu-pool';
 import type { DimensionKey, Interval, RevenueMetric } from '@pc/contracts';
 import { withReportApi } from './report-api-leg';
 import { engineFlag, numberFlag, openClickHouseBench, printSideBySide, sameAnswer } from './reports-clickhouse';
@@ -40,6 +44,12 @@ const TARGET_RATIO = 3;
 /** Issue 18 item 11: a 1 million row export in <= 5 s with <= 100 MB RSS growth. */
 const TARGET_EXPORT_MS = 5_000;
 const TARGET_EXPORT_MB = 100;
+/** Rows the export step aims at (--export-rows); fewer when the data holds fewer. */
+const EXPORT_ROWS = Math.round(numberFlag(process.argv, 'export-rows', process.env.EXPORT_ROWS, 1_000_000));
+/** `--encoder pool`: encode CSV chunks in the shared worker pool, as the export job does. */
+const ENCODER = flagValue(process.argv, 'encoder') ?? 'thread';
+/** `--only export`: skip the query classes and the API leg (a quick look at the export alone). */
+const ONLY = flagValue(process.argv, 'only');
 
 /** Dimension classes: none, request grain (1 and 2 dims), sales grain (1, 2 and 3 dims). */
 export const DIMENSION_CLASSES: { name: string; dimensions: DimensionKey[] }[] = [
@@ -148,23 +158,27 @@ async function benchExport(engine: ReportEngine, path: string, label = ''): Prom
     limit: 0,
   };
   const perDay = (await engine.query({ ...query, dateTo: DATE_FROM })).totalRows;
-  const days = Math.ceil(1_000_000 / Math.max(1, perDay));
+  const days = Math.ceil(EXPORT_ROWS / Math.max(1, perDay));
   const dateTo = new Date(Date.parse(`${DATE_FROM}T00:00:00Z`) + (days - 1) * 86_400_000).toISOString().slice(0, 10);
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const started = performance.now();
+  const pool = ENCODER === 'pool' ? createCpuPool() : null;
   const out = createWriteStream(path);
   // What the export job runs: totals query, streamed rows, Estimated column, CSV encoding.
-  const { rows } = await exportReport(engine, { ...query, dateTo }, 'csv', out);
+  const { rows } = await exportReport(engine, { ...query, dateTo }, 'csv', out, pool ? createExportEncoder(pool) : undefined);
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
   const ms = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
+  await pool?.destroy();
   const growthMb = (peak - baseline) / 1024 / 1024;
   const size = (await stat(path)).size / 1024 / 1024;
-  console.log(`\nCSV export${label}: ${rows.toLocaleString('en')} rows (${size.toFixed(0)} MB) to ${path}`);
+  console.log(
+    `\nCSV export${label}: ${rows.toLocaleString('en')} rows (${size.toFixed(0)} MB) to ${path}, encoded ${pool ? 'in the worker pool' : 'in this thread'}`,
+  );
   console.log(`  time ${(ms / 1000).toFixed(2)} s (target <= ${TARGET_EXPORT_MS / 1000} s) ${ms <= TARGET_EXPORT_MS ? 'OK' : 'MISSED'}`);
   console.log(
     `  peak RSS growth ${growthMb.toFixed(0)} MB (target <= ${TARGET_EXPORT_MB} MB) ${growthMb <= TARGET_EXPORT_MB ? 'OK' : 'MISSED'}`,
@@ -201,6 +215,10 @@ async function main(): Promise<void> {
   await engine.init();
   try {
     await prepareData(engine);
+    if (ONLY === 'export') {
+      await benchExport(engine, join(dataDir, 'export-1m.csv'));
+      return;
+    }
     if (engineFlag(process.argv) === 'clickhouse') {
       await compareWithClickHouse(engine, dataDir);
       return;
@@ -266,6 +284,12 @@ async function compareWithClickHouse(duck: DuckDbReportEngine, dataDir: string):
   } finally {
     await ch.close().catch(() => undefined);
   }
+}
+
+/** A string `--name value` / `--name=value` flag. */
+function flagValue(argv: readonly string[], name: string): string | undefined {
+  const at = argv.indexOf(`--${name}`);
+  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? (at >= 0 ? argv[at + 1] : undefined);
 }
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(10);

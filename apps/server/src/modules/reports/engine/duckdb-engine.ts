@@ -1,4 +1,4 @@
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
 import type { ReportType } from '@pc/contracts';
 import { DUCKDB_SCHEMA } from './duckdb-schema';
 import { applyFactBatch } from './duckdb-ingest';
@@ -7,7 +7,7 @@ import { buildCountSql, buildExactDaySql, buildPageSql, buildStreamSql, buildTot
 import { estimatedFromFor, markEstimated } from './estimated';
 import { groupCountMask, readGroupCounts, type PeriodCount } from './group-counts';
 import { isValidIsoDate, planReport, type ReportPlan } from './report-plan';
-import { firstDayOfMonth, lastDayOfPeriod, pageWindow } from './time-window';
+import { firstDayOfMonth, lastDayOfPeriod, pageWindow, streamWindows } from './time-window';
 import {
   ReportQueryError,
   type ColumnChunk,
@@ -37,11 +37,12 @@ export class DuckDbReportEngine implements ReportEngine {
 
   /**
    * `path` is a database file, or ':memory:' (tests). `useGroupCounts: false` turns off the
-   * counted, time-windowed page (tests compare both paths).
+   * counted, time-windowed page (tests compare both paths). `streamWindows: false` reads an
+   * export's rows in one statement instead of window by window (tests compare both).
    */
   constructor(
     private readonly path: string,
-    private readonly options: { useGroupCounts?: boolean } = {},
+    private readonly options: { useGroupCounts?: boolean; streamWindows?: boolean } = {},
   ) {}
 
   async init(): Promise<void> {
@@ -185,13 +186,15 @@ export class DuckDbReportEngine implements ReportEngine {
   async *streamRows(query: ReportQuery): AsyncIterable<ReportRow[]> {
     const plan = planReport(query);
     const estimatedFrom = estimatedFromFor(plan, await this.getFinalizedThrough(plan.publisherId, plan.reportType));
-    const { sql, params } = buildStreamSql(plan);
     const conn = await this.connect();
     try {
-      const result = await conn.stream(sql, params);
-      // DuckDB hands over ~2048-row chunks; only the current chunk is held in JS.
-      for await (const chunk of result.yieldRowObjectJs()) {
-        yield chunk.map((r) => markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+      for (const window of this.windowsOf(plan)) {
+        const { sql, params } = buildStreamSql({ ...plan, ...window });
+        const result = await conn.stream(sql, params);
+        // DuckDB hands over ~2048-row chunks; only the current chunk is held in JS.
+        for await (const chunk of result.yieldRowObjectJs()) {
+          yield chunk.map((r) => markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+        }
       }
     } finally {
       conn.closeSync();
@@ -200,32 +203,33 @@ export class DuckDbReportEngine implements ReportEngine {
 
   /**
    * Exports' fast path: DuckDB's ~2048-row chunks read vector by vector. Row objects cost more
-   * than the query itself at a million rows (issue 18 item 11).
+   * than the query itself at a million rows (issue 18 item 11). Read window by window
+   * (streamWindows): the same rows in the same order with a small aggregate and sort each.
    */
   async *streamColumns(query: ReportQuery): AsyncIterable<ColumnChunk> {
     const plan = planReport(query);
-    const { sql, params } = buildStreamSql(plan);
+    const width = plan.columns.length;
     const conn = await this.connect();
     try {
-      const result = await conn.stream(sql, params);
-      for (;;) {
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
-        const rowCount = chunk.rowCount;
-        const columns = plan.columns.map((_, n) => {
-          const vector = chunk.getColumnVector(n);
-          const values = new Array<string | number | null>(rowCount);
-          for (let i = 0; i < rowCount; i += 1) {
-            const v = vector.getItem(i);
-            values[i] = typeof v === 'string' || typeof v === 'number' || v === null ? v : String(v);
-          }
-          return values;
-        });
-        yield { rowCount, columns };
+      for (const window of this.windowsOf(plan)) {
+        const { sql, params } = buildStreamSql({ ...plan, ...window });
+        const result = await conn.stream(sql, params);
+        for (;;) {
+          // Converted in a helper so no reference to DuckDB's chunk outlives it: a chunk's native
+          // memory is freed only when V8 collects its small wrapper, and a wrapper held while the
+          // consumer works gets promoted and waits for a full GC.
+          const chunk = readColumns(await result.fetchChunk(), width);
+          if (!chunk) break;
+          yield chunk;
+        }
       }
     } finally {
       conn.closeSync();
     }
+  }
+
+  private windowsOf(plan: ReportPlan): { dateFrom: string; dateTo: string }[] {
+    return this.options.streamWindows === false ? [{ dateFrom: plan.dateFrom, dateTo: plan.dateTo }] : streamWindows(plan);
   }
 
   /** Raw SQL on a read connection: for the bench's bare-DuckDB baseline and bulk generation. */
@@ -316,6 +320,23 @@ function pickColumns(columns: ReportResult['columns'], raw: Record<string, unkno
     row[c.key] = typeof v === 'string' || typeof v === 'number' ? v : v == null ? null : String(v);
   }
   return row;
+}
+
+/** A fetched chunk's values column by column; null at the end of the result. */
+function readColumns(chunk: DuckDBDataChunk | null, width: number): ColumnChunk | null {
+  if (!chunk || chunk.rowCount === 0) return null;
+  const rowCount = chunk.rowCount;
+  const columns: (string | number | null)[][] = [];
+  for (let n = 0; n < width; n += 1) {
+    const vector = chunk.getColumnVector(n);
+    const values = new Array<string | number | null>(rowCount);
+    for (let i = 0; i < rowCount; i += 1) {
+      const v = vector.getItem(i);
+      values[i] = typeof v === 'string' || typeof v === 'number' || v === null ? v : String(v);
+    }
+    columns.push(values);
+  }
+  return { rowCount, columns };
 }
 
 function toNumberOrNull(v: unknown): number | null {

@@ -55,3 +55,31 @@ export function pageWindow(
     windowRows: rows,
   };
 }
+
+/** Days per window of a streamed Day export: tens of thousands of rows at most at the sales grain. */
+export const STREAM_WINDOW_DAYS = 7;
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The date ranges a streamed (export) query is read in, in output order. A report ordered by time
+ * first is the concatenation of its periods' rows, so it can be aggregated and sorted a few days
+ * (Day) or one month (Month) at a time: DuckDB then never holds the whole aggregate and sort of a
+ * million-row export at once, and memory stays flat however long the range. Any other order needs
+ * the whole range at once: one window.
+ */
+export function streamWindows(
+  plan: Pick<ReportPlan, 'dateFrom' | 'dateTo' | 'sort' | 'timeColumn'>,
+): { dateFrom: string; dateTo: string }[] {
+  const whole = [{ dateFrom: plan.dateFrom, dateTo: plan.dateTo }];
+  const first = plan.sort[0];
+  if (!plan.timeColumn || !first || first.key !== plan.timeColumn) return whole;
+  const windows: { dateFrom: string; dateTo: string }[] = [];
+  for (let from = plan.dateFrom; from <= plan.dateTo;) {
+    const end = plan.timeColumn === 'month' ? lastDayOfPeriod(from, 'month') : addDays(from, STREAM_WINDOW_DAYS - 1);
+    const to = end < plan.dateTo ? end : plan.dateTo;
+    windows.push({ dateFrom: from, dateTo: to });
+    from = addDays(to, 1);
+  }
+  return first.dir === 'desc' ? windows.reverse() : windows;
+}
