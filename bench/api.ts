@@ -5,9 +5,12 @@
  *   1. as fast as possible (throughput; target >= 4,500 req/s (issue 11))
  *   2. at a fixed 1,000 req/s (latency; target p99 < 50 ms)
  * and prints the server's event-loop lag p99 during the first run (from its /metrics).
- * Usage: npm run bench:api   (DURATION=seconds, default 15)
+ * Usage: npm run bench:api   (DURATION=seconds, default 15; CPU_PROF_DIR=<dir> profiles the server
+ *        process with node --cpu-prof into that folder, written when the server stops)
  *        npm run bench:api -- --processes 2   (one process vs two on one PostgreSQL: bench/api-processes.ts)
  */
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchProcesses } from './api-processes';
 import { startDemoServer } from './demo-server';
@@ -26,7 +29,11 @@ async function eventLoopLagP99Ms(base: string): Promise<number> {
 }
 
 async function main() {
-  const server = await startDemoServer({ name: 'api' });
+  const prof = process.env.CPU_PROF_DIR;
+  const server = await startDemoServer({
+    name: 'api',
+    nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : [],
+  });
   const BASE = server.base;
   try {
     const idToken = await server.signIn();
@@ -35,6 +42,7 @@ async function main() {
       headers: { authorization: `Bearer ${idToken}`, 'publisher-scope': '1001' },
     };
     await run({ ...request, connections: 10, duration: 3 }); // warm-up (JIT, pool)
+    const loadBefore = os.loadavg()[0]!.toFixed(1);
     await eventLoopLagP99Ms(BASE); // a scrape resets the server's lag histogram: measure the load alone
     const max = await run({ ...request, connections: 50, pipelining: 1, duration: DURATION });
     const lagUnderLoad = await eventLoopLagP99Ms(BASE);
@@ -49,6 +57,10 @@ async function main() {
     );
     console.log(`  event-loop lag : p99 ${lagUnderLoad.toFixed(1)} ms during the max-throughput run (server's /metrics)`);
     console.log(`  non-2xx/errors : ${errors}`);
+    console.log(
+      `  machine        : ${os.availableParallelism()} cores, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after (the load generator shares them)`,
+    );
+    if (prof) console.log(`  CPU profile    : written to ${path.resolve(prof)} when the server stops`);
   } finally {
     await server.stop();
   }

@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import rateLimit from '@fastify/rate-limit';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/pool';
 import type { SessionGuard } from '../identity/sessions';
@@ -16,6 +16,7 @@ import { registerAccessControl, enforceRouteDeclarations, type BearerExtension }
 import { registerErrorHandler } from './errors';
 import { registerInputHygiene } from './input-hygiene';
 import { registerOpenApi } from './openapi';
+import { createResponseSerializerCompiler } from './response-serializer';
 import { postgresRateLimitStore, sweepRateLimitCounters } from './rate-limit-store';
 import { registerSecurityHeaders, thirdPartyHosts } from './security-headers';
 import './request-context';
@@ -45,7 +46,8 @@ export function createHttpApp(config: AppConfig, logger: Logger): FastifyInstanc
     keepAliveTimeout: 65_000,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled serializers (response-serializer.ts); tests also check each answer against its zod schema.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.NODE_ENV === 'test' }));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -66,7 +68,7 @@ export interface PlatformDeps {
 
 export async function registerPlatform(app: FastifyInstance, deps: PlatformDeps): Promise<void> {
   const { config, db } = deps;
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     extraScriptHosts: thirdPartyHosts(config),
     frameAncestors: config.IFRAME_ROOT ? [config.IFRAME_ROOT] : [],
     behindTls: deps.publicUrl.startsWith('https://'),
