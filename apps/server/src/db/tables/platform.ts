@@ -47,6 +47,8 @@ export interface IdempotencyKeysTable {
   body: Buffer | null;
   created_at: Generated<Date>;
   completed_at: Date | null;
+  /** Set inside the write's own transaction (migration 0021): the write is done, whatever follows. */
+  write_committed_at: Date | null;
 }
 
 // Issue 20: request rate-limit counters shared by every process (migration 0101, UNLOGGED).

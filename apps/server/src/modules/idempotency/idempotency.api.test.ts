@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 
@@ -86,5 +87,56 @@ describe('Idempotency-Key', () => {
     const valid = await create(multi, 'key-invalid', rule('After invalid'));
     expect(valid.statusCode).toBe(200);
     expect(await rowsNamed('After invalid')).toBe(1);
+  });
+
+  it('a process dying between the commit and storing the answer does not let a late retry write again', async () => {
+    // The fault: storing the answer fails (as if the process died right after the write committed).
+    await sql`CREATE FUNCTION fail_answer() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'injected: process died before storing the answer'; END $$`.execute(t.db);
+    await sql`CREATE TRIGGER fail_answer BEFORE UPDATE ON idempotency_keys
+      FOR EACH ROW WHEN (NEW.completed_at IS NOT NULL) EXECUTE FUNCTION fail_answer()`.execute(t.db);
+    try {
+      const first = await create(multi, 'key-crash', rule('Crash rule'));
+      expect(first.statusCode).toBe(200);
+    } finally {
+      await sql`DROP TRIGGER fail_answer ON idempotency_keys`.execute(t.db);
+      await sql`DROP FUNCTION fail_answer()`.execute(t.db);
+    }
+    expect(await rowsNamed('Crash rule')).toBe(1);
+    // The retry comes after the claim would count as abandoned (a dead process's claim).
+    await t.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: sql<Date>`now() - interval '10 minutes'` })
+      .where('key', '=', 'key-crash')
+      .execute();
+    const retry = await create(multi, 'key-crash', rule('Crash rule'));
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().name).toBe('IdempotentWriteDone');
+    expect(await rowsNamed('Crash rule')).toBe(1);
+  });
+
+  it('a write whose transaction rolled back leaves the key free: the retry writes once', async () => {
+    // The fault: the write itself fails inside its transaction (a 5xx), so the mark rolls back too.
+    await sql`CREATE FUNCTION fail_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'injected: the write failed'; END $$`.execute(t.db);
+    await sql`CREATE TRIGGER fail_write BEFORE INSERT ON blocking_rules FOR EACH ROW EXECUTE FUNCTION fail_write()`.execute(t.db);
+    try {
+      const failed = await create(multi, 'key-rollback', rule('Rollback rule'));
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await sql`DROP TRIGGER fail_write ON blocking_rules`.execute(t.db);
+      await sql`DROP FUNCTION fail_write()`.execute(t.db);
+    }
+    expect(await t.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'key-rollback').execute()).toEqual([]);
+    const retry = await create(multi, 'key-rollback', rule('Rollback rule'));
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await rowsNamed('Rollback rule')).toBe(1);
+    const row = await t.db
+      .selectFrom('idempotency_keys')
+      .select('write_committed_at')
+      .where('key', '=', 'key-rollback')
+      .executeTakeFirstOrThrow();
+    expect(row.write_committed_at).toBeInstanceOf(Date);
   });
 });

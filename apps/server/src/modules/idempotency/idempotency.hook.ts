@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-error';
-import type { IdempotencyRepo } from './idempotency.repo';
+import { commitWithEveryTransaction, withCommitScope } from '../../db/transaction';
+import { idempotencyRepo, type IdempotencyRepo } from './idempotency.repo';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,12 +39,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * happen, or not wholly: the services commit each write in one transaction), so a retry runs again.
  * Reusing a key for a different request is 422; a repeat while the first still runs waits for it,
  * then answers 409 (IETF draft-ietf-httpapi-idempotency-key-header).
+ *
+ * The answer is stored after the response is built, which is after the write's transaction has
+ * committed. So that a process dying in between cannot let a retry write again, the claim is marked
+ * inside the write's own transaction (every `inTransaction` of the request, db/transaction.ts): a
+ * marked claim is never taken over as abandoned and never freed by a later 5xx; a retry whose
+ * first answer was lost gets 409 IdempotentWriteDone ("already carried out") instead of a second write.
  */
 export function registerIdempotency(app: FastifyInstance, opts: IdempotencyOptions): void {
   const { repo } = opts;
   const waitMs = opts.waitMs ?? 10_000;
   const staleSeconds = opts.staleSeconds ?? 120;
   app.decorateRequest('idempotency', null);
+  // Callback style: the route's handler runs inside the scope, so its transactions see the claim.
+  app.addHook('onRequest', (_req, _reply, done) => withCommitScope(() => done()));
 
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers['idempotency-key'];
@@ -65,6 +74,7 @@ export function registerIdempotency(app: FastifyInstance, opts: IdempotencyOptio
     for (;;) {
       if (await repo.claim(userId, key, fingerprint, staleSeconds)) {
         req.idempotency = { userId, key };
+        commitWithEveryTransaction((trx) => idempotencyRepo(trx).markWriteCommitted(userId, key));
         return;
       }
       const stored = await repo.find(userId, key);
@@ -75,6 +85,14 @@ export function registerIdempotency(app: FastifyInstance, opts: IdempotencyOptio
         reply.header('idempotent-replayed', 'true');
         if (stored.contentType) reply.header('content-type', stored.contentType);
         return reply.code(stored.statusCode).send(stored.body ?? Buffer.alloc(0));
+      }
+      if (stored?.writeCommitted && Date.now() - stored.createdAt.getTime() > staleSeconds * 1000) {
+        // Its process died after the write committed and before the answer was kept.
+        throw new HttpError(
+          409,
+          'This request was already carried out, but its answer was not kept. Reload the page to see the result.',
+          'IdempotentWriteDone',
+        );
       }
       if (Date.now() >= deadline) {
         throw new HttpError(409, 'The same request is still being processed. Try again in a moment.', 'IdempotencyKeyInProgress');
@@ -89,10 +107,10 @@ export function registerIdempotency(app: FastifyInstance, opts: IdempotencyOptio
     req.idempotency = null;
     try {
       const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
-      if (reply.statusCode >= 500 || body === null) {
-        // Nothing to replay faithfully (a failure, or a streamed file): the key is freed instead.
-        await repo.release(claim.userId, claim.key);
-      } else {
+      // Nothing to replay faithfully (a failure, or a streamed file): the key is freed instead,
+      // unless the write committed: then a failure's answer is kept and replayed, never run twice.
+      const freed = reply.statusCode >= 500 || body === null ? await repo.release(claim.userId, claim.key) : false;
+      if (!freed && body !== null) {
         const type = reply.getHeader('content-type');
         await repo.complete(claim.userId, claim.key, {
           statusCode: reply.statusCode,

@@ -6,6 +6,9 @@ export interface StoredAnswer {
   statusCode: number | null;
   contentType: string | null;
   body: Buffer | null;
+  createdAt: Date;
+  /** The write committed (marked in its own transaction), whether or not its answer was stored. */
+  writeCommitted: boolean;
 }
 
 /** SQL for the Idempotency-Key store (table idempotency_keys, migration 0020). */
@@ -13,8 +16,8 @@ export function idempotencyRepo(db: Db) {
   return {
     /**
      * Claims the key for a new request. Returns true when this request owns it (a new key, or an
-     * in-progress claim older than `staleSeconds` whose process evidently died); false when another
-     * request holds it or has already answered.
+     * in-progress claim older than `staleSeconds` whose process evidently died before its write
+     * committed); false when another request holds it, has written or has already answered.
      */
     async claim(userId: string, key: string, fingerprint: string, staleSeconds: number): Promise<boolean> {
       const inserted = await db
@@ -26,7 +29,9 @@ export function idempotencyRepo(db: Db) {
             .doUpdateSet({ fingerprint, created_at: sql`now()` })
             .where(
               // Only an abandoned claim or an expired answer is taken over; a live one is left alone.
-              sql<boolean>`(idempotency_keys.completed_at IS NULL AND idempotency_keys.created_at < now() - make_interval(secs => ${staleSeconds}))
+              // A claim whose write committed is never abandoned: running it again would write twice.
+              sql<boolean>`(idempotency_keys.completed_at IS NULL AND idempotency_keys.write_committed_at IS NULL
+                AND idempotency_keys.created_at < now() - make_interval(secs => ${staleSeconds}))
               OR idempotency_keys.created_at < now() - interval '24 hours'`,
             ),
         )
@@ -38,11 +43,31 @@ export function idempotencyRepo(db: Db) {
     async find(userId: string, key: string): Promise<StoredAnswer | null> {
       const row = await db
         .selectFrom('idempotency_keys')
-        .select(['fingerprint', 'status_code', 'content_type', 'body'])
+        .select(['fingerprint', 'status_code', 'content_type', 'body', 'created_at', 'write_committed_at'])
         .where('user_id', '=', userId)
         .where('key', '=', key)
         .executeTakeFirst();
-      return row ? { fingerprint: row.fingerprint, statusCode: row.status_code, contentType: row.content_type, body: row.body } : null;
+      return row
+        ? {
+            fingerprint: row.fingerprint,
+            statusCode: row.status_code,
+            contentType: row.content_type,
+            body: row.body,
+            createdAt: row.created_at,
+            writeCommitted: row.write_committed_at !== null,
+          }
+        : null;
+    },
+
+    /** Run with the `Db` of the write's own transaction: the key is spent exactly when the write commits. */
+    async markWriteCommitted(userId: string, key: string): Promise<void> {
+      await db
+        .updateTable('idempotency_keys')
+        .set({ write_committed_at: sql<Date>`now()` })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .where('write_committed_at', 'is', null)
+        .execute();
     },
 
     async complete(userId: string, key: string, answer: { statusCode: number; contentType: string | null; body: Buffer }): Promise<void> {
@@ -54,14 +79,19 @@ export function idempotencyRepo(db: Db) {
         .execute();
     },
 
-    /** Gives the key up (the write failed with a 5xx or its answer cannot be kept): a retry runs it again. */
-    async release(userId: string, key: string): Promise<void> {
-      await db
+    /**
+     * Gives the key up (the request failed with a 5xx or its answer cannot be kept), so a retry runs
+     * it again, unless its write committed. False when the key was kept for that reason.
+     */
+    async release(userId: string, key: string): Promise<boolean> {
+      const r = await db
         .deleteFrom('idempotency_keys')
         .where('user_id', '=', userId)
         .where('key', '=', key)
         .where('completed_at', 'is', null)
-        .execute();
+        .where('write_committed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
     },
 
     async pruneExpired(): Promise<number> {
