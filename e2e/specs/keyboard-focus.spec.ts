@@ -59,3 +59,19 @@ test('the open help menu has no serious accessibility violation and closes back 
   await page.keyboard.press('Escape');
   await expect(help).toBeFocused();
 });
+
+test('ads.txt: sorting the domain table keeps the keyboard focus on the header pressed', async ({ page }) => {
+  await signInAndChoose(page, USERS.single);
+  await page.goto('/partners/adstxt');
+  const table = page.getByRole('table', { name: 'Ads.txt status per domain' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  const statusHeader = table.getByRole('columnheader', { name: /^Ads\.txt status/ });
+  const sortStatus = statusHeader.getByRole('button');
+  await sortStatus.focus();
+  await page.keyboard.press('Enter');
+  await expect(statusHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(sortStatus).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(statusHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(sortStatus).toBeFocused();
+});
