@@ -5,8 +5,17 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src', 'apps/web/public'];
+// The sign-in entry is built last (npm run build -w @pc/web builds the app, then it).
+const dist = path.join(root, 'apps/web/dist/sign-in.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/sign-in.html',
+  'apps/web/vite.config.ts',
+  'apps/web/vite.sign-in.config.ts',
+  'packages/contracts/src',
+  'apps/web/public',
+];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

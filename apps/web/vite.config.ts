@@ -22,6 +22,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
+        // A name that says which entry a page loaded (the sign-in entry's is sign-in-*.js).
+        entryFileNames: 'assets/app-[hash].js',
         codeSplitting: {
           // zod's jitless switch runs in a chunk of its own, which the entry imports first: ES
           // modules run their imports before their own body, and the entry imports chunks that

@@ -9,7 +9,10 @@ async function changeEmail(page: Page, to: string, first: string) {
   await page.getByLabel('First Name').fill(first);
   await page.getByLabel('Email', { exact: true }).fill(to);
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByText('Enter your current password to change your email.')).toBeVisible();
+  // On the field (the same words also come as a toast, which may or may not be in yet).
+  await expect(
+    page.getByRole('form', { name: 'Personal information' }).getByText('Enter your current password to change your email.'),
+  ).toBeVisible();
   await page.getByRole('form', { name: 'Personal information' }).getByLabel('Current password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText(`We sent a link to ${to}.`, { exact: false })).toBeVisible();

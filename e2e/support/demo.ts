@@ -13,11 +13,21 @@ export async function signInThroughPage(page: Page, email: string, password = DE
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * The signed-in app's shell has rendered. Signing in on the light sign-in entry goes on to the app
+ * by a full page load, so the new address comes before the app has rendered: a journey that types
+ * or tabs at once would act on the loading screen.
+ */
+export async function expectAppShell(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
 /** Signs in and, for users with several partners, picks one on the selection page. */
 export async function signInAndChoose(page: Page, email: string, partnerName?: string): Promise<void> {
   await signInThroughPage(page, email);
   if (email === USERS.single) {
     await expect(page).toHaveURL(/\/$/);
+    await expectAppShell(page);
     return;
   }
   await expect(page).toHaveURL(/\/partner-selection/);
@@ -27,5 +37,6 @@ export async function signInAndChoose(page: Page, email: string, partnerName?: s
       .first()
       .click();
     await expect(page).toHaveURL(/\/$/);
+    await expectAppShell(page);
   }
 }

@@ -8,5 +8,6 @@ import '@mantine/core/styles.css';
 import './app/global.css';
 import { createRoot } from 'react-dom/client';
 import { bootstrap } from './app/bootstrap';
+import { createAppRouting } from './app/router';
 
-void bootstrap(createRoot(document.getElementById('root')!));
+void bootstrap(createRoot(document.getElementById('root')!), createAppRouting);

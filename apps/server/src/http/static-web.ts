@@ -4,6 +4,14 @@ import { constants as zlib } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Routes } from '@pc/contracts';
+
+/**
+ * The signed-out pages a visitor opens first: a full page load of one of them gets the light
+ * sign-in entry (sign-in.html, issue 12 item 9) instead of the whole app. Navigating to them from
+ * inside the app stays in the app; leaving them for any other page loads the app.
+ */
+export const SIGN_IN_ENTRY_PATHS: readonly string[] = [Routes.login, Routes.forgot, Routes.acceptInvitation];
 
 /** Serves the built SPA; unknown non-API paths get index.html so client routes survive reloads. */
 export async function registerStaticWeb(app: FastifyInstance, distDir: string, publicConfig?: unknown): Promise<boolean> {
@@ -12,23 +20,26 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, p
   await app.register(async (web) => {
     // Brotli at a middle quality: near-best size without seconds of CPU per first request.
     await web.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
-    await serveDist(web, distDir, indexHtml(distDir, publicConfig));
+    const appHtml = withConfig(readFileSync(path.join(distDir, 'index.html'), 'utf8'), publicConfig);
+    // Built by `npm run build` with the app; a dist without it (an older build) serves the app.
+    const signInFile = path.join(distDir, 'sign-in.html');
+    const signInHtml = existsSync(signInFile) ? withConfig(readFileSync(signInFile, 'utf8'), publicConfig) : appHtml;
+    await serveDist(web, distDir, (url) => (SIGN_IN_ENTRY_PATHS.includes(url.replace(/\/$/, '')) ? signInHtml : appHtml));
   });
   return true;
 }
 
 /**
- * index.html with the public configuration inlined as JSON, so the first paint does not wait for a
+ * A page with the public configuration inlined as JSON, so the first paint does not wait for a
  * GET /api/config round trip. `<` is escaped so the JSON can never close the script element.
  */
-function indexHtml(distDir: string, publicConfig: unknown): string {
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+function withConfig(html: string, publicConfig: unknown): string {
   if (publicConfig === undefined) return html;
   const json = JSON.stringify(publicConfig).replace(/</g, '\\u003c');
   return html.replace('</head>', `  <script id="pc-config" type="application/json">${json}</script>\n  </head>`);
 }
 
-async function serveDist(app: FastifyInstance, distDir: string, html: string): Promise<void> {
+async function serveDist(app: FastifyInstance, distDir: string, htmlFor: (url: string) => string): Promise<void> {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -48,6 +59,6 @@ async function serveDist(app: FastifyInstance, distDir: string, html: string): P
     if (url !== '/' && candidate.startsWith(distDir) && existsSync(candidate) && !candidate.endsWith(path.sep)) {
       return reply.sendFile(path.relative(distDir, candidate));
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(htmlFor(url));
   });
 }

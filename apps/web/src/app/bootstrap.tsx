@@ -1,8 +1,7 @@
+import { startTransition, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import type { PublicConfig } from '@pc/contracts';
 import { AppProviders, BaseProviders } from './providers';
-import { createAppRouter } from './router';
 import { PageLoader } from '../components/ui/spinner';
 import { LazyServerErrorPage } from '../components/ui/lazy-error-pages';
 import { BuiltinIdentityClient } from '../lib/identity/builtin-identity-client';
@@ -17,7 +16,13 @@ import { USER_SESSION_KEYS, removeKey } from '../lib/storage';
 import { reportBanner } from '../lib/report-banner/report-banner-store';
 import { getChosenPublisherId } from '../lib/chosen-publisher';
 import { clearToasts } from '../lib/toast';
-import { resetAnalytics, setTrackingScope } from '../lib/tracking/track';
+import { resetAnalytics, sendHandedOverEvents, setTrackingScope } from '../lib/tracking/track';
+
+/** The routes of an entry: the element that renders them and how code outside React navigates. */
+export interface AppRouting {
+  element: ReactNode;
+  navigate: (path: string) => void;
+}
 
 async function loadConfig(): Promise<PublicConfig> {
   // The server inlines the configuration into index.html; the request is the fallback (Vite dev).
@@ -29,8 +34,12 @@ async function loadConfig(): Promise<PublicConfig> {
   return (await res.json()) as PublicConfig;
 }
 
-/** Start-up: config -> auth configuration check -> identity, API client, router -> render. */
-export async function bootstrap(root: Root): Promise<void> {
+/**
+ * Start-up: config -> auth configuration check -> identity, API client, router -> render. The full
+ * app (main.tsx) and the light sign-in entry (sign-in-main.tsx) share it and differ in their router
+ * only, so sign-in, tracking and the 401 rule behave the same in both.
+ */
+export async function bootstrap(root: Root, createRouting: () => AppRouting): Promise<void> {
   root.render(
     <BaseProviders>
       <PageLoader />
@@ -64,12 +73,13 @@ export async function bootstrap(root: Root): Promise<void> {
 
   const client = new BuiltinIdentityClient();
   setIdentityClient(client);
-  const router = createAppRouter();
-  const navigate = (path: string) => void router.navigate(path);
+  const { navigate, element } = createRouting();
   const store = createAuthStore({ client, navigate, currentPath: () => window.location.pathname + window.location.search });
   store.subscribe(() => {
     const s = store.getState();
     setTrackingScope(s.status === 'signedIn' ? s.scope : null);
+    // The Login event of a sign-in on the light entry, sent by the app page it went on to.
+    if (s.status === 'signedIn') sendHandedOverEvents();
   });
 
   configureApi(
@@ -100,11 +110,13 @@ export async function bootstrap(root: Root): Promise<void> {
   if (Object.values(config.analytics).some(Boolean))
     void import('../lib/tracking/third-party-loader').then((m) => m.loadThirdPartyScripts(config.analytics));
 
-  root.render(
-    <AppProviders config={config}>
-      <AuthProvider value={{ store, logout: doLogout }}>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </AppProviders>,
+  // A transition: React renders the app in slices of a few milliseconds, yielding to the browser
+  // between them, instead of one long task that blocks input on a slow phone (blocking time).
+  startTransition(() =>
+    root.render(
+      <AppProviders config={config}>
+        <AuthProvider value={{ store, logout: doLogout }}>{element}</AuthProvider>
+      </AppProviders>,
+    ),
   );
 }

@@ -1,15 +1,15 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { AppRouting } from './bootstrap';
 import { Routes } from '@pc/contracts';
 import { RootLayout } from './route-effects';
 import { RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
+import { SERVER_ERROR_PATH } from './server-error-path';
 import { featureRoutes } from './feature-routes';
-import { LoginPage } from '../features/auth/login-page';
-import { ForgotPage } from '../features/auth/forgot-page';
 import { PageLoader } from '../components/ui/spinner';
 import { LazyNotFoundPage, LazyRouteErrorPage, LazyServerErrorPage } from '../components/ui/lazy-error-pages';
 
-export const SERVER_ERROR_PATH = '/500';
+export { SERVER_ERROR_PATH };
 
 export const routes: RouteObject[] = [
   {
@@ -17,11 +17,11 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     errorElement: <LazyRouteErrorPage />,
     children: [
-      // The signed-out pages are in the first bundle: they are what a first visit paints, and a
-      // lazy chunk would keep the page on the loader until after the load event. Their
-      // validation code loads on the first submit.
-      { path: Routes.login, Component: LoginPage },
-      { path: Routes.forgot, Component: ForgotPage },
+      // A first visit to a signed-out page gets the light sign-in entry (sign-in.html, served by
+      // the server); here they are reached only from inside the app (sign-out, an expired
+      // session), so they load on demand and keep the app's first bundle smaller.
+      { path: Routes.login, lazy: lazyPage(() => import('../features/auth/login-page'), 'LoginPage') },
+      { path: Routes.forgot, lazy: lazyPage(() => import('../features/auth/forgot-page'), 'ForgotPage') },
       { path: Routes.acceptInvitation, lazy: lazyPage(() => import('../features/auth/accept-invitation-page'), 'AcceptInvitationPage') },
       { path: SERVER_ERROR_PATH, element: <LazyServerErrorPage /> },
       {
@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The full app's routing for bootstrap(). */
+export function createAppRouting(): AppRouting {
+  const router = createBrowserRouter(routes);
+  return { element: <RouterProvider router={router} />, navigate: (path) => void router.navigate(path) };
 }

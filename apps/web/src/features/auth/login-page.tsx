@@ -9,7 +9,7 @@ import { StorageKeys, readString, removeKey } from '../../lib/storage';
 import { errorMessage } from '../../lib/api-error';
 import { applyServerErrors } from '../../lib/forms';
 import { usePlainForm } from '../../lib/use-plain-form';
-import { track } from '../../lib/tracking/track';
+import { trackOnNextPage } from '../../lib/tracking/track';
 import { PageLoader } from '../../components/ui/spinner';
 
 // The sign-in page is the smallest bundle of the app (target <= 150 KB gzipped): it keeps a plain
@@ -55,7 +55,8 @@ export function LoginPage() {
       const client = getIdentityClient();
       await client.setPersistence(keepSignedIn ? 'local' : 'session');
       await client.signInWithEmailAndPassword(email, password);
-      track((await loadValidation()).LOGIN_EVENT);
+      // The page signed in goes on to the app, a full page load from the sign-in entry.
+      trackOnNextPage((await loadValidation()).LOGIN_EVENT);
       // No navigation here: the auth state becomes signedIn asynchronously (the scope parser may
       // still be loading), and the render below redirects once it has, so guards never see a
       // half-signed-in state and bounce the user home.
@@ -71,7 +72,7 @@ export function LoginPage() {
     void (async () => {
       try {
         await getIdentityClient().signInWithCustomToken(token);
-        track((await loadValidation()).LOGIN_EVENT, { method: 'custom_token' });
+        trackOnNextPage((await loadValidation()).LOGIN_EVENT, { method: 'custom_token' });
       } catch (err) {
         setFormError(errorMessage(err));
       } finally {

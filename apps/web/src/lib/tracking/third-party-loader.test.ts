@@ -69,4 +69,19 @@ describe('third-party tools (issue 12 item 5)', () => {
     loadThirdPartyScripts(ALL);
     expect(document.head.querySelectorAll('script')).toHaveLength(5);
   });
+
+  it('keeps events tracked before the event analytics library has loaded and sends them once it has', () => {
+    loadThirdPartyScripts({ ...NONE, eventAnalyticsKey: 'mp-token' });
+    const forward = w().pcAnalytics as { track: (e: string, p?: unknown) => void };
+    forward.track('Login', { method: 'password' });
+    const sent: unknown[][] = [];
+    // What the library does when it loads: it replaces the snippet's array with itself.
+    w().mixpanel = { track: (...args: unknown[]) => sent.push(args) };
+    document.getElementById('pc-event-analytics')!.dispatchEvent(new Event('load'));
+    forward.track('Overview View');
+    expect(sent).toEqual([
+      ['Login', { method: 'password' }],
+      ['Overview View', undefined],
+    ]);
+  });
 });

@@ -11,6 +11,8 @@ export interface ThirdPartyScript {
   src: string;
   /** Globals the vendor reads on load (its queue and settings), set before the script is added. */
   before?: (w: VendorWindow) => void;
+  /** Run once the script has loaded. */
+  after?: (w: VendorWindow) => void;
 }
 
 const e = encodeURIComponent;
@@ -81,6 +83,10 @@ export function thirdPartyScripts(a: AnalyticsConfig): ThirdPartyScript[] {
   }
   if (a.eventAnalyticsKey) {
     const token = a.eventAnalyticsKey;
+    // Events tracked before the library has loaded (the Login event the sign-in page handed to the
+    // app's first page) wait here: the snippet's array has no track() until the library replaces it.
+    const pending: [string, unknown][] = [];
+    const lib = (w: VendorWindow) => w.mixpanel as { track?: (e: string, p?: unknown) => void; reset?: () => void };
     list.push({
       id: 'pc-event-analytics',
       src: 'https://cdn.mxpnl.com/libs/mixpanel-2-latest.min.js',
@@ -89,9 +95,16 @@ export function thirdPartyScripts(a: AnalyticsConfig): ThirdPartyScript[] {
         w.mixpanel ??= Object.assign([], { __SV: 1.2, _i: [[token, {}, 'mixpanel']] });
         // track() and the logout reset forward to it once loaded (lib/tracking/track.ts).
         w.pcAnalytics = {
-          track: (event: string, props?: unknown) => (w.mixpanel as { track?: (e: string, p?: unknown) => void }).track?.(event, props),
-          reset: () => (w.mixpanel as { reset?: () => void }).reset?.(),
+          track: (event: string, props?: unknown) => {
+            const mixpanel = lib(w);
+            if (typeof mixpanel.track === 'function') mixpanel.track(event, props);
+            else pending.push([event, props]);
+          },
+          reset: () => lib(w).reset?.(),
         };
+      },
+      after: (w) => {
+        for (const [event, props] of pending.splice(0)) lib(w).track?.(event, props);
       },
     });
   }
@@ -110,7 +123,11 @@ export function injectScript(s: ThirdPartyScript, doc: Document = document, onLo
   el.id = s.id;
   el.async = true;
   el.src = s.src;
-  if (onLoad) el.addEventListener('load', onLoad);
+  if (onLoad || s.after)
+    el.addEventListener('load', () => {
+      s.after?.(doc.defaultView as unknown as VendorWindow);
+      onLoad?.();
+    });
   doc.head.appendChild(el);
 }
 

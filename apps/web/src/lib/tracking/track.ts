@@ -2,6 +2,7 @@ import { TrackingEvents, type TrackingEventName, type UserScope } from '@pc/cont
 import { loadScopeTools } from '../identity/scope-tools';
 import { formatTrackingTimestamp } from './timestamp';
 import { api } from '../api';
+import { readJson, removeKey, writeString } from '../storage';
 
 let scope: UserScope | null = null;
 
@@ -19,8 +20,11 @@ type Props = TrackingProperties;
  * break or slow down what the user is doing.
  */
 export function track(event: TrackingEventName, properties?: Props): void {
+  send(event, properties, formatTrackingTimestamp(new Date()));
+}
+
+function send(event: TrackingEventName, properties: Props | undefined, timestamp: string): void {
   try {
-    const timestamp = formatTrackingTimestamp(new Date());
     const current = scope;
     void loadScopeTools()
       .then(({ trackingScope }) =>
@@ -35,6 +39,55 @@ export function track(event: TrackingEventName, properties?: Props): void {
   } catch {
     /* swallowed on purpose */
   }
+}
+
+// Events handed from a page that is about to unload to the next page (sessionStorage: this tab only).
+const HANDED_OVER_KEY = 'pc_handed_over_events';
+interface HandedOverEvent {
+  event: TrackingEventName;
+  properties?: Props;
+  timestamp: string;
+}
+let leftByFullLoad = false;
+
+/**
+ * Called by the light sign-in entry (app/sign-in-router.tsx), whose pages go on to the app by a
+ * full page load: an event sent at that moment (Login) would die with the page, in the browser's
+ * analytics library for sure and possibly on its way to /mp.
+ */
+export function handEventsToNextPage(): void {
+  leftByFullLoad = true;
+}
+
+/**
+ * An event of the moment the page is left for the signed-in app (Login). In the full app it is
+ * sent at once; on the sign-in entry it is handed to the app's page, which sends it with the time it
+ * happened once the session is known (sendHandedOverEvents), through the same client and tools.
+ */
+export function trackOnNextPage(event: TrackingEventName, properties?: Props): void {
+  const timestamp = formatTrackingTimestamp(new Date());
+  if (!leftByFullLoad) return send(event, properties, timestamp);
+  try {
+    // (Reading the sessionStorage global throws where storage is disabled: then it is sent here.)
+    const list = readJson<HandedOverEvent[]>(HANDED_OVER_KEY, [], sessionStorage);
+    list.push({ event, timestamp, ...(properties ? { properties } : {}) });
+    writeString(HANDED_OVER_KEY, JSON.stringify(list), sessionStorage);
+  } catch {
+    send(event, properties, timestamp);
+  }
+}
+
+/** Sends what the sign-in entry handed over (bootstrap calls it once the app is signed in). */
+export function sendHandedOverEvents(): void {
+  if (leftByFullLoad) return;
+  let list: HandedOverEvent[];
+  try {
+    list = readJson<HandedOverEvent[]>(HANDED_OVER_KEY, [], sessionStorage);
+    removeKey(HANDED_OVER_KEY, sessionStorage);
+  } catch {
+    return;
+  }
+  if (Array.isArray(list)) for (const e of list) send(e.event, e.properties, e.timestamp);
 }
 
 interface AnalyticsGlobal {
