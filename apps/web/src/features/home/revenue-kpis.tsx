@@ -76,7 +76,7 @@ export function RevenueKpis({ data, error, isLoading, retry }: RevenueKpisProps)
     );
   if (isLoading || !data)
     return (
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" aria-label="Loading revenue figures">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" role="region" aria-busy="true" aria-label="Loading revenue figures">
         {[0, 1, 2].map((i) => (
           <Card key={i}>
             <Skeleton h={12} w="50%" />
