@@ -11,7 +11,9 @@ export interface DemoServer {
   base: string;
   /** An ID token for a demo user (the multi-partner user unless named). */
   signIn(email?: string): Promise<string>;
-  /** SIGTERM, wait for exit, remove the data directory. */
+  /** The server's DATA_DIR (its DuckDB files are there). */
+  dataDir: string;
+  /** SIGTERM, wait for exit, remove the data directory (unless started with keepData: then the caller removes it). */
   stop(): Promise<void>;
 }
 
@@ -20,6 +22,7 @@ export async function startDemoServer(opts: {
   env?: Record<string, string>;
   nodeArgs?: string[];
   readyTimeoutMs?: number;
+  keepData?: boolean;
 }): Promise<DemoServer> {
   const server = await startServerProcess({
     name: `bench-${opts.name}`,
@@ -27,9 +30,11 @@ export async function startDemoServer(opts: {
     nodeArgs: opts.nodeArgs,
     env: { DEMO_DATA: 'true', DATABASE_URL: '', ...opts.env },
     readyTimeoutMs: opts.readyTimeoutMs,
+    ...(opts.keepData ? { keepData: true } : {}),
   });
   return {
     base: server.base,
+    dataDir: server.dataDir,
     stop: () => server.stop(),
     async signIn(email = DEMO_EMAILS.multi) {
       const res = await fetch(`${server.base}/api/identity/sign-in`, {

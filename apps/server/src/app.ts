@@ -330,7 +330,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   const apiKeys = createApiKeysService(db);
-  await registerPlatform(app, { config, db, publicUrl, tokens, sessions, apiKeys: apiKeys.bearer(), cpuPool });
+  await registerPlatform(app, {
+    config,
+    db,
+    publicUrl,
+    tokens,
+    sessions,
+    apiKeys: apiKeys.bearer(),
+    cpuPool,
+    siteTagStats: () => siteTagCollector.stats(),
+  });
   // After the platform's access control (hooks run in order): gates read the checked publisher.
   registerFeatureGates(app, db);
 

@@ -11,7 +11,7 @@ import type { IdTokenIssuer } from '../identity/id-tokens';
 import { registerIdempotency } from '../modules/idempotency/idempotency.hook';
 import { idempotencyRepo } from '../modules/idempotency/idempotency.repo';
 import type { CpuPool } from '../lib/workers/cpu-pool';
-import { registerMetrics } from '../modules/metrics/metrics';
+import { registerMetrics, type SiteTagCollectorStats } from '../modules/metrics/metrics';
 import { registerAccessControl, enforceRouteDeclarations, type BearerExtension } from './access';
 import { registerErrorHandler } from './errors';
 import { registerInputHygiene } from './input-hygiene';
@@ -64,6 +64,8 @@ export interface PlatformDeps {
   apiKeys: BearerExtension;
   /** The worker threads' pool, for its figures in /metrics. */
   cpuPool?: CpuPool;
+  /** The site-tag collector's counts, for /metrics. */
+  siteTagStats?: SiteTagCollectorStats;
 }
 
 export async function registerPlatform(app: FastifyInstance, deps: PlatformDeps): Promise<void> {
@@ -84,6 +86,11 @@ export async function registerPlatform(app: FastifyInstance, deps: PlatformDeps)
   enforceRouteDeclarations(app);
   registerAccessControl(app, deps.tokens, deps.sessions, config.ADMIN_ACCESS, deps.apiKeys);
   registerIdempotency(app, { repo: idempotencyRepo(db) });
-  registerMetrics(app, { db, token: config.METRICS_TOKEN, ...(deps.cpuPool ? { cpuPool: deps.cpuPool } : {}) });
+  registerMetrics(app, {
+    db,
+    token: config.METRICS_TOKEN,
+    ...(deps.cpuPool ? { cpuPool: deps.cpuPool } : {}),
+    ...(deps.siteTagStats ? { siteTagStats: deps.siteTagStats } : {}),
+  });
   await registerOpenApi(app, config.PRODUCT_NAME);
 }

@@ -15,7 +15,13 @@ import type { CpuPool } from '../../lib/workers/cpu-pool';
  * scraper on the same machine may read it (a loopback peer, no forwarding headers: a request that
  * came through a local reverse proxy is not local), so a fresh install does not publish it.
  */
-export function registerMetrics(app: FastifyInstance, opts: { db: Db; token: string | null; cpuPool?: CpuPool }): void {
+/** The site-tag collector's event counts (site-tag.collector.ts). */
+export type SiteTagCollectorStats = () => { accepted: number; stored: number; failed: number; pending: number };
+
+export function registerMetrics(
+  app: FastifyInstance,
+  opts: { db: Db; token: string | null; cpuPool?: CpuPool; siteTagStats?: SiteTagCollectorStats },
+): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -68,6 +74,22 @@ export function registerMetrics(app: FastifyInstance, opts: { db: Db; token: str
         this.set(pool.threads.length);
       },
     });
+  }
+
+  const tagStats = opts.siteTagStats;
+  if (tagStats) {
+    // Events accepted by the collector vs stored in the analytics engine: pending grows when the
+    // store falls behind; failed should stay 0 (bench:collect checks stored = accepted).
+    for (const key of ['accepted', 'stored', 'failed', 'pending'] as const) {
+      new Gauge({
+        name: `pc_site_tag_events_${key}`,
+        help: `Site-tag events ${key === 'pending' ? 'waiting for or in the batch append' : `${key} since start (monotonic)`}.`,
+        registers: [registry],
+        collect() {
+          this.set(tagStats()[key]);
+        },
+      });
+    }
   }
 
   // Route patterns, not URLs, so ids in paths do not make a label per request.

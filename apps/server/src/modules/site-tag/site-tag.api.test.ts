@@ -226,3 +226,20 @@ describe('audience, performance and ad revenue on a fixed event set', () => {
     expect(res.json().fields).toHaveProperty('from');
   });
 });
+
+describe('collection counts in /metrics', () => {
+  it('counts accepted, stored, failed and pending events: after a flush every accepted event is stored', async () => {
+    const before = t.built.siteTagCollector.stats();
+    const res = await beacon({ k: key, e: [pv(5, '/m1'), pv(6, '/m2'), pv(7, '/m3')] });
+    expect(res.statusCode).toBe(202);
+    expect((await beacon({ k: 'no-such-key', e: [pv(8, '/m4')] })).statusCode).toBe(404); // not accepted
+    expect(t.built.siteTagCollector.stats()).toMatchObject({ accepted: before.accepted + 3, pending: 3 });
+    await t.built.siteTagCollector.flush();
+    const after = t.built.siteTagCollector.stats();
+    expect(after).toEqual({ accepted: before.accepted + 3, stored: before.stored + 3, failed: before.failed, pending: 0 });
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain(`pc_site_tag_events_accepted ${after.accepted}`);
+    expect(metrics).toContain(`pc_site_tag_events_stored ${after.stored}`);
+    expect(metrics).toContain('pc_site_tag_events_pending 0');
+  });
+});

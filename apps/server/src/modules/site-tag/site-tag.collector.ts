@@ -45,6 +45,9 @@ export function createSiteTagCollector(o: CollectorOptions) {
   o.changes?.subscribe('publisher', () => sites.clear());
   let buffer: StoredTagEvent[] = [];
   let flushing: Promise<void> = Promise.resolve();
+  // Rows accepted (answered 202), stored, lost to a failed append, and waiting or being appended:
+  // for /metrics and the collection bench (every accepted event must end up stored).
+  const stats = { accepted: 0, stored: 0, failed: 0, inFlight: 0 };
   const timer = flushMs > 0 ? setInterval(() => void flush(), flushMs) : null;
   timer?.unref();
 
@@ -73,10 +76,15 @@ export function createSiteTagCollector(o: CollectorOptions) {
       if (buffer.length === 0) return;
       const rows = buffer;
       buffer = [];
+      stats.inFlight = rows.length;
       try {
         await o.store.append(rows);
+        stats.stored += rows.length;
       } catch (err) {
+        stats.failed += rows.length;
         o.log.error({ err, rows: rows.length }, 'site tag events could not be stored');
+      } finally {
+        stats.inFlight = 0;
       }
     });
     return flushing;
@@ -94,6 +102,7 @@ export function createSiteTagCollector(o: CollectorOptions) {
       if (buffer.length >= maxBuffered) return { status: 429, message: 'Busy, try again later.' };
       const rows = toStored(parsed.batch, site, { ip: req.ip, ua: req.userAgent, country: req.country, salt: await saltOf(now) });
       for (const r of rows) buffer.push(r);
+      stats.accepted += rows.length;
       if (!site.eventTrackerDataReceived && !marked.has(site.id)) {
         marked.add(site.id);
         o.repo.markReceived(site.id).catch((err: unknown) => {
@@ -105,6 +114,7 @@ export function createSiteTagCollector(o: CollectorOptions) {
       return { status: 202 };
     },
     flush,
+    stats: () => ({ accepted: stats.accepted, stored: stats.stored, failed: stats.failed, pending: buffer.length + stats.inFlight }),
     async close() {
       if (timer) clearInterval(timer);
       await flush();
