@@ -1,13 +1,16 @@
 import type { ReportType } from '@pc/contracts';
+import { ensureChLayout, rebuildDerived, refreshDerived } from './clickhouse-derived';
 import type { ClickHouseExec } from './clickhouse-exec';
 import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
 import {
   buildChPageSql,
+  buildChPageWithTotalsSql,
   buildChSalesBreakdownSql,
   buildChSalesByAttributeSql,
   buildChStreamSql,
   buildChSummarySql,
   buildChTotalsSql,
+  isExactDayPlan,
 } from './clickhouse-sql';
 import { estimatedFromFor, markEstimated } from './estimated';
 import { isValidIsoDate, planReport } from './report-plan';
@@ -34,8 +37,8 @@ const INSERT_BATCH = 100_000;
  * ClickHouse implementation (selected by CLICKHOUSE_URL), for when publishers outgrow one machine:
  * any number of server processes read and write it at once, unlike DuckDB's single writer.
  *
- * Day replacement is a DELETE of the batch's (publisher, day) pairs from every table of the report
- * type, then the INSERTs. ClickHouse has no multi-table transaction, so a reader running between
+ * Day replacement is a DELETE of the batch's (publisher, day) pairs from every fact table of the
+ * report type, then the INSERTs, then the derived rows of those days re-summed (clickhouse-derived.ts). ClickHouse has no multi-table transaction, so a reader running between
  * the two sees those days empty for that moment (DuckDB's ingest is atomic); ingestion should run
  * from one place (the CLI or one job), which the job queue already guarantees.
  */
@@ -47,6 +50,12 @@ export class ClickHouseReportEngine implements ReportEngine {
 
   async init(): Promise<void> {
     for (const ddl of clickHouseSchema()) await this.ch.command(ddl);
+    await ensureChLayout(this.ch);
+  }
+
+  /** Refills every rollup and month copy from the facts: for facts loaded around ingest() (the bench's bulk copy). */
+  rebuildDerived(): Promise<void> {
+    return rebuildDerived(this.ch);
   }
 
   close(): Promise<void> {
@@ -116,7 +125,10 @@ export class ClickHouseReportEngine implements ReportEngine {
       }
     }
     let daysReplaced = 0;
-    for (const days of daysByPublisher.values()) daysReplaced += days.size;
+    for (const [pub, days] of daysByPublisher) {
+      if (batch.reportType === 'revenue') await refreshDerived(this.ch, pub, [...days]);
+      daysReplaced += days.size;
+    }
     return { rowsApplied, daysReplaced };
   }
 
@@ -158,17 +170,32 @@ export class ClickHouseReportEngine implements ReportEngine {
 
   async query(query: ReportQuery): Promise<ReportResult> {
     const plan = planReport(query);
-    const totalsSql = buildChTotalsSql(plan);
-    const pageSql = buildChPageSql(plan);
-    // Count/totals and the page are independent reads: run them side by side.
-    const [finalized, totalsRows, raw] = await Promise.all([
-      this.getFinalizedThrough(plan.publisherId, plan.reportType),
-      this.ch.query(totalsSql.sql, totalsSql.params),
-      plan.limit > 0 ? this.ch.query(pageSql.sql, pageSql.params) : Promise.resolve([]),
-    ]);
-    const totalsRow = totalsRows[0];
+    let totalsRow: Record<string, unknown> | undefined;
+    let raw: Record<string, unknown>[] = [];
+    if (isExactDayPlan(plan)) {
+      // Rows as stored: the count and totals are an ungrouped pass, the page a top-N scan.
+      const totalsSql = buildChTotalsSql(plan);
+      const pageSql = buildChPageSql(plan);
+      [totalsRow, raw] = await Promise.all([
+        this.ch.query(totalsSql.sql, totalsSql.params).then((r) => r[0]),
+        plan.limit > 0 ? this.ch.query(pageSql.sql, pageSql.params) : Promise.resolve([]),
+      ]);
+    } else {
+      if (plan.limit > 0) {
+        const pageSql = buildChPageWithTotalsSql(plan);
+        raw = await this.ch.query(pageSql.sql, pageSql.params);
+        totalsRow = raw[0];
+      }
+      // No page (limit 0) or no rows: the totals alone (zeros, null ratios when nothing matched).
+      if (!totalsRow) {
+        const totalsSql = buildChTotalsSql(plan);
+        totalsRow = (await this.ch.query(totalsSql.sql, totalsSql.params))[0];
+      }
+    }
     const totalRows = Number(totalsRow?.__n ?? 0);
-    const estimatedFrom = estimatedFromFor(plan, finalized);
+    // Both statements carry the finalized date (`__fin`), so a report is one round trip (two at an exact grain).
+    const finalized = totalsRow?.__fin;
+    const estimatedFrom = estimatedFromFor(plan, typeof finalized === 'string' ? finalized : null);
     const totals: Record<string, number | null> = {};
     for (const m of plan.metrics) totals[m] = toNumberOrNull(totalsRow?.[`__t_${m}`]);
     const rows: ReportRow[] = raw.map((r) => markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));

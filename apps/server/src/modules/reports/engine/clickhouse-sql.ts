@@ -3,7 +3,8 @@ import type { ChParams } from './clickhouse-exec';
 import { DIMENSION_COLUMN, SALES_ATTRIBUTE_COLUMN } from './dimension-columns';
 import type { SalesAttribute } from './report-engine';
 import type { ReportPlan } from './report-plan';
-import { salesTableFor } from './sales-rollups';
+import { MONTH_SOURCES, splitByMonths, type MonthSplit } from './month-rollups';
+import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
 
 /**
  * ClickHouse SQL from a validated plan: the same shape as duckdb-sql.ts (each revenue grain
@@ -56,6 +57,35 @@ function filterSql(plan: Pick<ReportPlan, 'filters'>, params: ChParams, has: (d:
 const filterDims = (plan: Pick<ReportPlan, 'filters'>) => plan.filters.map((f) => f.dimension);
 const REQUEST_COLUMNS: readonly DimensionKey[] = ['sites', 'product_type'];
 
+/** Whether a revenue plan reads the request facts (a request metric at the request grain). */
+const wantsRequests = (plan: ReportPlan) =>
+  plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
+
+/**
+ * The rows of `table` for the range as whole months from its month copy plus the cut edges from
+ * its day rows (month-rollups.ts, filled by clickhouse-derived.ts); null when it has no month
+ * copy. The parts never overlap, so grouping their union gives what grouping the day rows would.
+ */
+function monthSourceSql(table: string, split: MonthSplit, params: ChParams, filters: string): string | null {
+  const source = MONTH_SOURCES.find((m) => m.table === table);
+  if (!source) return null;
+  const cols = ['date', 'publisher_id', ...source.keys, ...Object.keys(source.sums)].join(', ');
+  const part = (t: string, from: string, to: string) =>
+    `SELECT ${cols} FROM ${t} WHERE publisher_id = {pub:String} AND date BETWEEN {${from}:Date} AND {${to}:Date}${filters}`;
+  params.m_from = split.wholeFrom;
+  params.m_to = split.wholeTo;
+  const parts = [part(`${table}_m`, 'm_from', 'm_to')];
+  if (split.head) {
+    params.h_to = split.head.to;
+    parts.push(part(table, 'from', 'h_to'));
+  }
+  if (split.tail) {
+    params.t_from = split.tail.from;
+    parts.push(part(table, 't_from', 'to'));
+  }
+  return parts.join(' UNION ALL ');
+}
+
 /**
  * The per-key aggregate with base sums r/i/rv/nrv or pv/ck. `grouped: false` sums everything into
  * one row (totals without counting rows) while the dimensions still decide what is summed.
@@ -69,9 +99,14 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true): strin
   // With no keys both grains are one row; a constant key lets the outer join match them.
   const joinKeys = keyNames.length ? keyNames : ['j'];
   const keyCols = keyNames.length ? keys : ['1 AS j'];
+  // Month and Cumulative revenue read whole months from month copies where the table has one.
+  const split = plan.reportType === 'revenue' && plan.timeColumn !== 'date' ? splitByMonths(plan.dateFrom, plan.dateTo) : null;
   // HAVING keeps an ungrouped aggregate from returning one all-zero row when nothing matches.
-  const grain = (sums: string[], table: string, filters: string) =>
-    `SELECT ${[...keyCols, ...sums].join(', ')} FROM ${table} WHERE ${WHERE}${filters} ${groupBy} HAVING count() > 0`;
+  const grain = (sums: string[], table: string, filters: string) => {
+    const months = split ? monthSourceSql(table, split, params, filters) : null;
+    const from = months ? `(${months})` : `${table} WHERE ${WHERE}${filters}`;
+    return `SELECT ${[...keyCols, ...sums].join(', ')} FROM ${from} ${groupBy} HAVING count() > 0`;
+  };
 
   if (plan.reportType === 'recirculation') {
     let pv = 'sum(organic_page_views)';
@@ -87,26 +122,29 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true): strin
     );
   }
 
-  const wantsRequests =
-    plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
-  const wantsSales = !wantsRequests || plan.metrics.some((m) => m !== 'impRequests');
-  const sales = grain(
-    ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
-    salesTableFor([...keyDims, ...filterDims(plan)]),
-    filterSql(plan, params, () => true),
-  );
+  const requests = wantsRequests(plan);
+  const wantsSales = !requests || plan.metrics.some((m) => m !== 'impRequests');
+  // At a rollup's exact Day grain every row is one report row (one per key: clickhouse-derived.ts).
+  const exact = grouped && plan.timeColumn === 'date' ? exactDayRollup(keyDims, filterDims(plan)) : null;
+  const sales = exact
+    ? `SELECT ${[...keys, 'impressions AS i', 'revenue AS rv', 'net_revenue AS nrv'].join(', ')} FROM ${exact} WHERE ${WHERE}${filterSql(plan, params, () => true)}`
+    : grain(
+        ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
+        salesTableFor([...keyDims, ...filterDims(plan)], DUCKDB_SALES_ROLLUPS),
+        filterSql(plan, params, () => true),
+      );
+  if (wantsSales && !requests) return `SELECT *, CAST(NULL AS Nullable(Int64)) AS r FROM (${sales})`;
   // Requests are only read when every filter is at the request grain (report-plan.ts).
-  const requests = grain(
+  const requestRows = grain(
     ['sum(imp_requests) AS r'],
     'revenue_requests',
     filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d)),
   );
-  if (wantsSales && !wantsRequests) return `SELECT *, CAST(NULL AS Nullable(Int64)) AS r FROM (${sales})`;
-  if (!wantsSales) return `SELECT *, toInt64(0) AS i, toFloat64(0) AS rv, toFloat64(0) AS nrv FROM (${requests})`;
+  if (!wantsSales) return `SELECT *, toInt64(0) AS i, toFloat64(0) AS rv, toFloat64(0) AS nrv FROM (${requestRows})`;
   const on = joinKeys.map((k) => `s.${k} = rq.${k}`).join(' AND ');
   const merged = keyNames.map((k) => `COALESCE(s.${k}, rq.${k}) AS ${k}`);
   return `SELECT ${[...merged, 'COALESCE(s.i, 0) AS i', 'COALESCE(s.rv, 0) AS rv', 'COALESCE(s.nrv, 0) AS nrv', 'COALESCE(rq.r, 0) AS r'].join(', ')}
-    FROM (${sales}) AS s FULL OUTER JOIN (${requests}) AS rq ON ${on}`;
+    FROM (${sales}) AS s FULL OUTER JOIN (${requestRows}) AS rq ON ${on}`;
 }
 
 function rowSelect(plan: ReportPlan): { select: string; from: string } {
@@ -128,6 +166,16 @@ function orderBy(plan: ReportPlan): string {
   return plan.sort.map((s) => `${q(s.key)} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`).join(', ');
 }
 
+/**
+ * The finalized date of the plan's publisher and report type (YYYY-MM-DD, NULL when none) as a
+ * scalar subquery: a report's statement carries it (`__fin`), one round trip instead of two.
+ */
+function finalizedSql(plan: ReportPlan, params: ChParams): string {
+  params.fin_type = plan.reportType;
+  return `(SELECT if(count() = 0, NULL, toString(argMax(date, version))) FROM finalized_through
+    WHERE publisher_id = {pub:String} AND report_type = {fin_type:String})`;
+}
+
 function baseParams(plan: ReportPlan): ChParams {
   return { pub: plan.publisherId, from: plan.dateFrom, to: plan.dateTo };
 }
@@ -141,9 +189,42 @@ export function buildChPageSql(plan: ReportPlan): BuiltChSql {
 }
 
 /**
+ * A page with the row count (`__n`) and totals (`__t_<metric>`) on each row, in one statement:
+ * window sums over every row of the aggregate are taken before the LIMIT, so the aggregate is
+ * computed once (ClickHouse inlines a CTE named twice, so a separate totals statement would
+ * aggregate it again). Empty when the report has no rows: then buildChTotalsSql gives the zeros.
+ */
+export function buildChPageWithTotalsSql(plan: ReportPlan): BuiltChSql {
+  const params: ChParams = { ...baseParams(plan), limit: plan.limit };
+  const agg = aggregateSql(plan, params);
+  const { select, from } = rowSelect(plan);
+  const parts = plan.reportType === 'recirculation' ? ['pv', 'ck'] : ['r', 'i', 'rv', 'nrv'];
+  const windows = ['count() OVER () AS __n', ...parts.map((p) => `COALESCE(sum(a.${p}) OVER (), 0) AS __w_${p}`)];
+  const page = `SELECT ${select}, ${windows.join(', ')} FROM ${from} ORDER BY ${orderBy(plan)} LIMIT {limit:UInt32}`;
+  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m]('p.__w_')} AS ${q(`__t_${m}`)}`);
+  return {
+    sql: `WITH agg AS (${agg}) SELECT p.*, toFloat64(p.__n) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin FROM (${page}) AS p ORDER BY ${orderBy(plan)} ${SETTINGS}`,
+    params,
+  };
+}
+
+/**
+ * Whether the plan's page is read as rows of a rollup at its exact Day grain (sales metrics only):
+ * no GROUP BY, so the count and totals are one cheap ungrouped pass and the page a top-N scan.
+ */
+export function isExactDayPlan(plan: ReportPlan): boolean {
+  return (
+    plan.reportType === 'revenue' &&
+    plan.timeColumn === 'date' &&
+    !wantsRequests(plan) &&
+    exactDayRollup(plan.dimensions, filterDims(plan)) !== null
+  );
+}
+
+/**
  * An export's bounds on ClickHouse's side: the groups and the sort spill to disk past these sizes
- * instead of growing with the export (a million-row export's sort alone is hundreds of MB), and
- * small blocks keep each streamed chunk small. Exports are rare and not interactive, so the
+ * instead of growing with the export (a million-row export's sort alone is hundreds of MB), one
+ * thread's buffers, and small blocks keep each streamed chunk small. Exports are rare and not interactive, so the
  * spill's cost is the right trade.
  */
 const STREAM_SETTINGS = `${SETTINGS}, max_threads = 1, max_block_size = 4096, max_bytes_before_external_sort = 32000000, max_bytes_before_external_group_by = 32000000`;
@@ -181,7 +262,7 @@ export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
       : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
   const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m]('s.')} AS ${q(`__t_${m}`)}`);
   return {
-    sql: `SELECT toFloat64(s.n) AS __n, ${totals.join(', ')} FROM (SELECT count() AS n, ${sums} FROM (${agg})) AS s ${SETTINGS}`,
+    sql: `SELECT toFloat64(s.n) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin FROM (SELECT count() AS n, ${sums} FROM (${agg})) AS s ${SETTINGS}`,
     params,
   };
 }

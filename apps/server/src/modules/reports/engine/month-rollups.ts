@@ -11,7 +11,7 @@ import { firstDayOfMonth, lastDayOfPeriod } from './time-window';
  * rows, and a metric-sorted Month page had to hash every one of them (issue 18 item 10). Whole
  * months of the range are now read from the month copy; only the cut months at its edges still
  * come from day rows, so the GROUP BY sees a few thousand rows instead of hundreds of thousands.
- * DuckDB only: ClickHouse sums its own projections (clickhouse-sql.ts) and gives the same results.
+ * ClickHouse keeps the same month copies (clickhouse-derived.ts) and reads them the same way.
  */
 interface MonthSource {
   table: string;

@@ -10,8 +10,8 @@ import { columnsOf } from './dimension-columns';
  * Why: sales are the finest grain (site x product type x size x brand x deal, per day); a big
  * publisher has ~2.2M such rows a year. Most reports split by far less: by site and product type
  * the same year is ~30,000 rows; without deals, about a third of the sales rows. Summing fewer
- * rows is what keeps every report inside its 100 ms budget. ClickHouse would call these
- * projections; the ReportEngine interface does not change.
+ * rows is what keeps every report inside its 100 ms budget. The ReportEngine interface does not
+ * change.
  *
  * Ordered smallest first (the planner takes the first that fits).
  */
@@ -26,8 +26,7 @@ export const SALES_ROLLUPS: readonly { table: string; dimensions: readonly Dimen
  * publishers sort by revenue most ("which brand earned most"). At a rollup's exact grain a Day
  * report needs no GROUP BY (each row already is one report row, see exactDayRollup), so a
  * metric-sorted page is a top-N scan instead of hashing every group of the range (issue 18
- * item 10). DuckDB only: ClickHouse fills rollups by materialized views, which would leave a new
- * one empty for data already stored.
+ * item 10). ClickHouse keeps the same list (clickhouse-derived.ts), filled by ingestion too.
  */
 export const DUCKDB_SALES_ROLLUPS: typeof SALES_ROLLUPS = [
   SALES_ROLLUPS[0]!,
