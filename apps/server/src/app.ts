@@ -84,7 +84,7 @@ import { impersonationRoutes } from './modules/admin/impersonation.routes';
 import { createInvitationsService } from './modules/admin/invitations.service';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes';
 import { registerFeatureGates } from './modules/feature-flags/feature-gates';
-import { siteTagPublicRoutes, siteTagRoutes } from './modules/site-tag/site-tag.routes';
+import { siteTagPublicRoutes, siteTagRoutes, siteTagStaffRoutes } from './modules/site-tag/site-tag.routes';
 import { siteTagRepo } from './modules/site-tag/site-tag.repo';
 import { createSiteTagService } from './modules/site-tag/site-tag.service';
 import { createSiteTagCollector, type SiteTagCollector } from './modules/site-tag/site-tag.collector';
@@ -452,6 +452,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       demoPageUrl: demoMode ? (siteId) => `${publicUrl.replace(/\/$/, '')}/demo/sites/${encodeURIComponent(siteId)}` : undefined,
     }),
   });
+  // A changed sample rate drops cached sites in every process (the collector listens to publisher changes).
+  await app.register(siteTagStaffRoutes, { db, onChanged: (id) => publishers.invalidate(id) });
   await app.register(siteTagPublicRoutes, { collector: siteTagCollector, repo: tagRepo, demoPages: demoMode ? { publicUrl } : undefined });
   await app.register(incidentsRoutes, { incidents });
   await app.register(servicesRoutes, { services });

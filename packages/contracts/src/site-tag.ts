@@ -32,6 +32,19 @@ export const TaggedSiteSchema = z.object({
 });
 export type TaggedSite = z.infer<typeof TaggedSiteSchema>;
 
+/** Staff set a site's sample rate: the tag records one page load in `sampleOneIn` (1 = every load). */
+export const TagSampleRateSchema = z.object({
+  sampleOneIn: z
+    .number({ error: 'Enter a whole number from 1 to 1000.' })
+    .int('Enter a whole number from 1 to 1000.')
+    .min(1, 'At least 1 (every page load).')
+    .max(1000, 'At most 1000 (one page load in 1000).'),
+});
+export type TagSampleRate = z.infer<typeof TagSampleRateSchema>;
+
+export const TagSampleRateResultSchema = z.object({ siteId: z.string(), publisherId: z.string(), sampleOneIn: z.number().int() });
+export type TagSampleRateResult = z.infer<typeof TagSampleRateResultSchema>;
+
 /** Verify installation: the page to check (default the site's home page); it must be on the site's domain. */
 export const TagVerifyRequestSchema = z.object({
   url: z.string().trim().max(2048).url('Enter a full address such as https://www.example.com/.').optional().or(z.literal('')),

@@ -66,6 +66,10 @@ export function siteTagRepo(db: Db) {
         .where('event_tracker_data_received_at', 'is', null)
         .execute();
     },
+    async sampleRateOf(siteId: string): Promise<{ publisherId: string; sampleOneIn: number } | null> {
+      const r = await db.selectFrom('sites').select(['publisher_id', 'tag_sample_one_in']).where('id', '=', siteId).executeTakeFirst();
+      return r ? { publisherId: r.publisher_id, sampleOneIn: r.tag_sample_one_in } : null;
+    },
     /** The tag records one page load in `oneIn` from now on (served tags pick it up within their cache time). */
     async setSampleRate(siteId: string, oneIn: number): Promise<void> {
       await db.updateTable('sites').set({ tag_sample_one_in: oneIn }).where('id', '=', siteId).execute();

@@ -6,6 +6,8 @@ import {
   SitePerformanceSchema,
   SiteTagRangeQuerySchema,
   TaggedSiteSchema,
+  TagSampleRateResultSchema,
+  TagSampleRateSchema,
   TagVerificationSchema,
   TagVerifyRequestSchema,
 } from '@pc/contracts';
@@ -16,6 +18,8 @@ import type { SiteTagRepo } from './site-tag.repo';
 import { scriptUrlOf, type SiteTagService } from './site-tag.service';
 import { demoPageHtml } from './demo/demo-page';
 import { tagScript } from './tag-script';
+import type { Db } from '../../db/pool';
+import { setTagSampleRate } from './site-tag.sample-rate';
 
 const tags = ['site tag'];
 const publisher = { access: 'publisher' as const };
@@ -64,6 +68,23 @@ export async function siteTagRoutes(app: FastifyInstance, opts: { service: SiteT
       schema: { tags, querystring: SiteTagRangeQuerySchema, response: { 200: AdRevenueOverviewSchema, ...errorResponses } },
     },
     async (req) => s.adRevenue(req.publisherId!, req.query),
+  );
+}
+
+/** Staff only: a site's sample rate (publishers see it read-only on their setup). */
+export async function siteTagStaffRoutes(app: FastifyInstance, opts: { db: Db; onChanged?: (publisherId: string) => void }) {
+  typed(app).put(
+    '/api/admin/sites/:siteId/tag-sample-rate',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        params: z.object({ siteId: z.string().min(1).max(64) }),
+        body: TagSampleRateSchema,
+        response: { 200: TagSampleRateResultSchema, ...errorResponses },
+      },
+    },
+    async (req) => setTagSampleRate(opts.db, req.auth!.uid, req.params.siteId, req.body.sampleOneIn, opts.onChanged),
   );
 }
 

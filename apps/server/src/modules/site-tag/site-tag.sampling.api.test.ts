@@ -78,3 +78,47 @@ describe('site tag sample rate', () => {
     );
   });
 });
+
+describe("staff set a site's sample rate (PUT /api/admin/sites/:siteId/tag-sample-rate)", () => {
+  const put = (tok: string, body: unknown, site = '5001') =>
+    t.app.inject({ method: 'PUT', url: `/api/admin/sites/${site}/tag-sample-rate`, headers: bearer(tok, '1001'), payload: body as object });
+
+  it('is for staff and admins only: a media owner gets 403 and nothing changes', async () => {
+    const res = await put(token, { sampleOneIn: 5 });
+    expect(res.statusCode).toBe(403);
+    const row = await t.db.selectFrom('sites').select('tag_sample_one_in').where('id', '=', '5001').executeTakeFirstOrThrow();
+    expect(row.tag_sample_one_in).toBe(1);
+  });
+
+  it('400 with fields for a rate outside 1-1000 or not whole; 404 for an unknown site', async () => {
+    const staff = (await signIn(t.app, DEMO.staff)).idToken;
+    for (const bad of [{ sampleOneIn: 0 }, { sampleOneIn: 1001 }, { sampleOneIn: 2.5 }, { sampleOneIn: 'ten' }, {}]) {
+      const res = await put(staff, bad);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys((res.json() as { fields: Record<string, string> }).fields)).toContain('sampleOneIn');
+    }
+    expect((await put(staff, { sampleOneIn: 5 }, 'no-such-site')).statusCode).toBe(404);
+  });
+
+  it('changes the rate, audited in the same write with before and after; the publisher sees it on the setup', async () => {
+    const staff = (await signIn(t.app, DEMO.staff)).idToken;
+    const res = await put(staff, { sampleOneIn: 25 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ siteId: '5001', publisherId: '1001', sampleOneIn: 25 });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['publisher_id', 'details'])
+      .where('action', '=', 'site.tag-sample-rate')
+      .executeTakeFirstOrThrow();
+    expect(audit.publisher_id).toBe('1001');
+    expect(typeof audit.details === 'string' ? JSON.parse(audit.details) : audit.details).toEqual({
+      siteId: '5001',
+      before: { sampleOneIn: 1 },
+      after: { sampleOneIn: 25 },
+    });
+    const sites = (await get('/api/site-tag/sites')).json() as { id: string; sampleOneIn: number }[];
+    expect(sites.find((s) => s.id === '5001')?.sampleOneIn).toBe(25);
+    const admin = (await signIn(t.app, DEMO.admin)).idToken;
+    expect((await put(admin, { sampleOneIn: 1 })).statusCode).toBe(200);
+  });
+});
