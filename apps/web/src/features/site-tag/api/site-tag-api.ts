@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AdRevenueOverview, AudienceOverview, SitePerformance, TaggedSite, TagVerification } from '@pc/contracts';
+import type { AdRevenueOverview, AudienceOverview, SitePerformance, TaggedSite, TagSampleRateResult, TagVerification } from '@pc/contracts';
 import { api, apiFetcher, type ApiKey } from '../../../lib/api';
 import { swrOptions } from '../../../lib/swr-options';
 import type { TagRange } from '../state/tag-range';
@@ -34,3 +34,7 @@ export const useAdRevenue = (publisherId: string | null, range: TagRange, siteId
 /** Fetches the page (home page unless `url`) through the server and looks for the tag. */
 export const verifyTag = (publisherId: string, siteId: string, url: string) =>
   api<TagVerification>(`site-tag/sites/${encodeURIComponent(siteId)}/verify`, { method: 'POST', publisherId, body: url ? { url } : {} });
+
+/** Staff only: the site's tag records one page load in `sampleOneIn` from now on. */
+export const setTagSampleRate = (siteId: string, sampleOneIn: number) =>
+  api<TagSampleRateResult>(`admin/sites/${encodeURIComponent(siteId)}/tag-sample-rate`, { method: 'PUT', body: { sampleOneIn } });

@@ -1,16 +1,20 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { TrackingEvents, type TaggedSite } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { useSignedIn } from '../../../lib/identity/auth-context';
 import { track } from '../../../lib/tracking/track';
 import { useTaggedSites } from '../api/site-tag-api';
 import { sampleRateHelp, sampleRateLabel } from './sample-rate';
+import { SampleRateControl } from './sample-rate-control';
 import { TagInstallModal } from './tag-install-modal';
 
 /** Each site's tag status (data received or not) with the way to install and verify it. */
 export function TagSetupCard({ publisherId }: { publisherId: string }) {
   const sites = useTaggedSites(publisherId);
   const [open, setOpen] = useState<TaggedSite | null>(null);
+  // Staff change a site's sample rate here; publishers see it read-only.
+  const isStaff = useSignedIn().scope.type === 'internal';
 
   const openSetup = (site: TaggedSite) => {
     setOpen(site);
@@ -74,11 +78,14 @@ export function TagSetupCard({ publisherId }: { publisherId: string }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Tooltip label={sampleRateHelp(s.sampleOneIn)} multiline w={280} withArrow>
-                      <Text size="sm" tabIndex={0} aria-label={`Sample rate of ${s.name}: ${sampleRateLabel(s.sampleOneIn)}`}>
-                        {sampleRateLabel(s.sampleOneIn)}
-                      </Text>
-                    </Tooltip>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label={sampleRateHelp(s.sampleOneIn)} multiline w={280} withArrow>
+                        <Text size="sm" tabIndex={0} aria-label={`Sample rate of ${s.name}: ${sampleRateLabel(s.sampleOneIn)}`}>
+                          {sampleRateLabel(s.sampleOneIn)}
+                        </Text>
+                      </Tooltip>
+                      {isStaff && <SampleRateControl site={s} onSaved={() => void sites.mutate()} />}
+                    </Group>
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button
