@@ -13,6 +13,7 @@ import { ReportParams } from '../../../lib/report-links';
 import { track } from '../../../lib/tracking/track';
 import { useAdRevenue, useTaggedSites } from '../api/site-tag-api';
 import { KpiCard } from '../components/kpi-card';
+import { SampledNotice } from '../components/sampled-notice';
 import { SiteRangeToolbar } from '../components/site-range-toolbar';
 import { RATING_COLORS, RATING_LABELS } from '../components/vital-format';
 import { useTagRange, type TagRange } from '../state/tag-range';
@@ -49,6 +50,7 @@ export function AdRevenuePage() {
         }
       />
       <SiteRangeToolbar sites={sites.data} siteId={siteId} preset={preset} range={range} onChange={update} />
+      <SampledNotice sites={sites.data} siteId={siteId} />
       {rev.error ? (
         <LoadErrorAlert title="The ad revenue overview could not be loaded" message={rev.error.message} onRetry={() => void rev.mutate()} />
       ) : (

@@ -12,6 +12,7 @@ import { track } from '../../../lib/tracking/track';
 import { useAudience, useTaggedSites } from '../api/site-tag-api';
 import { KpiCard } from '../components/kpi-card';
 import { RankedTable } from '../components/ranked-table';
+import { SampledNotice } from '../components/sampled-notice';
 import { SiteRangeToolbar } from '../components/site-range-toolbar';
 import { TagSetupCard } from '../components/tag-setup-card';
 import { useTagRange } from '../state/tag-range';
@@ -56,6 +57,7 @@ export function AudienceOverviewPage() {
         }
       />
       <SiteRangeToolbar sites={sites.data} siteId={siteId} preset={preset} range={range} onChange={update} />
+      <SampledNotice sites={sites.data} siteId={siteId} />
       {audience.error ? (
         <LoadErrorAlert
           title="The audience overview could not be loaded"
