@@ -45,6 +45,7 @@ import { createReportEngine } from './modules/reports/engine/create-engine';
 import { reportsRepo } from './modules/reports/reports.repo';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
+import { createReportCache, notifyReportsChanged } from './modules/reports/report-cache';
 import { savedReportsRoutes } from './modules/reports/saved/saved-reports.routes';
 import { createSavedReportsService } from './modules/reports/saved/saved-reports.service';
 import { mkdirSync } from 'node:fs';
@@ -372,6 +373,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     engine,
     exportEncoder,
     jobs,
+    // Dropped across processes by NOTIFY when an ingest, finalization or site change touches a publisher.
+    cache: createReportCache({ changes }),
     directDownloadMaxRows: config.REPORT_DIRECT_DOWNLOAD_MAX_ROWS,
   });
   await app.register(reportListRoutes, { reports });
@@ -412,7 +415,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     flags: createFeatureFlagsService({ db, showNewFeaturesUntil: config.SHOW_NEW_FEATURES_UNTIL }),
   });
   await app.register(adminPartnersRoutes, {
-    partners: createAdminPartnersService({ db, engine, onChanged: (id) => publishers.invalidate(id) }),
+    partners: createAdminPartnersService({
+      db,
+      engine,
+      onChanged: (id) => publishers.invalidate(id),
+      // After the engine knows the new site name: every process's cached reports of the publisher go.
+      onSitesSynced: (id) => notifyReportsChanged(db, [id]),
+    }),
   });
   await app.register(adminUsersRoutes, {
     users: createAdminUsersService({

@@ -5,6 +5,7 @@ import { createReportEngine } from './modules/reports/engine/create-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { recordedIngestFile } from './modules/data-loads/data-loads.service';
 import { withIngestLock } from './modules/data-loads/ingest-lock';
+import { notifyReportsChanged } from './modules/reports/report-cache';
 import type { ReportType } from '@pc/contracts';
 import { seedDemo } from './demo/seed-demo';
 import { createDetailsCipher } from './modules/payment-settings/details-cipher';
@@ -86,6 +87,8 @@ const commands: Record<string, Command> = {
     const reportType = reportTypeArg(type);
     if (!publisherId || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error('finalize needs a publisher id and a YYYY-MM-DD date');
     await withEngine(rt, (engine) => engine.setFinalizedThrough(publisherId, reportType, date));
+    // Estimated marks change: every server process drops this publisher's cached reports.
+    await notifyReportsChanged(rt.database.db, [publisherId]);
     console.log(`${reportType} figures of ${publisherId} are final through ${date}`);
   },
   async 'rotate-signing-key'(rt) {

@@ -4,6 +4,7 @@ import { generateDemoFacts, type DemoOptions } from '../modules/reports/demo/dem
 import { DEMO_PUBLISHERS } from './demo-data';
 import type { Db } from '../db/pool';
 import { dataLoadsRepo } from '../modules/data-loads/data-loads.repo';
+import { notifyReportsChanged } from '../modules/reports/report-cache';
 
 /**
  * Demo report facts: 13 months ending yesterday. Regenerated when yesterday is missing, so a demo
@@ -27,6 +28,10 @@ export async function seedDemoFacts(engine: ReportEngine, log: Logger, today = n
   log.info({ ...summary, ms: Date.now() - started }, 'demo report facts generated');
   // The generator's loads appear in the console's Data loads like any other ingestion.
   if (db) {
+    await notifyReportsChanged(
+      db,
+      DEMO_PUBLISHERS.map((p) => p.id),
+    );
     const startedAt = new Date(started);
     const days = (Date.parse(summary.dateTo) - Date.parse(summary.dateFrom)) / 86_400_000 + 1;
     for (const [reportType, rows] of [

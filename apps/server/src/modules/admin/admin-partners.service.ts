@@ -28,7 +28,13 @@ const toPartner = (r: Row): AdminPartner => ({
  * Reports menu (spec: an ACTIVE site with taboola_organic splits it in two); the web reads the
  * publisher details again, so no extra state is kept here.
  */
-export function createAdminPartnersService(deps: { db: Db; engine: ReportEngine; onChanged?: (publisherId: string) => void }) {
+export function createAdminPartnersService(deps: {
+  db: Db;
+  engine: ReportEngine;
+  onChanged?: (publisherId: string) => void;
+  /** After the engine has the publisher's new site names (cached reports show them). */
+  onSitesSynced?: (publisherId: string) => Promise<void>;
+}) {
   const { db, engine } = deps;
   const details = async (repo: ReturnType<typeof adminPartnersRepo>, id: string): Promise<AdminPartnerDetails> => {
     const row = await repo.get(id);
@@ -39,6 +45,7 @@ export function createAdminPartnersService(deps: { db: Db; engine: ReportEngine;
   const syncSite = async (publisherId: string, s: Pick<Site, 'id' | 'name'>) => {
     deps.onChanged?.(publisherId);
     await engine.upsertSites([{ id: s.id, publisherId, name: s.name }]);
+    await deps.onSitesSynced?.(publisherId);
   };
 
   return {

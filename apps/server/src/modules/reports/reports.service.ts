@@ -16,6 +16,7 @@ import type { ExportEncoder } from './export/export-encoder';
 import { exportReport } from './export/export-report';
 import { savedReportsRepo } from './saved/saved-reports.repo';
 import { DEFAULT_REPORTING_TIME_ZONE, todayIn } from '@pc/contracts';
+import type { ReportCache } from './report-cache';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -35,6 +36,8 @@ export function createReportsService(deps: {
   now?: () => Date;
   /** Reports up to this many rows download at once, without a job (issue 18 item 9). */
   directDownloadMaxRows?: number;
+  /** Repeated reports are answered from it (report-cache.ts); without it every call queries. */
+  cache?: ReportCache;
 }) {
   const now = deps.now ?? (() => new Date());
   const directMax = deps.directDownloadMaxRows ?? DIRECT_DOWNLOAD_MAX_ROWS;
@@ -54,9 +57,10 @@ export function createReportsService(deps: {
     async run(ctx: ReportContext, q: ReportCallQuery): Promise<ReportResult & { currency: string; rowLimit: number }> {
       try {
         // The currency lookup (PostgreSQL) runs alongside the report (DuckDB): it adds no wait.
+        const query = toEngineQuery(q, ctx.publisherId, ROW_LIMIT);
         const [currency, result] = await Promise.all([
           deps.repo.currencyOf(ctx.publisherId),
-          deps.engine.query(toEngineQuery(q, ctx.publisherId, ROW_LIMIT)),
+          deps.cache ? deps.cache.get(query, () => deps.engine.query(query)) : deps.engine.query(query),
         ]);
         return { ...result, currency: currency ?? 'USD', rowLimit: ROW_LIMIT };
       } catch (err) {

@@ -48,6 +48,7 @@ describe('ingestFile', () => {
       rowsApplied: 5,
       daysReplaced: 2,
       errors: [],
+      publisherIds: ['P1'],
     });
     // Same file again: still day 1 = 1000 req / 500 imp / 3.5 rev, day 2 = 500 / 200 / 1.
     await ingestFile(engine, 'revenue', path);
@@ -78,7 +79,14 @@ describe('ingestFile', () => {
         .map((o) => JSON.stringify(o))
         .join('\n'),
     );
-    expect(await ingestFile(engine, 'revenue', fix)).toEqual({ rowsRead: 2, rowsRejected: 0, rowsApplied: 2, daysReplaced: 1, errors: [] });
+    expect(await ingestFile(engine, 'revenue', fix)).toEqual({
+      rowsRead: 2,
+      rowsRejected: 0,
+      rowsApplied: 2,
+      daysReplaced: 1,
+      errors: [],
+      publisherIds: ['P1'],
+    });
     res = await engine.query(totalsQuery);
     expect(res.rows.map((r) => [r.date, r.impRequests, r.impressions, r.revenue])).toEqual([
       ['2024-05-01', 1100, 450, 2.75],

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import type { ReportEngine } from '../engine/report-engine';
+import type { FactBatch, ReportEngine } from '../engine/report-engine';
 import type { ReportType } from '@pc/contracts';
 import type { TextSource } from './csv-records';
 import { parseFactsFile, type FactsFormat, type LineError } from './parse-facts';
@@ -15,6 +15,13 @@ export interface IngestOutcome {
   daysReplaced: number;
   /** Non-empty means nothing was applied. */
   errors: LineError[];
+  /** Publishers whose figures the applied file replaced (their cached reports must go). */
+  publisherIds?: string[];
+}
+
+function publishersOf(batch: FactBatch): string[] {
+  const rows = batch.reportType === 'revenue' ? [...batch.requests, ...batch.sales] : batch.rows;
+  return [...new Set(rows.map((r) => r.publisherId))];
 }
 
 /** .csv -> csv; .ndjson / .jsonl -> ndjson. */
@@ -36,7 +43,7 @@ export async function ingestSource(
   const counts = { rowsRead: parsed.rows, rowsRejected: parsed.rejectedRows };
   if (!parsed.batch) return { ...counts, rowsApplied: 0, daysReplaced: 0, errors: parsed.errors };
   const summary = await engine.ingest(parsed.batch);
-  return { ...counts, ...summary, errors: [] };
+  return { ...counts, ...summary, errors: [], publisherIds: publishersOf(parsed.batch) };
 }
 
 /** The CLI's entry point: `ingestFile(engine, 'revenue', 'facts/2024-05-01.csv')`. */

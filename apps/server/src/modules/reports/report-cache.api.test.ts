@@ -1,0 +1,115 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { createChangeNotifications, type ChangeNotifications } from '../../db/change-notifications';
+import { openDatabase, type DatabaseHandle } from '../../db/pool';
+import { recordedIngestFile } from '../data-loads/data-loads.service';
+import { createReportCache, notifyReportsChanged } from './report-cache';
+import type { ReportResult } from './engine/report-engine';
+
+// Issue 18: a repeated report is answered from a per-process cache, and a change made by another
+// process (an ingest, a finalization) reaches every process's cache through NOTIFY on commit.
+let t: TestApp;
+let token: string;
+let dir: string;
+/** "Another process": its own connection pool (the CLI's ingest runs like this). */
+let other: DatabaseHandle;
+const listeners: ChangeNotifications[] = [];
+const log = pino({ level: 'silent' });
+const HEADER = 'kind,date,publisher_id,site_id,product_type,size,brand,deal_name,deal_id,imp_requests,impressions,revenue,net_revenue';
+const DAY = '2026-09-20';
+const noon = (d: string) => Date.parse(`${d}T12:00:00Z`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await signIn(t.app, DEMO.multi)).idToken;
+  dir = await mkdtemp(join(tmpdir(), 'pc-report-cache-'));
+  other = openDatabase(t.databaseUrl, log, 2);
+});
+afterAll(async () => {
+  for (const l of listeners) await l.close();
+  await other.close();
+  await rm(dir, { recursive: true, force: true });
+  await t.close();
+});
+
+/** Replaces 1001's DAY with one sale of `impressions`, through the recorded ingest on `db`. */
+async function ingestDay(impressions: number) {
+  const file = join(dir, `revenue-${impressions}.csv`);
+  await writeFile(file, [HEADER, `sales,${DAY},1001,5001,Display,300x250,Acme,,,,${impressions},2.50,2.00`].join('\n'));
+  expect(await recordedIngestFile(other.db, t.built.engine, 'revenue', file)).toMatchObject({ rowsApplied: 1, errors: [] });
+}
+
+const report = async (dateTo = DAY) => {
+  const params = new URLSearchParams({
+    reportType: 'revenue',
+    publisherId: '1001',
+    dateFrom: String(noon(DAY)),
+    dateTo: String(noon(dateTo)),
+    dimensions: 'brand',
+    metrics: 'impressions,revenue',
+    interval: 'Day',
+  });
+  const r = await t.app.inject({ method: 'GET', url: `/api/partner-center/report?${params}`, headers: bearer(token, '1001') });
+  expect(r.statusCode).toBe(200);
+  return r.json<ReportResult>();
+};
+
+describe('report cache', () => {
+  it('answers a repeated report without querying the engine again, and shows an ingest made by another process', async () => {
+    await ingestDay(400);
+    const query = vi.spyOn(t.built.engine, 'query');
+    try {
+      expect((await report()).totals.impressions).toBe(400);
+      expect((await report()).totals.impressions).toBe(400);
+      expect(query).toHaveBeenCalledTimes(1);
+      // Another range is another entry.
+      await report('2026-09-21');
+      expect(query).toHaveBeenCalledTimes(2);
+
+      // The other process replaces the day; its NOTIFY drops this process's entries for 1001.
+      await ingestDay(900);
+      await expect.poll(async () => (await report()).totals.impressions, { timeout: 10_000 }).toBe(900);
+      const calls = query.mock.calls.length;
+      expect((await report()).totals.impressions).toBe(900);
+      expect(query).toHaveBeenCalledTimes(calls);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it("reaches every process's cache: a notification from a third connection drops that publisher's entries in both", async () => {
+    const caches = [0, 1].map(() => {
+      const changes = createChangeNotifications({ databaseUrl: t.databaseUrl, log });
+      listeners.push(changes);
+      return { changes, cache: createReportCache({ changes }) };
+    });
+    await expect.poll(() => caches.every((c) => c.changes.listening()), { timeout: 10_000 }).toBe(true);
+    const answer: ReportResult = { columns: [], rows: [], totalRows: 0, totals: {}, unavailableMetrics: {} };
+    const q = (publisherId: string) => ({
+      reportType: 'revenue' as const,
+      publisherId,
+      dateFrom: DAY,
+      dateTo: DAY,
+      dimensions: [],
+      metrics: ['impressions' as const],
+      interval: 'Day' as const,
+    });
+    for (const { cache } of caches) {
+      await cache.get(q('1001'), () => Promise.resolve(answer));
+      await cache.get(q('1002'), () => Promise.resolve(answer));
+      expect(cache.size).toBe(2);
+    }
+    await notifyReportsChanged(other.db, ['1001']);
+    await expect.poll(() => caches.map((c) => c.cache.size), { timeout: 10_000 }).toEqual([1, 1]);
+    // 1002's entries stay: a hit, not a new computation.
+    for (const { cache } of caches) {
+      const compute = vi.fn(() => Promise.resolve(answer));
+      await cache.get(q('1002'), compute);
+      expect(compute).not.toHaveBeenCalled();
+    }
+  });
+});
