@@ -4,11 +4,9 @@ import { startBackgroundWork, type AppWorkers } from './app-workers';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Db } from './db/pool';
-import { registerStaticWeb } from './http/static-web';
 import { createStartupWork, type StartupWork } from './lib/startup/startup-work';
 import { createIdTokenIssuer } from './identity/id-tokens';
 import { identityRepo } from './identity/identity.repo';
-import { identityRoutes } from './identity/identity.routes';
 import { PASSWORD_RESET_QUEUE, passwordResetDedupeKey, type PasswordResetPayload } from './identity/password-reset.job';
 import { createIdentityService } from './identity/identity.service';
 import { loadSigningKeys } from './identity/signing-keys';
@@ -17,49 +15,20 @@ import { createChangeNotifications } from './db/change-notifications';
 import { createSignInThrottle, DEFAULT_THROTTLE_POLICY } from './identity/sign-in-throttle';
 import { signInThrottleRepo } from './identity/sign-in-throttle.repo';
 import { createMailer, type Mailer } from './mail/mailer';
-import { outboxRoutes } from './modules/admin/outbox.routes';
-import { outboxRepo } from './modules/admin/outbox.repo';
-import { createOutboxService } from './modules/admin/outbox.service';
 import { auditRepo } from './modules/audit/audit.repo';
-import { auditLogRoutes } from './modules/audit/audit-log.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { demoUptimeRoutes } from './demo/demo-uptime-routes';
-import { personalInfoRoutes } from './modules/personal-info/personal-info.routes';
-import { createPersonalInfoService } from './modules/personal-info/personal-info.service';
-import { publicConfigRoutes, toPublicConfig } from './modules/public-config/public-config.routes';
-import { publishersRepo } from './modules/publishers/publishers.repo';
-import { publishersRoutes } from './modules/publishers/publishers.routes';
-import { createPublishersService } from './modules/publishers/publishers.service';
-import { reportListRoutes } from './modules/report-list/report-list.routes';
-import { trackingRoutes } from './modules/tracking/tracking.routes';
-import { usageRoutes } from './modules/usage/usage.routes';
-import { dataLoadsRoutes } from './modules/data-loads/data-loads.routes';
-import { createDataLoadsService } from './modules/data-loads/data-loads.service';
-import { usageRepo } from './modules/usage/usage.repo';
-import { createUsageService } from './modules/usage/usage.service';
-import { createTrackingService } from './modules/tracking/tracking.service';
 import { createJobQueue } from './lib/jobs/job-queue';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { createReportEngine } from './modules/reports/engine/create-engine';
 import { reportsRepo } from './modules/reports/reports.repo';
-import { reportsRoutes } from './modules/reports/reports.routes';
-import { createReportsService } from './modules/reports/reports.service';
-import { createReportCache, notifyReportsChanged } from './modules/reports/report-cache';
-import { savedReportsRoutes } from './modules/reports/saved/saved-reports.routes';
-import { createSavedReportsService } from './modules/reports/saved/saved-reports.service';
 import { mkdirSync } from 'node:fs';
 import { adsTxtRepo } from './modules/adstxt/adstxt.repo';
-import { adsTxtRoutes, hostedAdsTxtRoutes } from './modules/adstxt/adstxt.routes';
 import { createAdsTxtService, type AdsTxtCrawlerPort } from './modules/adstxt/adstxt.service';
 import { createAdsTxtCrawler } from './modules/adstxt/crawler/guarded-ads-txt-crawler';
 import { createRevisionWorkers } from './modules/adstxt/revisions/revision-workers';
 import { createCpuPool } from './lib/workers/cpu-pool';
 import { createExportEncoder } from './modules/reports/export/export-encoder';
 import { adsTxtBulkRepo } from './modules/adstxt/adstxt-bulk.repo';
-import { adsTxtBulkRoutes } from './modules/adstxt/adstxt-bulk.routes';
-import { appDomainRoutes, hostedAppAdsTxtRoutes } from './modules/adstxt/app-ads-txt.routes';
-import { createAppDomainsService } from './modules/adstxt/adstxt-app-domains.service';
 import { createAdsTxtBulkService } from './modules/adstxt/adstxt-bulk.service';
 import { alertOnWorsening, worseningMessage } from './modules/adstxt/adstxt-alerts';
 import { Routes } from '@pc/contracts';
@@ -67,48 +36,19 @@ import { createSellersJsonService, type SellersJsonService } from './modules/ads
 import { createGuardedFetch, type GuardedFetch } from './lib/outbound/guarded-fetch';
 import path from 'node:path';
 import { createDetailsCipher } from './modules/payment-settings/details-cipher';
-import { paymentSettingsRoutes } from './modules/payment-settings/payment-settings.routes';
 import { createPaymentSettingsService } from './modules/payment-settings/payment-settings.service';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { createPaymentsService } from './modules/payments/payments.service';
-import { blockingRulesRepo } from './modules/blocking-rules/blocking-rules.repo';
-import { blockingRulesRoutes } from './modules/blocking-rules/blocking-rules.routes';
-import { createBlockingRulesService } from './modules/blocking-rules/blocking-rules.service';
-import { feedKeysRoutes } from './modules/blocking-rules/feed-keys.routes';
-import { createFeedKeysService } from './modules/blocking-rules/feed-keys.service';
-import { adminPartnersRoutes } from './modules/admin/admin-partners.routes';
-import { createAdminPartnersService } from './modules/admin/admin-partners.service';
-import { adminUsersRoutes } from './modules/admin/admin-users.routes';
-import { createAdminUsersService } from './modules/admin/admin-users.service';
-import { invitationsRoutes } from './modules/admin/invitations.routes';
-import { impersonationRoutes } from './modules/admin/impersonation.routes';
-import { createInvitationsService } from './modules/admin/invitations.service';
-import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes';
 import { registerFeatureGates } from './modules/feature-flags/feature-gates';
-import { siteTagPublicRoutes, siteTagRoutes, siteTagStaffRoutes } from './modules/site-tag/site-tag.routes';
 import { siteTagRepo } from './modules/site-tag/site-tag.repo';
-import { createSiteTagService } from './modules/site-tag/site-tag.service';
 import { createSiteTagCollector, type SiteTagCollector } from './modules/site-tag/site-tag.collector';
 import { duckDbSiteTagStore } from './modules/site-tag/site-tag.store';
 import { startOpenRollupRefresher } from './modules/site-tag/site-tag.open-rollup';
-import { createFeatureFlagsService } from './modules/feature-flags/feature-flags.service';
-import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { createIncidentsService, type IncidentsService } from './modules/incidents/incidents.service';
-import { servicesRoutes } from './modules/services/services.routes';
-import { plansRoutes } from './modules/plans/plans.routes';
-import { apiKeysRoutes } from './modules/integrations/api-keys.routes';
 import { createApiKeysService } from './modules/integrations/api-keys.service';
 import { createWebhookEventPublisher } from './modules/integrations/webhook-events';
-import { webhooksRoutes } from './modules/integrations/webhooks.routes';
-import { createWebhooksService } from './modules/integrations/webhooks.service';
-import { createPlansService } from './modules/plans/plans.service';
-import { setupRoutes } from './modules/setup/setup.routes';
-import { createSetupService } from './modules/setup/setup.service';
 import { createServicesService } from './modules/services/services.service';
 import { scriptUrlOf } from './modules/site-tag/site-tag.service';
-import { monitorsRoutes } from './modules/monitors/monitors.routes';
-import { createMonitorsService } from './modules/monitors/monitors.service';
 import { type MonitorScheduler } from './modules/monitors/monitor-scheduler';
+import { registerProductRoutes } from './app-routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -343,143 +283,35 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   // After the platform's access control (hooks run in order): gates read the checked publisher.
   registerFeatureGates(app, db);
-
-  await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value, startup });
-  if (demoMode) await app.register(demoUptimeRoutes);
-  const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
-  await app.register(publicConfigRoutes, { config: publicConfig });
-  await app.register(identityRoutes, {
-    identity,
-    jwks: keys.jwks,
-    ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
-    behindTls: publicUrl.startsWith('https://'),
-  });
-  const publishers = createPublishersService(db, publishersRepo(db), changes);
-  await app.register(publishersRoutes, { publishers });
-  await app.register(personalInfoRoutes, {
-    personalInfo: createPersonalInfoService({
-      db,
-      mailer,
-      publicUrl,
-      productName: config.PRODUCT_NAME,
-      emailChangeLinkHours: config.EMAIL_CHANGE_LINK_HOURS,
-      verifyCurrentPassword: (uid, password, ip, field) => identity.verifyCurrentPassword(uid, password, ip, field),
-    }),
-    ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
-  });
-  const reports = createReportsService({
+  await registerProductRoutes({
+    app,
     db,
-    repo: repoOfReports,
+    config,
+    deps,
+    demoMode,
+    shuttingDown,
+    startup,
+    publicUrl,
+    jwks: keys.jwks,
+    identity,
+    changes,
+    mailer,
+    repoOfReports,
     engine,
     exportEncoder,
     jobs,
-    // Dropped across processes by NOTIFY when an ingest, finalization or site change touches a publisher.
-    cache: createReportCache({ changes }),
-    directDownloadMaxRows: config.REPORT_DIRECT_DOWNLOAD_MAX_ROWS,
+    adsTxt,
+    adsTxtBulkService,
+    paymentSettings,
+    publishWebhookEvent,
+    tagRepo,
+    siteTagStore,
+    siteTagCollector,
+    incidents,
+    services,
+    apiKeys,
+    monitorsFetch,
   });
-  await app.register(reportListRoutes, { reports });
-  await app.register(trackingRoutes, { tracking: createTrackingService({ db, jobs, forwarding: config.ANALYTICS_FORWARD_URL !== null }) });
-  await app.register(outboxRoutes, { outbox: createOutboxService(outboxRepo(db)) });
-  await app.register(adsTxtRoutes, { adsTxt });
-  await app.register(hostedAdsTxtRoutes, { adsTxt });
-  await app.register(adsTxtBulkRoutes, { bulk: adsTxtBulkService });
-  await app.register(appDomainRoutes, { appDomains: createAppDomainsService({ db, jobs }) });
-  await app.register(hostedAppAdsTxtRoutes, { adsTxt });
-  await app.register(reportsRoutes, { reports });
-  await app.register(savedReportsRoutes, { saved: createSavedReportsService({ db }) });
-  await app.register(paymentSettingsRoutes, { settings: paymentSettings });
-  await app.register(paymentsRoutes, {
-    payments: createPaymentsService({
-      db,
-      engine,
-      settings: paymentSettings,
-      defaultThreshold: config.PAYMENT_THRESHOLD_DEFAULT,
-      publishWebhookEvent,
-    }),
-    settings: paymentSettings,
-    productName: config.PRODUCT_NAME,
-  });
-  const feedKeys = createFeedKeysService({ db, providerToken: config.BLOCKING_FEED_TOKEN });
-  await app.register(blockingRulesRoutes, {
-    rules: createBlockingRulesService({
-      db,
-      limits: { maxRulesPerPublisher: config.BLOCKING_RULES_MAX_PER_PUBLISHER, maxValuesPerRule: config.BLOCKING_RULE_MAX_VALUES },
-    }),
-    repo: blockingRulesRepo(db),
-    engine,
-    feedKeys,
-    feedRatePerMinute: config.BLOCKING_FEED_RATE_PER_MINUTE,
-  });
-  await app.register(feedKeysRoutes, { keys: feedKeys, ratePerMinute: config.BLOCKING_FEED_RATE_PER_MINUTE });
-  await app.register(featureFlagsRoutes, {
-    flags: createFeatureFlagsService({ db, showNewFeaturesUntil: config.SHOW_NEW_FEATURES_UNTIL }),
-  });
-  await app.register(adminPartnersRoutes, {
-    partners: createAdminPartnersService({
-      db,
-      engine,
-      onChanged: (id) => publishers.invalidate(id),
-      // After the engine knows the new site name: every process's cached reports of the publisher go.
-      onSitesSynced: (id) => notifyReportsChanged(db, [id]),
-    }),
-  });
-  await app.register(adminUsersRoutes, {
-    users: createAdminUsersService({
-      db,
-      allowedAdminEmail: config.ALLOWED_ADMIN_EMAIL,
-      sendPasswordReset: (email) => identity.sendPasswordResetEmail(email),
-    }),
-  });
-  await app.register(auditLogRoutes, { db });
-  await app.register(usageRoutes, { usage: createUsageService(usageRepo(db)) });
-  await app.register(dataLoadsRoutes, { dataLoads: createDataLoadsService(db) });
-  await app.register(impersonationRoutes, { db, identity });
-  await app.register(invitationsRoutes, {
-    invitations: createInvitationsService({
-      db,
-      mailer,
-      log: deps.logger,
-      publicUrl,
-      productName: config.PRODUCT_NAME,
-      ttlDays: config.INVITATION_TTL_DAYS,
-      allowedAdminEmail: config.ALLOWED_ADMIN_EMAIL,
-    }),
-    ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
-  });
-  await app.register(siteTagRoutes, {
-    service: createSiteTagService({
-      repo: tagRepo,
-      store: siteTagStore,
-      fetch:
-        deps.siteTagFetch ??
-        createGuardedFetch({
-          // Demo mode: verify may load the demo page from this very server (loopback).
-          allowHosts: demoMode ? [...config.OUTBOUND_ALLOW_HOSTS, '127.0.0.1', '::1'] : config.OUTBOUND_ALLOW_HOSTS,
-          userAgent: 'PartnersCenter-SiteTagVerify/1.0',
-        }),
-      publicUrl,
-      demoPageUrl: demoMode ? (siteId) => `${publicUrl.replace(/\/$/, '')}/demo/sites/${encodeURIComponent(siteId)}` : undefined,
-    }),
-  });
-  // A changed sample rate drops cached sites in every process (the collector listens to publisher changes).
-  await app.register(siteTagStaffRoutes, { db, onChanged: (id) => publishers.invalidate(id) });
-  await app.register(siteTagPublicRoutes, { collector: siteTagCollector, repo: tagRepo, demoPages: demoMode ? { publicUrl } : undefined });
-  await app.register(incidentsRoutes, { incidents });
-  await app.register(servicesRoutes, { services });
-  await app.register(apiKeysRoutes, { keys: apiKeys });
-  await app.register(webhooksRoutes, { webhooks: createWebhooksService({ db, jobs, allowHosts: config.OUTBOUND_ALLOW_HOSTS }) });
-  await app.register(plansRoutes, {
-    plans: createPlansService({ db, jobs, staffEmail: config.STAFF_NOTIFY_EMAIL, productName: config.PRODUCT_NAME }),
-  });
-  await app.register(setupRoutes, { setup: createSetupService({ db, getInTouchUrl: config.GET_IN_TOUCH_URL }) });
-  await app.register(monitorsRoutes, {
-    monitors: createMonitorsService({
-      db,
-      fetch: monitorsFetch,
-      limits: { maxMonitors: config.UPTIME_MAX_MONITORS, minIntervalSeconds: config.UPTIME_MIN_INTERVAL_SECONDS },
-    }),
-  });
-  if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 
   return {
     app,
