@@ -8,7 +8,8 @@
  *    ReportEngine.query and the same aggregate as bare DuckDB SQL; prints p50/p95 and the ratio.
  * 3. Exports 1M rows to CSV with the streaming writer; prints time and peak RSS growth
  *    (`--export-rows N` for fewer; `--encoder pool` encodes in the worker pool like the export job;
- *    `--only export` skips the query classes and the API leg).
+ *    `--only export` skips the query classes and the API leg; `--codes off` reads the export's text
+ *    columns as text instead of dictionary codes, for A/B runs).
  *
  * With `--engine clickhouse` (issue 20) steps 2-3 run instead on DuckDB and on ClickHouse (a
  * CLICKHOUSE_URL server, else chDB in-process) side by side: see bench/reports-clickhouse.ts.
@@ -17,6 +18,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateBulkFacts } from '../apps/server/src/modules/reports/demo/bulk-facts';
@@ -50,6 +52,8 @@ const EXPORT_ROWS = Math.round(numberFlag(process.argv, 'export-rows', process.e
 const ENCODER = flagValue(process.argv, 'encoder') ?? 'thread';
 /** `--only export`: skip the query classes and the API leg (a quick look at the export alone). */
 const ONLY = flagValue(process.argv, 'only');
+/** `--codes off`: the export reads text columns as text, not dictionary codes (for A/B runs). */
+const STREAM_CODES = flagValue(process.argv, 'codes') !== 'off';
 
 /** Dimension classes: none, request grain (1 and 2 dims), sales grain (1, 2 and 3 dims). */
 export const DIMENSION_CLASSES: { name: string; dimensions: DimensionKey[] }[] = [
@@ -177,7 +181,9 @@ async function benchExport(engine: ReportEngine, path: string, label = ''): Prom
   const growthMb = (peak - baseline) / 1024 / 1024;
   const size = (await stat(path)).size / 1024 / 1024;
   console.log(
-    `\nCSV export${label}: ${rows.toLocaleString('en')} rows (${size.toFixed(0)} MB) to ${path}, encoded ${pool ? 'in the worker pool' : 'in this thread'}`,
+    `\nCSV export${label}: ${rows.toLocaleString('en')} rows (${size.toFixed(0)} MB) to ${path}, encoded ${pool ? 'in the worker pool' : 'in this thread'}, ${engine instanceof DuckDbReportEngine ? `text read ${STREAM_CODES ? 'as dictionary codes' : 'as text'}, ` : ''}load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
   console.log(`  time ${(ms / 1000).toFixed(2)} s (target <= ${TARGET_EXPORT_MS / 1000} s) ${ms <= TARGET_EXPORT_MS ? 'OK' : 'MISSED'}`);
   console.log(
@@ -211,7 +217,7 @@ async function benchUserSorted(engine: DuckDbReportEngine): Promise<void> {
 async function main(): Promise<void> {
   const dataDir = join(dirname(fileURLToPath(import.meta.url)), '.data');
   await mkdir(dataDir, { recursive: true });
-  const engine = new DuckDbReportEngine(join(dataDir, `reports-${ROWS}.duckdb`));
+  const engine = new DuckDbReportEngine(join(dataDir, `reports-${ROWS}.duckdb`), { streamCodes: STREAM_CODES });
   await engine.init();
   try {
     await prepareData(engine);

@@ -1,10 +1,11 @@
-import { DuckDBInstance, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { ReportType } from '@pc/contracts';
 import { DUCKDB_SCHEMA } from './duckdb-schema';
 import { applyFactBatch } from './duckdb-ingest';
 import { ensureLayout } from './derived-tables';
 import { buildCountSql, buildExactDaySql, buildPageSql, buildStreamSql, buildTotalsSql, type SqlParams } from './duckdb-sql';
 import { estimatedFromFor, markEstimated } from './estimated';
+import { readColumns, readDictionaries } from './stream-codes';
 import { groupCountMask, readGroupCounts, type PeriodCount } from './group-counts';
 import { isValidIsoDate, planReport, type ReportPlan } from './report-plan';
 import { firstDayOfMonth, lastDayOfPeriod, pageWindow, streamWindows } from './time-window';
@@ -39,10 +40,12 @@ export class DuckDbReportEngine implements ReportEngine {
    * `path` is a database file, or ':memory:' (tests). `useGroupCounts: false` turns off the
    * counted, time-windowed page (tests compare both paths). `streamWindows: false` reads an
    * export's rows in one statement instead of window by window (tests compare both).
+   * `streamCodes: false` reads an export's text columns as text instead of dictionary codes (the
+   * same; tests and the bench compare both).
    */
   constructor(
     private readonly path: string,
-    private readonly options: { useGroupCounts?: boolean; streamWindows?: boolean } = {},
+    private readonly options: { useGroupCounts?: boolean; streamWindows?: boolean; streamCodes?: boolean } = {},
   ) {}
 
   async init(): Promise<void> {
@@ -208,17 +211,22 @@ export class DuckDbReportEngine implements ReportEngine {
    */
   async *streamColumns(query: ReportQuery): AsyncIterable<ColumnChunk> {
     const plan = planReport(query);
-    const width = plan.columns.length;
     const conn = await this.connect();
     try {
+      // Text columns come as codes into per-export dictionaries (stream-codes.ts).
+      const dictionaries =
+        this.options.streamCodes === false
+          ? {}
+          : await readDictionaries(async (sql, params) => (await conn.runAndReadAll(sql, params)).getRowObjectsJS(), plan);
+      const byIndex = plan.columns.map((c) => dictionaries[c.key]);
       for (const window of this.windowsOf(plan)) {
-        const { sql, params } = buildStreamSql({ ...plan, ...window });
+        const { sql, params } = buildStreamSql({ ...plan, ...window }, dictionaries);
         const result = await conn.stream(sql, params);
         for (;;) {
           // Converted in a helper so no reference to DuckDB's chunk outlives it: a chunk's native
           // memory is freed only when V8 collects its small wrapper, and a wrapper held while the
           // consumer works gets promoted and waits for a full GC.
-          const chunk = readColumns(await result.fetchChunk(), width);
+          const chunk = readColumns(await result.fetchChunk(), byIndex);
           if (!chunk) break;
           yield chunk;
         }
@@ -320,23 +328,6 @@ function pickColumns(columns: ReportResult['columns'], raw: Record<string, unkno
     row[c.key] = typeof v === 'string' || typeof v === 'number' ? v : v == null ? null : String(v);
   }
   return row;
-}
-
-/** A fetched chunk's values column by column; null at the end of the result. */
-function readColumns(chunk: DuckDBDataChunk | null, width: number): ColumnChunk | null {
-  if (!chunk || chunk.rowCount === 0) return null;
-  const rowCount = chunk.rowCount;
-  const columns: (string | number | null)[][] = [];
-  for (let n = 0; n < width; n += 1) {
-    const vector = chunk.getColumnVector(n);
-    const values = new Array<string | number | null>(rowCount);
-    for (let i = 0; i < rowCount; i += 1) {
-      const v = vector.getItem(i);
-      values[i] = typeof v === 'string' || typeof v === 'number' || v === null ? v : String(v);
-    }
-    columns.push(values);
-  }
-  return { rowCount, columns };
 }
 
 function toNumberOrNull(v: unknown): number | null {

@@ -3,6 +3,7 @@ import type { ReportPlan } from './report-plan';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
 import { DIMENSION_COLUMN } from './dimension-columns';
 import { monthTableOf, splitByMonths, type MonthSplit } from './month-rollups';
+import { enumCodeSql, type ColumnDictionaries } from './stream-codes';
 
 /**
  * Builds DuckDB SQL from a validated plan. Identifiers come only from the fixed maps below
@@ -154,14 +155,19 @@ function aggregateSql(plan: ReportPlan, params: SqlParams, grouped = true): stri
     FROM (${sales}) s FULL OUTER JOIN (${requestRows}) rq ON ${on}`;
 }
 
-/** Output columns of one row, keyed by their catalog keys. */
-function rowSelect(plan: ReportPlan): { select: string; from: string } {
+/**
+ * Output columns of one row, keyed by their catalog keys. A text column with a dictionary
+ * (stream-codes.ts) is its value's code instead of its text.
+ */
+function rowSelect(plan: ReportPlan, dictionaries: ColumnDictionaries = {}): { select: string; from: string } {
   const cols: string[] = [];
-  if (plan.timeColumn === 'date') cols.push(`strftime(a.t, '%Y-%m-%d') AS ${q('date')}`);
-  if (plan.timeColumn === 'month') cols.push(`strftime(a.t, '%Y-%m') AS ${q('month')}`);
-  for (const d of plan.dimensions) {
-    cols.push(d === 'sites' ? `COALESCE(st.name, a.k_sites) AS ${q(d)}` : `a.${keyAlias(d)} AS ${q(d)}`);
-  }
+  const text = (key: string, expr: string) => {
+    const values = dictionaries[key];
+    return `${values ? enumCodeSql(expr, values) : expr} AS ${q(key)}`;
+  };
+  if (plan.timeColumn === 'date') cols.push(text('date', `strftime(a.t, '%Y-%m-%d')`));
+  if (plan.timeColumn === 'month') cols.push(text('month', `strftime(a.t, '%Y-%m')`));
+  for (const d of plan.dimensions) cols.push(text(d, d === 'sites' ? 'COALESCE(st.name, a.k_sites)' : `a.${keyAlias(d)}`));
   for (const m of plan.metrics) {
     cols.push(`${plan.unavailableMetrics[m] ? 'NULL::DOUBLE' : METRIC_SQL[m]('a.')} AS ${q(m)}`);
   }
@@ -169,17 +175,26 @@ function rowSelect(plan: ReportPlan): { select: string; from: string } {
   return { select: cols.join(', '), from };
 }
 
+/** ORDER BY of the plan's sort on the output columns (`prefix`: their table's alias). */
+function orderBy(plan: ReportPlan, prefix = ''): string {
+  return plan.sort.map((s) => `${prefix}${q(s.key)} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`).join(', ');
+}
+
 /**
- * ORDER BY of the plan's sort. `fromAgg`: the time column sorts by the aggregate's DATE (`a.t`)
- * instead of its YYYY-MM-DD text, the same order for less work (a fixed-width key).
+ * orderBy(plan) on `agg a`'s raw columns (a.t, a.k_*, metrics over a.*; the site name from `st`):
+ * the same keys over the same values, whatever the output columns hold. An unavailable metric
+ * (NULL on every row) orders nothing and is left out.
  */
-function orderBy(plan: ReportPlan, prefix = '', fromAgg = false): string {
-  return plan.sort
-    .map((s) => {
-      const key = fromAgg && s.key === plan.timeColumn ? 'a.t' : `${prefix}${q(s.key)}`;
-      return `${key} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`;
-    })
-    .join(', ');
+function rawOrderBy(plan: ReportPlan): string {
+  const keys = plan.sort.flatMap((s) => {
+    let expr: string | null;
+    if (s.key === plan.timeColumn) expr = 'a.t';
+    else if (s.key === 'sites') expr = 'COALESCE(st.name, a.k_sites)';
+    else if ((plan.dimensions as string[]).includes(s.key)) expr = `a.${keyAlias(s.key as DimensionKey)}`;
+    else expr = plan.unavailableMetrics[s.key as MetricKey] ? null : METRIC_SQL[s.key as MetricKey]('a.');
+    return expr ? [`${expr} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`] : [];
+  });
+  return keys.length ? `ORDER BY ${keys.join(', ')}` : '';
 }
 
 /**
@@ -189,15 +204,7 @@ function orderBy(plan: ReportPlan, prefix = '', fromAgg = false): string {
  * order uses them. Ends sorted like orderBy(plan): the same keys over the same values.
  */
 function topRowsSql(plan: ReportPlan): string {
-  const keys = plan.sort.flatMap((s) => {
-    let expr: string | null;
-    if (s.key === plan.timeColumn) expr = 'a.t';
-    else if (s.key === 'sites') expr = 'COALESCE(st.name, a.k_sites)';
-    else if ((plan.dimensions as string[]).includes(s.key)) expr = `a.${keyAlias(s.key as DimensionKey)}`;
-    else expr = plan.unavailableMetrics[s.key as MetricKey] ? null : METRIC_SQL[s.key as MetricKey]('a.');
-    return expr ? [`${expr} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`] : [];
-  });
-  const order = keys.length ? `ORDER BY ${keys.join(', ')}` : '';
+  const order = rawOrderBy(plan);
   const join = (alias: string) => (plan.dimensions.includes('sites') ? `${alias} a LEFT JOIN sites st ON st.id = a.k_sites` : `${alias} a`);
   const top = `SELECT a.* FROM ${plan.sort.some((s) => s.key === 'sites') ? join('agg') : 'agg a'} ${order} LIMIT $limit`;
   const { select } = rowSelect(plan);
@@ -267,12 +274,15 @@ export function buildCountSql(plan: ReportPlan): BuiltSql {
   return { sql: `SELECT count(*)::DOUBLE AS n FROM (${agg})`, params };
 }
 
-/** Every row, ordered, for exports: DuckDB streams it in chunks. */
-export function buildStreamSql(plan: ReportPlan): BuiltSql {
+/**
+ * Every row, ordered, for exports: DuckDB streams it in chunks. Text columns with a dictionary
+ * come as codes (stream-codes.ts); the order is on the raw columns, so it is the text's order.
+ */
+export function buildStreamSql(plan: ReportPlan, dictionaries?: ColumnDictionaries): BuiltSql {
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params);
-  const { select, from } = rowSelect(plan);
-  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan, '', true)}`, params };
+  const { select, from } = rowSelect(plan, dictionaries);
+  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ${rawOrderBy(plan)}`, params };
 }
 
 /**
