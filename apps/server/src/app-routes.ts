@@ -11,7 +11,7 @@ import type { createAdsTxtBulkService } from './modules/adstxt/adstxt-bulk.servi
 import type { createPaymentSettingsService } from './modules/payment-settings/payment-settings.service';
 import type { createWebhookEventPublisher } from './modules/integrations/webhook-events';
 import type { siteTagRepo } from './modules/site-tag/site-tag.repo';
-import type { duckDbSiteTagStore } from './modules/site-tag/site-tag.store';
+import type { SiteTagEventStore } from './modules/site-tag/site-tag.store';
 import type { SiteTagCollector } from './modules/site-tag/site-tag.collector';
 import type { IncidentsService } from './modules/incidents/incidents.service';
 import type { createServicesService } from './modules/services/services.service';
@@ -112,7 +112,7 @@ export interface RouteContext {
   paymentSettings: ReturnType<typeof createPaymentSettingsService>;
   publishWebhookEvent: ReturnType<typeof createWebhookEventPublisher>;
   tagRepo: ReturnType<typeof siteTagRepo>;
-  siteTagStore: ReturnType<typeof duckDbSiteTagStore>;
+  siteTagStore: SiteTagEventStore;
   siteTagCollector: SiteTagCollector;
   incidents: IncidentsService;
   services: ReturnType<typeof createServicesService>;

@@ -17,6 +17,7 @@ import { signInThrottleRepo } from './identity/sign-in-throttle.repo';
 import { createMailer, type Mailer } from './mail/mailer';
 import { auditRepo } from './modules/audit/audit.repo';
 import { createJobQueue } from './lib/jobs/job-queue';
+import { ClickHouseReportEngine } from './modules/reports/engine/clickhouse-engine';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { createReportEngine } from './modules/reports/engine/create-engine';
@@ -40,7 +41,8 @@ import { createPaymentSettingsService } from './modules/payment-settings/payment
 import { registerFeatureGates } from './modules/feature-flags/feature-gates';
 import { siteTagRepo } from './modules/site-tag/site-tag.repo';
 import { createSiteTagCollector, type SiteTagCollector } from './modules/site-tag/site-tag.collector';
-import { duckDbSiteTagStore } from './modules/site-tag/site-tag.store';
+import { clickHouseSiteTagStore } from './modules/site-tag/site-tag.clickhouse-store';
+import { duckDbSiteTagStore, type SiteTagEventStore } from './modules/site-tag/site-tag.store';
 import { startOpenRollupRefresher } from './modules/site-tag/site-tag.open-rollup';
 import { createIncidentsService, type IncidentsService } from './modules/incidents/incidents.service';
 import { createApiKeysService } from './modules/integrations/api-keys.service';
@@ -156,12 +158,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await engine.upsertSites(allSites.map((s) => ({ id: s.id, publisherId: s.publisher_id, name: s.name })));
   // Product events (incidents, ads.txt, payments, report exports) to publishers' webhook subscriptions.
   const publishWebhookEvent = createWebhookEventPublisher(jobs);
-  // Site-tag events live on the report engine's DuckDB (one writer per file), behind their own store.
-  // With ClickHouse they still have only a DuckDB store (DATA_DIR/site-tag.duckdb, one process):
-  // a ClickHouse site-tag store is not built yet (issue 20), and page RPM then sees no revenue.
-  const siteTagDuck = engine instanceof DuckDbReportEngine ? engine : new DuckDbReportEngine(path.join(dataDir, 'site-tag.duckdb'));
-  if (siteTagDuck !== engine) await siteTagDuck.init();
-  const siteTagStore = duckDbSiteTagStore(siteTagDuck);
+  // Site-tag events live in the report engine's database, behind their own store: the engine's
+  // DuckDB file (one process), or its ClickHouse database, where every process collects and reads.
+  // Another engine (a test's) leaves the events a DuckDB file of their own, DATA_DIR/site-tag.duckdb.
+  const ownSiteTagDuck =
+    engine instanceof DuckDbReportEngine || engine instanceof ClickHouseReportEngine
+      ? null
+      : new DuckDbReportEngine(path.join(dataDir, 'site-tag.duckdb'));
+  if (ownSiteTagDuck) await ownSiteTagDuck.init();
+  const siteTagStore: SiteTagEventStore =
+    engine instanceof ClickHouseReportEngine
+      ? clickHouseSiteTagStore(engine.connection)
+      : duckDbSiteTagStore(engine instanceof DuckDbReportEngine ? engine : ownSiteTagDuck!);
   // Demo mode: the portal serves a demo page per site (/demo/sites/<id>) whose beacons come from its own origin.
   const demoMode = config.DEMO_DATA && config.NODE_ENV !== 'production';
   const demoOrigins = [...new Set([new URL(publicUrl).origin, `http://127.0.0.1:${config.PORT}`, `http://localhost:${config.PORT}`])];
@@ -175,8 +183,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     flushMs: deps.startWorkers === false ? 0 : 1000,
     changes,
   });
-  // Today's and yesterday's audience rollup, rebuilt every minute by the process that owns the DuckDB file.
-  const siteTagOpenRollup = deps.startWorkers === false ? null : startOpenRollupRefresher(siteTagStore, deps.logger);
+  // Today's and yesterday's audience rollup, rebuilt every minute by the process that owns the
+  // DuckDB file (ClickHouse aggregates the raw events: no rollups to keep).
+  const siteTagOpenRollup =
+    deps.startWorkers === false || siteTagStore.dialect !== 'duckdb' ? null : startOpenRollupRefresher(siteTagStore, deps.logger);
   const repoOfReports = reportsRepo(db);
   const adsTxtBulk = adsTxtBulkRepo(db);
   const sellersJson = createSellersJsonService({
@@ -267,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await sessions.close();
     await changes.close();
     await cpuPool.destroy();
-    if (siteTagDuck !== engine) await siteTagDuck.close();
+    await ownSiteTagDuck?.close();
   });
 
   const apiKeys = createApiKeysService(db);

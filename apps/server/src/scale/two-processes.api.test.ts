@@ -251,6 +251,39 @@ describe('two server processes on one PostgreSQL', () => {
     });
   });
 
+  describe.skipIf(!chdb)('site-tag events in one ClickHouse', () => {
+    it('both processes collect tag events, and the audience overview on either counts both', async () => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const site = await client
+        .query<{ tag_key: string; domain: string }>(`SELECT tag_key, domain FROM sites WHERE id = '5101'`)
+        .finally(() => client.end());
+      const { tag_key: key, domain } = site.rows[0]!;
+      const ts = Math.max(Date.now() - 60_000, Date.parse(new Date().toISOString().slice(0, 10)) + 1000);
+      const day = new Date(ts).toISOString().slice(0, 10);
+      // One page view to each process, as a load balancer spreads beacons.
+      const collect = (base: string, page: string) =>
+        fetch(`${base}/t/collect`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain;charset=UTF-8', origin: `https://${domain}` },
+          body: JSON.stringify({ k: key, e: [{ t: 'pv', ts, id: `two-${page}`, p: `/${page}`, r: '', vw: 1280 }] }),
+        }).then((res) => res.status);
+      expect(await collect(a.base, 'from-a')).toBeLessThan(300);
+      expect(await collect(b.base, 'from-b')).toBeLessThan(300);
+      const token = await signIn(a.base, DEMO.single);
+      const overview = async (base: string) => {
+        const res = await get(base, `/api/site-tag/audience?from=${day}&to=${day}&siteId=5101`, token, '1002');
+        expect(res.status).toBe(200);
+        return (await res.json()) as { totals: { pageViews: number }; topPages: { key: string; value: number }[] };
+      };
+      // Each collector flushes its batch within a second; then both processes read both events.
+      const pages = async (base: string) => (await overview(base)).topPages.map((p) => p.key).sort();
+      await expect.poll(() => pages(a.base), { timeout: 15_000, interval: 250 }).toEqual(['/from-a', '/from-b']);
+      expect(await pages(b.base)).toEqual(['/from-a', '/from-b']);
+      expect((await overview(b.base)).totals.pageViews).toBe(2);
+    });
+  });
+
   // Last: it kills process A.
   it('an export whose process is killed mid-way is finished by the other, into exactly one file', async () => {
     const token = await signIn(a.base, DEMO.single);

@@ -1,5 +1,6 @@
 import { rateVital, type AdRevenueOverview, type VitalRating } from '@pc/contracts';
 import { num, rangeMs, type Scope } from './site-tag.queries';
+import { chAdRevenueRows } from './site-tag.clickhouse-queries';
 import { ensureRollup, lcpDailySql } from './site-tag.rollup';
 import type { SiteTagEventStore } from './site-tag.store';
 
@@ -7,22 +8,16 @@ const rpm = (revenue: number, pageViews: number) => (pageViews > 0 ? Math.round(
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/**
- * Page RPM joins the report facts (revenue_sales, same DuckDB file) with the tag's page views per
- * site and day. RPM by LCP bucket rates each site-day by its p75 LCP: revenue is known per site
- * and day, not per page, so this is what slow days cost, the closest honest split.
- */
-export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, siteNames: Map<string, string>): Promise<AdRevenueOverview> {
-  const { start, end, prevStart } = rangeMs(s.from, s.to);
+/** Ad revenue's three row sets on DuckDB: closed days from the daily rollups (page views, p75 LCP), the open ones from the raw events. */
+async function duckDbAdRevenueRows(store: SiteTagEventStore, s: Scope, start: number, end: number, prevStart: number) {
   // DuckDB refuses parameters a statement does not use: each query gets exactly its own.
   const scope = { pub: s.publisherId, site: s.siteId ?? '' };
   const df = s.from;
   const dt = iso(end - 1);
   const siteFilter = `($site = '' OR site_id = $site)`;
-  // Closed days from the daily rollups (page views, p75 LCP), the open ones from the raw events.
   const rolled = (await ensureRollup(store, df, dt)) ?? iso(start - DAY_MS);
   const rs = Math.max(start, Date.parse(`${rolled}T00:00:00Z`) + DAY_MS);
-  const [days, products, prev] = await Promise.all([
+  return Promise.all([
     store.query(
       `WITH pv AS (
          SELECT site_id, strftime(day, '%Y-%m-%d') AS d, sum(pv) AS n FROM site_tag_daily
@@ -56,6 +51,27 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
       { ...scope, df, pf: iso(prevStart) },
     ),
   ]);
+}
+
+/**
+ * Page RPM joins the report facts (revenue_sales, in the same DuckDB file or ClickHouse database)
+ * with the tag's page views per site and day. RPM by LCP bucket rates each site-day by its p75 LCP: revenue is known per site
+ * and day, not per page, so this is what slow days cost, the closest honest split.
+ */
+export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, siteNames: Map<string, string>): Promise<AdRevenueOverview> {
+  const { start, end, prevStart } = rangeMs(s.from, s.to);
+  const [days, products, prev] =
+    store.dialect === 'clickhouse'
+      ? await chAdRevenueRows(store, {
+          pub: s.publisherId,
+          site: s.siteId ?? '',
+          start,
+          end,
+          df: s.from,
+          dt: iso(end - 1),
+          pf: iso(prevStart),
+        })
+      : await duckDbAdRevenueRows(store, s, start, end, prevStart);
   const prevBySite = new Map(prev.map((r) => [String(r.site_id), num(r.r)]));
   const series = new Map<string, { revenue: number; pageViews: number }>();
   const sites = new Map<string, { revenue: number; pageViews: number; rpmRevenue: number }>();

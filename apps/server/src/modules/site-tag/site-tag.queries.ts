@@ -1,5 +1,6 @@
 import { rateVital, type AudienceOverview, type SitePerformance, type WebVitalName } from '@pc/contracts';
 import { openCheckRowSql, openEngDeltaSql, openVisitorDeltaSql, outsideSnapshotSql, readOpenHorizon } from './site-tag.open-rollup';
+import { chAudienceRows, chPerformanceRows, type PerformanceRows } from './site-tag.clickhouse-queries';
 import { additiveRowsSql, ensureRollup } from './site-tag.rollup';
 import type { SiteTagEventStore } from './site-tag.store';
 
@@ -41,6 +42,8 @@ type Row = Record<string, unknown>;
  * committed in between or more events than its bound arrived (openVisitorDeltaSql says why a bound).
  */
 async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, end: number, onlyTotals: boolean): Promise<Row[]> {
+  // ClickHouse aggregates the raw events with the same definitions (no rollups, no snapshot to merge).
+  if (store.dialect === 'clickhouse') return chAudienceRows(store, s, start, end, onlyTotals);
   const from = new Date(start).toISOString().slice(0, 10);
   const to = new Date(end - DAY_MS).toISOString().slice(0, 10);
   const rolled = (await ensureRollup(store, from, to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
@@ -159,8 +162,8 @@ function vital(r: Record<string, unknown>) {
   return { metric, p75, samples: num(r.n), rating: rateVital(metric, p75) };
 }
 
-export async function sitePerformance(store: SiteTagEventStore, s: Scope): Promise<SitePerformance> {
-  const { start, end } = rangeMs(s.from, s.to);
+/** The five row sets of the performance page from DuckDB's vitals rollup plus the open days' raw events. */
+async function duckDbPerformanceRows(store: SiteTagEventStore, s: Scope, start: number, end: number): Promise<PerformanceRows> {
   const rolled = (await ensureRollup(store, s.from, s.to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
   const w = {
     params: {
@@ -174,7 +177,7 @@ export async function sitePerformance(store: SiteTagEventStore, s: Scope): Promi
   };
   const v = vitalsOf(`publisher_id = $pub AND ($site = '' OR site_id = $site)`);
   const p75 = `quantile_cont(value, 0.75) AS p75, count(*) AS n`;
-  const [overall, byDevice, byTemplate, series, worst] = await Promise.all([
+  return Promise.all([
     store.query(`SELECT metric, ${p75} FROM ${v} GROUP BY ALL ORDER BY metric`, w.params),
     store.query(`SELECT device, metric, ${p75} FROM ${v} GROUP BY ALL ORDER BY device, metric`, w.params),
     store.query(`SELECT template, metric, ${p75} FROM ${v} GROUP BY ALL ORDER BY template, metric`, w.params),
@@ -185,6 +188,14 @@ export async function sitePerformance(store: SiteTagEventStore, s: Scope): Promi
       w.params,
     ),
   ]);
+}
+
+export async function sitePerformance(store: SiteTagEventStore, s: Scope): Promise<SitePerformance> {
+  const { start, end } = rangeMs(s.from, s.to);
+  const [overall, byDevice, byTemplate, series, worst] =
+    store.dialect === 'clickhouse'
+      ? await chPerformanceRows(store, { pub: s.publisherId, site: s.siteId ?? '', rs: start, end })
+      : await duckDbPerformanceRows(store, s, start, end);
   return {
     from: s.from,
     to: s.to,

@@ -37,10 +37,12 @@ export interface StoredTagEvent {
 }
 
 /**
- * Where tag events live. DuckDB today (the report facts' instance, so page RPM can join them);
- * a ClickHouse implementation only has to answer the same two calls.
+ * Where tag events live: the report engine's database, so page RPM can join the report facts.
+ * DuckDB (embedded, one process) or ClickHouse (site-tag.clickhouse-store.ts, any number of
+ * processes). `query` and `write` take SQL in the store's `dialect`: the queries pick theirs.
  */
 export interface SiteTagEventStore {
+  readonly dialect: 'duckdb' | 'clickhouse';
   init(): Promise<void>;
   append(rows: readonly StoredTagEvent[]): Promise<void>;
   query(sql: string, params?: Record<string, string | number>): Promise<Record<string, unknown>[]>;
@@ -150,6 +152,7 @@ export function duckDbSiteTagStore(duck: DuckDbAccess, opts: { tmpDir?: string }
   let closed = false;
   const spool = () => (spoolDir ??= mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'pc-site-tag-')));
   return {
+    dialect: 'duckdb',
     async init() {
       await duck.write(async (conn) => {
         for (const ddl of [SITE_TAG_EVENTS_DDL, SITE_TAG_EVENTS_WEIGHT_DDL, ...SITE_TAG_DAILY_DDL]) await conn.run(ddl);

@@ -48,6 +48,11 @@ export class ClickHouseReportEngine implements ReportEngine {
 
   constructor(private readonly ch: ClickHouseExec) {}
 
+  /** The connection, for what else lives in the same ClickHouse database (site-tag events). */
+  get connection(): ClickHouseExec {
+    return this.ch;
+  }
+
   async init(): Promise<void> {
     for (const ddl of clickHouseSchema()) await this.ch.command(ddl);
     await ensureChLayout(this.ch);

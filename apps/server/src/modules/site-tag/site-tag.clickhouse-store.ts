@@ -1,0 +1,100 @@
+import type { ChParams, ClickHouseExec } from '../reports/engine/clickhouse-exec';
+import type { SiteTagEventStore, StoredTagEvent } from './site-tag.store';
+
+/**
+ * Site-tag events on ClickHouse (CLICKHOUSE_URL), in the report engine's database so page RPM joins
+ * revenue_sales there: every server process collects into the same table and every query sees all
+ * of them, which the one-process DuckDB file cannot do.
+ *
+ * One MergeTree table ordered by (publisher_id, site_id, ts): every query reads one publisher's
+ * (often one site's) time range, which the primary key narrows to a few granules. The queries
+ * aggregate the raw events (site-tag.clickhouse-queries.ts) with the same definitions as DuckDB's
+ * rollups (site-tag.rollup.ts), so the figures are the same; DuckDB's day rollups and open-day
+ * snapshot exist because it scans one process's file on two cores, and are not built here.
+ *
+ * Migration: like the report engine's schema (clickhouse-schema.ts), each statement is idempotent
+ * and runs at every start; a later change to the table is an ALTER appended to the list.
+ */
+export const SITE_TAG_CLICKHOUSE_DDL = [
+  `CREATE TABLE IF NOT EXISTS site_tag_events (
+    ts Int64,
+    publisher_id String,
+    site_id String,
+    kind LowCardinality(String),
+    page_id String,
+    visitor Int64,
+    path String,
+    template LowCardinality(String),
+    entry Bool,
+    referrer String,
+    source LowCardinality(String),
+    medium LowCardinality(String),
+    campaign String,
+    device LowCardinality(String),
+    browser LowCardinality(String),
+    country LowCardinality(String),
+    engaged_ms Nullable(Int32),
+    scroll_pct Nullable(Int32),
+    metric LowCardinality(String),
+    value Nullable(Float64),
+    attribution String,
+    weight Int32 DEFAULT 1
+  ) ENGINE = MergeTree ORDER BY (publisher_id, site_id, ts)`,
+];
+
+/** Rows per INSERT: the collector flushes about once a second, so a batch is usually one INSERT. */
+const INSERT_BATCH = 50_000;
+
+/** One event as a JSONEachRow object; the 64-bit visitor hash as a string (ClickHouse parses it exactly, JSON numbers would round it). */
+function toRow(r: StoredTagEvent): Record<string, unknown> {
+  return {
+    ts: r.ts,
+    publisher_id: r.publisherId,
+    site_id: r.siteId,
+    kind: r.kind,
+    page_id: r.pageId,
+    visitor: r.visitor.toString(),
+    path: r.path,
+    template: r.template,
+    entry: r.entry,
+    referrer: r.referrer,
+    source: r.source,
+    medium: r.medium,
+    campaign: r.campaign,
+    device: r.device,
+    browser: r.browser,
+    country: r.country,
+    engaged_ms: r.engagedMs,
+    scroll_pct: r.scrollPct,
+    metric: r.metric,
+    value: r.value,
+    attribution: r.attribution,
+    weight: r.weight,
+  };
+}
+
+/**
+ * The store on a ClickHouse connection it does not own (the report engine's, closed by the engine).
+ * `query` takes ClickHouse SQL with `{name:Type}` placeholders, bound by the server.
+ */
+export function clickHouseSiteTagStore(ch: ClickHouseExec): SiteTagEventStore {
+  let closed = false;
+  return {
+    dialect: 'clickhouse',
+    async init() {
+      for (const ddl of SITE_TAG_CLICKHOUSE_DDL) await ch.command(ddl);
+    },
+    async append(rows) {
+      if (closed) throw new Error('site tag store is closed');
+      for (let i = 0; i < rows.length; i += INSERT_BATCH) await ch.insert('site_tag_events', rows.slice(i, i + INSERT_BATCH).map(toRow));
+    },
+    query: (sql, params) => ch.query(sql, params as ChParams | undefined),
+    // ClickHouse has no single writer to wait for: the statements run in order on the connection.
+    async write(fn) {
+      await fn((sql) => ch.command(sql));
+    },
+    async close() {
+      closed = true;
+    },
+  };
+}
