@@ -5,9 +5,10 @@ const addDays = (day: string, n: number) => iso(new Date(Date.parse(`${day}T00:0
 
 /**
  * The home page's figures: yesterday, month to date against the same days of last month, eCPM, and
- * 30 days of revenue. Each is an ordinary engine query, so the numbers match the reports exactly.
+ * 30 days of revenue. Each is an ordinary engine query, so the numbers match the reports exactly
+ * (through the report cache when the service has one).
  */
-export async function homeSummary(engine: ReportEngine, publisherId: string, today: string) {
+export async function homeSummary(engine: Pick<ReportEngine, 'query'>, publisherId: string, today: string) {
   const yesterday = addDays(today, -1);
   const monthStart = `${yesterday.slice(0, 7)}-01`;
   const dayOfMonth = Number(yesterday.slice(8, 10));

@@ -7,8 +7,11 @@ import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test
 import { createChangeNotifications, type ChangeNotifications } from '../../db/change-notifications';
 import { openDatabase, type DatabaseHandle } from '../../db/pool';
 import { recordedIngestFile } from '../data-loads/data-loads.service';
+import { createJobQueue } from '../../lib/jobs/job-queue';
 import { createReportCache, notifyReportsChanged } from './report-cache';
 import type { ReportResult } from './engine/report-engine';
+import { createReportsService } from './reports.service';
+import { reportsRepo } from './reports.repo';
 
 // Issue 18: a repeated report is answered from a per-process cache, and a change made by another
 // process (an ingest, a finalization) reaches every process's cache through NOTIFY on commit.
@@ -112,4 +115,72 @@ describe('report cache', () => {
       expect(compute).not.toHaveBeenCalled();
     }
   });
+
+  it('serves a repeated direct download from the cache, and an ingest by another process shows in the next file', async () => {
+    await ingestDay(300);
+    const query = vi.spyOn(t.built.engine, 'query');
+    const download = async () => {
+      const params = new URLSearchParams({
+        reportType: 'revenue',
+        publisherId: '1001',
+        dateFrom: String(noon(DAY)),
+        dateTo: String(noon(DAY)),
+        dimensions: 'brand',
+        metrics: 'impressions,revenue',
+        interval: 'Day',
+      });
+      const r = await t.app.inject({ method: 'GET', url: `/api/partner-center/report/download?${params}`, headers: bearer(token, '1001') });
+      expect(r.statusCode).toBe(200);
+      return r.body.split('\r\n');
+    };
+    try {
+      const first = await download();
+      expect(first.slice(0, 2)).toEqual(['Date,Brand,Impressions,Revenue,Estimated', `${DAY},Acme,300,2.5,Yes`]);
+      expect(query).toHaveBeenCalledTimes(1);
+      expect(await download()).toEqual(first);
+      expect(query).toHaveBeenCalledTimes(1);
+
+      await ingestDay(700);
+      await expect.poll(async () => (await download())[1], { timeout: 10_000 }).toBe(`${DAY},Acme,700,2.5,Yes`);
+      const calls = query.mock.calls.length;
+      await download();
+      expect(query).toHaveBeenCalledTimes(calls);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it('answers a repeated home summary from the cache, and an ingest by another process shows in the next one', async () => {
+    const changes = createChangeNotifications({ databaseUrl: t.databaseUrl, log });
+    listeners.push(changes);
+    await expect.poll(() => changes.listening(), { timeout: 10_000 }).toBe(true);
+    // Yesterday is DAY (UTC, 1001's reporting time zone).
+    const service = createReportsService({
+      db: t.db,
+      repo: reportsRepo(t.db),
+      engine: t.built.engine,
+      jobs: createJobQueue(t.db, log),
+      now: () => new Date(`${addDay(DAY)}T12:00:00Z`),
+      cache: createReportCache({ changes }),
+    });
+    await ingestDay(250);
+    const query = vi.spyOn(t.built.engine, 'query');
+    try {
+      expect((await service.homeSummary('1001')).yesterday).toEqual({ date: DAY, revenue: 2.5, eCpm: null, impressions: 250 });
+      // Yesterday, month to date, the same days of last month and the 30-day chart.
+      expect(query).toHaveBeenCalledTimes(4);
+      expect((await service.homeSummary('1001')).yesterday.impressions).toBe(250);
+      expect(query).toHaveBeenCalledTimes(4);
+
+      await ingestDay(650);
+      await expect.poll(async () => (await service.homeSummary('1001')).yesterday.impressions, { timeout: 10_000 }).toBe(650);
+      const calls = query.mock.calls.length;
+      await service.homeSummary('1001');
+      expect(query).toHaveBeenCalledTimes(calls);
+    } finally {
+      query.mockRestore();
+    }
+  });
 });
+
+const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

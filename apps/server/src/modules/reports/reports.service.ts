@@ -1,6 +1,6 @@
 import { HttpError, notFound } from '../../lib/http-error';
 import type { JobQueue } from '../../lib/jobs/job-queue';
-import type { ReportEngine, ReportResult } from './engine/report-engine';
+import type { ReportEngine, ReportQuery, ReportResult } from './engine/report-engine';
 import { ReportQueryError } from './engine/report-engine';
 import { REPORT_EXPORT_QUEUE, openExport, type ReportExportPayload } from './report-export.job';
 import type { ReportCallQuery, ReportListItem } from '@pc/contracts';
@@ -13,7 +13,7 @@ import { homeSummary } from './home-summary';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { ExportEncoder } from './export/export-encoder';
-import { exportReport } from './export/export-report';
+import { exportReport, resultSource } from './export/export-report';
 import { savedReportsRepo } from './saved/saved-reports.repo';
 import { DEFAULT_REPORTING_TIME_ZONE, todayIn } from '@pc/contracts';
 import type { ReportCache } from './report-cache';
@@ -41,6 +41,8 @@ export function createReportsService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const directMax = deps.directDownloadMaxRows ?? DIRECT_DOWNLOAD_MAX_ROWS;
+  /** The engine's answer, from the report cache when the service has one (report-cache.ts). */
+  const query = (q: ReportQuery) => (deps.cache ? deps.cache.get(q, () => deps.engine.query(q)) : deps.engine.query(q));
   return {
     /**
      * "Yesterday" and "month to date" are calendar days of the publisher's reporting time zone, like
@@ -50,17 +52,16 @@ export function createReportsService(deps: {
       const [currency, zone] = await Promise.all([deps.repo.currencyOf(publisherId), savedReportsRepo(deps.db).timeZoneOf(publisherId)]);
       const timeZone = zone ?? DEFAULT_REPORTING_TIME_ZONE;
       const today = todayIn(timeZone, now());
-      return { currency: currency ?? 'USD', timeZone, today, ...(await homeSummary(deps.engine, publisherId, today)) };
+      return { currency: currency ?? 'USD', timeZone, today, ...(await homeSummary({ query }, publisherId, today)) };
     },
 
     /** The interactive report: at most 500 rows, totals over all, in the publisher's currency. */
     async run(ctx: ReportContext, q: ReportCallQuery): Promise<ReportResult & { currency: string; rowLimit: number }> {
       try {
         // The currency lookup (PostgreSQL) runs alongside the report (DuckDB): it adds no wait.
-        const query = toEngineQuery(q, ctx.publisherId, ROW_LIMIT);
         const [currency, result] = await Promise.all([
           deps.repo.currencyOf(ctx.publisherId),
-          deps.cache ? deps.cache.get(query, () => deps.engine.query(query)) : deps.engine.query(query),
+          query(toEngineQuery(q, ctx.publisherId, ROW_LIMIT)),
         ]);
         return { ...result, currency: currency ?? 'USD', rowLimit: ROW_LIMIT };
       } catch (err) {
@@ -72,24 +73,25 @@ export function createReportsService(deps: {
     /**
      * A small report as a file in the answer itself: no job, no banner, no wait. Larger reports are
      * refused with 413 so the page falls back to a background export; the file is built in memory,
-     * which the row cap keeps small (a few hundred kB).
+     * which the row cap keeps small (a few hundred kB). The rows are one report call of up to the
+     * cap, through the report cache: downloading what is on screen again reads no facts.
      */
     async downloadNow(ctx: ReportContext, q: ReportCallQuery) {
-      const query = toEngineQuery(q, ctx.publisherId);
+      const report = toEngineQuery(q, ctx.publisherId);
       const format = q.format ?? 'csv';
       const chunks: Buffer[] = [];
       const sink = new PassThrough();
       sink.on('data', (c: Buffer) => chunks.push(c));
       const ended = once(sink, 'end');
       try {
-        const { totalRows } = await deps.engine.query({ ...query, limit: 0 });
-        if (totalRows > directMax)
+        const result = await query({ ...report, limit: directMax });
+        if (result.totalRows > directMax)
           throw new HttpError(
             413,
-            `This report has ${totalRows} rows; up to ${directMax} download at once. Export it to a file instead: it is prepared in the background.`,
+            `This report has ${result.totalRows} rows; up to ${directMax} download at once. Export it to a file instead: it is prepared in the background.`,
             'TooLarge',
           );
-        await exportReport(deps.engine, query, format, sink, deps.exportEncoder);
+        await exportReport(resultSource(result), report, format, sink, deps.exportEncoder);
       } catch (err) {
         if (err instanceof ReportQueryError) throw new HttpError(400, err.message, 'ValidationError', { request: err.message });
         throw err;
@@ -99,7 +101,7 @@ export function createReportsService(deps: {
       const body = Buffer.concat(chunks);
       return {
         body,
-        filename: `${q.reportType}-report-${query.dateFrom}-to-${query.dateTo}.${format}`,
+        filename: `${q.reportType}-report-${report.dateFrom}-to-${report.dateTo}.${format}`,
         contentType: format === 'xlsx' ? XLSX_TYPE : CSV_TYPE,
       };
     },

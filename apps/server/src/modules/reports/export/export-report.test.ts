@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDbReportEngine } from '../engine/duckdb-engine';
 import type { ReportQuery } from '../engine/report-engine';
 import { engineWithTestFacts } from '../engine/test-facts';
-import { exportReport } from './export-report';
+import { exportReport, resultSource, type ExportFormat, type ExportSource } from './export-report';
 
 let engine: DuckDbReportEngine;
 
@@ -78,13 +79,24 @@ describe('exportReport: the column-chunk path', () => {
   // The same engine without streamColumns/summarize: the row-object path every engine has.
   const rowsOnly = () => Object.assign(Object.create(engine) as DuckDbReportEngine, { streamColumns: undefined, summarize: undefined });
 
-  async function bytes(e: DuckDbReportEngine, q: ReportQuery): Promise<string> {
+  async function bytes(e: ExportSource, q: ReportQuery, format: ExportFormat = 'csv'): Promise<string> {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
-    await exportReport(e, q, 'csv', out);
-    out.end();
-    return Buffer.concat(chunks).toString('utf8');
+    const ended = new Promise((resolve) => out.on('end', resolve));
+    await exportReport(e, q, format, out);
+    if (!out.writableEnded) out.end();
+    await ended;
+    return Buffer.concat(chunks).toString('base64');
+  }
+
+  async function xlsxCells(base64: string): Promise<unknown[]> {
+    const book = new ExcelJS.Workbook();
+    const buffer = Buffer.from(base64, 'base64');
+    await book.xlsx.load(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
+    const rows: unknown[] = [];
+    book.worksheets[0]?.eachRow((row) => rows.push(row.values));
+    return rows;
   }
 
   it('writes the same bytes as the row path, for every interval, splits and metric sorts', async () => {
@@ -98,8 +110,20 @@ describe('exportReport: the column-chunk path', () => {
     for (const c of cases) {
       const q = query(c);
       const fast = await bytes(engine, q);
-      expect(fast.split('\r\n').length).toBeGreaterThan(3);
+      expect(Buffer.from(fast, 'base64').toString('utf8').split('\r\n').length).toBeGreaterThan(3);
       expect(fast).toBe(await bytes(rowsOnly(), q));
+      // A direct download exports the report call's cached result (reports.service.ts).
+      expect(await bytes(resultSource(await engine.query({ ...q, limit: 5000 })), q)).toBe(fast);
+      // XLSX files hold their creation time: their cells are compared.
+      const xlsx = await xlsxCells(await bytes(resultSource(await engine.query({ ...q, limit: 5000 })), q, 'xlsx'));
+      expect(xlsx.length).toBeGreaterThan(2);
+      expect(xlsx).toEqual(await xlsxCells(await bytes(engine, q, 'xlsx')));
     }
+  });
+
+  it('refuses a result that holds only some of its rows', async () => {
+    const page = await engine.query({ ...query({ dimensions: ['size'], interval: 'Cumulative' }), limit: 1 });
+    expect(page.totalRows).toBe(3);
+    expect(() => resultSource(page)).toThrow('The result holds 1 of its 3 rows');
   });
 });

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { isEstimatedPeriod } from '../engine/estimated';
-import type { ColumnChunk, ReportEngine, ReportQuery, ReportRow, ReportSummary } from '../engine/report-engine';
+import type { ColumnChunk, ReportEngine, ReportQuery, ReportResult, ReportRow, ReportSummary } from '../engine/report-engine';
 import { rowsToChunks, writeCsvColumns, type ExportColumn } from './csv-writer';
 import type { ExportEncoder } from './export-encoder';
 import { writeXlsx } from './xlsx-writer';
@@ -47,13 +47,32 @@ async function* withEstimated(rows: AsyncIterable<ReportRow[]>, cell: (row: Repo
   for await (const chunk of rows) yield chunk.map((row) => ({ ...row, estimated: cell(row) }));
 }
 
+/** What exportReport reads: an engine, or a result already computed (resultSource). */
+export type ExportSource = Pick<ReportEngine, 'query' | 'streamRows' | 'streamColumns' | 'summarize'>;
+
+/**
+ * A report computed with all its rows (a direct download's cached result, reports.service.ts) as
+ * an export source. It takes the row path, which writes the engine's bytes (tested). A result
+ * holding fewer rows than the report has is refused: it would be exported as if complete.
+ */
+export function resultSource(result: ReportResult): ExportSource {
+  if (result.rows.length !== result.totalRows)
+    throw new Error(`The result holds ${result.rows.length} of its ${result.totalRows} rows: it cannot be exported as it is.`);
+  return {
+    query: () => Promise.resolve(result),
+    streamRows: async function* () {
+      yield result.rows;
+    },
+  };
+}
+
 /**
  * What an export job calls: totals come from a limit-0 query (computed over all rows by the
  * engine), rows are streamed without the 500-row limit. CSV leaves `out` open; XLSX ends it.
  * With an `encoder` (export-encoder.ts) the encoding runs in worker threads; the bytes are the same.
  */
 export async function exportReport(
-  engine: ReportEngine,
+  engine: ExportSource,
   query: ReportQuery,
   format: ExportFormat,
   out: Writable,
