@@ -145,3 +145,49 @@ test('a media owner installs the tag on the demo page, verifies it, and sees the
   await card.getByRole('link', { name: 'Open the audience overview' }).click();
   await expect(page.getByRole('heading', { name: 'Audience Overview' })).toBeVisible();
 });
+
+test('staff set a site’s sample rate on its tag setup, and the pages mark its figures as estimates', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAndChoose(page, USERS.staff, 'Northwind News');
+  const notice = page.getByRole('alert').filter({ hasText: 'Estimated figures' });
+
+  // Before: Northwind News records 1 in 20 in the demo, Northwind Sport every page load.
+  await page.goto('/ad-revenue?range=28');
+  await expect(notice).toContainText('Totals include estimates: Northwind News (1 in 20) is sampled');
+  await expect(notice).toContainText("The other sites' figures are exact.");
+  const topSites = page.getByRole('table', { name: 'Top sites' });
+  const mark = (site: string, oneIn: number) =>
+    topSites
+      .getByRole('row', { name: new RegExp(`^${site}`) })
+      .getByText(`Estimated: Page views and page RPM estimated from a 1-in-${oneIn} sample`);
+  await expect(mark('Northwind News', 20)).toBeVisible();
+  await expect(topSites.getByRole('row', { name: /^Northwind Sport/ })).toBeVisible();
+  await expect(topSites.getByRole('row', { name: /^Northwind Sport/ }).getByText(/Estimated/)).toHaveCount(0);
+
+  // Staff change Northwind Sport to one page load in 10 on its setup row.
+  await page.goto('/audience-overview?site=5002&range=7');
+  const row = page.getByRole('table', { name: 'Site tag status' }).getByRole('row', { name: /^Northwind Sport/ });
+  await expect(row.getByText('All page views')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await row.getByRole('button', { name: 'Change the sample rate of Northwind Sport' }).click();
+  const rate = page.getByLabel('Record one page load in');
+  await rate.fill('10');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Northwind Sport now records 1 in 10 (10 %) of page loads.')).toBeVisible();
+  await expect(row.getByText('1 in 10 (10 %)')).toBeVisible();
+  await expect(notice).toContainText('Estimated from a 1-in-10 sample: Northwind Sport records one page load in 10');
+
+  // The ad revenue overview now marks both sites' rows and names both in its notice.
+  await page.goto('/ad-revenue?range=28');
+  await expect(notice).toContainText('Northwind News (1 in 20), Northwind Sport (1 in 10) are sampled');
+  await expect(mark('Northwind Sport', 10)).toBeVisible();
+  await expect(mark('Northwind News', 20)).toBeVisible();
+
+  // Back to every page load (the journeys above count this site's page views exactly): no notice.
+  await page.goto('/audience-overview?site=5002&range=7');
+  await row.getByRole('button', { name: 'Change the sample rate of Northwind Sport' }).click();
+  await rate.fill('1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByText('All page views')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});

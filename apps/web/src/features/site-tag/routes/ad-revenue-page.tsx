@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Card, Grid, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { Routes, TrackingEvents, type AdRevenueOverview, type VitalRating } from '@pc/contracts';
+import { Routes, TrackingEvents, type AdRevenueOverview, type TaggedSite, type VitalRating } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -13,6 +13,7 @@ import { ReportParams } from '../../../lib/report-links';
 import { track } from '../../../lib/tracking/track';
 import { useAdRevenue, useTaggedSites } from '../api/site-tag-api';
 import { KpiCard } from '../components/kpi-card';
+import { EstimateMark } from '../components/estimate-mark';
 import { SampledNotice } from '../components/sampled-notice';
 import { SiteRangeToolbar } from '../components/site-range-toolbar';
 import { RATING_COLORS, RATING_LABELS } from '../components/vital-format';
@@ -54,13 +55,18 @@ export function AdRevenuePage() {
       {rev.error ? (
         <LoadErrorAlert title="The ad revenue overview could not be loaded" message={rev.error.message} onRetry={() => void rev.mutate()} />
       ) : (
-        <AdRevenueBody data={rev.data} currency={currency} />
+        <AdRevenueBody data={rev.data} currency={currency} rates={sampleRates(sites.data)} />
       )}
     </Stack>
   );
 }
 
-function AdRevenueBody({ data, currency }: { data: AdRevenueOverview | undefined; currency: string }) {
+/** Each site's sample rate (one page load in N), for the rows' estimate marks. */
+type Rates = ReadonlyMap<string, number>;
+const sampleRates = (sites: readonly TaggedSite[] | undefined): Rates => new Map(sites?.map((s) => [s.id, s.sampleOneIn]));
+const VIEWS_AND_RPM = 'Page views and page RPM';
+
+function AdRevenueBody({ data, currency, rates }: { data: AdRevenueOverview | undefined; currency: string; rates: Rates }) {
   const money = (v: number | null) => formatMoney(v, currency);
   const t = data?.totals;
   const loading = !data;
@@ -93,13 +99,13 @@ function AdRevenueBody({ data, currency }: { data: AdRevenueOverview | undefined
             series={[{ key: 'revenue', label: 'Revenue', color: 'brand.6' }]}
             valueFormatter={(v) => money(v)}
           />
-          <SitesTable data={data} money={money} />
+          <SitesTable data={data} money={money} rates={rates} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 5 }}>
               <ProductsTable data={data} money={money} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <RpmByLcp data={data} money={money} />
+              <RpmByLcp data={data} money={money} rates={rates} />
             </Grid.Col>
           </Grid>
         </>
@@ -108,7 +114,7 @@ function AdRevenueBody({ data, currency }: { data: AdRevenueOverview | undefined
   );
 }
 
-function SitesTable({ data, money }: { data: AdRevenueOverview; money: (v: number | null) => string }) {
+function SitesTable({ data, money, rates }: { data: AdRevenueOverview; money: (v: number | null) => string; rates: Rates }) {
   const movers = [...data.sites]
     .map((s) => ({ ...s, delta: s.revenue - s.previousRevenue }))
     .filter((s) => s.previousRevenue > 0 && s.delta !== 0)
@@ -140,7 +146,10 @@ function SitesTable({ data, money }: { data: AdRevenueOverview; money: (v: numbe
               const change = changeRatio(s.revenue, s.previousRevenue);
               return (
                 <Table.Tr key={s.siteId}>
-                  <Table.Td>{s.name}</Table.Td>
+                  <Table.Td>
+                    {s.name}
+                    <EstimateMark oneIn={rates.get(s.siteId)} what={VIEWS_AND_RPM} />
+                  </Table.Td>
                   <Table.Td ta="right">{money(s.revenue)}</Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm" c={change === null ? 'dimmed' : change >= 0 ? 'teal' : 'red'}>
@@ -198,7 +207,7 @@ function ProductsTable({ data, money }: { data: AdRevenueOverview; money: (v: nu
 
 const RATINGS: VitalRating[] = ['good', 'needs-improvement', 'poor'];
 
-function RpmByLcp({ data, money }: { data: AdRevenueOverview; money: (v: number | null) => string }) {
+function RpmByLcp({ data, money, rates }: { data: AdRevenueOverview; money: (v: number | null) => string; rates: Rates }) {
   const names = new Map(data.sites.map((s) => [s.siteId, s.name]));
   const siteIds = [...new Set(data.rpmByLcp.map((b) => b.siteId))];
   const cell = new Map(data.rpmByLcp.map((b) => [`${b.siteId}|${b.rating}`, b]));
@@ -232,7 +241,10 @@ function RpmByLcp({ data, money }: { data: AdRevenueOverview; money: (v: number 
             <Table.Tbody>
               {siteIds.map((id) => (
                 <Table.Tr key={id}>
-                  <Table.Td>{names.get(id) ?? id}</Table.Td>
+                  <Table.Td>
+                    {names.get(id) ?? id}
+                    <EstimateMark oneIn={rates.get(id)} what={VIEWS_AND_RPM} />
+                  </Table.Td>
                   {RATINGS.map((r) => {
                     const b = cell.get(`${id}|${r}`);
                     return (
