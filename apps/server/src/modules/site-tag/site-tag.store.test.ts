@@ -94,6 +94,18 @@ describe('site-tag store', () => {
     ]);
   });
 
+  it('stores a batch larger than its serialising slice whole: every row once (slices of 500, 1,234 rows)', async () => {
+    const store = duckDbSiteTagStore(engine, { tmpDir: dir });
+    await store.init();
+    const rows = Array.from({ length: 1234 }, (_, i) => row({ siteId: 'slices', visitor: BigInt(i), pageId: `s${i}` }));
+    await store.append(rows);
+    const [got] = await store.query(
+      `SELECT count(*)::INTEGER AS n, count(DISTINCT page_id)::INTEGER AS pages, sum(visitor)::VARCHAR AS total FROM site_tag_events WHERE site_id = 'slices'`,
+    );
+    expect(got).toEqual({ n: 1234, pages: 1234, total: String((1233 * 1234) / 2) });
+    await store.close();
+  });
+
   it('keeps its spool folder only while open: close() leaves nothing behind', async () => {
     const spoolParent = mkdtempSync(path.join(dir, 'spool-'));
     const store = duckDbSiteTagStore(engine, { tmpDir: spoolParent });
