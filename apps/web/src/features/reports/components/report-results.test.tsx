@@ -217,6 +217,18 @@ describe('report results', () => {
     expect(screen.getByRole('columnheader', { name: /Revenue/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it("gives every available metric's header its definition and formula (item 8)", () => {
+    renderResults({ data: { ...result, unavailableMetrics: {} } });
+    expect(screen.getByRole('button', { name: 'Impressions. How many ads were shown. Sort' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Revenue\. What advertisers paid for your impressions \(gross\)\./ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /^eCPM\. Revenue per 1,000 impression requests: Revenue ÷ Impression Requests × 1,000\./ }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /^Fill Rate\. The share of requests that showed an ad: Impressions ÷ Impression Requests\./ }),
+    ).toBeInTheDocument();
+  });
+
   it('has empty, error and loading states', () => {
     const { unmount } = renderWithProviders(
       <ReportResults

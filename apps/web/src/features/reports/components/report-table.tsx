@@ -96,7 +96,13 @@ function HeaderCell({
       <span className="visually-hidden">Not available: {unavailable}</span>
     </Text>
   ) : (
-    <UnstyledButton onClick={() => onSort(next)} fw={600} fz="sm" w="100%" aria-label={`${col.label}${tip ? `. ${tip}` : ''}. Sort`}>
+    <UnstyledButton
+      onClick={() => onSort(next)}
+      fw={600}
+      fz="sm"
+      w="100%"
+      aria-label={`${col.label}${tip ? `. ${tip.replace(/\.$/, '')}` : ''}. Sort`}
+    >
       {label}
     </UnstyledButton>
   );
