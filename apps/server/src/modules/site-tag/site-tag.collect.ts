@@ -1,6 +1,6 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ua-parser-js 1.x has no types; programs that import this file (the bench) need the declaration too
 /// <reference path="./ua-parser-js.d.ts" />
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import UAParser from 'ua-parser-js';
 import { z } from 'zod';
 import type { StoredTagEvent } from './site-tag.store';
@@ -70,14 +70,18 @@ export function parseBatch(body: unknown, now: number): ParseResult {
 export function originMatches(origin: string | undefined, domain: string, extraOrigins: readonly string[] = []): boolean {
   if (!origin) return false;
   if (extraOrigins.includes(origin)) return true;
-  let host: string;
-  try {
-    host = new URL(origin).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return hostMatches(host, domain);
+  const host = originHost(origin);
+  return host !== '' && hostMatches(host, domain);
 }
+
+/** An origin's lower-case host ('' when it is not a URL): a site's beacons repeat a few origins. */
+const originHost = memo(1000, (origin) => {
+  try {
+    return new URL(origin).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+});
 
 /** The host is the domain or one of its subdomains. */
 function hostMatches(host: string, domain: string): boolean {
@@ -159,7 +163,8 @@ export function deviceOf(ua: string, viewportWidth: number): { device: string; b
 
 /** Daily-salted visitor hash: the IP is only an input here and never leaves this function. */
 export function visitorHash(salt: string, siteId: string, ip: string, ua: string): bigint {
-  return createHash('sha256').update(`${salt}|${siteId}|${ip}|${ua}`).digest().readBigInt64BE(0);
+  // The one-shot hash: same digest as createHash().update().digest(), without a Hash object per beacon.
+  return hash('sha256', `${salt}|${siteId}|${ip}|${ua}`, 'buffer').readBigInt64BE(0);
 }
 
 export interface RequestFacts {
