@@ -26,4 +26,26 @@ describe('date range field (issue 18 item 5)', () => {
     renderWithProviders(<DateRangeField {...props} range={{ from: '2026-01-01', to: '2026-01-31' }} />);
     expect(screen.queryByTestId('report-partial-note')).toBeNull();
   });
+
+  it('reports a half-picked custom range until its second day is chosen (item 9: exports wait for it)', async () => {
+    const onPicking = vi.fn();
+    const onCustom = vi.fn();
+    renderWithProviders(
+      <DateRangeField
+        preset="custom"
+        range={{ from: '2026-01-01', to: '2026-01-31' }}
+        onPreset={vi.fn()}
+        onCustom={onCustom}
+        onPicking={onPicking}
+        timeZone="UTC"
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Custom date range' }));
+    fireEvent.click(await screen.findByRole('button', { name: '10 January 2026' }));
+    expect(onPicking).toHaveBeenLastCalledWith(true);
+    expect(onCustom).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByLabelText('12 January 2026'));
+    expect(onPicking).toHaveBeenLastCalledWith(false);
+    expect(onCustom).toHaveBeenCalledWith({ from: '2026-01-10', to: '2026-01-12' });
+  });
 });
