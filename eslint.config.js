@@ -34,6 +34,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/.data/**',
+      '**/.prerender/**',
       '.cache/**',
     ],
   },

@@ -5,14 +5,17 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-// The sign-in entry is built last (npm run build -w @pc/web builds the app, then it).
-const dist = path.join(root, 'apps/web/dist/sign-in.html');
+// The pre-rendered sign-in page is written last (npm run build -w @pc/web builds the app, the
+// sign-in entry, then pre-renders it).
+const dist = path.join(root, 'apps/web/dist/sign-in/login.html');
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/sign-in.html',
   'apps/web/vite.config.ts',
   'apps/web/vite.sign-in.config.ts',
+  'apps/web/vite.prerender.config.ts',
+  'apps/web/scripts',
   'packages/contracts/src',
   'apps/web/public',
 ];

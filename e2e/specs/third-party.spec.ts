@@ -3,6 +3,7 @@ import { expect, test, type Page } from '../support/test';
 import { Routes } from '@pc/contracts';
 import { DEMO_PASSWORD, USERS } from '../support/demo';
 import { startExtraServer, type ExtraServer } from '../support/extra-server';
+import { SIGN_IN_GATE_CSP_SOURCE } from '../../apps/server/src/http/sign-in-gate';
 
 // Issue 12 item 5: each third-party tool loads only when its id is configured, is initialised with
 // it, is allowed by the CSP, and is absent otherwise; the help widget is for signed-in pages outside
@@ -94,9 +95,15 @@ test.describe('every tool configured', () => {
         return [name!, values.sort()];
       }),
     );
+    // script-src also holds the hash of the pre-rendered sign-in pages' one inline script.
     for (const directive of ['script-src', 'img-src', 'connect-src'])
       expect(directives[directive], directive).toEqual(
-        [...TOOL_HOSTS, "'self'", ...(directive === 'img-src' ? ['data:', 'blob:'] : [])].sort(),
+        [
+          ...TOOL_HOSTS,
+          "'self'",
+          ...(directive === 'img-src' ? ['data:', 'blob:'] : []),
+          ...(directive === 'script-src' ? [SIGN_IN_GATE_CSP_SOURCE] : []),
+        ].sort(),
       );
     expect(directives['default-src']).toEqual(["'self'"]);
 
@@ -145,7 +152,7 @@ test('with no id configured no tool loads and the CSP allows only this origin', 
   const { outside } = await instrument(page);
   const doc = await page.goto('/login');
   const csp = doc!.headers()['content-security-policy']!;
-  expect(csp).toMatch(/script-src 'self';/);
+  expect(csp).toContain(`script-src 'self' ${SIGN_IN_GATE_CSP_SOURCE};`);
   await page.getByLabel('Email').fill(USERS.single);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -6,8 +6,7 @@ import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import '@mantine/core/styles.css';
 import './app/global.css';
-import { createRoot } from 'react-dom/client';
 import { bootstrap } from './app/bootstrap';
 import { createAppRouting } from './app/router';
 
-void bootstrap(createRoot(document.getElementById('root')!), createAppRouting);
+void bootstrap(document.getElementById('root')!, createAppRouting);

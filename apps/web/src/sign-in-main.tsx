@@ -10,8 +10,7 @@ import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import './app/sign-in-styles';
 import './app/global.css';
-import { createRoot } from 'react-dom/client';
 import { bootstrap } from './app/bootstrap';
 import { createSignInRouting } from './app/sign-in-router';
 
-void bootstrap(createRoot(document.getElementById('root')!), createSignInRouting);
+void bootstrap(document.getElementById('root')!, createSignInRouting);

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/env';
+import { SIGN_IN_GATE_CSP_SOURCE } from './sign-in-gate';
 
 /**
- * CSP allows our own origin plus only the third-party hosts whose ids are configured; the page may
+ * CSP allows our own origin (and the sign-in pages' inline gate script, by its hash) plus only the
+ * third-party hosts whose ids are configured; the page may
  * not be framed except by the configured iframe root. HSTS only when served behind TLS.
  *
  * Helmet decides the headers; they depend only on this configuration (no per-request nonces), so
@@ -37,7 +39,8 @@ export function securityHeaders(opts: { extraScriptHosts: string[]; frameAncesto
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...opts.extraScriptHosts],
+        // The pre-rendered sign-in pages' one inline script, by its hash (sign-in-gate.ts).
+        scriptSrc: ["'self'", SIGN_IN_GATE_CSP_SOURCE, ...opts.extraScriptHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...opts.extraScriptHosts],
         fontSrc: ["'self'", 'data:'],

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Routes } from '@pc/contracts';
+import { SIGN_IN_GATE_SCRIPT } from './sign-in-gate';
 
 /**
  * The signed-out pages a visitor opens first: a full page load of one of them gets the light
@@ -12,6 +13,12 @@ import { Routes } from '@pc/contracts';
  * inside the app stays in the app; leaving them for any other page loads the app.
  */
 export const SIGN_IN_ENTRY_PATHS: readonly string[] = [Routes.login, Routes.forgot, Routes.acceptInvitation];
+
+/**
+ * The sign-in pages the web build pre-renders (apps/web/scripts/prerender-sign-in.mjs): their HTML
+ * is the page itself, painted before any script runs, which the sign-in entry then hydrates.
+ */
+const PRERENDERED: Readonly<Record<string, string>> = { [Routes.login]: 'sign-in/login.html', [Routes.forgot]: 'sign-in/forgot.html' };
 
 /** Serves the built SPA; unknown non-API paths get index.html so client routes survive reloads. */
 export async function registerStaticWeb(app: FastifyInstance, distDir: string, publicConfig?: unknown): Promise<boolean> {
@@ -24,7 +31,17 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, p
     // Built by `npm run build` with the app; a dist without it (an older build) serves the app.
     const signInFile = path.join(distDir, 'sign-in.html');
     const signInHtml = existsSync(signInFile) ? withConfig(readFileSync(signInFile, 'utf8'), publicConfig) : appHtml;
-    await serveDist(web, distDir, (url) => (SIGN_IN_ENTRY_PATHS.includes(url.replace(/\/$/, '')) ? signInHtml : appHtml));
+    const prerendered = new Map<string, string>();
+    for (const [route, file] of Object.entries(PRERENDERED)) {
+      const html = existsSync(path.join(distDir, file))
+        ? prerenderedPage(readFileSync(path.join(distDir, file), 'utf8'), publicConfig)
+        : null;
+      if (html) prerendered.set(route, html);
+    }
+    await serveDist(web, distDir, (url) => {
+      const route = url.replace(/(.)\/$/, '$1');
+      return prerendered.get(route) ?? (SIGN_IN_ENTRY_PATHS.includes(route) ? signInHtml : appHtml);
+    });
   });
   return true;
 }
@@ -37,6 +54,29 @@ function withConfig(html: string, publicConfig: unknown): string {
   if (publicConfig === undefined) return html;
   const json = JSON.stringify(publicConfig).replace(/</g, '\\u003c');
   return html.replace('</head>', `  <script id="pc-config" type="application/json">${json}</script>\n  </head>`);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+
+/**
+ * A pre-rendered page made ready to send: its configuration placeholders (`%pc:links.getInTouch%`,
+ * written by the build for the configuration's strings) replaced by this server's values, escaped
+ * as React escapes text and attributes so the markup hydrates as rendered; the configuration
+ * inlined; the gate script first in <head>. Null (the loader page is sent instead) without a
+ * configuration or when a placeholder names something the configuration does not hold as text.
+ */
+function prerenderedPage(html: string, publicConfig: unknown): string | null {
+  if (publicConfig === undefined) return null;
+  let complete = true;
+  const filled = html.replace(/%pc:([\w.]+)%/g, (_, at: string) => {
+    const value = at
+      .split('.')
+      .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), publicConfig);
+    if (typeof value !== 'string') complete = false;
+    return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  });
+  if (!complete) return null;
+  return withConfig(filled, publicConfig).replace('<head>', `<head>\n    <script>${SIGN_IN_GATE_SCRIPT}</script>`);
 }
 
 async function serveDist(app: FastifyInstance, distDir: string, htmlFor: (url: string) => string): Promise<void> {

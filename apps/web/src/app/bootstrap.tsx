@@ -1,5 +1,5 @@
 import { startTransition, type ReactNode } from 'react';
-import type { Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { PublicConfig } from '@pc/contracts';
 import { AppProviders, BaseProviders } from './providers';
 import { PageLoader } from '../components/ui/spinner';
@@ -12,7 +12,8 @@ import { isAuthConfigComplete, syncAuthConfig } from '../lib/identity/auth-confi
 import { logout } from '../lib/identity/logout';
 import { createApiClient } from '../lib/api-client';
 import { configureApi } from '../lib/api';
-import { USER_SESSION_KEYS, removeKey } from '../lib/storage';
+import { StorageKeys, USER_SESSION_KEYS, readString, removeKey } from '../lib/storage';
+import { markPageLive } from '../lib/early-submit';
 import { reportBanner } from '../lib/report-banner/report-banner-store';
 import { getChosenPublisherId } from '../lib/chosen-publisher';
 import { clearToasts } from '../lib/toast';
@@ -35,23 +36,52 @@ async function loadConfig(): Promise<PublicConfig> {
 }
 
 /**
+ * The page the server pre-rendered into the container (the sign-in entry: its `data-prerendered`
+ * names the path), if it still shows what this visit must see: the same path, no query (a custom
+ * token or a reset code changes the page) and no stored session (a signed-in user is sent on). The
+ * server's inline gate (apps/server/src/http/sign-in-gate.ts) makes the same decision before the
+ * first paint and marks the document when it hides the form.
+ */
+function prerenderedPageApplies(container: HTMLElement, client: BuiltinIdentityClient): boolean {
+  const path = container.dataset.prerendered;
+  if (!path || document.documentElement.hasAttribute('data-pc-no-prerender')) return false;
+  const here = window.location.pathname.replace(/(.)\/$/, '$1');
+  // "Keep me signed in" turned off: the page differs from the pre-rendered one (its checkbox).
+  const keepSignedIn = readString(StorageKeys.authPersistence) !== 'false';
+  return here === path && window.location.search === '' && client.currentUser === null && keepSignedIn;
+}
+
+/** The pre-rendered markup will not be used: React renders the container afresh. */
+function discardPrerender(container: HTMLElement): void {
+  delete container.dataset.prerendered;
+  document.getElementById('pc-boot-loader')?.remove();
+}
+
+/**
  * Start-up: config -> auth configuration check -> identity, API client, router -> render. The full
  * app (main.tsx) and the light sign-in entry (sign-in-main.tsx) share it and differ in their router
- * only, so sign-in, tracking and the 401 rule behave the same in both.
+ * only, so sign-in, tracking and the 401 rule behave the same in both. A pre-rendered page (the
+ * sign-in entry's) is hydrated when it applies: its form is the first paint, and stays.
  */
-export async function bootstrap(root: Root, createRouting: () => AppRouting): Promise<void> {
-  root.render(
-    <BaseProviders>
-      <PageLoader />
-    </BaseProviders>,
-  );
+export async function bootstrap(container: HTMLElement, createRouting: () => AppRouting): Promise<void> {
+  let root: Root | null = null;
+  const render = (node: ReactNode) => (root ??= createRoot(container)).render(node);
+  const prerendered = container.dataset.prerendered !== undefined;
+  // The pre-rendered page stays on screen while the configuration is read (inline: no wait).
+  if (!prerendered)
+    render(
+      <BaseProviders>
+        <PageLoader />
+      </BaseProviders>,
+    );
 
   let config: PublicConfig;
   try {
     config = await loadConfig();
   } catch (e) {
     console.error('Could not load the configuration', e);
-    root.render(
+    discardPrerender(container);
+    render(
       <BaseProviders>
         <LazyServerErrorPage />
       </BaseProviders>,
@@ -63,7 +93,8 @@ export async function bootstrap(root: Root, createRouting: () => AppRouting): Pr
   const authConfig = syncAuthConfig(config.identity);
   if (!isAuthConfigComplete(authConfig)) {
     const { AuthConfigFallback } = await import('./auth-config-fallback');
-    root.render(
+    discardPrerender(container);
+    render(
       <BaseProviders productName={config.productName}>
         <AuthConfigFallback />
       </BaseProviders>,
@@ -73,8 +104,16 @@ export async function bootstrap(root: Root, createRouting: () => AppRouting): Pr
 
   const client = new BuiltinIdentityClient();
   setIdentityClient(client);
+  const hydrate = prerendered && prerenderedPageApplies(container, client);
+  if (prerendered && !hydrate) discardPrerender(container);
   const { navigate, element } = createRouting();
-  const store = createAuthStore({ client, navigate, currentPath: () => window.location.pathname + window.location.search });
+  const store = createAuthStore({
+    client,
+    navigate,
+    currentPath: () => window.location.pathname + window.location.search,
+    // Hydration must render what the server did: the signed-out form, not the loader of 'unknown'.
+    knownSignedOut: hydrate,
+  });
   store.subscribe(() => {
     const s = store.getState();
     setTrackingScope(s.status === 'signedIn' ? s.scope : null);
@@ -110,13 +149,17 @@ export async function bootstrap(root: Root, createRouting: () => AppRouting): Pr
   if (Object.values(config.analytics).some(Boolean))
     void import('../lib/tracking/third-party-loader').then((m) => m.loadThirdPartyScripts(config.analytics));
 
-  // A transition: React renders the app in slices of a few milliseconds, yielding to the browser
-  // between them, instead of one long task that blocks input on a slow phone (blocking time).
-  startTransition(() =>
-    root.render(
-      <AppProviders config={config}>
-        <AuthProvider value={{ store, logout: doLogout }}>{element}</AuthProvider>
-      </AppProviders>,
-    ),
+  const app = (
+    <AppProviders config={config}>
+      <AuthProvider value={{ store, logout: doLogout }}>{element}</AuthProvider>
+    </AppProviders>
   );
+  // A transition: React renders (or hydrates) the app in slices of a few milliseconds, yielding to
+  // the browser between them, instead of one long task that blocks input on a slow phone.
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, app);
+    else render(app);
+  });
+  // From here React handles the page's events (an event on markup not hydrated yet hydrates it first).
+  markPageLive();
 }

@@ -69,10 +69,38 @@ class RenderErrorBoundary extends Component<{ children: ReactNode }, { error: un
 }
 
 /**
- * The routing of the light sign-in entry (sign-in.html, issue 12 item 9): the signed-out pages,
- * with the same components, layout and per-route effects as in the full app, and nothing of the
- * shell, SWR or charts. A declarative router: the data router's code (loaders, fetchers,
- * revalidation) is a third of react-router and these pages use none of it.
+ * The signed-out pages, with the same components, layout and per-route effects as in the full app,
+ * and nothing of the shell, SWR or charts. Rendered inside a browser router by the sign-in entry
+ * and inside a static one by the build's pre-render (sign-in-prerender.tsx): the same tree, so the
+ * pre-rendered HTML hydrates.
+ */
+export function signInRoutes(): ReactNode {
+  return (
+    <RenderErrorBoundary>
+      <RouteSwitch>
+        <Route element={<RootLayout />}>
+          <Route path={Routes.login} element={<LoginPage />} />
+          <Route path={Routes.forgot} element={<ForgotPage />} />
+          <Route
+            path={Routes.acceptInvitation}
+            element={
+              <Suspense fallback={<PageLoader />}>
+                <AcceptInvitationPage />
+              </Suspense>
+            }
+          />
+          <Route path={SERVER_ERROR_PATH} element={<LazyServerErrorPage />} />
+          <Route path="*" element={<FullAppLoad />} />
+        </Route>
+      </RouteSwitch>
+    </RenderErrorBoundary>
+  );
+}
+
+/**
+ * The routing of the light sign-in entry (sign-in.html, issue 12 item 9). A declarative router:
+ * the data router's code (loaders, fetchers, revalidation) is a third of react-router and these
+ * pages use none of it.
  */
 export function createSignInRouting(): AppRouting {
   // Leaving these pages is a full page load: the Login event goes with the app's page.
@@ -80,27 +108,6 @@ export function createSignInRouting(): AppRouting {
   return {
     // The auth store navigates only away from protected pages, which are the full app's.
     navigate: (path) => window.location.assign(path),
-    element: (
-      <HistoryRouter history={signInHistory()}>
-        <RenderErrorBoundary>
-          <RouteSwitch>
-            <Route element={<RootLayout />}>
-              <Route path={Routes.login} element={<LoginPage />} />
-              <Route path={Routes.forgot} element={<ForgotPage />} />
-              <Route
-                path={Routes.acceptInvitation}
-                element={
-                  <Suspense fallback={<PageLoader />}>
-                    <AcceptInvitationPage />
-                  </Suspense>
-                }
-              />
-              <Route path={SERVER_ERROR_PATH} element={<LazyServerErrorPage />} />
-              <Route path="*" element={<FullAppLoad />} />
-            </Route>
-          </RouteSwitch>
-        </RenderErrorBoundary>
-      </HistoryRouter>
-    ),
+    element: <HistoryRouter history={signInHistory()}>{signInRoutes()}</HistoryRouter>,
   };
 }

@@ -1,4 +1,5 @@
-import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { takeEarlySubmit } from './early-submit';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -34,6 +35,17 @@ export function usePlainForm<T extends Record<string, string>>(initial: T, loadV
     [focus],
   );
 
+  // A pre-rendered page (sign-in) hydrates keeping what was typed before its scripts ran. The state
+  // takes those values as the form is attached, in the same render as `form` (a render with the
+  // old values would clear the fields); a submit made then is sent once the page is live.
+  const formRef = useCallback((el: HTMLFormElement | null) => {
+    setForm(el);
+    if (el) setValues((prev) => fromForm(el, prev));
+  }, []);
+  useEffect(() => {
+    if (form && takeEarlySubmit(form)) setTimeout(() => form.requestSubmit());
+  }, [form]);
+
   const register = (name: Field) => ({
     name,
     value: values[name],
@@ -49,7 +61,8 @@ export function usePlainForm<T extends Record<string, string>>(initial: T, loadV
     if (isSubmitting) return;
     setSubmitting(true);
     try {
-      const result = (await loadValidate())(values);
+      // What the fields hold: the same as the state, except for a submit made before hydration.
+      const result = (await loadValidate())(form ? fromForm(form, values) : values);
       setErrors(result.errors ?? {});
       if (result.data !== null) await onValid(result.data);
       else {
@@ -61,5 +74,15 @@ export function usePlainForm<T extends Record<string, string>>(initial: T, loadV
     }
   };
 
-  return { values, errors, isSubmitting, register, setError, handleSubmit, formRef: setForm };
+  return { values, errors, isSubmitting, register, setError, handleSubmit, formRef };
+}
+
+/** `values` with each field's value as the form's input of that name holds it. */
+function fromForm<T extends Record<string, string>>(form: HTMLFormElement, values: T): T {
+  let next = values;
+  for (const name of Object.keys(values)) {
+    const el = form.elements.namedItem(name);
+    if (el instanceof HTMLInputElement && el.value !== next[name]) next = { ...next, [name]: el.value };
+  }
+  return next;
 }

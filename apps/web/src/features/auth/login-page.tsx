@@ -49,11 +49,13 @@ export function LoginPage() {
   const [keepSignedIn, setKeepSignedIn] = useState(readString(StorageKeys.authPersistence) !== 'false');
   const [formError, setFormError] = useState<string | null>(null);
   const redirectTo = useRef<string | null>(null);
+  const keepBox = useRef<HTMLInputElement | null>(null);
 
   const signIn = form.handleSubmit(async ({ email, password }) => {
     try {
       const client = getIdentityClient();
-      await client.setPersistence(keepSignedIn ? 'local' : 'session');
+      // The box as shown: it may have been changed before the pre-rendered page was hydrated.
+      await client.setPersistence((keepBox.current?.checked ?? keepSignedIn) ? 'local' : 'session');
       await client.signInWithEmailAndPassword(email, password);
       // The page signed in goes on to the app, a full page load from the sign-in entry.
       trackOnNextPage((await loadValidation()).LOGIN_EVENT);
@@ -123,7 +125,12 @@ export function LoginPage() {
           <TextInput label="Email" type="email" autoComplete="username" {...form.register('email')} error={errors.email} />
           <PasswordInput label="Password" autoComplete="current-password" {...form.register('password')} error={errors.password} />
           <Group justify="space-between">
-            <Checkbox label="Keep me signed in" checked={keepSignedIn} onChange={(e) => setKeepSignedIn(e.currentTarget.checked)} />
+            <Checkbox
+              ref={keepBox}
+              label="Keep me signed in"
+              checked={keepSignedIn}
+              onChange={(e) => setKeepSignedIn(e.currentTarget.checked)}
+            />
             <Anchor component={Link} to={Routes.forgot} size="sm">
               Forgot password?
             </Anchor>

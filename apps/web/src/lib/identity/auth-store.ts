@@ -22,6 +22,11 @@ export interface AuthStoreDeps {
   warn?: (...args: unknown[]) => void;
   /** The scope parser; by default the contracts' parseScope, loaded lazily. Tests pass it in. */
   parseScope?: ScopeParser;
+  /**
+   * No session is stored, so the state starts signed out instead of unknown: the pre-rendered
+   * sign-in form hydrates as it is instead of giving way to a loader (sign-in entry).
+   */
+  knownSignedOut?: boolean;
 }
 
 const PUBLIC_PATHS: readonly string[] = [Routes.login, Routes.forgot, Routes.acceptInvitation];
@@ -42,7 +47,7 @@ export interface AuthStore {
 export function createAuthStore(deps: AuthStoreDeps): AuthStore {
   const storage = deps.storage ?? localStorage;
   const warn = deps.warn ?? ((...a: unknown[]) => console.warn(...a));
-  let state: AuthState = { status: 'unknown' };
+  let state: AuthState = deps.knownSignedOut ? { status: 'signedOut' } : { status: 'unknown' };
   let intentional = false;
   // Tokens are handled in order even when the parser is still loading: stale results are dropped.
   let seq = 0;
