@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       alertOnWorsening({ mailer, recipients: await adsTxtBulk.recipientsOf(d.publisher_id), ...worseningWords(d, what) }),
     worseMessage: (d, what) => worseningMessage(worseningWords(d, what)),
   });
-  const adsTxtBulkService = createAdsTxtBulkService({ adsTxt, repo: adsTxtBulk, jobs, audit });
+  const adsTxtBulkService = createAdsTxtBulkService({ db, adsTxt, repo: adsTxtBulk, jobs });
   const paymentSettings = createPaymentSettingsService({
     db,
     cipher: createDetailsCipher(config.PAYMENT_DETAILS_KEYS),

@@ -5,6 +5,7 @@ import { errorResponses, OkSchema, typed } from '../../http/typed';
 import type { IdentityService } from '../../identity/identity.service';
 import { notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
+import { inTransaction } from '../../db/transaction';
 import { conflict } from './admin-scope';
 
 /**
@@ -24,13 +25,17 @@ export async function impersonationRoutes(app: FastifyInstance, opts: { db: Db; 
     async (req) => {
       const pub = await db.selectFrom('publishers').select(['id', 'name']).where('id', '=', req.body.publisherId).executeTakeFirst();
       if (!pub) throw notFound('No such partner.');
-      await auditRepo(db).record({
-        actorUserId: req.auth!.uid,
-        publisherId: pub.id,
-        action: 'impersonation.start',
-        details: { reason: req.body.reason, by: req.auth!.email },
-      });
+      // Minted first: the audit row is the last write, committed with a retry's Idempotency-Key mark
+      // (a failed audit answers 5xx and the unused token expires; a retry mints another).
       const minted = await opts.identity.mintCustomToken({ uid: req.auth!.uid, internal: true }, pub.id);
+      await inTransaction(db, (trx) =>
+        auditRepo(trx).record({
+          actorUserId: req.auth!.uid,
+          publisherId: pub.id,
+          action: 'impersonation.start',
+          details: { reason: req.body.reason, by: req.auth!.email },
+        }),
+      );
       return { ...minted, publisherName: pub.name };
     },
   );
@@ -43,12 +48,14 @@ export async function impersonationRoutes(app: FastifyInstance, opts: { db: Db; 
       const scope = req.auth!.scope;
       // A staff account holding a partner-scoped token is a sign-in as partner; anything else is not.
       if (user?.publisher_scope !== 'ALL' || scope.type !== 'external_single') throw conflict('This session is not a sign-in as partner.');
-      await auditRepo(db).record({
-        actorUserId: req.auth!.uid,
-        publisherId: scope.publisherId,
-        action: 'impersonation.end',
-        details: { by: req.auth!.email },
-      });
+      await inTransaction(db, (trx) =>
+        auditRepo(trx).record({
+          actorUserId: req.auth!.uid,
+          publisherId: scope.publisherId,
+          action: 'impersonation.end',
+          details: { by: req.auth!.email },
+        }),
+      );
       return { ok: true as const };
     },
   );

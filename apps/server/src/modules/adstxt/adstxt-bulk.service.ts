@@ -1,4 +1,6 @@
-import type { AuditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit/audit.repo';
+import type { Db } from '../../db/pool';
+import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { ADSTXT_CRAWL_QUEUE, type AdsTxtCrawlPayload } from './adstxt-crawl.job';
 import type { AdsTxtBulkRepo } from './adstxt-bulk.repo';
@@ -17,7 +19,7 @@ export const MAX_BULK_VERIFY = 5000;
  * publisher at once, the staff view of every publisher's domains and a bulk verify through the
  * crawl queue (one pending crawl per domain, whichever process runs it).
  */
-export function createAdsTxtBulkService(deps: { adsTxt: AdsTxtService; repo: AdsTxtBulkRepo; jobs: JobQueue; audit: AuditRepo }) {
+export function createAdsTxtBulkService(deps: { db: Db; adsTxt: AdsTxtService; repo: AdsTxtBulkRepo; jobs: JobQueue }) {
   return {
     /** A restore is a new revision with the old content, so history only ever grows. */
     async restore(ctx: Ctx, domainId: string, revisionId: number) {
@@ -46,13 +48,21 @@ export function createAdsTxtBulkService(deps: { adsTxt: AdsTxtService; repo: Ads
     /** Staff: queue a crawl of each domain; the crawls run in the background like the daily ones. */
     async bulkVerify(uid: string, domainIds: readonly string[]): Promise<{ queued: number }> {
       const domains = await deps.repo.domainsByIds([...new Set(domainIds)]);
-      for (const d of domains)
-        await deps.jobs.enqueue<AdsTxtCrawlPayload>(
-          ADSTXT_CRAWL_QUEUE,
-          { publisherId: d.publisher_id, domainId: d.id },
-          { dedupeKey: d.id, maxAttempts: 2 },
-        );
-      await deps.audit.record({ actorUserId: uid, publisherId: null, action: 'adstxt.bulk_verify', details: { domains: domains.length } });
+      // One transaction: the crawls, their audit row and a retry's Idempotency-Key mark commit together.
+      await inTransaction(deps.db, async (trx) => {
+        for (const d of domains)
+          await deps.jobs.enqueue<AdsTxtCrawlPayload>(
+            ADSTXT_CRAWL_QUEUE,
+            { publisherId: d.publisher_id, domainId: d.id },
+            { dedupeKey: d.id, maxAttempts: 2, db: trx },
+          );
+        await auditRepo(trx).record({
+          actorUserId: uid,
+          publisherId: null,
+          action: 'adstxt.bulk_verify',
+          details: { domains: domains.length },
+        });
+      });
       return { queued: domains.length };
     },
   };

@@ -1,4 +1,6 @@
-import type { CrawlRow } from './adstxt.repo';
+import { adsTxtRepo, type CrawlRow } from './adstxt.repo';
+import { auditRepo } from '../audit/audit.repo';
+import { inTransaction } from '../../db/transaction';
 import { createCrawlAndStore } from './adstxt-crawl.service';
 import { fileNameOf } from './adstxt-crawler-port';
 import { createHostingService } from './adstxt-hosting.service';
@@ -93,16 +95,20 @@ export function createAdsTxtService(deps: AdsTxtServiceDeps) {
     /** Crawls now, checks the redirection to the hosted file, and records who asked. */
     async verify(ctx: AdsTxtCtx, domainId: string) {
       const d = await domainOrThrow(repo, ctx, domainId);
+      // Network first (no transaction held open across it); then the writes that record the
+      // outcome, with the audit row and a retry's Idempotency-Key mark, in one transaction.
       await crawlAndStore(d);
-      if (d.hosted_enabled) {
-        const v = await deps.crawler.verifyRedirection(d.domain_name, hostedUrl(d.domain_name, d.kind), fileNameOf(d));
-        await repo.setRedirection(d.id, v.status, v.reason ?? null);
-      }
-      await deps.audit.record({
-        actorUserId: ctx.uid,
-        publisherId: ctx.publisherId,
-        action: 'adstxt.verified',
-        details: { domain: d.domain_name },
+      const v = d.hosted_enabled
+        ? await deps.crawler.verifyRedirection(d.domain_name, hostedUrl(d.domain_name, d.kind), fileNameOf(d))
+        : null;
+      await inTransaction(deps.db, async (trx) => {
+        if (v) await adsTxtRepo(trx).setRedirection(d.id, v.status, v.reason ?? null);
+        await auditRepo(trx).record({
+          actorUserId: ctx.uid,
+          publisherId: ctx.publisherId,
+          action: 'adstxt.verified',
+          details: { domain: d.domain_name },
+        });
       });
       return detail(ctx, domainId);
     },

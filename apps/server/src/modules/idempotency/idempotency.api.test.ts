@@ -139,4 +139,38 @@ describe('Idempotency-Key', () => {
       .executeTakeFirstOrThrow();
     expect(row.write_committed_at).toBeInstanceOf(Date);
   });
+
+  it('a write made outside a service transaction (sign in as partner) is marked too: a late retry writes nothing', async () => {
+    const admin = (await signIn(t.app, DEMO.admin)).idToken;
+    const impersonate = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/impersonate',
+        headers: { ...bearer(admin), 'idempotency-key': 'key-impersonate' },
+        payload: { publisherId: '1001', reason: 'Checking a report' },
+      });
+    const starts = async () =>
+      (await t.db.selectFrom('audit_log').select('id').where('action', '=', 'impersonation.start').execute()).length;
+    const before = await starts();
+    await sql`CREATE FUNCTION fail_answer() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'injected: process died before storing the answer'; END $$`.execute(t.db);
+    await sql`CREATE TRIGGER fail_answer BEFORE UPDATE ON idempotency_keys
+      FOR EACH ROW WHEN (NEW.completed_at IS NOT NULL) EXECUTE FUNCTION fail_answer()`.execute(t.db);
+    try {
+      expect((await impersonate()).statusCode).toBe(200);
+    } finally {
+      await sql`DROP TRIGGER fail_answer ON idempotency_keys`.execute(t.db);
+      await sql`DROP FUNCTION fail_answer()`.execute(t.db);
+    }
+    expect(await starts()).toBe(before + 1);
+    await t.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: sql<Date>`now() - interval '10 minutes'` })
+      .where('key', '=', 'key-impersonate')
+      .execute();
+    const retry = await impersonate();
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().name).toBe('IdempotentWriteDone');
+    expect(await starts()).toBe(before + 1);
+  });
 });
