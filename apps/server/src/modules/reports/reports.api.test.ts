@@ -288,6 +288,31 @@ describe('exports', () => {
     expect(mail.subject).toBe('Your Revenue Summary report for Northwind News (2026-10-01 to 2026-10-02)');
     expect(mail.attachments).toEqual(['revenue-2026-10-01-2026-10-02.csv']);
   });
+
+  it('e-mails a link to the reports page instead of a file too large to attach (item 7)', async () => {
+    const tiny = await createTestApp({ REPORT_ATTACHMENT_MAX_MB: '0' });
+    try {
+      const token = (await signIn(tiny.app, DEMO.multi)).idToken;
+      const r = await tiny.app.inject({
+        method: 'GET',
+        url: reportUrl({ ...base, emailReportOutput: 'true' }),
+        headers: bearer(token, '1001'),
+      });
+      expect(r.statusCode).toBe(202);
+      await tiny.built.workers.reportExports.drain();
+      // The app's own worker may have claimed the job already: wait for its mail.
+      const outbox = () => tiny.db.selectFrom('outbox').selectAll().where('to_address', '=', DEMO.multi).execute();
+      await expect.poll(async () => (await outbox()).length, { timeout: 15_000 }).toBe(1);
+      const [mail] = await outbox();
+      expect(mail!.subject).toBe('Your Revenue Summary report for Northwind News (2026-10-01 to 2026-10-02)');
+      expect(mail!.attachments).toBeNull();
+      expect(mail!.text_body).toMatch(
+        /, 2026-10-01 to 2026-10-02, is ready \(\d+ rows\)\. It is too large to attach: download it from https?:\/\/\S+\?tab=tab_1\n/,
+      );
+    } finally {
+      await tiny.close();
+    }
+  });
 });
 
 describe('home summary', () => {

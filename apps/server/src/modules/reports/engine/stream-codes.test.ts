@@ -158,6 +158,14 @@ describe('exports with text read as codes', () => {
     expect(bytes).toBe(await csv(text, q));
   });
 
+  it('exports a report without facts (no values, so no dictionary: DuckDB has no empty ENUM)', async () => {
+    const q = query({ publisherId: 'NONE' });
+    expect(await readDictionaries(run, planReport(q))).toEqual({ date: timeDictionary(planReport(q)) });
+    const bytes = await csv(coded, q);
+    expect(bytes).toBe('Date,Site,Size,Brand,Deal,Impressions,Revenue,Net Revenue,CPM,Estimated\r\nTotal,,,,,0,0,0,,\r\n');
+    expect(bytes).toBe(await csv(text, q));
+  });
+
   it('writes the awkward values as CSV needs them', async () => {
     // Impressions per brand: 5 days x (100 + 7 x day) + 5 x the brand's position in BRANDS.
     const lines = (await csv(coded, query({ dimensions: ['brand'], interval: 'Cumulative', metrics: ['impressions'] }))).split('\r\n');

@@ -81,17 +81,18 @@ export function buildDictionarySql(plan: ReportPlan, dimension: DimensionKey): s
 /** Runs a read statement and returns its rows (a DuckDB connection's runAndReadAll). */
 export type RunSql = (sql: string, params: Record<string, string | number>) => Promise<Record<string, unknown>[]>;
 
-/** The plan's text columns' dictionaries; a column with too many values is left out (stays text). */
+/** The plan's text columns' dictionaries; a column with no or too many values is left out (stays text). */
 export async function readDictionaries(run: RunSql, plan: ReportPlan): Promise<ColumnDictionaries> {
   const dictionaries: Record<string, readonly string[]> = {};
   if (plan.timeColumn) {
     const days = timeDictionary(plan);
-    if (days.length <= MAX_DICTIONARY_VALUES) dictionaries[plan.timeColumn] = days;
+    if (days.length > 0 && days.length <= MAX_DICTIONARY_VALUES) dictionaries[plan.timeColumn] = days;
   }
   const params = { pub: plan.publisherId, from: plan.dateFrom, to: plan.dateTo };
   for (const d of plan.dimensions) {
     const rows = await run(`${buildDictionarySql(plan, d)} LIMIT ${MAX_DICTIONARY_VALUES + 1}`, params);
-    if (rows.length <= MAX_DICTIONARY_VALUES) dictionaries[d] = rows.map((r) => String(r.v));
+    // No values: no rows to read either, and DuckDB has no empty ENUM.
+    if (rows.length > 0 && rows.length <= MAX_DICTIONARY_VALUES) dictionaries[d] = rows.map((r) => String(r.v));
   }
   return dictionaries;
 }
