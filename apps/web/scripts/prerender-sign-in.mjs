@@ -7,7 +7,6 @@
 // The markup is rendered with placeholders (%pc:<path>%) for the public configuration's strings
 // (the product name, the footer's links); the server puts the configured, escaped values in when it
 // reads the file (apps/server/src/http/static-web.ts), so one build serves every configuration.
-import Beasties from 'beasties';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,28 +60,37 @@ const gateStyle =
   '<style>#pc-boot-loader{display:none}html[data-pc-no-prerender] #pc-boot-loader{display:flex}' +
   'html[data-pc-no-prerender] #root[data-prerendered]{display:none}</style>';
 
-const beasties = new Beasties({
-  path: dist,
-  publicPath: '/',
-  // Not 'media' or 'swap': their onload attributes are inline script, which the CSP refuses.
-  preload: 'body',
-  pruneSource: false,
-  // The <style> elements React renders in #root (Mantine's theme variables) stay where they are:
-  // moved or pruned, the markup would no longer be what the entry hydrates.
-  reduceInlineStyles: false,
-  mergeStylesheets: false,
-  inlineFonts: true,
-  preloadFonts: false,
-  compress: true,
-  logLevel: 'warn',
-});
+// A checkout whose node_modules predates beasties (npm install not run since) still builds: the
+// pages are pre-rendered with their stylesheet link in <head> (render-blocking), and it says so.
+const Beasties = await import('beasties').then(
+  (m) => m.default,
+  () => null,
+);
+if (!Beasties) console.warn('beasties is not installed (run npm install): critical CSS is not inlined.');
+const beasties =
+  Beasties &&
+  new Beasties({
+    path: dist,
+    publicPath: '/',
+    // Not 'media' or 'swap': their onload attributes are inline script, which the CSP refuses.
+    preload: 'body',
+    pruneSource: false,
+    // The <style> elements React renders in #root (Mantine's theme variables) stay where they are:
+    // moved or pruned, the markup would no longer be what the entry hydrates.
+    reduceInlineStyles: false,
+    mergeStylesheets: false,
+    inlineFonts: true,
+    preloadFonts: false,
+    compress: true,
+    logLevel: 'warn',
+  });
 
 for (const [pagePath, file] of Object.entries(PAGES)) {
   const markup = renderSignInPage(pagePath, config);
   const page = template
     .replace('</head>', `  ${gateStyle}\n  </head>`)
     .replace(rootBlock, () => `${bootLoader}\n    <div id="root" data-prerendered="${pagePath}">${markup}</div>`);
-  const html = await beasties.process(page);
+  const html = beasties ? await beasties.process(page) : page;
   mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
   writeFileSync(path.join(dist, file), html);
   console.log(`pre-rendered ${pagePath} -> dist/${file} (${html.length} bytes)`);
