@@ -31,4 +31,13 @@ test('split the chart by brand: the top brands are the table top rows by revenue
   await page.getByRole('option', { name: 'Not split' }).click();
   await expect(legend).toHaveCount(0);
   await expect(page.getByRole('img', { name: /with the previous period/ })).toBeVisible();
+
+  // The chart's metric is the user's choice, kept in the URL with the rest of the view.
+  await page.getByRole('combobox', { name: 'Chart metric' }).click();
+  await page.getByRole('option', { name: 'Impressions', exact: true }).click();
+  await expect(page).toHaveURL(/chart=impressions/);
+  await expect(page.getByRole('heading', { name: 'Impressions over time' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Impressions per day, .* with the previous period$/ })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Impressions over time' })).toBeVisible();
 });
