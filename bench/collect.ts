@@ -39,10 +39,12 @@ async function tagMetrics(base: string): Promise<Record<'accepted' | 'stored' | 
  * The server's event-loop delay since the last scrape (prom-client resets its histogram on each
  * collect): the server-side view of what the API waits for, apart from the client and the network.
  */
-async function loopLag(base: string): Promise<{ p99: number; max: number }> {
+async function loopLag(base: string): Promise<{ p99: number; max: number; gcMs: number }> {
   const text = await (await fetch(`${base}/metrics`)).text();
+  // GC time since start (all kinds): the difference across a phase is the collector's pause time in it.
+  const gcMs = [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} ([\d.e+-]+)$/gm)].reduce((a, m) => a + Number(m[1]) * 1000, 0);
   const ms = (k: string) => Number(new RegExp(`^nodejs_eventloop_lag_${k}_seconds ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
-  return { p99: ms('p99'), max: ms('max') };
+  return { p99: ms('p99'), max: ms('max'), gcMs };
 }
 
 async function main() {
@@ -100,7 +102,7 @@ async function main() {
     const before = await tagMetrics(BASE);
 
     await run({ url: apiUrl, headers: auth, connections: 5, duration: 2 }); // warm-up
-    await loopLag(BASE);
+    const lagStart = await loopLag(BASE);
     const alone = await api();
     const lagAlone = await loopLag(BASE);
     const [during, steady] = await Promise.all([api(), steadyCollect()]);
@@ -123,8 +125,9 @@ async function main() {
     console.log(
       `  during ${TARGET_EVENTS_PER_S.toLocaleString('en-US')} events/s collection   p50 ${ms(during.p50)}, p99 ${ms(during.p99)}, max ${ms(during.max)} (target p99 < 50 ms: ${during.p99 < 50 ? 'met' : 'NOT met'}); non-2xx/errors ${apiErrors}`,
     );
-    const fmtLag = (l: { p99: number; max: number }) => `p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms`;
-    console.log(`  server event-loop delay: alone ${fmtLag(lagAlone)}; during collection ${fmtLag(lagDuring)}`);
+    const fmtLag = (l: { p99: number; max: number; gcMs: number }, from: { gcMs: number }) =>
+      `p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms, GC ${Math.round(l.gcMs - from.gcMs)} ms`;
+    console.log(`  server event-loop delay: alone ${fmtLag(lagAlone, lagStart)}; during collection ${fmtLag(lagDuring, lagAlone)}`);
     console.log(
       `  collection meanwhile: ${Math.round((steady.ok * PER_BATCH) / DURATION)} events/s accepted of ${TARGET_EVENTS_PER_S} offered, p99 ${ms(steady.p99)}, non-2xx ${steady.non2xx}, errors ${steady.errors}`,
     );
