@@ -90,7 +90,7 @@ function monthSourceSql(table: string, split: MonthSplit, params: ChParams, filt
  * The per-key aggregate with base sums r/i/rv/nrv or pv/ck. `grouped: false` sums everything into
  * one row (totals without counting rows) while the dimensions still decide what is summed.
  */
-function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true): string {
+function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCut = false): string {
   const timeExpr = !grouped ? null : plan.timeColumn === 'date' ? 'date' : plan.timeColumn === 'month' ? 'toStartOfMonth(date)' : null;
   const keyDims = grouped ? plan.dimensions : [];
   const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...keyDims.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
@@ -126,8 +126,9 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true): strin
   const wantsSales = !requests || plan.metrics.some((m) => m !== 'impRequests');
   // At a rollup's exact Day grain every row is one report row (one per key: clickhouse-derived.ts).
   const exact = grouped && plan.timeColumn === 'date' ? exactDayRollup(keyDims, filterDims(plan)) : null;
+  const exactWhere = `${WHERE}${filterSql(plan, params, () => true)}`;
   const sales = exact
-    ? `SELECT ${[...keys, 'impressions AS i', 'revenue AS rv', 'net_revenue AS nrv'].join(', ')} FROM ${exact} WHERE ${WHERE}${filterSql(plan, params, () => true)}`
+    ? `SELECT ${[...keys, 'impressions AS i', 'revenue AS rv', 'net_revenue AS nrv'].join(', ')} FROM ${exact} WHERE ${exactWhere}${pageCut ? pageCutSql(plan, exact, exactWhere) : ''}`
     : grain(
         ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
         salesTableFor([...keyDims, ...filterDims(plan)], DUCKDB_SALES_ROLLUPS),
@@ -145,6 +146,21 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true): strin
   const merged = keyNames.map((k) => `COALESCE(s.${k}, rq.${k}) AS ${k}`);
   return `SELECT ${[...merged, 'COALESCE(s.i, 0) AS i', 'COALESCE(s.rv, 0) AS rv', 'COALESCE(s.nrv, 0) AS nrv', 'COALESCE(rq.r, 0) AS r'].join(', ')}
     FROM (${sales}) AS s FULL OUTER JOIN (${requestRows}) AS rq ON ${on}`;
+}
+
+/**
+ * At an exact Day grain each rollup row is one report row, so a page ordered by date first holds
+ * only rows up to the date of the `limit`-th row in date order (from it, newest first): the page
+ * is read from those days alone, and the join to site names and the sort see a few days' rows, not
+ * the range's. The cut-off is a top-N read of `date` in the table's order (publisher_id, date, ...).
+ * The same idea as DuckDB's counted page window (time-window.ts), without stored counts.
+ */
+function pageCutSql(plan: ReportPlan, table: string, where: string): string {
+  const first = plan.sort[0];
+  if (plan.limit <= 0 || first?.key !== 'date') return '';
+  const desc = first.dir === 'desc';
+  return ` AND date ${desc ? '>=' : '<='} (SELECT ${desc ? 'min' : 'max'}(date) FROM (SELECT date FROM ${table} WHERE ${where}
+    ORDER BY date ${desc ? 'DESC' : 'ASC'} LIMIT {limit:UInt32}))`;
 }
 
 function rowSelect(plan: ReportPlan): { select: string; from: string } {
@@ -180,10 +196,13 @@ function baseParams(plan: ReportPlan): ChParams {
   return { pub: plan.publisherId, from: plan.dateFrom, to: plan.dateTo };
 }
 
-/** One page of rows (no totals): `limit` rows of the aggregate in the plan's order. */
+/**
+ * One page of rows (no totals): `limit` rows of the aggregate in the plan's order; at an exact Day
+ * grain ordered by date, read from the page's days only (pageCutSql).
+ */
 export function buildChPageSql(plan: ReportPlan): BuiltChSql {
   const params: ChParams = { ...baseParams(plan), limit: plan.limit };
-  const agg = aggregateSql(plan, params);
+  const agg = aggregateSql(plan, params, true, true);
   const { select, from } = rowSelect(plan);
   return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} LIMIT {limit:UInt32} ${SETTINGS}`, params };
 }

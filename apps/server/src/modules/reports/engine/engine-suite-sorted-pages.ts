@@ -36,6 +36,41 @@ export function sortedPagesCases(engine: () => ReportEngine): void {
       expect([none.totalRows, none.rows, none.totals.impressions, none.totals.cpm]).toEqual([0, [], 0, null]);
     });
 
+    it('a Day page at an exact grain ordered by date: the first days only, newest or oldest first, totals over every row', async () => {
+      // Day x size without 728x90: (01-30, 300x250) rv 2 ; (01-30, Video) 1.5 ; (01-31, 300x250) 0.5 ; (02-01, 300x250) 3
+      const page = async (dir: 'asc' | 'desc', limit: number) => {
+        const res = await engine().query(
+          base({
+            interval: 'Day',
+            dimensions: ['size'],
+            metrics: [...sales],
+            filters: [{ dimension: 'size', mode: 'include', values: ['300x250', 'Video'] }],
+            sort: { key: 'date', dir },
+            limit,
+          }),
+        );
+        expect([res.totalRows, res.totals.revenue]).toEqual([4, 7]);
+        return res.rows.map((r) => [r.date, r.size, r.revenue]);
+      };
+      // The page's last day has more rows than the page takes, or exactly as many; or the whole range.
+      expect(await page('asc', 1)).toEqual([['2024-01-30', '300x250', 2]]);
+      expect(await page('asc', 3)).toEqual([
+        ['2024-01-30', '300x250', 2],
+        ['2024-01-30', 'Video', 1.5],
+        ['2024-01-31', '300x250', 0.5],
+      ]);
+      expect(await page('desc', 2)).toEqual([
+        ['2024-02-01', '300x250', 3],
+        ['2024-01-31', '300x250', 0.5],
+      ]);
+      expect(await page('desc', 10)).toEqual([
+        ['2024-02-01', '300x250', 3],
+        ['2024-01-31', '300x250', 0.5],
+        ['2024-01-30', '300x250', 2],
+        ['2024-01-30', 'Video', 1.5],
+      ]);
+    });
+
     it('Month over whole months, sorted by revenue: site x size x brand', async () => {
       const res = await engine().query(
         base({
