@@ -172,11 +172,17 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
     rollupRetentionDays: config.UPTIME_ROLLUP_RETENTION_DAYS,
   });
   if (deps.startWorkers && config.UPTIME_SCHEDULER) monitorScheduler.start();
+  // Closed in stop() with the other outbound clients, so no kept-alive connection outlives the app.
+  const trackingFetch = createGuardedFetch({
+    allowHosts: config.OUTBOUND_ALLOW_HOSTS,
+    userAgent: 'PartnersCenter-Analytics/1.0',
+    timeoutMs: 10_000,
+  });
   const trackingForwards = jobs.work<TrackingForwardPayload>(
     TRACKING_FORWARD_QUEUE,
     trackingForwardHandler({
       repo: trackingRepo(db),
-      fetch: createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-Analytics/1.0', timeoutMs: 10_000 }),
+      fetch: trackingFetch,
       url: config.ANALYTICS_FORWARD_URL ?? '',
       token: config.ANALYTICS_FORWARD_TOKEN,
       log: logger,
@@ -258,6 +264,7 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
       jobs.shutdownWithin(config.SHUTDOWN_TIMEOUT_MS);
       await Promise.all([...Object.values(workers).map((w) => w.stop()), monitorScheduler.stop()]);
       if (!deps.webhooksFetch) await webhooksFetch.close();
+      await trackingFetch.close();
     },
   };
 }

@@ -189,11 +189,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     deps.startWorkers === false || siteTagStore.dialect !== 'duckdb' ? null : startOpenRollupRefresher(siteTagStore, deps.logger);
   const repoOfReports = reportsRepo(db);
   const adsTxtBulk = adsTxtBulkRepo(db);
+  const sellersJsonFetch =
+    deps.sellersJsonFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-SellersJson/1.0' });
   const sellersJson = createSellersJsonService({
     db,
     jobs,
-    fetch:
-      deps.sellersJsonFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-SellersJson/1.0' }),
+    fetch: sellersJsonFetch,
     maxBytes: config.SELLERS_JSON_MAX_MB * 1024 * 1024,
     log: deps.logger,
   });
@@ -270,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // Runs after the listener closed and in-flight requests finished.
     await background.stop();
     if (!deps.monitorsFetch) await monitorsFetch.close();
+    if (!deps.sellersJsonFetch) await sellersJsonFetch.close();
     await siteTagCollector.close();
     await siteTagOpenRollup?.stop();
     await siteTagStore.close();

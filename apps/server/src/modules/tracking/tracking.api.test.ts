@@ -120,3 +120,31 @@ describe('/mp', () => {
     expect(res.json().fields).toHaveProperty('timestamp');
   });
 });
+
+describe('shutdown', () => {
+  it('closes the forwarding client with the app: no kept-alive connection to the analytics service outlives it', async () => {
+    // The service keeps idle connections a minute, so only the client closing its own ends them.
+    const service = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    });
+    service.keepAliveTimeout = 60_000;
+    await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
+    const connections = () => new Promise<number>((r, j) => service.getConnections((err, n) => (err ? j(err) : r(n))));
+    const app = await createTestApp({
+      ANALYTICS_FORWARD_URL: `http://127.0.0.1:${(service.address() as AddressInfo).port}/events`,
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+    });
+    try {
+      expect((await app.app.inject({ method: 'POST', url: '/api/mp', payload: event('Logout') })).statusCode).toBe(202);
+      await app.built.workers.trackingForwards.drain();
+      const job = await app.db.selectFrom('jobs').select('status').where('queue', '=', 'tracking.forward').executeTakeFirstOrThrow();
+      expect(job.status).toBe('done');
+      expect(await connections()).toBe(1); // the forward's connection, kept alive by the client
+    } finally {
+      await app.close();
+    }
+    await expect.poll(connections, { timeout: 2_000 }).toBe(0);
+    await new Promise((r) => service.close(r));
+  });
+});
