@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseScope, scopeAllows } from '@pc/contracts';
+import { parseScope, scopeAllows, type UserScope } from '@pc/contracts';
 import { forbidden, unauthorized } from '../lib/http-error';
-import type { IdTokenIssuer } from '../identity/id-tokens';
+import type { IdTokenIssuer, VerifiedIdToken } from '../identity/id-tokens';
 import type { SessionGuard } from '../identity/sessions';
 import type { Access, AuthContext } from './request-context';
 
@@ -27,21 +27,43 @@ export function enforceRouteDeclarations(app: FastifyInstance): void {
   });
 }
 
-async function authenticate(req: FastifyRequest, tokens: IdTokenIssuer, sessions: SessionGuard): Promise<AuthContext> {
-  const header = req.headers.authorization;
-  const match = header && /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw unauthorized();
-  let claims;
-  try {
-    claims = await tokens.verify(match[1]!);
-  } catch {
-    throw unauthorized('Your session is invalid or has expired. Sign in again.', 'InvalidToken');
+const bearerOf = (header: string | undefined) => (header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined);
+
+/**
+ * The caller of an ID token. A token this process verified already and a user whose session
+ * state is cached (both invalidated across processes: identity/sessions.ts) are answered without a
+ * promise; only a first sight of either waits. Refusals throw.
+ */
+function authenticate(token: string | undefined, tokens: IdTokenIssuer, sessions: SessionGuard): AuthContext | Promise<AuthContext> {
+  if (!token) throw unauthorized();
+  const claims = tokens.verifyCached(token);
+  const current = claims && sessions.isCurrentCached(claims.sub, claims.sv);
+  if (claims && current !== undefined) return callerOf(claims, current);
+  return (async () => {
+    let verified;
+    try {
+      verified = await tokens.verify(token);
+    } catch {
+      throw unauthorized('Your session is invalid or has expired. Sign in again.', 'InvalidToken');
+    }
+    // Revoked (password/scope change, disabled, deleted, signed out everywhere): a cached check.
+    return callerOf(verified, await sessions.isCurrent(verified.sub, verified.sv));
+  })();
+}
+
+// Parsed scopes per verified token (the issuer caches those objects until they expire); frozen, as
+// every request of the token shares it.
+const scopes = new WeakMap<VerifiedIdToken, UserScope | null>();
+
+function callerOf(claims: VerifiedIdToken, current: boolean): AuthContext {
+  if (!current) throw unauthorized('Your session has ended. Sign in again.', 'SessionRevoked');
+  let scope = scopes.get(claims);
+  if (scope === undefined) {
+    scope = parseScope(claims.scope);
+    if (scope?.type === 'external_multiple') Object.freeze(scope.publishers);
+    if (scope) Object.freeze(scope);
+    scopes.set(claims, scope);
   }
-  // Revoked (password/scope change, disabled, deleted, signed out everywhere): a cached check.
-  if (!(await sessions.isCurrent(claims.sub, claims.sv))) {
-    throw unauthorized('Your session has ended. Sign in again.', 'SessionRevoked');
-  }
-  const scope = parseScope(claims.scope);
   if (!scope) throw unauthorized('Your account has no access scope.', 'NoScope');
   return { uid: claims.sub, email: claims.email, scope, authTime: claims.auth_time };
 }
@@ -73,17 +95,41 @@ export function registerAccessControl(
   app.decorateRequest('publisherId', null);
   // onRequest, not preHandler: the caller is checked before the body is parsed or validated, so an
   // anonymous request gets 401 rather than a validation answer that reveals the route's shape.
-  app.addHook('onRequest', async (req) => {
+  // Synchronous when the caches answer (no promise per request); a thrown refusal is Fastify's error.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const pending = checkAccess(req);
+    if (pending) return pending;
+    done();
+  });
+
+  function checkAccess(req: FastifyRequest): Promise<void> | undefined {
     const access = req.routeOptions.config?.access;
+    const bearer = bearerOf(req.headers.authorization);
     if (!access || access === 'public') {
       // Public routes still learn who is calling when a valid token is sent (e.g. /mp).
-      if (req.headers.authorization) req.auth = await authenticate(req, tokens, sessions).catch(() => null);
+      if (!req.headers.authorization) return;
+      try {
+        const caller = authenticate(bearer, tokens, sessions);
+        if (!(caller instanceof Promise)) req.auth = caller;
+        else
+          return caller.then(
+            (c) => void (req.auth = c),
+            () => undefined,
+          );
+      } catch {
+        /* an invalid token on a public route: anonymous */
+      }
       return;
     }
-    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (extension && bearer && extension.matches(bearer)) return extension.authenticate(req, bearer, access);
-    req.auth = await authenticate(req, tokens, sessions);
-    const scope = req.auth.scope;
+    const caller = authenticate(bearer, tokens, sessions);
+    if (caller instanceof Promise) return caller.then((c) => authorize(req, access, c));
+    authorize(req, access, caller);
+  }
+
+  function authorize(req: FastifyRequest, access: Access, caller: AuthContext): void {
+    req.auth = caller;
+    const scope = caller.scope;
     if (access === 'staff' && scope.type !== 'internal') throw forbidden('Only provider staff can do this.');
     if (access === 'admin' && !(scope.type === 'internal' && scope.adminAccess && adminAccessEnabled))
       throw forbidden('Only provider admins can do this.');
@@ -93,5 +139,5 @@ export function registerAccessControl(
     } else if (access === 'publisher') {
       throw forbidden('Choose a publisher first (Publisher-Scope header missing).');
     }
-  });
+  }
 }

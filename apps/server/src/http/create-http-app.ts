@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -19,6 +19,7 @@ import { registerOpenApi } from './openapi';
 import { createResponseSerializerCompiler } from './response-serializer';
 import { postgresRateLimitStore, sweepRateLimitCounters } from './rate-limit-store';
 import { registerSecurityHeaders, thirdPartyHosts } from './security-headers';
+import { OneLinePerRequest, lazyRequestLogger } from './request-logging';
 import './request-context';
 
 /**
@@ -32,8 +33,9 @@ export function createHttpApp(config: AppConfig, logger: Logger): FastifyInstanc
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps the instance's default generic types.
     loggerInstance: logger as FastifyBaseLogger,
-    // Request logs for the API only; static assets would drown them.
-    logController: new LogController({ disableRequestLogging: (req) => !req.url.startsWith('/api/') }),
+    // One line per API request, when it completes; the request's logger is made only when used.
+    logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyRequestLogger,
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
         ? req.headers['x-request-id']
@@ -48,8 +50,10 @@ export function createHttpApp(config: AppConfig, logger: Logger): FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   // Compiled serializers (response-serializer.ts); tests also check each answer against its zod schema.
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.NODE_ENV === 'test' }));
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
+  // Set when the request arrives (errors and 404s carry it too), without a promise per response.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.raw.setHeader('x-request-id', req.id);
+    done();
   });
   return app;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PublisherDetailsSchema, type PublisherDetails } from '@pc/contracts';
-import { compileJsonSerializer, createResponseSerializerCompiler } from './response-serializer';
+import { compileJsonSerializer, createResponseSerializerCompiler, withoutScalarUnions } from './response-serializer';
 
 const details: PublisherDetails = {
   id: '1001',
@@ -34,6 +34,26 @@ describe('compiled response serializers', () => {
     const compiled = compileJsonSerializer(PublisherDetailsSchema);
     expect(compiled).not.toBeNull();
     expect(JSON.parse(compiled!(details))).toEqual(PublisherDetailsSchema.encode(details));
+  });
+
+  it('write a union of one scalar type (an e-mail or empty) as that type, with the same output, without choosing a branch per answer', () => {
+    const schema = z.object({ email: z.union([z.literal(''), z.string().regex(/^[^\s@]+@[^\s@]+$/)]), n: z.number().nullable() });
+    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-07' }) as { properties: Record<string, unknown> };
+    expect(json.properties.email).toHaveProperty('anyOf');
+    const plain = withoutScalarUnions(json) as { properties: Record<string, Record<string, unknown>> };
+    expect(plain.properties.email).toEqual({ type: 'string' });
+    expect(plain.properties.n).toEqual(json.properties.n); // string-or-null unions stay
+    const compiled = compileJsonSerializer(schema)!;
+    for (const value of [
+      { email: '', n: null },
+      { email: 'a@b.example', n: 2 },
+      { email: 'o"b\\r@x.example', n: 1.5 },
+    ])
+      expect(compiled(value)).toBe(JSON.stringify(schema.encode(value)));
+    const detailsJson = compileJsonSerializer(PublisherDetailsSchema)!;
+    expect(JSON.parse(detailsJson({ ...details, company: { ...details.company, email: '' } }))).toEqual(
+      PublisherDetailsSchema.encode({ ...details, company: { ...details.company, email: '' } }),
+    );
   });
 
   it('never write a property the schema does not declare', () => {

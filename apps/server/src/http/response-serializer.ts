@@ -52,8 +52,35 @@ export function compileJsonSerializer(schema: unknown): Serializer | null {
   }
   delete json.$schema;
   try {
-    return fastJson(json as unknown as Parameters<typeof fastJson>[0]) as Serializer;
+    return fastJson(withoutScalarUnions(json) as unknown as Parameters<typeof fastJson>[0]) as Serializer;
   } catch {
     return null;
   }
+}
+
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * fast-json-stringify picks an `anyOf`/`oneOf` branch by validating the value against each (Ajv)
+ * on every answer: an e-mail that may be empty is `anyOf: [{const: ""}, {pattern: ...}]`, a regular
+ * expression per response. When every branch is the same scalar type (and none names a format,
+ * which changes how a Date is written), each branch writes the value the same way, so the union is
+ * replaced by that type. Output is unchanged (tests compare every answer with zod's encoding).
+ */
+export function withoutScalarUnions(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutScalarUnions);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const node = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withoutScalarUnions(v)])) as Record<string, unknown>;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = node[key];
+    if (!Array.isArray(branches) || branches.length === 0) continue;
+    const types = new Set(
+      branches.map((b: Record<string, unknown>) => (typeof b.type === 'string' && b.format === undefined ? b.type : null)),
+    );
+    const [type] = types;
+    if (types.size !== 1 || typeof type !== 'string' || !SCALARS.has(type)) continue;
+    delete node[key];
+    node.type ??= type;
+  }
+  return node;
 }

@@ -16,6 +16,8 @@ export interface IdTokenSubject {
 export interface IdTokenIssuer {
   sign(subject: IdTokenSubject): Promise<{ token: string; expiresIn: number }>;
   verify(token: string): Promise<VerifiedIdToken>;
+  /** A token this process has verified already and that has not expired, without waiting; else undefined (call verify). */
+  verifyCached(token: string): VerifiedIdToken | undefined;
 }
 
 export interface VerifiedIdToken extends JWTPayload {
@@ -40,6 +42,13 @@ export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeco
   // they expire: a signature check per request would be most of an API call's CPU.
   const verified = new Map<string, VerifiedIdToken>();
   const MAX_CACHED = 20_000;
+  const verifyCached = (token: string): VerifiedIdToken | undefined => {
+    const hit = verified.get(token);
+    if (!hit) return undefined;
+    if (hit.exp! * 1000 > Date.now()) return hit;
+    verified.delete(token);
+    return undefined;
+  };
   return {
     async sign(s) {
       const token = await new SignJWT({ email: s.email, name: s.name, scope: s.scope, auth_time: s.authTime, sv: s.sessionVersion })
@@ -52,12 +61,10 @@ export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeco
         .sign(keys.privateKey);
       return { token, expiresIn: ttlSeconds };
     },
+    verifyCached,
     async verify(token) {
-      const hit = verified.get(token);
-      if (hit) {
-        if (hit.exp! * 1000 > Date.now()) return hit;
-        verified.delete(token);
-      }
+      const hit = verifyCached(token);
+      if (hit) return hit;
       const { payload } = await jwtVerify(token, jwks, {
         algorithms: [TOKEN_ALG],
         issuer,

@@ -14,6 +14,8 @@ export const SESSIONS_CHANNEL = 'pc_sessions';
  */
 export interface SessionGuard {
   isCurrent(uid: string, tokenVersion: number): Promise<boolean>;
+  /** isCurrent's answer from this process's cache without waiting, or undefined when it must be looked up. */
+  isCurrentCached(uid: string, tokenVersion: number): boolean | undefined;
   /** Drops a user's cached state in this process (other processes learn it by NOTIFY). */
   invalidate(uid: string): void;
   close(): Promise<void>;
@@ -71,10 +73,18 @@ export function createSessionGuard(opts: SessionGuardOptions): SessionGuard {
     return entry;
   }
 
+  const fresh = (uid: string): Entry | undefined => {
+    const entry = cache.get(uid);
+    return entry && Date.now() - entry.at <= (listener.listening() ? ttlMs : fallbackTtlMs) ? entry : undefined;
+  };
+
   const guard: SessionGuard = {
+    isCurrentCached(uid, tokenVersion) {
+      const entry = fresh(uid);
+      return entry && entry.active && tokenVersion >= entry.version;
+    },
     async isCurrent(uid, tokenVersion) {
-      let entry = cache.get(uid);
-      if (entry && Date.now() - entry.at > (listener.listening() ? ttlMs : fallbackTtlMs)) entry = undefined;
+      let entry = fresh(uid);
       if (!entry) {
         let p = loading.get(uid);
         if (!p) {

@@ -39,9 +39,18 @@ export const gateOf = (url: string | undefined): FeatureGate | undefined =>
  * call, so a staff change holds at once in every process.
  */
 export function registerFeatureGates(app: FastifyInstance, db: Db): void {
-  app.addHook('onRequest', async (req: FastifyRequest) => {
-    const gate = gateOf(req.routeOptions.url);
-    if (!gate || !req.publisherId) return;
-    if (!(await booleanFlag(db, req.publisherId, gate.flag, true))) throw featureOff(gate.feature);
+  // The gate is found once per route when it is added (onRoute), so the routes no gate covers, nearly
+  // all of them, run no hook for it. A route's own onRequest hooks run after the app's (access control).
+  app.addHook('onRoute', (route) => {
+    const gate = gateOf(route.url);
+    if (!gate) return;
+    const check = async (req: FastifyRequest) => {
+      if (!req.publisherId) return;
+      if (!(await booleanFlag(db, req.publisherId, gate.flag, true))) throw featureOff(gate.feature);
+    };
+    route.onRequest = [
+      check,
+      ...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]),
+    ];
   });
 }

@@ -51,10 +51,24 @@ export function registerIdempotency(app: FastifyInstance, opts: IdempotencyOptio
   const waitMs = opts.waitMs ?? 10_000;
   const staleSeconds = opts.staleSeconds ?? 120;
   app.decorateRequest('idempotency', null);
-  // Callback style: the route's handler runs inside the scope, so its transactions see the claim.
-  app.addHook('onRequest', (_req, _reply, done) => withCommitScope(() => done()));
+  // Only write routes get these hooks, added once per route (onRoute): reads run none of them. The
+  // commit scope is entered only by a write that carries a key (the one kind of request that adds
+  // commit work): on Node 20, AsyncLocalStorage turns on promise hooks for the whole process once used.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => WRITES.has(m))) return;
+    route.onRequest = [commitScope, ...hooksOf(route.onRequest)];
+    route.preHandler = [claim, ...hooksOf(route.preHandler)];
+    route.onSend = [keepAnswer, ...hooksOf(route.onSend)];
+  });
 
-  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+  // Callback style: the route's handler runs inside the scope, so its transactions see the claim.
+  function commitScope(req: FastifyRequest, _reply: FastifyReply, done: () => void) {
+    if (req.headers['idempotency-key'] === undefined) done();
+    else withCommitScope(() => done());
+  }
+
+  async function claim(req: FastifyRequest, reply: FastifyReply) {
     const header = req.headers['idempotency-key'];
     if (header === undefined || !WRITES.has(req.method) || !req.url.startsWith('/api/') || !req.auth) return;
     // Identity answers carry tokens: they are never stored, so those calls are not deduplicated.
@@ -99,9 +113,9 @@ export function registerIdempotency(app: FastifyInstance, opts: IdempotencyOptio
       }
       await sleep(100);
     }
-  });
+  }
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  async function keepAnswer(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = req.idempotency;
     if (!claim) return payload;
     req.idempotency = null;
@@ -123,5 +137,8 @@ export function registerIdempotency(app: FastifyInstance, opts: IdempotencyOptio
       req.log.error({ err }, 'could not store the Idempotency-Key answer');
     }
     return payload;
-  });
+  }
 }
+
+/** A route option's hooks (one function, a list or none) as a list. */
+const hooksOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);

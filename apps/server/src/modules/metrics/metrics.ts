@@ -93,10 +93,13 @@ export function registerMetrics(
   }
 
   // Route patterns, not URLs, so ids in paths do not make a label per request.
-  app.addHook('onResponse', async (req, reply) => {
+  // Synchronous (a callback, not a promise per request).
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    requests.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (route !== '/metrics') {
+      requests.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   app.get('/metrics', { config: { access: 'public' } }, async (req, reply) => {

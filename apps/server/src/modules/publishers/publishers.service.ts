@@ -27,7 +27,12 @@ export function createPublishersService(db: Db, repo: PublishersRepo, changes?: 
     const hit = cache.get(key);
     const ttl = changes?.listening() ? DETAILS_TTL_MS : UNLISTENED_TTL_MS;
     if (hit && Date.now() - hit.at < ttl) return hit.value;
-    const value = repo.getDetails(publisherId, includeSites);
+    // Countries were free text before the ISO list (contracts/countries.ts): a stored name is
+    // answered as its code so the form shows it chosen and saving it again validates. Once per read.
+    const value = repo.getDetails(publisherId, includeSites).then((details) => {
+      const country = details && toCountryCode(details.company.country);
+      return !details || country === details.company.country ? details : { ...details, company: { ...details.company, country: country! } };
+    });
     value.catch(() => cache.delete(key));
     if (cache.size > 10_000) cache.clear();
     cache.set(key, { at: Date.now(), value });
@@ -46,10 +51,7 @@ export function createPublishersService(db: Db, repo: PublishersRepo, changes?: 
     async details(publisherId: string, includeSites: boolean) {
       const details = await cachedDetails(publisherId, includeSites);
       if (!details) throw notFound('This publisher does not exist.');
-      // Countries were free text before the ISO list (contracts/countries.ts): a stored name is
-      // answered as its code so the form shows it chosen and saving it again validates.
-      const country = toCountryCode(details.company.country);
-      return country === details.company.country ? details : { ...details, company: { ...details.company, country } };
+      return details;
     },
     async updateCompany(ctx: { uid: string; publisherId: string }, company: Company) {
       await this.details(ctx.publisherId, false);
