@@ -127,3 +127,44 @@ describe('exportReport: the column-chunk path', () => {
     expect(() => resultSource(page)).toThrow('The result holds 1 of its 3 rows');
   });
 });
+
+describe('exportReport: XLSX rows off the main thread', () => {
+  const rowsOnly = () => Object.assign(Object.create(engine) as DuckDbReportEngine, { streamColumns: undefined, summarize: undefined });
+
+  /** The sheet's cells (values with their types) as exceljs reads the file back. */
+  async function sheetOf(e: DuckDbReportEngine, q: ReportQuery): Promise<unknown[][]> {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await exportReport(e, q, 'xlsx', out);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  }
+
+  it('reads the engine column by column (no row objects) and writes the same cells as the row path', async () => {
+    const columnsOnly = Object.assign(Object.create(engine) as DuckDbReportEngine, {
+      streamRows: () => {
+        throw new Error('an XLSX export must not build an object per row');
+      },
+    });
+    const cases: Partial<ReportQuery>[] = [
+      { interval: 'Day', dimensions: ['sites', 'size', 'brand'], metrics: ['impressions', 'revenue', 'cpm'] },
+      { interval: 'Month', dimensions: ['product_type'], metrics: ['impressions', 'fillRate', 'netRevenue'] },
+      { interval: 'Cumulative', dimensions: ['brand'], metrics: ['revenue', 'eCpm'], sort: { key: 'revenue', dir: 'desc' } },
+    ];
+    for (const c of cases) {
+      const q = query(c);
+      const sheet = await sheetOf(columnsOnly, q);
+      expect(sheet.length).toBeGreaterThan(3);
+      expect(sheet).toEqual(await sheetOf(rowsOnly(), q));
+    }
+    // Day dates stay real dates, and the Estimated column is there.
+    const day = await sheetOf(columnsOnly, query({}));
+    expect(day[0]).toEqual(['Date', 'Impressions', 'Estimated']);
+    expect(day[1]).toEqual([new Date('2024-01-30T00:00:00Z'), 550, 'No']);
+    expect(day[3]).toEqual([new Date('2024-02-01T00:00:00Z'), 600, 'Yes']);
+  });
+});

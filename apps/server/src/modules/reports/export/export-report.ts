@@ -3,7 +3,7 @@ import { isEstimatedPeriod } from '../engine/estimated';
 import type { ColumnChunk, ReportEngine, ReportQuery, ReportResult, ReportRow, ReportSummary } from '../engine/report-engine';
 import { rowsToChunks, writeCsvColumns, type ExportColumn } from './csv-writer';
 import type { ExportEncoder } from './export-encoder';
-import { writeXlsx } from './xlsx-writer';
+import { writeXlsx, writeXlsxColumns } from './xlsx-writer';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -70,6 +70,7 @@ export function resultSource(result: ReportResult): ExportSource {
  * What an export job calls: totals come from a limit-0 query (computed over all rows by the
  * engine), rows are streamed without the 500-row limit. CSV leaves `out` open; XLSX ends it.
  * With an `encoder` (export-encoder.ts) the encoding runs in worker threads; the bytes are the same.
+ * Engines with streamColumns are read column by column; the row-object path is for the others.
  */
 export async function exportReport(
   engine: ExportSource,
@@ -82,11 +83,15 @@ export async function exportReport(
   const cell = estimatedCell(summary);
   const columns: ExportColumn[] = cell ? [...summary.columns, ESTIMATED_COLUMN] : summary.columns;
   const options = { totals: summary.totals };
-  if (format === 'csv' && engine.streamColumns) {
+  if (engine.streamColumns) {
+    // Column by column for both formats: the main thread builds no object per row; with an
+    // encoder, CSV chunks and the XLSX workbook are encoded in worker threads.
     const chunks = engine.streamColumns(query);
     const estimated = estimatedColumn(summary);
     const source = estimated ? withEstimatedColumn(chunks, estimated) : chunks;
-    return { rows: await writeCsvColumns(columns, source, out, { ...options, encode: encoder?.csvChunk }) };
+    if (format === 'csv') return { rows: await writeCsvColumns(columns, source, out, { ...options, encode: encoder?.csvChunk }) };
+    if (encoder) return { rows: await encoder.xlsx(columns, source, out, options) };
+    return { rows: await writeXlsxColumns(columns, source, out, options) };
   }
   const rows = cell ? withEstimated(engine.streamRows(query), cell) : engine.streamRows(query);
   if (format === 'csv')
