@@ -8,8 +8,18 @@ import { DEMO_PASSWORD, USERS, expectAppShell, signInAndChoose } from '../suppor
  * entry hydrates that markup in place. A signed-in visitor sees the loader, never the form.
  */
 
-/** Runs in the page: what the document shows once parsed, before its (deferred) scripts run. */
+/**
+ * Runs in the page: what the document shows once parsed, before its (deferred) scripts run, and
+ * whether the form is on screen in any frame while /login is loaded.
+ */
 const RECORD_FIRST_PAINT = () => {
+  const watch = () => {
+    const root = document.getElementById('root');
+    if (location.pathname !== '/login') return;
+    if (root?.querySelector('form') && getComputedStyle(root).display !== 'none') sessionStorage.setItem('formSeen', 'yes');
+    requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
   document.addEventListener('readystatechange', () => {
     if (document.readyState !== 'interactive' || location.pathname !== '/login') return;
     const root = document.getElementById('root');
@@ -85,4 +95,6 @@ test('a signed-in visitor of /login sees the loader, never the form, and goes on
   await expect(page).toHaveURL(/\/$/);
   await expectAppShell(page);
   expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('firstPaint'))) ?? 'null')).toEqual({ form: false, loader: true });
+  // Nor in any frame after: the entry drops the pre-rendered form before rendering the page afresh.
+  expect(await page.evaluate(() => sessionStorage.getItem('formSeen'))).toBeNull();
 });

@@ -51,9 +51,13 @@ function prerenderedPageApplies(container: HTMLElement, client: BuiltinIdentityC
   return here === path && window.location.search === '' && client.currentUser === null && keepSignedIn;
 }
 
-/** The pre-rendered markup will not be used: React renders the container afresh. */
+/**
+ * The pre-rendered markup will not be used: it goes at once (a signed-in visitor must not see the
+ * form while React renders the page afresh), and so does the gate's loader (React shows its own).
+ */
 function discardPrerender(container: HTMLElement): void {
   delete container.dataset.prerendered;
+  container.replaceChildren();
   document.getElementById('pc-boot-loader')?.remove();
 }
 
@@ -105,7 +109,14 @@ export async function bootstrap(container: HTMLElement, createRouting: () => App
   const client = new BuiltinIdentityClient();
   setIdentityClient(client);
   const hydrate = prerendered && prerenderedPageApplies(container, client);
-  if (prerendered && !hydrate) discardPrerender(container);
+  if (prerendered && !hydrate) {
+    discardPrerender(container);
+    render(
+      <BaseProviders productName={config.productName}>
+        <PageLoader />
+      </BaseProviders>,
+    );
+  }
   const { navigate, element } = createRouting();
   const store = createAuthStore({
     client,
