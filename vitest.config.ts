@@ -20,8 +20,13 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
-          // Files run in parallel forks, each on its own cloned database.
+          // Files run in parallel forks, each on its own cloned database. A fork keeps its modules
+          // between files (isolate: false): every file builds its own app, database and clients, and
+          // no server module keeps state between apps, so re-importing the whole server graph per
+          // file (about 2 s each, two thirds of the run) bought nothing (docs/operations.md, "Tests
+          // in CI").
           pool: 'forks',
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
