@@ -1,5 +1,5 @@
 import type { ChParams, ClickHouseExec } from '../reports/engine/clickhouse-exec';
-import type { SiteTagEventStore, StoredTagEvent } from './site-tag.store';
+import { eventColumns, type SiteTagEventStore, type StoredTagEvent } from './site-tag.store';
 
 /**
  * Site-tag events on ClickHouse (CLICKHOUSE_URL), in the report engine's database so page RPM joins
@@ -47,30 +47,7 @@ const INSERT_BATCH = 50_000;
 
 /** One event as a JSONEachRow object; the 64-bit visitor hash as a string (ClickHouse parses it exactly, JSON numbers would round it). */
 function toRow(r: StoredTagEvent): Record<string, unknown> {
-  return {
-    ts: r.ts,
-    publisher_id: r.publisherId,
-    site_id: r.siteId,
-    kind: r.kind,
-    page_id: r.pageId,
-    visitor: r.visitor.toString(),
-    path: r.path,
-    template: r.template,
-    entry: r.entry,
-    referrer: r.referrer,
-    source: r.source,
-    medium: r.medium,
-    campaign: r.campaign,
-    device: r.device,
-    browser: r.browser,
-    country: r.country,
-    engaged_ms: r.engagedMs,
-    scroll_pct: r.scrollPct,
-    metric: r.metric,
-    value: r.value,
-    attribution: r.attribution,
-    weight: r.weight,
-  };
+  return { ...eventColumns(r), visitor: r.visitor.toString() };
 }
 
 /**

@@ -117,8 +117,13 @@ const JSON_COLUMNS = `{${COLUMNS.map(([n, t]) => `${n}: '${t}'`).join(', ')}}`;
 const lit = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
 /** One row as a JSON line; the 64-bit visitor hash spliced in as a number (JSON.stringify cannot write a bigint). */
-function toJsonLine(r: StoredTagEvent): string {
-  const json = JSON.stringify({
+/**
+ * An event's columns under their table names, all but the visitor hash: each store writes that
+ * 64-bit value its own way (JSON numbers would round it). The DuckDB and ClickHouse tables have
+ * the same columns.
+ */
+export function eventColumns(r: StoredTagEvent): Record<string, string | number | boolean | null> {
+  return {
     ts: r.ts,
     publisher_id: r.publisherId,
     site_id: r.siteId,
@@ -140,7 +145,11 @@ function toJsonLine(r: StoredTagEvent): string {
     value: r.value,
     attribution: r.attribution,
     weight: r.weight,
-  });
+  };
+}
+
+function toJsonLine(r: StoredTagEvent): string {
+  const json = JSON.stringify(eventColumns(r));
   return `{"visitor":${r.visitor.toString()},${json.slice(1)}`;
 }
 
