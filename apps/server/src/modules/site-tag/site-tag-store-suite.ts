@@ -147,6 +147,12 @@ export function siteTagStoreSuite(name: string, open: () => Promise<StoreUnderTe
         ['mobile', 'LCP', 4200, 1],
         ['tablet', 'LCP', 3000, 1],
       ]);
+      expect(p.byTemplate.map((v) => [v.template, v.metric, v.p75, v.samples])).toEqual([
+        ['/article', 'CLS', 0.05, 1],
+        ['/article', 'INP', 180, 1],
+        ['/article', 'LCP', 2700, 4],
+        ['/home', 'LCP', 4200, 1],
+      ]);
       expect(p.series.map((v) => [v.date, v.metric, v.p75])).toEqual([
         [iso(today - 3 * DAY), 'CLS', 0.05],
         [iso(today - 3 * DAY), 'LCP', 2400],
