@@ -17,20 +17,27 @@ import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rol
  */
 const SETTINGS = 'SETTINGS join_use_nulls = 1';
 
+/** A base sum of a row (r, i, rv, nrv, pv, ck) as an expression: a column with a prefix, or a window. */
+type Part = (name: string) => string;
+const prefixed =
+  (prefix: string): Part =>
+  (name) =>
+    `${prefix}${name}`;
+
 /** Each metric over the summed parts of a row (see duckdb-sql.ts); nullIf turns x/0 into NULL. */
-const METRIC_SQL: Readonly<Record<MetricKey, (p: string) => string>> = {
-  impRequests: (p) => `toFloat64(${p}r)`,
-  impressions: (p) => `toFloat64(${p}i)`,
-  fillRate: (p) => `${p}i / nullIf(${p}r, 0)`,
-  revenue: (p) => `toFloat64(${p}rv)`,
-  netRevenue: (p) => `toFloat64(${p}nrv)`,
-  eCpm: (p) => `${p}rv * 1000.0 / nullIf(${p}r, 0)`,
-  netECpm: (p) => `${p}nrv * 1000.0 / nullIf(${p}r, 0)`,
-  cpm: (p) => `${p}rv * 1000.0 / nullIf(${p}i, 0)`,
-  netCpm: (p) => `${p}nrv * 1000.0 / nullIf(${p}i, 0)`,
-  organicPageViews: (p) => `toFloat64(${p}pv)`,
-  organicClicks: (p) => `toFloat64(${p}ck)`,
-  organicCtr: (p) => `${p}ck / nullIf(${p}pv, 0)`,
+const METRIC_SQL: Readonly<Record<MetricKey, (p: Part) => string>> = {
+  impRequests: (p) => `toFloat64(${p('r')})`,
+  impressions: (p) => `toFloat64(${p('i')})`,
+  fillRate: (p) => `${p('i')} / nullIf(${p('r')}, 0)`,
+  revenue: (p) => `toFloat64(${p('rv')})`,
+  netRevenue: (p) => `toFloat64(${p('nrv')})`,
+  eCpm: (p) => `${p('rv')} * 1000.0 / nullIf(${p('r')}, 0)`,
+  netECpm: (p) => `${p('nrv')} * 1000.0 / nullIf(${p('r')}, 0)`,
+  cpm: (p) => `${p('rv')} * 1000.0 / nullIf(${p('i')}, 0)`,
+  netCpm: (p) => `${p('nrv')} * 1000.0 / nullIf(${p('i')}, 0)`,
+  organicPageViews: (p) => `toFloat64(${p('pv')})`,
+  organicClicks: (p) => `toFloat64(${p('ck')})`,
+  organicCtr: (p) => `${p('ck')} / nullIf(${p('pv')}, 0)`,
 };
 const NULL_METRIC = 'CAST(NULL AS Nullable(Float64))';
 
@@ -62,28 +69,33 @@ const wantsRequests = (plan: ReportPlan) =>
   plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
 
 /**
- * The rows of `table` for the range as whole months from its month copy plus the cut edges from
- * its day rows (month-rollups.ts, filled by clickhouse-derived.ts); null when it has no month
- * copy. The parts never overlap, so grouping their union gives what grouping the day rows would.
+ * Where the rows of `table` for the range are read: whole months from its month copy plus the cut
+ * edges from its day rows (month-rollups.ts, filled by clickhouse-derived.ts), or the day rows
+ * alone when there is no split or no month copy. The parts never overlap, so grouping their union
+ * gives what grouping the day rows would.
  */
-function monthSourceSql(table: string, split: MonthSplit, params: ChParams, filters: string): string | null {
-  const source = MONTH_SOURCES.find((m) => m.table === table);
-  if (!source) return null;
-  const cols = ['date', 'publisher_id', ...source.keys, ...Object.keys(source.sums)].join(', ');
-  const part = (t: string, from: string, to: string) =>
-    `SELECT ${cols} FROM ${t} WHERE publisher_id = {pub:String} AND date BETWEEN {${from}:Date} AND {${to}:Date}${filters}`;
+function sourceParts(table: string, split: MonthSplit | null, params: ChParams, filters: string): string[] {
+  const where = (t: string, from: string, to: string) =>
+    `${t} WHERE publisher_id = {pub:String} AND date BETWEEN {${from}:Date} AND {${to}:Date}${filters}`;
+  if (!split || !MONTH_SOURCES.some((m) => m.table === table)) return [where(table, 'from', 'to')];
   params.m_from = split.wholeFrom;
   params.m_to = split.wholeTo;
-  const parts = [part(`${table}_m`, 'm_from', 'm_to')];
+  const parts = [where(`${table}_m`, 'm_from', 'm_to')];
   if (split.head) {
     params.h_to = split.head.to;
-    parts.push(part(table, 'from', 'h_to'));
+    parts.push(where(table, 'from', 'h_to'));
   }
   if (split.tail) {
     params.t_from = split.tail.from;
-    parts.push(part(table, 't_from', 'to'));
+    parts.push(where(table, 't_from', 'to'));
   }
-  return parts.join(' UNION ALL ');
+  return parts;
+}
+
+/** A month copy's columns, in the order of its day table's (month-rollups.ts): what a UNION of the parts selects. */
+function monthCopyColumns(table: string): string[] {
+  const source = MONTH_SOURCES.find((m) => m.table === table);
+  return source ? ['date', 'publisher_id', ...source.keys, ...Object.keys(source.sums)] : ['*'];
 }
 
 /**
@@ -96,15 +108,15 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...keyDims.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
   const keyNames = [...(timeExpr ? ['t'] : []), ...keyDims.map(keyAlias)];
   const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
-  // With no keys both grains are one row; a constant key lets the outer join match them.
-  const joinKeys = keyNames.length ? keyNames : ['j'];
+  // With no keys a grain is one row; a constant key keeps its SELECT list non-empty.
   const keyCols = keyNames.length ? keys : ['1 AS j'];
   // Month and Cumulative revenue read whole months from month copies where the table has one.
   const split = plan.reportType === 'revenue' && plan.timeColumn !== 'date' ? splitByMonths(plan.dateFrom, plan.dateTo) : null;
   // HAVING keeps an ungrouped aggregate from returning one all-zero row when nothing matches.
   const grain = (sums: string[], table: string, filters: string) => {
-    const months = split ? monthSourceSql(table, split, params, filters) : null;
-    const from = months ? `(${months})` : `${table} WHERE ${WHERE}${filters}`;
+    const parts = sourceParts(table, split, params, filters);
+    const cols = monthCopyColumns(table).join(', ');
+    const from = parts.length === 1 ? parts[0] : `(${parts.map((p) => `SELECT ${cols} FROM ${p}`).join(' UNION ALL ')})`;
     return `SELECT ${[...keyCols, ...sums].join(', ')} FROM ${from} ${groupBy} HAVING count() > 0`;
   };
 
@@ -127,25 +139,42 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   // At a rollup's exact Day grain every row is one report row (one per key: clickhouse-derived.ts).
   const exact = grouped && plan.timeColumn === 'date' ? exactDayRollup(keyDims, filterDims(plan)) : null;
   const exactWhere = `${WHERE}${filterSql(plan, params, () => true)}`;
-  const sales = exact
-    ? `SELECT ${[...keys, 'impressions AS i', 'revenue AS rv', 'net_revenue AS nrv'].join(', ')} FROM ${exact} WHERE ${exactWhere}${pageCut ? pageCutSql(plan, exact, exactWhere) : ''}`
-    : grain(
-        ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
-        salesTableFor([...keyDims, ...filterDims(plan)], DUCKDB_SALES_ROLLUPS),
+  const salesTable = exact ?? salesTableFor([...keyDims, ...filterDims(plan)], DUCKDB_SALES_ROLLUPS);
+  if (wantsSales && !requests) {
+    const sales = exact
+      ? `SELECT ${[...keys, 'impressions AS i', 'revenue AS rv', 'net_revenue AS nrv'].join(', ')} FROM ${exact} WHERE ${exactWhere}${pageCut ? pageCutSql(plan, exact, exactWhere) : ''}`
+      : grain(
+          ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
+          salesTable,
+          filterSql(plan, params, () => true),
+        );
+    return `SELECT *, CAST(NULL AS Nullable(Int64)) AS r FROM (${sales})`;
+  }
+  // Requests are only read when every filter is at the request grain (report-plan.ts).
+  const requestFilters = filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d));
+  if (!wantsSales) {
+    return `SELECT *, toInt64(0) AS i, toFloat64(0) AS rv, toFloat64(0) AS nrv FROM (${grain(['sum(imp_requests) AS r'], 'revenue_requests', requestFilters)})`;
+  }
+  // Both grains: their rows side by side (zeros for the other grain's sums), grouped once. Both
+  // group by the same request-grain keys, so this is the full outer join of the two aggregates
+  // without the join: ClickHouse plans a join and a second aggregate for several ms a report.
+  const salesParts = exact
+    ? [`${exact} WHERE ${exactWhere}`]
+    : sourceParts(
+        salesTable,
+        split,
+        params,
         filterSql(plan, params, () => true),
       );
-  if (wantsSales && !requests) return `SELECT *, CAST(NULL AS Nullable(Int64)) AS r FROM (${sales})`;
-  // Requests are only read when every filter is at the request grain (report-plan.ts).
-  const requestRows = grain(
-    ['sum(imp_requests) AS r'],
-    'revenue_requests',
-    filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d)),
-  );
-  if (!wantsSales) return `SELECT *, toInt64(0) AS i, toFloat64(0) AS rv, toFloat64(0) AS nrv FROM (${requestRows})`;
-  const on = joinKeys.map((k) => `s.${k} = rq.${k}`).join(' AND ');
-  const merged = keyNames.map((k) => `COALESCE(s.${k}, rq.${k}) AS ${k}`);
-  return `SELECT ${[...merged, 'COALESCE(s.i, 0) AS i', 'COALESCE(s.rv, 0) AS rv', 'COALESCE(s.nrv, 0) AS nrv', 'COALESCE(rq.r, 0) AS r'].join(', ')}
-    FROM (${sales}) AS s FULL OUTER JOIN (${requestRows}) AS rq ON ${on}`;
+  const rowKeys = keys.length ? `${keys.join(', ')}, ` : '';
+  const branches = [
+    ...salesParts.map((p) => `SELECT ${rowKeys}impressions AS i, revenue AS rv, net_revenue AS nrv, toInt64(0) AS r FROM ${p}`),
+    ...sourceParts('revenue_requests', split, params, requestFilters).map(
+      (p) => `SELECT ${rowKeys}toInt64(0) AS i, toFloat64(0) AS rv, toFloat64(0) AS nrv, imp_requests AS r FROM ${p}`,
+    ),
+  ];
+  return `SELECT ${[...keyNames, 'sum(i) AS i', 'sum(rv) AS rv', 'sum(nrv) AS nrv', 'sum(r) AS r'].join(', ')}
+    FROM (${branches.join(' UNION ALL ')}) ${groupBy} HAVING count() > 0`;
 }
 
 /**
@@ -170,7 +199,7 @@ function rowSelect(plan: ReportPlan): { select: string; from: string } {
   for (const d of plan.dimensions) {
     cols.push(d === 'sites' ? `COALESCE(st.name, a.k_sites) AS ${q(d)}` : `a.${keyAlias(d)} AS ${q(d)}`);
   }
-  for (const m of plan.metrics) cols.push(`${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m]('a.')} AS ${q(m)}`);
+  for (const m of plan.metrics) cols.push(`${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](prefixed('a.'))} AS ${q(m)}`);
   const from = plan.dimensions.includes('sites')
     ? // Latest name per site id (the table keeps old versions until merged).
       `agg AS a LEFT JOIN (SELECT id, argMax(name, version) AS name FROM sites GROUP BY id) AS st ON st.id = a.k_sites`
@@ -211,18 +240,19 @@ export function buildChPageSql(plan: ReportPlan): BuiltChSql {
  * A page with the row count (`__n`) and totals (`__t_<metric>`) on each row, in one statement:
  * window sums over every row of the aggregate are taken before the LIMIT, so the aggregate is
  * computed once (ClickHouse inlines a CTE named twice, so a separate totals statement would
- * aggregate it again). Empty when the report has no rows: then buildChTotalsSql gives the zeros.
+ * aggregate it again). The totals are metrics of the window sums in the same SELECT, not of an
+ * outer query over the page: a second layer and sort cost ClickHouse several ms of planning a
+ * report. Empty when the report has no rows: then buildChTotalsSql gives the zeros.
  */
 export function buildChPageWithTotalsSql(plan: ReportPlan): BuiltChSql {
   const params: ChParams = { ...baseParams(plan), limit: plan.limit };
   const agg = aggregateSql(plan, params);
   const { select, from } = rowSelect(plan);
-  const parts = plan.reportType === 'recirculation' ? ['pv', 'ck'] : ['r', 'i', 'rv', 'nrv'];
-  const windows = ['count() OVER () AS __n', ...parts.map((p) => `COALESCE(sum(a.${p}) OVER (), 0) AS __w_${p}`)];
-  const page = `SELECT ${select}, ${windows.join(', ')} FROM ${from} ORDER BY ${orderBy(plan)} LIMIT {limit:UInt32}`;
-  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m]('p.__w_')} AS ${q(`__t_${m}`)}`);
+  const window: Part = (name) => `COALESCE(sum(a.${name}) OVER (), 0)`;
+  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](window)} AS ${q(`__t_${m}`)}`);
   return {
-    sql: `WITH agg AS (${agg}) SELECT p.*, toFloat64(p.__n) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin FROM (${page}) AS p ORDER BY ${orderBy(plan)} ${SETTINGS}`,
+    sql: `WITH agg AS (${agg}) SELECT ${select}, toFloat64(count() OVER ()) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
+      FROM ${from} ORDER BY ${orderBy(plan)} LIMIT {limit:UInt32} ${SETTINGS}`,
     params,
   };
 }
@@ -264,7 +294,7 @@ export function buildChSummarySql(plan: ReportPlan): BuiltChSql {
     plan.reportType === 'recirculation'
       ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
       : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
-  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m]('s.')} AS ${q(`__t_${m}`)}`);
+  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](prefixed('s.'))} AS ${q(`__t_${m}`)}`);
   return { sql: `SELECT ${totals.join(', ')} FROM (SELECT ${sums} FROM (${agg})) AS s ${SETTINGS}`, params };
 }
 
@@ -279,7 +309,7 @@ export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
     plan.reportType === 'recirculation'
       ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
       : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
-  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m]('s.')} AS ${q(`__t_${m}`)}`);
+  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](prefixed('s.'))} AS ${q(`__t_${m}`)}`);
   return {
     sql: `SELECT toFloat64(s.n) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin FROM (SELECT count() AS n, ${sums} FROM (${agg})) AS s ${SETTINGS}`,
     params,
