@@ -22,13 +22,28 @@ export interface ClickHouseExec {
   close(): Promise<void>;
 }
 
+/** How long a statement may run (a big export's sort or a rebuild of the derived tables). */
+export const CLICKHOUSE_REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * A statement that sends nothing for longer than a load balancer's idle timeout has its connection
+ * cut ("socket hang up") although ClickHouse finishes it. ClickHouse then sends a progress header
+ * at this interval until the first row, below the common 60 s idle timeouts (a shorter one needs a
+ * smaller value here). Statements that answer sooner send no such header.
+ */
+export const CLICKHOUSE_PROGRESS_INTERVAL_MS = 30_000;
+
 /** The production connection: `url` is CLICKHOUSE_URL (http(s)://user:password@host:8123/database). */
 export function clickHouseClientExec(url: string): ClickHouseExec {
   const client: ClickHouseClient = createClient({
     url,
-    request_timeout: 120_000,
-    // 64-bit integers as JSON numbers; every figure the engine reads is cast to Float64 anyway.
-    clickhouse_settings: { output_format_json_quote_64bit_integers: 0 },
+    request_timeout: CLICKHOUSE_REQUEST_TIMEOUT_MS,
+    clickhouse_settings: {
+      // 64-bit integers as JSON numbers; every figure the engine reads is cast to Float64 anyway.
+      output_format_json_quote_64bit_integers: 0,
+      send_progress_in_http_headers: 1,
+      // UInt64 settings go as strings (the client's type for them).
+      http_headers_progress_interval_ms: String(CLICKHOUSE_PROGRESS_INTERVAL_MS),
+    },
   });
   return {
     async command(sql, params) {
