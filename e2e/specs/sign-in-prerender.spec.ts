@@ -98,3 +98,26 @@ test('a signed-in visitor of /login sees the loader, never the form, and goes on
   // Nor in any frame after: the entry drops the pre-rendered form before rendering the page afresh.
   expect(await page.evaluate(() => sessionStorage.getItem('formSeen'))).toBeNull();
 });
+
+test('a signed-out visit to an app page shows the sign-in form as its first page, then returns there', async ({ page }) => {
+  // Any frame in which an app page (not /login) shows something: the app's loader before it
+  // finds no session and redirects. The server's app gate sends the visitor on before that.
+  await page.addInitScript(() => {
+    const watch = () => {
+      const root = document.getElementById('root');
+      if (location.pathname !== '/login' && root && root.childElementCount > 0 && root.checkVisibility())
+        sessionStorage.setItem('appPageSeen', location.pathname);
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+  await page.goto('/account-settings?from=mail');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('appPageSeen'))).toBeNull();
+  await page.getByLabel('Email').fill(USERS.single);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/account-settings\?from=mail$/);
+  await expectAppShell(page);
+});

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/env';
+import { APP_GATE_CSP_SOURCE } from './app-gate';
 import { SIGN_IN_GATE_CSP_SOURCE } from './sign-in-gate';
 
 /**
@@ -39,8 +40,9 @@ export function securityHeaders(opts: { extraScriptHosts: string[]; frameAncesto
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // The pre-rendered sign-in pages' one inline script, by its hash (sign-in-gate.ts).
-        scriptSrc: ["'self'", SIGN_IN_GATE_CSP_SOURCE, ...opts.extraScriptHosts],
+        // The two inline gate scripts, by their hashes: the pre-rendered sign-in pages'
+        // (sign-in-gate.ts) and the app page's (app-gate.ts).
+        scriptSrc: ["'self'", SIGN_IN_GATE_CSP_SOURCE, APP_GATE_CSP_SOURCE, ...opts.extraScriptHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...opts.extraScriptHosts],
         fontSrc: ["'self'", 'data:'],

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Routes } from '@pc/contracts';
+import { APP_GATE_SCRIPT } from './app-gate';
 import { SIGN_IN_GATE_SCRIPT } from './sign-in-gate';
 
 /**
@@ -27,7 +28,11 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, p
   await app.register(async (web) => {
     // Brotli at a middle quality: near-best size without seconds of CPU per first request.
     await web.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
-    const appHtml = withConfig(readFileSync(path.join(distDir, 'index.html'), 'utf8'), publicConfig);
+    // The app's page starts with its gate: a signed-out visitor goes to /login before any paint.
+    const appHtml = withConfig(readFileSync(path.join(distDir, 'index.html'), 'utf8'), publicConfig).replace(
+      '<head>',
+      `<head>\n    <script>${APP_GATE_SCRIPT}</script>`,
+    );
     // Built by `npm run build` with the app; a dist without it (an older build) serves the app.
     const signInFile = path.join(distDir, 'sign-in.html');
     const signInHtml = existsSync(signInFile) ? withConfig(readFileSync(signInFile, 'utf8'), publicConfig) : appHtml;

@@ -68,6 +68,9 @@ function discardPrerender(container: HTMLElement): void {
  * sign-in entry's) is hydrated when it applies: its form is the first paint, and stays.
  */
 export async function bootstrap(container: HTMLElement, createRouting: () => AppRouting): Promise<void> {
+  // The server's app gate (apps/server/src/http/app-gate.ts) found no session and is already
+  // loading /login: starting here too would only race it.
+  if (document.documentElement.hasAttribute('data-pc-leaving')) return;
   let root: Root | null = null;
   const render = (node: ReactNode) => (root ??= createRoot(container)).render(node);
   const prerendered = container.dataset.prerendered !== undefined;
