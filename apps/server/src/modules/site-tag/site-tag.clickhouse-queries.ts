@@ -1,8 +1,8 @@
 import type { SiteTagEventStore } from './site-tag.store';
 
 /**
- * The site-tag queries in ClickHouse SQL (site-tag.clickhouse-store.ts), over the raw events with
- * the definitions of DuckDB's rollups (site-tag.rollup.ts: additiveRowsSql, visitorRowsSql,
+ * The site-tag queries in ClickHouse SQL (site-tag.clickhouse-store.ts), over the rollups
+ * (site-tag.clickhouse-rollup.ts) and the raw events with the definitions of DuckDB's rollups (site-tag.rollup.ts: additiveRowsSql, visitorRowsSql,
  * engRowsSql, lcpDailySql): every count sums the events' sample weights, visitors are distinct
  * hashes per site-day by their largest weight, engagement is each page's maxima on its page view's
  * day (reports up to the day after the range), vitals are each page's last value. The callers
@@ -15,14 +15,18 @@ type Row = Record<string, unknown>;
 export type PerformanceRows = [Row[], Row[], Row[], Row[], Row[]];
 
 const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const SCOPE = `publisher_id = {pub:String} AND ({site:String} = '' OR site_id = {site:String})`;
 const DAY_OF = (ts: string) => `toDate(fromUnixTimestamp64Milli(${ts}, 'UTC'))`;
-const KEYED = ['path', 'campaign', 'device', 'browser', 'country'] as const;
 
 /**
  * The rows of the audience overview for [start, end): per dimension and key (the 'total' rows per
  * day as `k`, 'eng' rows for engagement), summed over sites and days, as site-tag.queries.ts's
  * dailyTotals returns them. `onlyTotals` keeps the 'total' and 'eng' rows (the previous period).
+ *
+ * Page views, visits and visitors come from the views' tables (site-tag.clickhouse-rollup.ts) for
+ * every day; engagement from the closed days' rows up to `rolled` (the last closed day built, or
+ * the day before the range) and from the raw events after it, each page on its page view's day.
  */
 export async function chAudienceRows(
   store: SiteTagEventStore,
@@ -30,44 +34,49 @@ export async function chAudienceRows(
   start: number,
   end: number,
   onlyTotals: boolean,
+  rolled: string,
 ): Promise<Row[]> {
-  const inRange = `${SCOPE} AND ts >= {start:Int64} AND ts < {end:Int64}`;
-  const dim = `multiIf(${KEYED.map((c) => `grouping(${c}) = 0, '${c}'`).join(', ')}, 'source')`;
-  const sets = [...KEYED.map((c) => `(site_id, day, ${c})`), '(site_id, day, source, medium)'].join(', ');
-  const dims = onlyTotals
-    ? ''
-    : `UNION ALL
-       SELECT dim, k1, k2, if(dim = 'source', visits, pv) AS pv, 0 AS visitors, visits, 0 AS eng_pages, 0 AS eng_ms, 0 AS scroll
-       FROM (SELECT ${dim} AS dim, coalesce(${KEYED.join(', ')}, source) AS k1, coalesce(medium, '') AS k2,
-                    sum(weight) AS pv, sumIf(weight, entry) AS visits
-             FROM pv GROUP BY GROUPING SETS (${sets}))
-       WHERE (dim = 'source' AND visits > 0) OR (dim <> 'source' AND k1 <> '')`;
+  const days = `${SCOPE} AND day BETWEEN {d0:Date} AND {d9:Date}`;
+  const rs = Math.max(start, Date.parse(`${rolled}T00:00:00Z`) + DAY_MS);
+  // A source counts its visits (only sources with some), the other dimensions their non-empty keys' page views.
+  const keep = onlyTotals
+    ? `dim = 'total'`
+    : `dim = 'total' OR (dim = 'source' AND visits > 0) OR (dim NOT IN ('total', 'source') AND k <> '')`;
   return store.query(
-    `WITH pv AS (SELECT site_id, ${DAY_OF('ts')} AS day, visitor, page_id, path, campaign, device, browser, country, source, medium,
-                        entry, weight, ts
-                 FROM site_tag_events WHERE ${inRange} AND kind = 'pv')
-     SELECT dim, k1 AS k, k2, sum(pv) AS pv, sum(visitors) AS visitors, sum(visits) AS visits, sum(eng_pages) AS eng_pages,
+    `SELECT dim, k, k2, sum(pv) AS pv, sum(visitors) AS visitors, sum(visits) AS visits, sum(eng_pages) AS eng_pages,
             sum(eng_ms) AS eng_ms, sum(scroll) AS scroll
      FROM (
-       SELECT 'total' AS dim, toString(day) AS k1, '' AS k2, toInt64(sum(weight)) AS pv, toInt64(0) AS visitors,
-              toInt64(sumIf(weight, entry)) AS visits, toInt64(0) AS eng_pages, toFloat64(0) AS eng_ms, toFloat64(0) AS scroll
-       FROM pv GROUP BY site_id, day
+       SELECT dim, k, k2, if(dim = 'source', visits, pv) AS pv, toInt64(0) AS visitors, visits, toInt64(0) AS eng_pages,
+              toFloat64(0) AS eng_ms, toFloat64(0) AS scroll
+       FROM (SELECT dim, if(dim = 'total', toString(day), k1) AS k, k2, sum(pv) AS pv, sum(visits) AS visits
+             FROM site_tag_daily_sums WHERE ${days} ${onlyTotals ? `AND dim = 'total'` : ''} GROUP BY dim, k, k2)
+       WHERE ${keep}
        UNION ALL
        SELECT 'total', toString(day), '', 0, toInt64(sum(w)), 0, 0, 0, 0
-       FROM (SELECT site_id, day, visitor, max(weight) AS w FROM pv GROUP BY site_id, day, visitor) GROUP BY site_id, day
+       FROM (SELECT site_id, day, visitor, max(w) AS w FROM site_tag_daily_visitors WHERE ${days} GROUP BY site_id, day, visitor)
+       GROUP BY site_id, day
+       UNION ALL
+       SELECT 'eng', '', '', 0, 0, 0, eng_pages, eng_ms, scroll FROM site_tag_eng_daily FINAL
+       WHERE ${SCOPE} AND day BETWEEN {d0:Date} AND {d1:Date}
        UNION ALL
        SELECT 'eng', '', '', 0, 0, 0, toInt64(sum(w)), toFloat64(sum(coalesce(et, 0) * w)), toFloat64(sum(coalesce(sd, 0) * w))
        FROM (SELECT site_id, page_id, max(engaged_ms) AS et, max(scroll_pct) AS sd FROM site_tag_events
-             WHERE ${SCOPE} AND ts >= {start:Int64} AND ts < {late:Int64} AND kind = 'en' GROUP BY site_id, page_id) AS en
-       INNER JOIN (SELECT site_id, page_id, toDate(fromUnixTimestamp64Milli(min(ts), 'UTC')) AS day, max(weight) AS w
-                   FROM pv GROUP BY site_id, page_id) AS p
+             WHERE ${SCOPE} AND ts >= {rs:Int64} AND ts < {late:Int64} AND kind = 'en' GROUP BY site_id, page_id) AS en
+       INNER JOIN (SELECT site_id, page_id, max(weight) AS w FROM site_tag_events
+                   WHERE ${SCOPE} AND ts >= {rs:Int64} AND ts < {end:Int64} AND kind = 'pv' GROUP BY site_id, page_id) AS p
        USING (site_id, page_id)
-       GROUP BY site_id, day
-       ${dims}
      )
-     GROUP BY dim, k, k2
-     SETTINGS group_by_use_nulls = 1`,
-    { pub: scope.publisherId, site: scope.siteId ?? '', start, end, late: end + DAY_MS },
+     GROUP BY dim, k, k2`,
+    {
+      pub: scope.publisherId,
+      site: scope.siteId ?? '',
+      d0: iso(start),
+      d9: iso(end - DAY_MS),
+      d1: rolled,
+      rs,
+      end,
+      late: end + DAY_MS,
+    },
   );
 }
 
@@ -105,7 +114,8 @@ export async function chPerformanceRows(store: SiteTagEventStore, params: Record
 
 /**
  * Ad revenue's three row sets (site-days with page views, revenue and p75 LCP; revenue by product;
- * the previous period's revenue by site), as ad-revenue.queries.ts reads them.
+ * the previous period's revenue by site), as ad-revenue.queries.ts reads them. Page views per
+ * site-day from the view's sums, p75 LCP from the vitals events (each page's last LCP).
  */
 export function chAdRevenueRows(
   store: SiteTagEventStore,
@@ -116,8 +126,8 @@ export function chAdRevenueRows(
   return Promise.all([
     store
       .query(
-        `WITH pv AS (SELECT site_id, toString(${DAY_OF('ts')}) AS d, toInt64(sum(weight)) AS n FROM site_tag_events
-                   WHERE ${events} AND kind = 'pv' GROUP BY site_id, d),
+        `WITH pv AS (SELECT site_id, toString(day) AS d, toInt64(sum(pv)) AS n FROM site_tag_daily_sums
+                   WHERE ${SCOPE} AND dim = 'total' AND day BETWEEN {df:Date} AND {dt:Date} GROUP BY site_id, d),
             lcp AS (SELECT site_id, toString(day) AS d, quantileExactInclusive(0.75)(v) AS p75 FROM (
                       SELECT site_id, ${DAY_OF('min(ts)')} AS day, argMax(value, ts) AS v FROM site_tag_events
                       WHERE ${events} AND kind = 'wv' AND metric = 'LCP' GROUP BY site_id, page_id)

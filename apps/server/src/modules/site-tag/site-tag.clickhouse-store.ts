@@ -1,4 +1,5 @@
 import type { ChParams, ClickHouseExec } from '../reports/engine/clickhouse-exec';
+import { backfillClickHouseRollups, SITE_TAG_CLICKHOUSE_ROLLUP_DDL } from './site-tag.clickhouse-rollup';
 import { eventColumns, type SiteTagEventStore, type StoredTagEvent } from './site-tag.store';
 
 /**
@@ -7,10 +8,11 @@ import { eventColumns, type SiteTagEventStore, type StoredTagEvent } from './sit
  * of them, which the one-process DuckDB file cannot do.
  *
  * One MergeTree table ordered by (publisher_id, site_id, ts): every query reads one publisher's
- * (often one site's) time range, which the primary key narrows to a few granules. The queries
- * aggregate the raw events (site-tag.clickhouse-queries.ts) with the same definitions as DuckDB's
- * rollups (site-tag.rollup.ts), so the figures are the same; DuckDB's day rollups and open-day
- * snapshot exist because it scans one process's file on two cores, and are not built here.
+ * (often one site's) time range, which the primary key narrows to a few granules. The rollups
+ * (site-tag.clickhouse-rollup.ts: materialized views, the closed days' engagement) are made with
+ * it; the queries (site-tag.clickhouse-queries.ts) read them with the same definitions as DuckDB's
+ * rollups (site-tag.rollup.ts), so the figures are the same. DuckDB's open-day snapshot is not
+ * built here: the views keep every day's sums and visitor sets current at each insert.
  *
  * Migration: like the report engine's schema (clickhouse-schema.ts), each statement is idempotent
  * and runs at every start; a later change to the table is an ALTER appended to the list.
@@ -56,10 +58,11 @@ function toRow(r: StoredTagEvent): Record<string, unknown> {
  */
 export function clickHouseSiteTagStore(ch: ClickHouseExec): SiteTagEventStore {
   let closed = false;
-  return {
+  const store: SiteTagEventStore = {
     dialect: 'clickhouse',
     async init() {
-      for (const ddl of SITE_TAG_CLICKHOUSE_DDL) await ch.command(ddl);
+      for (const ddl of [...SITE_TAG_CLICKHOUSE_DDL, ...SITE_TAG_CLICKHOUSE_ROLLUP_DDL]) await ch.command(ddl);
+      await backfillClickHouseRollups(store);
     },
     async append(rows) {
       if (closed) throw new Error('site tag store is closed');
@@ -68,10 +71,11 @@ export function clickHouseSiteTagStore(ch: ClickHouseExec): SiteTagEventStore {
     query: (sql, params) => ch.query(sql, params as ChParams | undefined),
     // ClickHouse has no single writer to wait for: the statements run in order on the connection.
     async write(fn) {
-      await fn((sql) => ch.command(sql));
+      await fn((sql, params) => ch.command(sql, params));
     },
     async close() {
       closed = true;
     },
   };
+  return store;
 }

@@ -1,6 +1,7 @@
 import { rateVital, type AudienceOverview, type SitePerformance, type WebVitalName } from '@pc/contracts';
 import { openCheckRowSql, openEngDeltaSql, openVisitorDeltaSql, outsideSnapshotSql, readOpenHorizon } from './site-tag.open-rollup';
 import { chAudienceRows, chPerformanceRows, type PerformanceRows } from './site-tag.clickhouse-queries';
+import { ensureClickHouseEngRollup } from './site-tag.clickhouse-rollup';
 import { additiveRowsSql, ensureRollup } from './site-tag.rollup';
 import type { SiteTagEventStore } from './site-tag.store';
 
@@ -42,10 +43,13 @@ type Row = Record<string, unknown>;
  * committed in between or more events than its bound arrived (openVisitorDeltaSql says why a bound).
  */
 async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, end: number, onlyTotals: boolean): Promise<Row[]> {
-  // ClickHouse aggregates the raw events with the same definitions (no rollups, no snapshot to merge).
-  if (store.dialect === 'clickhouse') return chAudienceRows(store, s, start, end, onlyTotals);
   const from = new Date(start).toISOString().slice(0, 10);
   const to = new Date(end - DAY_MS).toISOString().slice(0, 10);
+  // ClickHouse: the views' tables for every day, the closed days' engagement, raw events after it (no snapshot to merge).
+  if (store.dialect === 'clickhouse') {
+    const built = (await ensureClickHouseEngRollup(store, from, to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
+    return chAudienceRows(store, s, start, end, onlyTotals, built);
+  }
   const rolled = (await ensureRollup(store, from, to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
   const rawStart = Math.max(start, Date.parse(`${rolled}T00:00:00Z`) + DAY_MS);
   const scope = `publisher_id = $pub AND ($site = '' OR site_id = $site)`;

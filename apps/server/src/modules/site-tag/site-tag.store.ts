@@ -47,8 +47,8 @@ export interface SiteTagEventStore {
   init(): Promise<void>;
   append(rows: readonly StoredTagEvent[]): Promise<void>;
   query(sql: string, params?: Record<string, string | number>): Promise<Record<string, unknown>[]>;
-  /** Runs `fn` on the single writer, after every earlier write (rollups, demo data). */
-  write(fn: (run: (sql: string) => Promise<void>) => Promise<void>): Promise<void>;
+  /** Runs `fn` on the single writer, after every earlier write (rollups, demo data); `run` binds `params` as `query` does. */
+  write(fn: (run: (sql: string, params?: Record<string, string | number>) => Promise<void>) => Promise<void>): Promise<void>;
   /** Releases what the store holds outside the engine (its spool folder); appends after this fail. */
   close(): Promise<void>;
 }
@@ -203,8 +203,8 @@ export function duckDbSiteTagStore(duck: DuckDbAccess, opts: { tmpDir?: string }
     query: (sql, params) => duck.runSql(sql, params),
     write: (fn) =>
       duck.write(async (conn) => {
-        await fn(async (sql) => {
-          await conn.run(sql);
+        await fn(async (sql, params) => {
+          await conn.run(sql, params);
         });
       }),
     async close() {

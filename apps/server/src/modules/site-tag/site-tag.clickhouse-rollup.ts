@@ -1,0 +1,133 @@
+import { lastClosedDay, resetRollup } from './site-tag.rollup';
+import type { SiteTagEventStore } from './site-tag.store';
+
+/**
+ * The site-tag rollups on ClickHouse (site-tag.clickhouse-store.ts), read by
+ * site-tag.clickhouse-queries.ts with the same definitions as DuckDB's (site-tag.rollup.ts):
+ *
+ * - site_tag_daily_sums (SummingMergeTree, fed by a materialized view on every insert): page
+ *   views and visits (sums of the sample weights) per site, UTC day, dimension and key. Sums of
+ *   disjoint inserts add up, so it is exact for every day, the open ones and late events included.
+ * - site_tag_daily_visitors (AggregatingMergeTree, materialized view): each site-day's distinct
+ *   visitor hashes with their largest weight, the exact set (not uniq's estimate: DuckDB's count is
+ *   exact too). Visitors over a range are the sum of the site-days' sets (the hash is salted daily).
+ * - site_tag_eng_daily (ReplacingMergeTree): each closed site-day's engagement (pages with a page
+ *   view and an engagement report, their maxima by the page view's weight). A page's maxima need its
+ *   page view and its reports (often in different inserts, up to the next day), which no per-insert
+ *   view can join, so a closed day is built once from the raw events, as DuckDB's rollup is, and
+ *   the open days are read raw. Two processes building the same day write the same rows, which the
+ *   table's key replaces (reads use FINAL): no lock is needed between processes.
+ *
+ * Migration: every statement is idempotent and runs at start. The views only see inserts made
+ * after them, so CH_ROLLUP_VERSION's first start fills the rollup tables from the events already
+ * there (and a new version rebuilds them); docs/operations.md says to start one process first.
+ */
+export const CH_ROLLUP_VERSION = 1;
+
+const DAY = `toDate(fromUnixTimestamp64Milli(ts, 'UTC'))`;
+const KEYS = ['path', 'campaign', 'device', 'browser', 'country'] as const;
+
+/** Page views of an insert (or of every event) as rows of site_tag_daily_sums: one per dimension and key. */
+const SUMS_SELECT = `SELECT publisher_id, site_id, ${DAY} AS day, d.1 AS dim, d.2 AS k1, d.3 AS k2,
+       toInt64(sum(weight)) AS pv, toInt64(sumIf(weight, entry)) AS visits
+FROM site_tag_events
+ARRAY JOIN [('total', '', ''), ${KEYS.map((k) => `('${k}', CAST(${k} AS String), '')`).join(', ')},
+            ('source', CAST(source AS String), CAST(medium AS String))] AS d
+WHERE kind = 'pv'
+GROUP BY publisher_id, site_id, day, dim, k1, k2`;
+
+const VISITORS_SELECT = `SELECT publisher_id, site_id, ${DAY} AS day, visitor, max(weight) AS w
+FROM site_tag_events WHERE kind = 'pv' GROUP BY publisher_id, site_id, day, visitor`;
+
+export const SITE_TAG_CLICKHOUSE_ROLLUP_DDL = [
+  `CREATE TABLE IF NOT EXISTS site_tag_daily_sums (
+    publisher_id String, site_id String, day Date, dim LowCardinality(String), k1 String, k2 String, pv Int64, visits Int64
+  ) ENGINE = SummingMergeTree ORDER BY (publisher_id, site_id, day, dim, k1, k2)`,
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS site_tag_daily_sums_mv TO site_tag_daily_sums AS ${SUMS_SELECT}`,
+  `CREATE TABLE IF NOT EXISTS site_tag_daily_visitors (
+    publisher_id String, site_id String, day Date, visitor Int64, w SimpleAggregateFunction(max, Int32)
+  ) ENGINE = AggregatingMergeTree ORDER BY (publisher_id, site_id, day, visitor)`,
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS site_tag_daily_visitors_mv TO site_tag_daily_visitors AS ${VISITORS_SELECT}`,
+  `CREATE TABLE IF NOT EXISTS site_tag_eng_daily (
+    publisher_id String, site_id String, day Date, eng_pages Int64, eng_ms Float64, scroll Float64
+  ) ENGINE = ReplacingMergeTree ORDER BY (publisher_id, site_id, day)`,
+  `CREATE TABLE IF NOT EXISTS site_tag_eng_built (day Date) ENGINE = ReplacingMergeTree ORDER BY day`,
+  `CREATE TABLE IF NOT EXISTS site_tag_rollup_version (version UInt32) ENGINE = MergeTree ORDER BY tuple()`,
+];
+
+/** Fills the rollup tables from the events already stored, once per CH_ROLLUP_VERSION. */
+export async function backfillClickHouseRollups(store: SiteTagEventStore): Promise<void> {
+  const [v] = await store.query('SELECT toUInt32(max(version)) AS v FROM site_tag_rollup_version');
+  if (Number(v?.v ?? 0) === CH_ROLLUP_VERSION) return;
+  await store.write(async (exec) => {
+    for (const t of ['site_tag_daily_sums', 'site_tag_daily_visitors', 'site_tag_eng_daily', 'site_tag_eng_built'])
+      await exec(`TRUNCATE TABLE ${t}`);
+    await exec(`INSERT INTO site_tag_daily_sums ${SUMS_SELECT}`);
+    await exec(`INSERT INTO site_tag_daily_visitors ${VISITORS_SELECT}`);
+    await exec('TRUNCATE TABLE site_tag_rollup_version');
+    await exec(`INSERT INTO site_tag_rollup_version VALUES (${CH_ROLLUP_VERSION})`);
+  });
+}
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Each site-day's engagement rows of the page views on `days` (consecutive or not), from their
+ * reports up to the day after the last of them: engRowsSql's definition in ClickHouse SQL.
+ */
+function engBuildSql(): string {
+  return `INSERT INTO site_tag_eng_daily
+SELECT publisher_id, site_id, day, toInt64(sum(w)), toFloat64(sum(coalesce(et, 0) * w)), toFloat64(sum(coalesce(sd, 0) * w))
+FROM (SELECT publisher_id, site_id, page_id, max(engaged_ms) AS et, max(scroll_pct) AS sd FROM site_tag_events
+      WHERE ts >= {start:Int64} AND ts < {late:Int64} AND kind = 'en' GROUP BY publisher_id, site_id, page_id) AS en
+INNER JOIN (SELECT publisher_id, site_id, page_id, toDate(fromUnixTimestamp64Milli(min(ts), 'UTC')) AS day, max(weight) AS w
+            FROM site_tag_events WHERE ts >= {start:Int64} AND ts < {end:Int64} AND kind = 'pv' AND toString(${DAY}) IN splitByChar(',', {days:String})
+            GROUP BY publisher_id, site_id, page_id) AS p
+USING (publisher_id, site_id, page_id)
+GROUP BY publisher_id, site_id, day`;
+}
+
+/**
+ * Builds the engagement of the closed days of [from, to] not built yet; returns the last closed
+ * day of the range (the rows of [from, that day] are then in site_tag_eng_daily), or null when no
+ * day of the range is closed.
+ */
+export async function ensureClickHouseEngRollup(
+  store: SiteTagEventStore,
+  from: string,
+  to: string,
+  now = Date.now(),
+): Promise<string | null> {
+  const closed = lastClosedDay(now);
+  const last = to < closed ? to : closed;
+  if (from > last) return null;
+  const built = new Set(
+    (
+      await store.query('SELECT toString(day) AS d FROM site_tag_eng_built WHERE day BETWEEN {a:Date} AND {b:Date}', { a: from, b: last })
+    ).map((r) => String(r.d)),
+  );
+  const days: string[] = [];
+  for (let ms = Date.parse(`${from}T00:00:00Z`); iso(ms) <= last; ms += DAY_MS) if (!built.has(iso(ms))) days.push(iso(ms));
+  if (days.length === 0) return last;
+  const start = Date.parse(`${days[0]}T00:00:00Z`);
+  const end = Date.parse(`${days[days.length - 1]}T00:00:00Z`) + DAY_MS;
+  // The marker after the rows: a reader that sees a day built sees its rows.
+  await store.write(async (run) => {
+    await run(engBuildSql(), { start, end, late: end + DAY_MS, days: days.join(',') });
+    await run(`INSERT INTO site_tag_eng_built SELECT toDate(arrayJoin(splitByChar(',', {days:String})))`, { days: days.join(',') });
+  });
+  return last;
+}
+
+/**
+ * Forgets what was rolled up from events written around the collector (demo data, imports): on
+ * DuckDB every rollup, on ClickHouse the closed days' engagement (the views' tables follow every
+ * insert; a deletion of events rebuilds them too). The next query rebuilds what it needs.
+ */
+export async function resetSiteTagRollups(store: SiteTagEventStore): Promise<void> {
+  if (store.dialect === 'duckdb') return store.write((exec) => resetRollup(exec));
+  await store.write(async (exec) => {
+    for (const t of ['site_tag_eng_daily', 'site_tag_eng_built']) await exec(`TRUNCATE TABLE ${t}`);
+  });
+}
