@@ -210,12 +210,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     what,
     productName: config.PRODUCT_NAME,
   });
+  const adsTxtCrawler = deps.adsTxtCrawler ?? createAdsTxtCrawler({ allowHosts: config.OUTBOUND_ALLOW_HOSTS });
   const adsTxt = createAdsTxtService({
     db,
     revisionWorkers,
     repo: adsTxtRepo(db),
     audit,
-    crawler: deps.adsTxtCrawler ?? createAdsTxtCrawler({ allowHosts: config.OUTBOUND_ALLOW_HOSTS }),
+    crawler: adsTxtCrawler,
     publicUrl,
     sellersJson,
     incidents,
@@ -272,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await background.stop();
     if (!deps.monitorsFetch) await monitorsFetch.close();
     if (!deps.sellersJsonFetch) await sellersJsonFetch.close();
+    if (!deps.adsTxtCrawler) await adsTxtCrawler.close?.();
     await siteTagCollector.close();
     await siteTagOpenRollup?.stop();
     await siteTagStore.close();

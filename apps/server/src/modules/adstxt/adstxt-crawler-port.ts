@@ -16,4 +16,6 @@ export interface AdsTxtCrawlerPort {
     fileName?: AdsFileName,
   ): Promise<CrawlOutcome>;
   verifyRedirection(domain: string, hostedUrl: string, fileName?: AdsFileName): Promise<{ status: 'verified' | 'broken'; reason?: string }>;
+  /** Ends the crawler's kept-alive connections (shutdown); crawlers without their own client have none. */
+  close?(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { createGuardedFetch, type GuardedFetch } from '../../../lib/outbound/guarded-fetch';
+import { createGuardedFetch, type GuardedFetch, type GuardedFetchOptions } from '../../../lib/outbound/guarded-fetch';
 import { crawlAdsTxt } from './crawl-ads-txt';
 import { verifyRedirection } from './verify-redirection';
 import type { AdsTxtCrawlerPort } from '../adstxt-crawler-port';
@@ -13,9 +13,18 @@ export function createAdsTxtCrawler(opts: {
   fetch?: GuardedFetch;
   /** Start ports other than 443/80: tests that serve the file from a local server. */
   ports?: { https?: number; http?: number };
+  /** Name resolution for the crawler's own client: tests that name a local server. */
+  resolve?: GuardedFetchOptions['resolve'];
 }): AdsTxtCrawlerPort {
   // `fetch` is injected only by tests that script what the network answers.
-  const fetch = opts.fetch ?? createGuardedFetch({ allowHosts: opts.allowHosts, userAgent: 'PartnersCenter-AdsTxtCrawler/1.0' });
+  const fetch =
+    opts.fetch ??
+    createGuardedFetch({
+      allowHosts: opts.allowHosts,
+      userAgent: 'PartnersCenter-AdsTxtCrawler/1.0',
+      ...(opts.resolve ? { resolve: opts.resolve } : {}),
+    });
+  const ownFetch = !opts.fetch;
   return {
     async crawl(domain, previous, fileName = 'ads.txt') {
       const { domain: _asked, ...outcome } = await crawlAdsTxt(domain, {
@@ -30,5 +39,7 @@ export function createAdsTxtCrawler(opts: {
       const v = await verifyRedirection(domain, hostedUrl, { fetch, fileName });
       return { status: v.status, reason: v.reason };
     },
+    // An injected client belongs to whoever injected it.
+    close: () => (ownFetch ? fetch.close() : Promise.resolve()),
   };
 }
