@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ReportColumn, ReportRow } from '../engine/report-engine';
-import { csvCell, formatNumber, formatSixDecimals, writeCsv, writeCsvColumns } from './csv-writer';
+import { csvCell, encodeCsvChunk, encodeCsvChunkBytes, formatNumber, formatSixDecimals, writeCsv, writeCsvColumns } from './csv-writer';
 
 const columns: ReportColumn[] = [
   { key: 'date', label: 'Date', kind: 'date' },
@@ -91,6 +91,22 @@ describe('writeCsv', () => {
     expect(await writeCsvColumns(columns, chunks(), out, { totals: { revenue: 1, fillRate: 0.25 } })).toBe(4);
     out.end();
     expect(text).toBe(await collect([rows], { revenue: 1, fillRate: 0.25 }));
+  });
+
+  it('encodeCsvChunkBytes is the UTF-8 of encodeCsvChunk, also across buffer growth and non-ASCII text', () => {
+    // Rows far longer than the first guess (96 bytes a row) make the buffer grow several times;
+    // 3-byte (€, 日本) and 4-byte (😀, a surrogate pair) characters, and a lone surrogate.
+    const long = 'x'.repeat(5000);
+    const text = ['plain', `€ ${long}`, '日本語, "quoted"', `😀${long}😀`, '=1+1', 'lone \ud800 surrogate', ''];
+    const chunk = {
+      rowCount: 300,
+      columns: [Array.from({ length: 300 }, (_, i) => text[i % text.length] ?? null), Array.from({ length: 300 }, (_, i) => i / 7)],
+    };
+    const bytes = encodeCsvChunkBytes(chunk, 2);
+    const expected = Buffer.from(encodeCsvChunk(chunk, 2), 'utf8');
+    expect(bytes.byteLength).toBeGreaterThan(300 * 96);
+    expect(Buffer.from(bytes).equals(expected)).toBe(true);
+    expect(Buffer.from(encodeCsvChunkBytes({ rowCount: 0, columns: [[]] }, 1)).length).toBe(0);
   });
 });
 

@@ -22,8 +22,11 @@ export interface CellChunk {
   columns: ReadonlyArray<ReadonlyArray<ReportCell>>;
 }
 
-/** Turns a chunk's text into CSV lines; a worker thread's in production (export-encoder.ts). */
-export type CsvChunkEncoder = (chunk: CellChunk, width: number) => Promise<string>;
+/**
+ * Turns a chunk's text into CSV lines, as text or as their UTF-8 bytes; a worker thread's in
+ * production (export-encoder.ts).
+ */
+export type CsvChunkEncoder = (chunk: CellChunk, width: number) => Promise<string | Uint8Array>;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -144,13 +147,43 @@ export function encodeCsvChunk(chunk: CellChunk, width: number): string {
   return text;
 }
 
+/**
+ * encodeCsvChunk's text as UTF-8 bytes, written row by row into one buffer: no chunk-sized string
+ * is built (in a worker thread, that string was most of its heap). The same bytes as
+ * Buffer.from(encodeCsvChunk(...)): each row is whole characters, so encoding row by row or all
+ * at once gives the same UTF-8.
+ */
+export function encodeCsvChunkBytes(chunk: CellChunk, width: number): Uint8Array {
+  // Rows of the export's shape are ~80 bytes; the buffer doubles when a row does not fit.
+  let buf = Buffer.allocUnsafeSlow(Math.max(1024, chunk.rowCount * 96));
+  let used = 0;
+  for (let i = 0; i < chunk.rowCount; i += 1) {
+    let row = '';
+    for (let n = 0; n < width; n += 1) {
+      if (n > 0) row += ',';
+      row += csvCell(chunk.columns[n]?.[i]);
+    }
+    row += '\r\n';
+    // A UTF-16 unit is at most 3 UTF-8 bytes, so this room always holds the row.
+    if (buf.length - used < row.length * 3) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(buf.length * 2, used + row.length * 3));
+      buf.copy(bigger, 0, 0, used);
+      buf = bigger;
+    }
+    used += buf.write(row, used, 'utf8');
+  }
+  return new Uint8Array(buf.buffer, buf.byteOffset, used);
+}
+
 const encodeInThread: CsvChunkEncoder = (chunk, width) => Promise.resolve(encodeCsvChunk(chunk, width));
 
 /**
  * writeCsv for column chunks (ReportEngine.streamColumns): the same bytes, with no object per row.
  * `chunk.columns[n]` holds the values of `columns[n]`. Returns the number of data rows written.
- * With `encode` (a worker thread), chunk n is encoded while chunk n+1 is fetched; the chunks'
- * texts are still written in order.
+ * With `encode` (a worker thread), chunk n is encoded while chunk n+1 is fetched, and chunk n+1
+ * goes to the worker only once chunk n's text is written: one chunk in flight per export, so an
+ * export keeps one pool thread busy, not two (each thread is a heap of its own; the main thread
+ * reads chunks as fast as one thread encodes them on two cores).
  */
 export async function writeCsvColumns(
   columns: readonly ExportColumn[],
@@ -158,21 +191,20 @@ export async function writeCsvColumns(
   out: Writable,
   options: ExportOptions & { encode?: CsvChunkEncoder } = {},
 ): Promise<number> {
-  const write = async (text: string) => {
+  const write = async (text: string | Uint8Array) => {
     if (!out.write(text)) await once(out, 'drain');
   };
   const encode = options.encode ?? encodeInThread;
   await write(columns.map((c) => csvCell(c.label)).join(',') + '\r\n');
   let count = 0;
   const width = columns.length;
-  let pending: Promise<string> | null = null;
+  let pending: Promise<string | Uint8Array> | null = null;
   for await (const chunk of chunks) {
-    const next = encode(chunk, width);
-    // Marked handled so a failure while an earlier chunk is awaited is not an unhandled
-    // rejection; awaiting `next` below still throws it.
-    next.catch(() => undefined);
     if (pending) await write(await pending);
-    pending = next;
+    pending = encode(chunk, width);
+    // Marked handled so a failure while the next chunk is fetched is not an unhandled
+    // rejection; awaiting `pending` still throws it.
+    pending.catch(() => undefined);
     count += chunk.rowCount;
   }
   if (pending) await write(await pending);

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { MessageChannel } from 'node:worker_threads';
 import type { CpuPool } from '../../../lib/workers/cpu-pool';
+import { bundledWorker } from '../../../lib/workers/worker-bundle';
 import type { CellChunk, CsvChunkEncoder, ExportColumn, ExportOptions } from './csv-writer';
 import type { FromXlsxWorker, ToXlsxWorker } from './export-work';
 
@@ -22,9 +23,18 @@ type RunOptions = NonNullable<Parameters<CpuPool['run']>[1]>;
 
 const filename = new URL('./export-worker.mjs', import.meta.url).href;
 
+/**
+ * CSV chunks go to csv-work.ts as a plain-JS bundle (lib/workers/worker-bundle.ts; made on the
+ * first CSV export) and come back as UTF-8 bytes. The XLSX task keeps the tsx entry: it loads
+ * exceljs, a package of its own, and runs once per file, not once per chunk.
+ */
 export function createExportEncoder(pool: CpuPool): ExportEncoder {
+  let csvWorker: Promise<{ filename: string }> | null = null;
   return {
-    csvChunk: (chunk, width) => pool.run({ chunk, width }, { filename, name: 'csvChunk' }) as Promise<string>,
+    csvChunk: async (chunk, width) => {
+      csvWorker ??= bundledWorker(new URL('./csv-work.ts', import.meta.url), new URL(filename));
+      return pool.run({ chunk, width }, { filename: (await csvWorker).filename, name: 'csvChunk' }) as Promise<Uint8Array>;
+    },
     xlsx: (columns, chunks, out, options) => xlsxInWorker(pool, columns, chunks, out, options),
   };
 }

@@ -1,16 +1,12 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Writable } from 'node:stream';
-import { encodeCsvChunk, type CellChunk, type ExportColumn } from './csv-writer';
+import type { CellChunk, ExportColumn } from './csv-writer';
 import { writeXlsxColumns } from './xlsx-writer';
 
 /**
- * The worker-thread half of export encoding (export-encoder.ts is the other half). Runs in the
- * shared CPU pool through export-worker.mjs.
+ * The worker-thread half of XLSX export encoding (export-encoder.ts is the other half; CSV chunks
+ * are csv-work.ts's). Runs in the shared CPU pool through export-worker.mjs.
  */
-
-export function csvChunk(task: { chunk: CellChunk; width: number }): string {
-  return encodeCsvChunk(task.chunk, task.width);
-}
 
 /** Main thread -> worker. */
 export type ToXlsxWorker = { t: 'chunk'; chunk: CellChunk } | { t: 'end' };
