@@ -117,6 +117,41 @@ test.describe('revenue report', () => {
   });
 });
 
+test.describe('half-picked range', () => {
+  test('export and e-mail wait while a custom range has only its first day (issue 18 item 9)', async ({ page }) => {
+    // A day two weeks back, opened as a custom range so the picker shows its month.
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() - 14);
+    const day = d.toISOString().slice(0, 10);
+    const to = new Date(d.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const label = (iso: string) =>
+      new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await signInAndChoose(page, USERS.single);
+    await page.goto(`/partners/inventory-performance/revenue-summary?preset=custom&from=${day}&to=${to}&interval=Day&dims=sites`);
+    const table = page.getByRole('table', { name: 'Revenue Summary results' });
+    await expect(table.getByRole('row').nth(2)).toBeVisible();
+    const exportButton = page.getByRole('button', { name: 'Export to file' });
+    const emailButton = page.getByRole('button', { name: 'Email report' });
+    await expect(exportButton).toBeEnabled();
+    await expect(emailButton).toBeEnabled();
+
+    // The first day only: both would send the previous range, so both are disabled.
+    await page.getByRole('button', { name: 'Custom date range' }).click();
+    // The day in its own month's grid (a neighbouring month's grid may show it greyed out too).
+    const dayButton = page.getByRole('button', { name: label(day), exact: true }).and(page.locator(':not([data-outside])'));
+    await dayButton.click();
+    await expect(exportButton).toBeDisabled();
+    await expect(emailButton).toBeDisabled();
+    await expect(page).toHaveURL(new RegExp(`from=${day}&to=${to}`));
+
+    // The second day (the same one: a one-day range) completes it: enabled, for the new range.
+    await dayButton.click();
+    await expect(page).toHaveURL(new RegExp(`from=${day}&to=${day}`));
+    await expect(exportButton).toBeEnabled();
+    await expect(emailButton).toBeEnabled();
+  });
+});
+
 test.describe('revenue report figures', () => {
   test('the totals are exactly what the demo generator produced for the publisher and dates', async ({ page }) => {
     // Last calendar month: wholly inside the 13 demo months and final on any day it runs.
