@@ -6,7 +6,7 @@ import { generateBulkFacts } from '../apps/server/src/modules/reports/demo/bulk-
 import { loadChdb } from '../apps/server/src/modules/reports/engine/chdb-test-exec';
 import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
 import type { ReportQuery, ReportResult } from '../apps/server/src/modules/reports/engine/report-engine';
-import { engineFlag, numberFlag, openClickHouseBench, sameAnswer } from './reports-clickhouse';
+import { engineFlag, numberFlag, openClickHouseBench, sameAnswer, viaFlag } from './reports-clickhouse';
 
 const result = (totalRows: number, revenue: number | null): ReportResult => ({
   columns: [],
@@ -25,6 +25,13 @@ describe('reports bench flags', () => {
     expect(engineFlag(['node', 'reports.ts', '--engine', 'clickhouse'])).toBe('clickhouse');
     expect(engineFlag(['node', 'reports.ts', '--engine=clickhouse'])).toBe('clickhouse');
     expect(() => engineFlag(['--engine', 'postgres'])).toThrow(/duckdb or clickhouse/);
+  });
+
+  it('reads --via, in-process by default, and refuses other ways', () => {
+    expect(viaFlag([])).toBe('in-process');
+    expect(viaFlag(['--via', 'http'])).toBe('http');
+    expect(viaFlag(['--via=http'])).toBe('http');
+    expect(() => viaFlag(['--via', 'tcp'])).toThrow(/in-process or http/);
   });
 
   it('takes --rows from the flag, then the environment, then the default', () => {
@@ -101,6 +108,14 @@ describe.skipIf(!chdb)('reports bench on ClickHouse (chDB)', () => {
       expect(sameAnswer(await duck.query(queries[0] as ReportQuery), again)).toBe(true);
     } finally {
       await second.engine.close();
+    }
+    // --via http: the same database served by a child process, read through @clickhouse/client.
+    const third = await openClickHouseBench(duck, dir, 3_000, 1, 'http');
+    try {
+      expect(third.label).toMatch(/over HTTP/);
+      for (const q of queries) expect(sameAnswer(await duck.query(q), await third.engine.query(q))).toBe(true);
+    } finally {
+      await third.engine.close();
       await duck.close();
     }
   }, 120_000);

@@ -10,8 +10,12 @@
  * copied from the DuckDB bench file rather than generated twice, so both engines answer over
  * exactly the same rows; the bench checks that they return the same row counts and totals.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/src/modules/reports/engine/chdb-test-exec';
 import { ClickHouseReportEngine } from '../apps/server/src/modules/reports/engine/clickhouse-engine';
 import { clickHouseClientExec, type ClickHouseExec } from '../apps/server/src/modules/reports/engine/clickhouse-exec';
@@ -41,6 +45,19 @@ export function numberFlag(argv: readonly string[], name: string, env: string | 
   return value;
 }
 
+/**
+ * `--via http`: chDB is reached over HTTP through @clickhouse/client, as the product reaches a
+ * ClickHouse server, with chDB in a child process (chdb-front.ts); in-process by default.
+ */
+export type BenchVia = 'in-process' | 'http';
+export function viaFlag(argv: readonly string[]): BenchVia {
+  const eq = argv.find((a) => a.startsWith('--via='))?.slice('--via='.length);
+  const at = argv.indexOf('--via');
+  const value = eq ?? (at >= 0 ? argv[at + 1] : undefined) ?? 'in-process';
+  if (value !== 'in-process' && value !== 'http') throw new Error(`--via must be in-process or http, not ${value}`);
+  return value;
+}
+
 export interface ClickHouseBench {
   engine: ClickHouseReportEngine;
   label: string;
@@ -61,6 +78,7 @@ export async function openClickHouseBench(
   dataDir: string,
   rows: number,
   version: number,
+  via: BenchVia = 'in-process',
 ): Promise<ClickHouseBench> {
   const url = process.env.CLICKHOUSE_URL;
   let exec: ClickHouseExec;
@@ -89,7 +107,7 @@ export async function openClickHouseBench(
   const wanted = version * 1000 + COPY_VERSION;
   if (meta?.rows === rows && meta.version === wanted && process.env.REGEN !== '1') {
     console.log(`Reusing ClickHouse data (${rows.toLocaleString('en')} rows).`);
-    return { engine, label };
+    return local && via === 'http' ? overHttp(engine, local) : { engine, label };
   }
   const started = performance.now();
   for (const table of [...CLICKHOUSE_TABLES_OF.revenue, ...CLICKHOUSE_TABLES_OF.recirculation, 'sites']) {
@@ -101,7 +119,26 @@ export async function openClickHouseBench(
   await engine.rebuildDerived();
   await exec.insert('bench_meta', [{ rows, version: wanted }]);
   console.log(`Copied ${copied.toLocaleString('en')} rows into ClickHouse in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-  return { engine, label };
+  return local && via === 'http' ? overHttp(engine, local) : { engine, label };
+}
+
+/** Closes the in-process engine and serves its database from a child process over HTTP (`--via http`). */
+async function overHttp(inProcess: ClickHouseReportEngine, local: string): Promise<ClickHouseBench> {
+  await inProcess.close();
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'chdb-front.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, local], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const [url] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  const client = clickHouseClientExec(url);
+  const engine = new ClickHouseReportEngine({
+    ...client,
+    async close() {
+      await client.close();
+      child.stdin.end();
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  });
+  const [version] = await client.query<{ v: string }>(`SELECT version() AS v`);
+  return { engine, label: `ClickHouse over HTTP (chDB ${version?.v ?? ''} in a child process)` };
 }
 
 /** chDB reads files on this machine: DuckDB writes each table as Parquet, ClickHouse inserts it whole. */

@@ -13,6 +13,8 @@
  *
  * With `--engine clickhouse` (issue 20) steps 2-3 run instead on DuckDB and on ClickHouse (a
  * CLICKHOUSE_URL server, else chDB in-process) side by side: see bench/reports-clickhouse.ts.
+ * `--via http` reaches that chDB over HTTP in a child process instead, as the product reaches a
+ * ClickHouse server: the export's RSS figure is then the server side's alone.
  *
  * `runQueries(queryFn)` is exported so the API bench can time the same classes over HTTP.
  */
@@ -31,7 +33,7 @@ import { createExportEncoder } from '../apps/server/src/modules/reports/export/e
 import { createCpuPool } from '../apps/server/src/lib/workers/cpu-pool';
 import type { DimensionKey, Interval, RevenueMetric } from '@pc/contracts';
 import { withReportApi } from './report-api-leg';
-import { engineFlag, numberFlag, openClickHouseBench, printSideBySide, sameAnswer } from './reports-clickhouse';
+import { engineFlag, numberFlag, openClickHouseBench, printSideBySide, sameAnswer, viaFlag } from './reports-clickhouse';
 
 const ROWS = numberFlag(process.argv, 'rows', process.env.ROWS, 10_000_000);
 /** Timed calls per class (after one warm-up): fewer for a brief run on a shared machine. */
@@ -274,7 +276,7 @@ async function main(): Promise<void> {
 
 /** `--engine clickhouse`: the same classes on both engines, side by side, then each one's streamed export. */
 async function compareWithClickHouse(duck: DuckDbReportEngine, dataDir: string): Promise<void> {
-  const { engine: ch, label } = await openClickHouseBench(duck, dataDir, ROWS, DATA_VERSION);
+  const { engine: ch, label } = await openClickHouseBench(duck, dataDir, ROWS, DATA_VERSION, viaFlag(process.argv));
   try {
     const same: boolean[] = [];
     for (const { query } of benchQueries()) same.push(sameAnswer(await duck.query(query), await ch.query(query)));

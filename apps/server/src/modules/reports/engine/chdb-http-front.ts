@@ -24,8 +24,9 @@ function unescapeParam(text: string): string {
   return text.replace(/\\(.)/gs, (_, c: string) => ({ t: '\t', n: '\n', r: '\r', '0': '\0', b: '\b', f: '\f' })[c] ?? c);
 }
 
-export async function startChdbHttpFront(chdb: Chdb): Promise<ChdbHttpFront> {
-  const session = new chdb.Session();
+/** `dataPath`: a database directory to serve (the reports bench's); a fresh temporary one without it. */
+export async function startChdbHttpFront(chdb: Chdb, dataPath?: string): Promise<ChdbHttpFront> {
+  const session = dataPath ? new chdb.Session(dataPath) : new chdb.Session();
   // One statement at a time: a ClickHouse server runs requests concurrently, but one chDB session
   // is not documented as safe for that, and several server processes share this front.
   let queue: Promise<unknown> = Promise.resolve();
