@@ -4,10 +4,14 @@ import { encodeCsvChunkBytes, type CellChunk } from './csv-writer';
 /**
  * The worker-thread half of CSV export encoding (export-encoder.ts is the other half). Loaded as
  * a plain-JS bundle (lib/workers/worker-bundle.ts), so the thread carries no TypeScript loader.
- * The chunk's UTF-8 bytes go back moved, not copied, and the main thread writes them as they are:
- * it holds no chunk-sized string.
+ * The chunk's UTF-8 goes into the export's shared buffer and the task returns its length; a chunk
+ * too big for it returns its own buffer, moved, not copied. Either way no chunk-sized string is
+ * made on either thread.
  */
-export function csvChunk(task: { chunk: CellChunk; width: number }): ReturnType<typeof Piscina.move> {
+export function csvChunk(task: { chunk: CellChunk; width: number; shared?: SharedArrayBuffer }): number | ReturnType<typeof Piscina.move> {
+  const into = task.shared ? new Uint8Array(task.shared) : undefined;
+  const bytes = encodeCsvChunkBytes(task.chunk, task.width, into);
+  if (into && bytes.buffer === into.buffer) return bytes.byteLength;
   // Piscina unwraps the mark: the task resolves to the Uint8Array itself, its buffer transferred.
-  return Piscina.move(encodeCsvChunkBytes(task.chunk, task.width));
+  return Piscina.move(bytes);
 }

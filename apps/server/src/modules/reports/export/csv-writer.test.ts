@@ -107,6 +107,15 @@ describe('writeCsv', () => {
     expect(bytes.byteLength).toBeGreaterThan(300 * 96);
     expect(Buffer.from(bytes).equals(expected)).toBe(true);
     expect(Buffer.from(encodeCsvChunkBytes({ rowCount: 0, columns: [[]] }, 1)).length).toBe(0);
+    // Into a given buffer: a view of it while the bytes fit, else a new buffer with all of them.
+    const roomy = new Uint8Array(new SharedArrayBuffer(expected.length + 10));
+    const inRoomy = encodeCsvChunkBytes(chunk, 2, roomy);
+    expect(inRoomy.buffer).toBe(roomy.buffer);
+    expect(Buffer.from(inRoomy).equals(expected)).toBe(true);
+    const small = new Uint8Array(new SharedArrayBuffer(1000));
+    const outgrown = encodeCsvChunkBytes(chunk, 2, small);
+    expect(outgrown.buffer).not.toBe(small.buffer);
+    expect(Buffer.from(outgrown).equals(expected)).toBe(true);
   });
 });
 

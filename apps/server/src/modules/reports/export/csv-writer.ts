@@ -151,11 +151,12 @@ export function encodeCsvChunk(chunk: CellChunk, width: number): string {
  * encodeCsvChunk's text as UTF-8 bytes, written row by row into one buffer: no chunk-sized string
  * is built (in a worker thread, that string was most of its heap). The same bytes as
  * Buffer.from(encodeCsvChunk(...)): each row is whole characters, so encoding row by row or all
- * at once gives the same UTF-8.
+ * at once gives the same UTF-8. Written into `into` (from its start) while they fit; the result
+ * is then a view of it, else of a new buffer that took over.
  */
-export function encodeCsvChunkBytes(chunk: CellChunk, width: number): Uint8Array {
+export function encodeCsvChunkBytes(chunk: CellChunk, width: number, into?: Uint8Array): Uint8Array {
   // Rows of the export's shape are ~80 bytes; the buffer doubles when a row does not fit.
-  let buf = Buffer.allocUnsafeSlow(Math.max(1024, chunk.rowCount * 96));
+  let buf = into ? Buffer.from(into.buffer, into.byteOffset, into.byteLength) : Buffer.allocUnsafeSlow(Math.max(1024, chunk.rowCount * 96));
   let used = 0;
   for (let i = 0; i < chunk.rowCount; i += 1) {
     let row = '';
@@ -164,11 +165,14 @@ export function encodeCsvChunkBytes(chunk: CellChunk, width: number): Uint8Array
       row += csvCell(chunk.columns[n]?.[i]);
     }
     row += '\r\n';
-    // A UTF-16 unit is at most 3 UTF-8 bytes, so this room always holds the row.
+    // A UTF-16 unit is at most 3 UTF-8 bytes: only near the end is the row's size counted.
     if (buf.length - used < row.length * 3) {
-      const bigger = Buffer.allocUnsafeSlow(Math.max(buf.length * 2, used + row.length * 3));
-      buf.copy(bigger, 0, 0, used);
-      buf = bigger;
+      const need = Buffer.byteLength(row, 'utf8');
+      if (buf.length - used < need) {
+        const bigger = Buffer.allocUnsafeSlow(Math.max(buf.length * 2, used + need));
+        buf.copy(bigger, 0, 0, used);
+        buf = bigger;
+      }
     }
     used += buf.write(row, used, 'utf8');
   }

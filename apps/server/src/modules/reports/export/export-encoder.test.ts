@@ -5,7 +5,7 @@ import { createCpuPool, type CpuPool } from '../../../lib/workers/cpu-pool';
 import type { DuckDbReportEngine } from '../engine/duckdb-engine';
 import type { ReportQuery } from '../engine/report-engine';
 import { engineWithTestFacts } from '../engine/test-facts';
-import { writeCsvColumns, type CellChunk } from './csv-writer';
+import { encodeCsvChunk, writeCsvColumns, type CellChunk } from './csv-writer';
 import { createExportEncoder, type ExportEncoder } from './export-encoder';
 import { exportReport } from './export-report';
 
@@ -74,7 +74,7 @@ describe('export encoding in worker threads', () => {
       { key: 'a', label: 'A', kind: 'text' as const },
       { key: 'b', label: 'B', kind: 'money' as const },
     ];
-    const collect = async (encode?: ExportEncoder['csvChunk']) => {
+    const collect = async (encode?: ReturnType<ExportEncoder['csvEncoder']>) => {
       const out = new PassThrough();
       let text = '';
       out.on('data', (b: Buffer) => (text += b.toString('utf8')));
@@ -83,7 +83,24 @@ describe('export encoding in worker threads', () => {
     };
     const inThread = await collect();
     expect(inThread.split('\r\n')[1]).toBe(`"'=row 0-0, ""x""",0`);
-    expect(await collect(encoder.csvChunk)).toBe(inThread);
+    expect(await collect(encoder.csvEncoder())).toBe(inThread);
+  });
+
+  it('CSV: a chunk bigger than the shared buffer comes back whole; one chunk at a time per export', async () => {
+    // 2,048 rows of ~700 bytes: about 1.4 MB, more than the export's 1 MB buffer.
+    const wide: CellChunk = { rowCount: 2048, columns: [Array.from({ length: 2048 }, (_, i) => `${i} ${'é'.repeat(350)}`)] };
+    const encode = encoder.csvEncoder();
+    const bytes = await encode(wide, 1);
+    expect(bytes.length).toBeGreaterThan(1 << 20);
+    expect(Buffer.from(bytes).equals(Buffer.from(encodeCsvChunk(wide, 1), 'utf8'))).toBe(true);
+    // The next chunk uses the shared buffer again, and the bytes handed out before stay as they were.
+    const small: CellChunk = { rowCount: 1, columns: [['x']] };
+    const first = await encode(small, 1);
+    expect(Buffer.from(await encode({ rowCount: 1, columns: [['y']] }, 1)).toString()).toBe('y\r\n');
+    expect(Buffer.from(first).toString()).toBe('x\r\n');
+    const pending = encode(small, 1);
+    await expect(encode(small, 1)).rejects.toThrow('one chunk at a time');
+    await pending;
   });
 
   it('XLSX: the same cells as in this thread (typed, dated, with the Total row)', async () => {

@@ -14,7 +14,11 @@ import type { FromXlsxWorker, ToXlsxWorker } from './export-work';
  * the same code and the same bytes.
  */
 export interface ExportEncoder {
-  csvChunk: CsvChunkEncoder;
+  /**
+   * An encoder for one CSV export, called with one chunk at a time (writeCsvColumns): it returns
+   * the chunk's UTF-8 bytes, this thread's copy.
+   */
+  csvEncoder(): CsvChunkEncoder;
   /** Writes a whole XLSX file to `out` and ends it; returns the number of data rows. */
   xlsx(columns: readonly ExportColumn[], chunks: AsyncIterable<CellChunk>, out: Writable, options: ExportOptions): Promise<number>;
 }
@@ -23,17 +27,36 @@ type RunOptions = NonNullable<Parameters<CpuPool['run']>[1]>;
 
 const filename = new URL('./export-worker.mjs', import.meta.url).href;
 
+/** Room for one chunk's CSV (~170 KB for 2,048 rows of a wide report); a bigger one is moved. */
+const SHARED_BYTES = 1 << 20;
+
 /**
  * CSV chunks go to csv-work.ts as a plain-JS bundle (lib/workers/worker-bundle.ts; made on the
- * first CSV export) and come back as UTF-8 bytes. The XLSX task keeps the tsx entry: it loads
- * exceljs, a package of its own, and runs once per file, not once per chunk.
+ * first CSV export). The XLSX task keeps the tsx entry: it loads exceljs, a package of its own,
+ * and runs once per file, not once per chunk.
  */
 export function createExportEncoder(pool: CpuPool): ExportEncoder {
   let csvWorker: Promise<{ filename: string }> | null = null;
   return {
-    csvChunk: async (chunk, width) => {
-      csvWorker ??= bundledWorker(new URL('./csv-work.ts', import.meta.url), new URL(filename));
-      return pool.run({ chunk, width }, { filename: (await csvWorker).filename, name: 'csvChunk' }) as Promise<Uint8Array>;
+    csvEncoder: () => {
+      // One export's buffer: the worker writes a chunk's bytes into it, this thread copies them
+      // out before the next chunk goes. Bytes moved from the worker instead (a new buffer per
+      // chunk) were freed only by this thread's full GCs, which its small heap seldom needs:
+      // some 60 MB of them waited in a 1 M-row export.
+      const shared = new SharedArrayBuffer(SHARED_BYTES);
+      let busy = false;
+      return async (chunk, width) => {
+        if (busy) throw new Error('A CSV export encodes one chunk at a time.');
+        busy = true;
+        try {
+          csvWorker ??= bundledWorker(new URL('./csv-work.ts', import.meta.url), new URL(filename));
+          const task = { chunk, width, shared };
+          const done = (await pool.run(task, { filename: (await csvWorker).filename, name: 'csvChunk' })) as number | Uint8Array;
+          return typeof done === 'number' ? Buffer.from(new Uint8Array(shared, 0, done)) : done;
+        } finally {
+          busy = false;
+        }
+      };
     },
     xlsx: (columns, chunks, out, options) => xlsxInWorker(pool, columns, chunks, out, options),
   };

@@ -89,13 +89,13 @@ export async function exportReport(
     const chunks = engine.streamColumns(query);
     const estimated = estimatedColumn(summary);
     const source = estimated ? withEstimatedColumn(chunks, estimated) : chunks;
-    if (format === 'csv') return { rows: await writeCsvColumns(columns, source, out, { ...options, encode: encoder?.csvChunk }) };
+    if (format === 'csv') return { rows: await writeCsvColumns(columns, source, out, { ...options, encode: encoder?.csvEncoder() }) };
     if (encoder) return { rows: await encoder.xlsx(columns, source, out, options) };
     return { rows: await writeXlsxColumns(columns, source, out, options) };
   }
   const rows = cell ? withEstimated(engine.streamRows(query), cell) : engine.streamRows(query);
   if (format === 'csv')
-    return { rows: await writeCsvColumns(columns, rowsToChunks(columns, rows), out, { ...options, encode: encoder?.csvChunk }) };
+    return { rows: await writeCsvColumns(columns, rowsToChunks(columns, rows), out, { ...options, encode: encoder?.csvEncoder() }) };
   if (encoder) return { rows: await encoder.xlsx(columns, rowsToChunks(columns, rows), out, options) };
   return { rows: await writeXlsx(columns, rows, out, options) };
 }
