@@ -29,7 +29,7 @@ describe('demo site-tag traffic', () => {
     const store = duckDbSiteTagStore(engine);
     await store.init();
     // The last two weeks of the demo plan (the whole eight weeks only take longer).
-    const plan = (await demoTrafficPlan(engine, yesterday)).filter((d) => d.dayMs > yesterday - 14 * DAY);
+    const plan = (await demoTrafficPlan(store, yesterday)).filter((d) => d.dayMs > yesterday - 14 * DAY);
     for (const d of plan) expect(d.sampleOneIn).toBe(DEMO_TAG_SITES[d.siteId]!.sampleOneIn);
     await engine.write((conn) => conn.run(demoEventsSql(plan)));
     const from = iso(yesterday - 13 * DAY);

@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/pool';
+import { ClickHouseReportEngine } from '../modules/reports/engine/clickhouse-engine';
 import { DuckDbReportEngine } from '../modules/reports/engine/duckdb-engine';
 import type { ReportEngine } from '../modules/reports/engine/report-engine';
-import { DEMO_PAGE_PREFIX, demoEventsSql, type DemoTrafficDay } from '../modules/site-tag/demo/site-tag-demo-events';
+import { replaceDemoEvents } from '../modules/site-tag/demo/site-tag-demo-append';
+import { DEMO_PAGE_PREFIX, type DemoTrafficDay } from '../modules/site-tag/demo/site-tag-demo-events';
+import { clickHouseSiteTagStore } from '../modules/site-tag/site-tag.clickhouse-store';
 import { siteTagRepo } from '../modules/site-tag/site-tag.repo';
-import { resetRollup } from '../modules/site-tag/site-tag.rollup';
-import { duckDbSiteTagStore } from '../modules/site-tag/site-tag.store';
+import { duckDbSiteTagStore, type SiteTagEventStore } from '../modules/site-tag/site-tag.store';
 import { DEMO_PUBLISHERS } from './demo-data';
 
 const DAY_MS = 86_400_000;
@@ -47,15 +49,19 @@ export const DEMO_TAG_SITES: Record<string, SiteProfile> = {
   '5301': { rpm: 8, sampleOneIn: 20, lcpMs: 1250, countries: US, slow: [12, 14] },
 };
 
-const num = (v: unknown) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : 0);
+const num = (v: unknown) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' || typeof v === 'string' ? Number(v) : 0);
 
 /** The plan: one entry per site and day, page views from the demo revenue facts (or a fixed size without them). */
-export async function demoTrafficPlan(engine: DuckDbReportEngine, endDayMs: number): Promise<DemoTrafficDay[]> {
+export async function demoTrafficPlan(store: SiteTagEventStore, endDayMs: number): Promise<DemoTrafficDay[]> {
   const firstMs = endDayMs - (DEMO_TAG_DAYS - 1) * DAY_MS;
   const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const revenue = await engine.runSql(
-    `SELECT site_id, strftime(date, '%Y-%m-%d') AS d, sum(revenue) AS r FROM revenue_sales
-     WHERE date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) GROUP BY ALL`,
+  // The report facts are in the store's database (DuckDB file or ClickHouse), in its dialect.
+  const revenue = await store.query(
+    store.dialect === 'duckdb'
+      ? `SELECT site_id, strftime(date, '%Y-%m-%d') AS d, sum(revenue) AS r FROM revenue_sales
+         WHERE date BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) GROUP BY ALL`
+      : `SELECT site_id, toString(date) AS d, sum(revenue) AS r FROM revenue_sales
+         WHERE date BETWEEN {from:Date} AND {to:Date} GROUP BY site_id, d`,
     { from: iso(firstMs), to: iso(endDayMs) },
   );
   const revenueOf = new Map(revenue.map((r) => [`${String(r.site_id)}|${String(r.d)}`, num(r.r)]));
@@ -90,32 +96,39 @@ export async function demoTrafficPlan(engine: DuckDbReportEngine, endDayMs: numb
  * Regenerated when yesterday is missing; real events (from the demo page) are kept.
  */
 export async function seedDemoSiteTag(engine: ReportEngine, db: Db, log: Logger, today = new Date()): Promise<void> {
-  if (!(engine instanceof DuckDbReportEngine)) return; // the site tag's store lives on the DuckDB engine
+  // The site tag's store lives on the report engine: in its DuckDB file or its ClickHouse database.
+  const store =
+    engine instanceof DuckDbReportEngine
+      ? duckDbSiteTagStore(engine)
+      : engine instanceof ClickHouseReportEngine
+        ? clickHouseSiteTagStore(engine.connection)
+        : null;
+  if (!store) return;
   const todayMs = Date.parse(today.toISOString().slice(0, 10));
   const yesterdayMs = todayMs - DAY_MS;
-  await duckDbSiteTagStore(engine).init();
+  await store.init();
   const repo = siteTagRepo(db);
   // The sites' tags sample as their generated events do (the demo page's tag included).
   for (const [siteId, profile] of Object.entries(DEMO_TAG_SITES)) await repo.setSampleRate(siteId, profile.sampleOneIn);
   // Events generated before sampling (weight 1) are replaced too.
-  const [probe] = await engine.runSql(
-    `SELECT count(*) AS n FROM site_tag_events WHERE starts_with(page_id, $prefix) AND ts >= $from AND ts < $to AND weight > 1`,
-    { prefix: DEMO_PAGE_PREFIX, from: yesterdayMs, to: todayMs },
+  const params = { prefix: DEMO_PAGE_PREFIX, from: yesterdayMs, to: todayMs };
+  const [probe] = await store.query(
+    store.dialect === 'duckdb'
+      ? `SELECT count(*) AS n FROM site_tag_events WHERE starts_with(page_id, $prefix) AND ts >= $from AND ts < $to AND weight > 1`
+      : `SELECT count() AS n FROM site_tag_events WHERE startsWith(page_id, {prefix:String}) AND ts >= {from:Int64} AND ts < {to:Int64}
+         AND weight > 1`,
+    params,
   );
   if (num(probe?.n) > 0) return;
   const started = Date.now();
-  const plan = await demoTrafficPlan(engine, yesterdayMs);
-  await engine.write(async (conn) => {
-    await conn.run(`DELETE FROM site_tag_events WHERE starts_with(page_id, '${DEMO_PAGE_PREFIX}')`);
-    await conn.run(demoEventsSql(plan));
-    // Past days changed behind the collector's back: their audience rollups are rebuilt on demand.
-    await resetRollup(async (sql) => {
-      await conn.run(sql);
-    });
-  });
+  const plan = await demoTrafficPlan(store, yesterdayMs);
+  await replaceDemoEvents(store, plan);
   for (const siteId of new Set(plan.map((d) => d.siteId))) await repo.markReceived(siteId);
-  const [count] = await engine.runSql(`SELECT count(*) AS n FROM site_tag_events WHERE starts_with(page_id, $prefix)`, {
-    prefix: DEMO_PAGE_PREFIX,
-  });
+  const [count] = await store.query(
+    store.dialect === 'duckdb'
+      ? `SELECT count(*) AS n FROM site_tag_events WHERE starts_with(page_id, $prefix)`
+      : `SELECT count() AS n FROM site_tag_events WHERE startsWith(page_id, {prefix:String})`,
+    { prefix: DEMO_PAGE_PREFIX },
+  );
   log.info({ events: num(count?.n), ms: Date.now() - started }, 'demo site-tag events generated');
 }

@@ -20,13 +20,30 @@ const SCOPE = `publisher_id = {pub:String} AND ({site:String} = '' OR site_id = 
 const DAY_OF = (ts: string) => `toDate(fromUnixTimestamp64Milli(${ts}, 'UTC'))`;
 
 /**
+ * The open days' visitors (their sets from the view) and engagement (one pass over the raw page
+ * views and engagement reports, per page: its page view's weight before `end`, its maxima), after
+ * the closed days up to `d1`.
+ */
+const OPEN_DAYS_SQL = `       UNION ALL
+       SELECT 'total', toString(day), '', 0, toInt64(sum(w)), 0, 0, 0, 0 FROM site_tag_daily_visitors FINAL
+       WHERE ${SCOPE} AND day > {d1:Date} AND day BETWEEN {d0:Date} AND {d9:Date} GROUP BY day
+       UNION ALL
+       SELECT 'eng', '', '', 0, 0, 0, toInt64(sum(w)), toFloat64(sum(coalesce(et, 0) * w)), toFloat64(sum(coalesce(sd, 0) * w))
+       FROM (SELECT maxIf(weight, kind = 'pv' AND ts < {end:Int64}) AS w, maxIf(engaged_ms, kind = 'en') AS et,
+                    maxIf(scroll_pct, kind = 'en') AS sd, countIf(kind = 'en') > 0 AS has_en
+             FROM site_tag_events WHERE ${SCOPE} AND ts >= {rs:Int64} AND ts < {late:Int64} AND kind IN ('pv', 'en')
+             GROUP BY site_id, page_id)
+       WHERE w > 0 AND has_en`;
+
+/**
  * The rows of the audience overview for [start, end): per dimension and key (the 'total' rows per
  * day as `k`, 'eng' rows for engagement), summed over sites and days, as site-tag.queries.ts's
  * dailyTotals returns them. `onlyTotals` keeps the 'total' and 'eng' rows (the previous period).
  *
- * Page views, visits and visitors come from the views' tables (site-tag.clickhouse-rollup.ts) for
- * every day; engagement from the closed days' rows up to `rolled` (the last closed day built, or
- * the day before the range) and from the raw events after it, each page on its page view's day.
+ * Page views and visits come from the view's sums (site-tag.clickhouse-rollup.ts) for every day;
+ * visitors and engagement from the closed days' rows up to `rolled` (the last closed day built, or
+ * the day before the range), then from the visitor sets and the raw events (one pass over the
+ * page views and engagement reports per page, each page on its page view's day).
  */
 export async function chAudienceRows(
   store: SiteTagEventStore,
@@ -38,6 +55,8 @@ export async function chAudienceRows(
 ): Promise<Row[]> {
   const days = `${SCOPE} AND day BETWEEN {d0:Date} AND {d9:Date}`;
   const rs = Math.max(start, Date.parse(`${rolled}T00:00:00Z`) + DAY_MS);
+  // Without open days (a past range, the previous period) the statement reads no raw events at all.
+  const open = rs < end;
   // A source counts its visits (only sources with some), the other dimensions their non-empty keys' page views.
   const keep = onlyTotals
     ? `dim = 'total'`
@@ -52,19 +71,9 @@ export async function chAudienceRows(
              FROM site_tag_daily_sums WHERE ${days} ${onlyTotals ? `AND dim = 'total'` : ''} GROUP BY dim, k, k2)
        WHERE ${keep}
        UNION ALL
-       SELECT 'total', toString(day), '', 0, toInt64(sum(w)), 0, 0, 0, 0
-       FROM (SELECT site_id, day, visitor, max(w) AS w FROM site_tag_daily_visitors WHERE ${days} GROUP BY site_id, day, visitor)
-       GROUP BY site_id, day
-       UNION ALL
-       SELECT 'eng', '', '', 0, 0, 0, eng_pages, eng_ms, scroll FROM site_tag_eng_daily FINAL
-       WHERE ${SCOPE} AND day BETWEEN {d0:Date} AND {d1:Date}
-       UNION ALL
-       SELECT 'eng', '', '', 0, 0, 0, toInt64(sum(w)), toFloat64(sum(coalesce(et, 0) * w)), toFloat64(sum(coalesce(sd, 0) * w))
-       FROM (SELECT site_id, page_id, max(engaged_ms) AS et, max(scroll_pct) AS sd FROM site_tag_events
-             WHERE ${SCOPE} AND ts >= {rs:Int64} AND ts < {late:Int64} AND kind = 'en' GROUP BY site_id, page_id) AS en
-       INNER JOIN (SELECT site_id, page_id, max(weight) AS w FROM site_tag_events
-                   WHERE ${SCOPE} AND ts >= {rs:Int64} AND ts < {end:Int64} AND kind = 'pv' GROUP BY site_id, page_id) AS p
-       USING (site_id, page_id)
+       SELECT if(dim = 'visitors', 'total', 'eng'), if(dim = 'visitors', toString(day), ''), '', 0, visitors, 0, eng_pages, eng_ms, scroll
+       FROM site_tag_closed_daily FINAL WHERE ${SCOPE} AND day BETWEEN {d0:Date} AND {d1:Date}
+       ${open ? OPEN_DAYS_SQL : ''}
      )
      GROUP BY dim, k, k2`,
     {

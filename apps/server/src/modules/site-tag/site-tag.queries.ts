@@ -1,7 +1,7 @@
 import { rateVital, type AudienceOverview, type SitePerformance, type WebVitalName } from '@pc/contracts';
 import { openCheckRowSql, openEngDeltaSql, openVisitorDeltaSql, outsideSnapshotSql, readOpenHorizon } from './site-tag.open-rollup';
 import { chAudienceRows, chPerformanceRows, type PerformanceRows } from './site-tag.clickhouse-queries';
-import { ensureClickHouseEngRollup } from './site-tag.clickhouse-rollup';
+import { ensureClickHouseClosedDays } from './site-tag.clickhouse-rollup';
 import { additiveRowsSql, ensureRollup } from './site-tag.rollup';
 import type { SiteTagEventStore } from './site-tag.store';
 
@@ -45,9 +45,9 @@ type Row = Record<string, unknown>;
 async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, end: number, onlyTotals: boolean): Promise<Row[]> {
   const from = new Date(start).toISOString().slice(0, 10);
   const to = new Date(end - DAY_MS).toISOString().slice(0, 10);
-  // ClickHouse: the views' tables for every day, the closed days' engagement, raw events after it (no snapshot to merge).
+  // ClickHouse: the views' sums, the closed days' visitors and engagement, the open days' sets and raw events (no snapshot).
   if (store.dialect === 'clickhouse') {
-    const built = (await ensureClickHouseEngRollup(store, from, to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
+    const built = (await ensureClickHouseClosedDays(store, from, to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
     return chAudienceRows(store, s, start, end, onlyTotals, built);
   }
   const rolled = (await ensureRollup(store, from, to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);

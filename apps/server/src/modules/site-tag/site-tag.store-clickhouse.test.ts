@@ -69,6 +69,7 @@ describe.skipIf(!chdb)('site-tag rollups on ClickHouse: the first start fills th
       // Back to the schema before the rollups (every CREATE of the rollup DDL undone), the events kept.
       for (const ddl of SITE_TAG_CLICKHOUSE_ROLLUP_DDL.toReversed()) {
         const [, kind, name] = /CREATE (TABLE|MATERIALIZED VIEW) IF NOT EXISTS (\w+)/.exec(ddl) ?? [];
+        if (!name) continue;
         await run(`DROP ${kind === 'TABLE' ? 'TABLE' : 'VIEW'} ${name}`);
       }
     });
