@@ -1,6 +1,8 @@
 /**
  * Audience overview bench: `npm run bench:audience` (env EVENTS, default 50_000_000; RUNS, default
  * 20; REGEN=1 rebuilds the data). Target: p95 <= 200 ms over 50 million events.
+ * `-- --engine clickhouse` then copies the same events into ClickHouse (chDB) and times both stores
+ * side by side (bench/audience-clickhouse.ts).
  *
  * 1. Generates EVENTS site-tag events (page views, engagement, vitals; 90 days ending today, 10 sites
  *    of one publisher, the demo generator inside DuckDB) into bench/.data/ (reused the same day).
@@ -19,6 +21,8 @@ import { rollUpClosedDays } from '../apps/server/src/modules/site-tag/site-tag.r
 import { audienceOverview, type Scope } from '../apps/server/src/modules/site-tag/site-tag.queries';
 import { duckDbSiteTagStore } from '../apps/server/src/modules/site-tag/site-tag.store';
 import { percentile } from './reports';
+import { clickHouseLeg } from './audience-clickhouse';
+import { engineFlag } from './reports-clickhouse';
 
 const EVENTS = Number(process.env.EVENTS ?? 50_000_000);
 const RUNS = Number(process.env.RUNS ?? 20);
@@ -125,6 +129,18 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ')})`,
   );
+  if (engineFlag(process.argv) === 'clickhouse')
+    await clickHouseLeg(engine, store, {
+      dir: join(dirname(file), `audience-clickhouse-${EVENTS}-${iso(END_DAY_MS)}`),
+      events: Number(count?.n),
+      runs: RUNS,
+      scopes: [
+        ['28 days x all sites', all],
+        ['7 days x one site', one],
+      ],
+      targetMs: TARGET_P95_MS,
+      firstDay: iso(END_DAY_MS - (DAYS - 1) * 86_400_000),
+    });
   await engine.close();
 }
 
