@@ -1,102 +1,35 @@
-import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '@pc/contracts';
+import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS } from '@pc/contracts';
 import type { ChParams } from './clickhouse-exec';
 import { DIMENSION_COLUMN, SALES_ATTRIBUTE_COLUMN } from './dimension-columns';
 import type { SalesAttribute } from './report-engine';
 import type { ReportPlan } from './report-plan';
-import { MONTH_SOURCES, splitByMonths, type MonthSplit } from './month-rollups';
+import { splitByMonths } from './month-rollups';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
+import {
+  baseParams,
+  filterDims,
+  filterSql,
+  finalizedSql,
+  keyAlias,
+  METRIC_SQL,
+  monthCopyColumns,
+  NULL_METRIC,
+  prefixed,
+  q,
+  REQUEST_COLUMNS,
+  SETTINGS,
+  sourceParts,
+  wantsRequests,
+  WHERE,
+  type BuiltChSql,
+  type Part,
+} from './clickhouse-sql-parts';
 
 /**
- * ClickHouse SQL from a validated plan: the same shape as duckdb-sql.ts (each revenue grain
- * aggregated on its own to the chosen keys, then the two joined), in ClickHouse's dialect.
- * Identifiers come only from fixed maps keyed by catalog keys; every user value is a `{name:Type}`
- * parameter the server binds, never text in the statement.
- *
- * join_use_nulls: ClickHouse fills the missing side of an outer join with default values ('' and
- * 0) unless told to use NULL; COALESCE over the keys needs NULLs, as in standard SQL.
+ * ClickHouse statements of the report engine from a validated plan, the same shape as duckdb-sql.ts
+ * in ClickHouse's dialect; the pieces they share (metrics, filters, month parts, parameters) are in
+ * clickhouse-sql-parts.ts. Every user value is a bound `{name:Type}` parameter.
  */
-const SETTINGS = 'SETTINGS join_use_nulls = 1';
-
-/** A base sum of a row (r, i, rv, nrv, pv, ck) as an expression: a column with a prefix, or a window. */
-type Part = (name: string) => string;
-const prefixed =
-  (prefix: string): Part =>
-  (name) =>
-    `${prefix}${name}`;
-
-/** Each metric over the summed parts of a row (see duckdb-sql.ts); nullIf turns x/0 into NULL. */
-const METRIC_SQL: Readonly<Record<MetricKey, (p: Part) => string>> = {
-  impRequests: (p) => `toFloat64(${p('r')})`,
-  impressions: (p) => `toFloat64(${p('i')})`,
-  fillRate: (p) => `${p('i')} / nullIf(${p('r')}, 0)`,
-  revenue: (p) => `toFloat64(${p('rv')})`,
-  netRevenue: (p) => `toFloat64(${p('nrv')})`,
-  eCpm: (p) => `${p('rv')} * 1000.0 / nullIf(${p('r')}, 0)`,
-  netECpm: (p) => `${p('nrv')} * 1000.0 / nullIf(${p('r')}, 0)`,
-  cpm: (p) => `${p('rv')} * 1000.0 / nullIf(${p('i')}, 0)`,
-  netCpm: (p) => `${p('nrv')} * 1000.0 / nullIf(${p('i')}, 0)`,
-  organicPageViews: (p) => `toFloat64(${p('pv')})`,
-  organicClicks: (p) => `toFloat64(${p('ck')})`,
-  organicCtr: (p) => `${p('ck')} / nullIf(${p('pv')}, 0)`,
-};
-const NULL_METRIC = 'CAST(NULL AS Nullable(Float64))';
-
-export interface BuiltChSql {
-  sql: string;
-  params: ChParams;
-}
-
-const keyAlias = (d: DimensionKey) => `k_${d}`;
-const q = (identifier: string) => `"${identifier}"`;
-const WHERE = 'publisher_id = {pub:String} AND date BETWEEN {from:Date} AND {to:Date}';
-
-/** `AND col [NOT] IN {fN:Array(String)}` for the plan's filters on columns `table` holds (see duckdb-sql.ts). */
-function filterSql(plan: Pick<ReportPlan, 'filters'>, params: ChParams, has: (d: DimensionKey) => boolean): string {
-  return plan.filters
-    .map((f, n) => {
-      if (!has(f.dimension)) return '';
-      params[`f${n}`] = f.values;
-      return ` AND ${DIMENSION_COLUMN[f.dimension]} ${f.mode === 'include' ? 'IN' : 'NOT IN'} {f${n}:Array(String)}`;
-    })
-    .join('');
-}
-
-const filterDims = (plan: Pick<ReportPlan, 'filters'>) => plan.filters.map((f) => f.dimension);
-const REQUEST_COLUMNS: readonly DimensionKey[] = ['sites', 'product_type'];
-
-/** Whether a revenue plan reads the request facts (a request metric at the request grain). */
-const wantsRequests = (plan: ReportPlan) =>
-  plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
-
-/**
- * Where the rows of `table` for the range are read: whole months from its month copy plus the cut
- * edges from its day rows (month-rollups.ts, filled by clickhouse-derived.ts), or the day rows
- * alone when there is no split or no month copy. The parts never overlap, so grouping their union
- * gives what grouping the day rows would.
- */
-function sourceParts(table: string, split: MonthSplit | null, params: ChParams, filters: string): string[] {
-  const where = (t: string, from: string, to: string) =>
-    `${t} WHERE publisher_id = {pub:String} AND date BETWEEN {${from}:Date} AND {${to}:Date}${filters}`;
-  if (!split || !MONTH_SOURCES.some((m) => m.table === table)) return [where(table, 'from', 'to')];
-  params.m_from = split.wholeFrom;
-  params.m_to = split.wholeTo;
-  const parts = [where(`${table}_m`, 'm_from', 'm_to')];
-  if (split.head) {
-    params.h_to = split.head.to;
-    parts.push(where(table, 'from', 'h_to'));
-  }
-  if (split.tail) {
-    params.t_from = split.tail.from;
-    parts.push(where(table, 't_from', 'to'));
-  }
-  return parts;
-}
-
-/** A month copy's columns, in the order of its day table's (month-rollups.ts): what a UNION of the parts selects. */
-function monthCopyColumns(table: string): string[] {
-  const source = MONTH_SOURCES.find((m) => m.table === table);
-  return source ? ['date', 'publisher_id', ...source.keys, ...Object.keys(source.sums)] : ['*'];
-}
 
 /**
  * The per-key aggregate with base sums r/i/rv/nrv or pv/ck. `grouped: false` sums everything into
@@ -212,20 +145,6 @@ function orderBy(plan: ReportPlan): string {
 }
 
 /**
- * The finalized date of the plan's publisher and report type (YYYY-MM-DD, NULL when none) as a
- * scalar subquery: a report's statement carries it (`__fin`), one round trip instead of two.
- */
-function finalizedSql(plan: ReportPlan, params: ChParams): string {
-  params.fin_type = plan.reportType;
-  return `(SELECT if(count() = 0, NULL, toString(argMax(date, version))) FROM finalized_through
-    WHERE publisher_id = {pub:String} AND report_type = {fin_type:String})`;
-}
-
-function baseParams(plan: ReportPlan): ChParams {
-  return { pub: plan.publisherId, from: plan.dateFrom, to: plan.dateTo };
-}
-
-/**
  * One page of rows (no totals): `limit` rows of the aggregate in the plan's order; at an exact Day
  * grain ordered by date, read from the page's days only (pageCutSql).
  */
@@ -303,6 +222,10 @@ export function buildChSummarySql(plan: ReportPlan): BuiltChSql {
  * of every row, so ratios are recomputed, not averaged.
  */
 export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
+  const exact = isExactDayPlan(plan) ? exactDayRollup(plan.dimensions, filterDims(plan)) : null;
+  // A fine rollup only: a small one (size: 6 rows a day) sums its day rows faster than a second
+  // read of it and its month copy can be planned.
+  if (exact && plan.dimensions.length >= 3) return exactTotalsSql(plan, exact);
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params);
   const sums =
@@ -312,6 +235,27 @@ export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
   const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](prefixed('s.'))} AS ${q(`__t_${m}`)}`);
   return {
     sql: `SELECT toFloat64(s.n) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin FROM (SELECT count() AS n, ${sums} FROM (${agg})) AS s ${SETTINGS}`,
+    params,
+  };
+}
+
+/**
+ * buildChTotalsSql at a fine rollup's exact Day grain (every rollup row is a report row): the row
+ * count is a count() of the range's rollup rows, which reads only the key columns, and the sums
+ * come from the rollup's month copy for whole months plus the cut days (sourceParts), a thirtieth
+ * of the rows. A year of Day x site x size x brand: 766,080 rows summed in about 30 ms, counted in
+ * about 5 ms, its month copies summed in about 8 ms (chDB, 10 M-row bench). Sales only: an exact
+ * plan reads no requests (isExactDayPlan), so `r` is 0 as in the summed aggregate.
+ */
+function exactTotalsSql(plan: ReportPlan, table: string): BuiltChSql {
+  const params = baseParams(plan);
+  const filters = filterSql(plan, params, () => true);
+  const parts = sourceParts(table, splitByMonths(plan.dateFrom, plan.dateTo), params, filters);
+  const rows = parts.map((p) => `SELECT impressions, revenue, net_revenue FROM ${p}`).join(' UNION ALL ');
+  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](prefixed('s.'))} AS ${q(`__t_${m}`)}`);
+  return {
+    sql: `SELECT toFloat64((SELECT count() FROM ${table} WHERE ${WHERE}${filters})) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
+      FROM (SELECT toInt64(0) AS r, COALESCE(sum(impressions), 0) AS i, COALESCE(sum(revenue), 0) AS rv, COALESCE(sum(net_revenue), 0) AS nrv FROM (${rows})) AS s ${SETTINGS}`,
     params,
   };
 }

@@ -36,6 +36,30 @@ export function sortedPagesCases(engine: () => ReportEngine): void {
       expect([none.totalRows, none.rows, none.totals.impressions, none.totals.cpm]).toEqual([0, [], 0, null]);
     });
 
+    it('a Day report at an exact grain over whole months: the same count and totals as its day rows give', async () => {
+      // Site x size x brand (a fine rollup: its totals come from its month copy on ClickHouse). No
+      // facts before 2024-01-30, so a cut December, the whole January and a cut 02-01 hold the same
+      // four filtered rows as above, one per day, site, size and brand; over January and February
+      // whole and unfiltered, Alpha's 728x90 Globex row too.
+      const day = (dateFrom: string, dateTo: string, filtered: boolean) =>
+        engine().query(
+          base({
+            dateFrom,
+            dateTo,
+            interval: 'Day',
+            dimensions: ['sites', 'size', 'brand'],
+            metrics: [...sales],
+            ...(filtered ? { filters: [{ dimension: 'size' as const, mode: 'include' as const, values: ['300x250', 'Video'] }] } : {}),
+            limit: 1,
+          }),
+        );
+      const cut = await day('2023-12-15', '2024-02-01', true);
+      expect([cut.totalRows, cut.totals.impressions, cut.totals.revenue]).toEqual([4, 1300, 7]);
+      const whole = await day('2024-01-01', '2024-02-29', false);
+      expect([whole.totalRows, whole.totals.impressions, whole.totals.revenue]).toEqual([5, 1400, 8]);
+      expect(whole.totals.cpm).toBeCloseTo(8000 / 1400, 10);
+    });
+
     it('a Day page at an exact grain ordered by date: the first days only, newest or oldest first, totals over every row', async () => {
       // Day x size without 728x90: (01-30, 300x250) rv 2 ; (01-30, Video) 1.5 ; (01-31, 300x250) 0.5 ; (02-01, 300x250) 3
       const page = async (dir: 'asc' | 'desc', limit: number) => {
