@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/src/modules/reports/engine/chdb-test-exec';
 import { ClickHouseReportEngine } from '../apps/server/src/modules/reports/engine/clickhouse-engine';
 import type { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
-import { resetSiteTagRollups } from '../apps/server/src/modules/site-tag/site-tag.clickhouse-rollup';
 import { clickHouseSiteTagStore } from '../apps/server/src/modules/site-tag/site-tag.clickhouse-store';
 import { audienceOverview, type Scope } from '../apps/server/src/modules/site-tag/site-tag.queries';
 import type { SiteTagEventStore } from '../apps/server/src/modules/site-tag/site-tag.store';
@@ -102,11 +101,13 @@ export async function clickHouseLeg(
 ): Promise<void> {
   const { engine, store, version } = await openClickHouseStore(duckEngine, opts.dir, opts.events);
   try {
-    // The closed days' engagement is built by the first query that needs it (every day of the data here).
-    await resetSiteTagRollups(store);
+    // The closed days' visitors and engagement are built by the first query that needs them (every day of the data here).
+    await store.write(async (run) => {
+      for (const t of ['site_tag_closed_daily', 'site_tag_closed_built']) await run(`TRUNCATE TABLE ${t}`);
+    });
     const t = performance.now();
     await audienceOverview(store, { ...opts.scopes[0]![1], from: opts.firstDay });
-    console.log(`ClickHouse closed days' engagement built (all days, first query) in ${Math.round(performance.now() - t)} ms`);
+    console.log(`ClickHouse closed days' visitors and engagement built (all days, first query) in ${Math.round(performance.now() - t)} ms`);
     const rows: SideBySide[] = [];
     for (const [name, scope] of opts.scopes) rows.push(await alternate(duck, store, scope, opts.runs, name));
     const load = os
