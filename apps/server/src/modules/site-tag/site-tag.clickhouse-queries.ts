@@ -89,17 +89,17 @@ export async function chAudienceRows(
   );
 }
 
-/** One value per page and metric in [rs, end): the last reported, its page's path, template, device and day. */
-const VITALS = `(SELECT page_id, metric, argMax(value, ts) AS value, any(path) AS path, any(template) AS template,
-         any(device) AS device, toString(${DAY_OF('min(ts)')}) AS d, argMax(attribution, ts) AS attribution
-  FROM site_tag_events WHERE ${SCOPE} AND ts >= {rs:Int64} AND ts < {end:Int64} AND kind = 'wv'
+/** One value per page and metric on days [d0, d9] (the view's per-day states merged): the last reported, its page's path, template, device and day. */
+const VITALS = `(SELECT page_id, metric, argMaxMerge(value) AS value, any(path) AS path, any(template) AS template,
+         any(device) AS device, toString(${DAY_OF('min(first_ts)')}) AS d, argMaxMerge(attribution) AS attribution
+  FROM site_tag_vitals_daily WHERE ${SCOPE} AND day BETWEEN {d0:Date} AND {d9:Date}
   GROUP BY page_id, metric)`;
 /** DuckDB's quantile_cont: linear interpolation between the closest ranks (R-7). */
 const P75 = 'quantileExactInclusive(0.75)(value) AS p75, count() AS n';
 
 /**
  * The five row sets of the performance page, as site-tag.queries.ts's sitePerformance reads them.
- * The four percentile sets come from one scan of the raw events (grouping sets), not four.
+ * The four percentile sets come from one read of the vitals view (grouping sets), not four.
  */
 export async function chPerformanceRows(store: SiteTagEventStore, params: Record<string, string | number>): Promise<PerformanceRows> {
   const [sets, worst] = await Promise.all([
@@ -124,23 +124,22 @@ export async function chPerformanceRows(store: SiteTagEventStore, params: Record
 /**
  * Ad revenue's three row sets (site-days with page views, revenue and p75 LCP; revenue by product;
  * the previous period's revenue by site), as ad-revenue.queries.ts reads them. Page views per
- * site-day from the view's sums, p75 LCP from the vitals events (each page's last LCP).
+ * site-day from the view's sums, p75 LCP from the vitals view (each page's last LCP).
  */
 export function chAdRevenueRows(
   store: SiteTagEventStore,
   p: { pub: string; site: string; start: number; end: number; df: string; dt: string; pf: string },
 ): Promise<[Row[], Row[], Row[]]> {
   const site = `({site:String} = '' OR site_id = {site:String})`;
-  const events = `${SCOPE} AND ts >= {start:Int64} AND ts < {end:Int64}`;
   return Promise.all([
     store
       .query(
         `WITH pv AS (SELECT site_id, toString(day) AS d, toInt64(sum(pv)) AS n FROM site_tag_daily_sums
                    WHERE ${SCOPE} AND dim = 'total' AND day BETWEEN {df:Date} AND {dt:Date} GROUP BY site_id, d),
-            lcp AS (SELECT site_id, toString(day) AS d, quantileExactInclusive(0.75)(v) AS p75 FROM (
-                      SELECT site_id, ${DAY_OF('min(ts)')} AS day, argMax(value, ts) AS v FROM site_tag_events
-                      WHERE ${events} AND kind = 'wv' AND metric = 'LCP' GROUP BY site_id, page_id)
-                    GROUP BY site_id, day),
+            lcp AS (SELECT site_id, toString(pday) AS d, quantileExactInclusive(0.75)(v) AS p75 FROM (
+                      SELECT site_id, ${DAY_OF('min(first_ts)')} AS pday, argMaxMerge(value) AS v FROM site_tag_vitals_daily
+                      WHERE ${SCOPE} AND day BETWEEN {df:Date} AND {dt:Date} AND metric = 'LCP' GROUP BY site_id, page_id)
+                    GROUP BY site_id, pday),
             rev AS (SELECT site_id, toString(date) AS d, sum(revenue) AS r FROM revenue_sales
                     WHERE publisher_id = {pub:String} AND ${site} AND date BETWEEN {df:Date} AND {dt:Date} GROUP BY site_id, d)
        SELECT coalesce(pv.site_id, rev.site_id) AS site, coalesce(pv.d, rev.d) AS day, coalesce(pv.n, 0) AS n,

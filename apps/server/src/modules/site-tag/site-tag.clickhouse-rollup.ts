@@ -11,6 +11,9 @@ import type { SiteTagEventStore } from './site-tag.store';
  * - site_tag_daily_visitors (AggregatingMergeTree, materialized view): each site-day's distinct
  *   visitor hashes with their largest weight, the exact set (not uniq's estimate: DuckDB's count is
  *   exact too). Visitors over a range are the sum of the site-days' sets (the hash is salted daily).
+ * - site_tag_vitals_daily (AggregatingMergeTree, materialized view): each page's vitals per day
+ *   (first report, last value and attribution as argMax states), so the performance page and RPM
+ *   by LCP read only vitals, not every event of the range.
  * - site_tag_closed_daily (ReplacingMergeTree): each closed site-day's visitors (the sum of its
  *   set, so a 28-day query adds 28 rows a site instead of merging half a million hashes) and
  *   engagement (pages with a page view and an engagement report, their maxima by the page view's
@@ -24,7 +27,7 @@ import type { SiteTagEventStore } from './site-tag.store';
  * after them, so CH_ROLLUP_VERSION's first start fills the rollup tables from the events already
  * there (and a new version rebuilds them); docs/operations.md says to start one process first.
  */
-export const CH_ROLLUP_VERSION = 2;
+export const CH_ROLLUP_VERSION = 3;
 
 const DAY = `toDate(fromUnixTimestamp64Milli(ts, 'UTC'))`;
 const KEYS = ['path', 'campaign', 'device', 'browser', 'country'] as const;
@@ -41,6 +44,12 @@ GROUP BY publisher_id, site_id, day, dim, k1, k2`;
 const VISITORS_SELECT = `SELECT publisher_id, site_id, ${DAY} AS day, visitor, max(weight) AS w
 FROM site_tag_events WHERE kind = 'pv' GROUP BY publisher_id, site_id, day, visitor`;
 
+/** Each page's vitals per day: first report, last value and attribution (argMax states merge across inserts and days). */
+const VITALS_SELECT = `SELECT publisher_id, site_id, ${DAY} AS day, page_id, metric, min(ts) AS first_ts,
+       argMaxState(value, ts) AS value, argMaxState(attribution, ts) AS attribution,
+       any(path) AS path, any(CAST(template AS String)) AS template, any(CAST(device AS String)) AS device
+FROM site_tag_events WHERE kind = 'wv' GROUP BY publisher_id, site_id, day, page_id, metric`;
+
 export const SITE_TAG_CLICKHOUSE_ROLLUP_DDL = [
   `CREATE TABLE IF NOT EXISTS site_tag_daily_sums (
     publisher_id String, site_id String, day Date, dim LowCardinality(String), k1 String, k2 String, pv Int64, visits Int64
@@ -50,6 +59,13 @@ export const SITE_TAG_CLICKHOUSE_ROLLUP_DDL = [
     publisher_id String, site_id String, day Date, visitor Int64, w SimpleAggregateFunction(max, Int32)
   ) ENGINE = AggregatingMergeTree ORDER BY (publisher_id, site_id, day, visitor)`,
   `CREATE MATERIALIZED VIEW IF NOT EXISTS site_tag_daily_visitors_mv TO site_tag_daily_visitors AS ${VISITORS_SELECT}`,
+  `CREATE TABLE IF NOT EXISTS site_tag_vitals_daily (
+    publisher_id String, site_id String, day Date, page_id String, metric LowCardinality(String),
+    first_ts SimpleAggregateFunction(min, Int64), value AggregateFunction(argMax, Nullable(Float64), Int64),
+    attribution AggregateFunction(argMax, String, Int64), path SimpleAggregateFunction(any, String),
+    template SimpleAggregateFunction(any, String), device SimpleAggregateFunction(any, String)
+  ) ENGINE = AggregatingMergeTree ORDER BY (publisher_id, site_id, day, page_id, metric)`,
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS site_tag_vitals_daily_mv TO site_tag_vitals_daily AS ${VITALS_SELECT}`,
   `CREATE TABLE IF NOT EXISTS site_tag_closed_daily (
     publisher_id String, site_id String, day Date, dim LowCardinality(String), visitors Int64, eng_pages Int64, eng_ms Float64, scroll Float64
   ) ENGINE = ReplacingMergeTree ORDER BY (publisher_id, site_id, day, dim)`,
@@ -78,10 +94,17 @@ export async function backfillClickHouseRollups(store: SiteTagEventStore): Promi
  */
 async function rebuildClickHouseRollups(store: SiteTagEventStore): Promise<void> {
   await store.write(async (exec) => {
-    for (const t of ['site_tag_daily_sums', 'site_tag_daily_visitors', 'site_tag_closed_daily', 'site_tag_closed_built'])
+    for (const t of [
+      'site_tag_daily_sums',
+      'site_tag_daily_visitors',
+      'site_tag_vitals_daily',
+      'site_tag_closed_daily',
+      'site_tag_closed_built',
+    ])
       await exec(`TRUNCATE TABLE ${t}`);
     await exec(`INSERT INTO site_tag_daily_sums ${SUMS_SELECT}`);
     await exec(`INSERT INTO site_tag_daily_visitors ${VISITORS_SELECT}`);
+    await exec(`INSERT INTO site_tag_vitals_daily ${VITALS_SELECT}`);
   });
 }
 

@@ -198,7 +198,7 @@ export async function sitePerformance(store: SiteTagEventStore, s: Scope): Promi
   const { start, end } = rangeMs(s.from, s.to);
   const [overall, byDevice, byTemplate, series, worst] =
     store.dialect === 'clickhouse'
-      ? await chPerformanceRows(store, { pub: s.publisherId, site: s.siteId ?? '', rs: start, end })
+      ? await chPerformanceRows(store, { pub: s.publisherId, site: s.siteId ?? '', d0: s.from, d9: s.to })
       : await duckDbPerformanceRows(store, s, start, end);
   return {
     from: s.from,
