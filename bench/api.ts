@@ -67,7 +67,10 @@ async function main() {
 }
 
 const processes = process.argv.indexOf('--processes');
-(processes > 0 && Number(process.argv[processes + 1]) >= 2 ? benchProcesses(DURATION) : main()).catch((err: unknown) => {
+(processes > 0 && Number(process.argv[processes + 1]) >= 2
+  ? benchProcesses(DURATION, Number(process.env.BENCH_CONNECTIONS ?? 50))
+  : main()
+).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
