@@ -14,34 +14,11 @@ import { ClickHouseReportEngine } from '../apps/server/src/modules/reports/engin
 import type { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
 import { clickHouseSiteTagStore } from '../apps/server/src/modules/site-tag/site-tag.clickhouse-store';
 import { audienceOverview, type Scope } from '../apps/server/src/modules/site-tag/site-tag.queries';
-import type { SiteTagEventStore } from '../apps/server/src/modules/site-tag/site-tag.store';
+import { SITE_TAG_EVENT_COLUMNS, type SiteTagEventStore } from '../apps/server/src/modules/site-tag/site-tag.store';
 import { percentile } from './reports';
 import { printSideBySide, type SideBySide } from './reports-clickhouse';
 
-const COLUMNS = [
-  'ts',
-  'publisher_id',
-  'site_id',
-  'kind',
-  'page_id',
-  'visitor',
-  'path',
-  'template',
-  'entry',
-  'referrer',
-  'source',
-  'medium',
-  'campaign',
-  'device',
-  'browser',
-  'country',
-  'engaged_ms',
-  'scroll_pct',
-  'metric',
-  'value',
-  'attribution',
-  'weight',
-].join(', ');
+const COLUMNS = SITE_TAG_EVENT_COLUMNS.join(', ');
 
 /** Opens chDB in `dir` and makes its site_tag_events the DuckDB file's (copied through Parquet when the count differs). */
 async function openClickHouseStore(duck: DuckDbReportEngine, dir: string, events: number) {

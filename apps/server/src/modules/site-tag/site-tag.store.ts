@@ -117,6 +117,32 @@ const JSON_COLUMNS = `{${COLUMNS.map(([n, t]) => `${n}: '${t}'`).join(', ')}}`;
 const lit = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
 /** One row as a JSON line; the 64-bit visitor hash spliced in as a number (JSON.stringify cannot write a bigint). */
+/** The site_tag_events table's columns in its order: for statements that copy or read them all. */
+export const SITE_TAG_EVENT_COLUMNS = [
+  'ts',
+  'publisher_id',
+  'site_id',
+  'kind',
+  'page_id',
+  'visitor',
+  'path',
+  'template',
+  'entry',
+  'referrer',
+  'source',
+  'medium',
+  'campaign',
+  'device',
+  'browser',
+  'country',
+  'engaged_ms',
+  'scroll_pct',
+  'metric',
+  'value',
+  'attribution',
+  'weight',
+] as const;
+
 /**
  * An event's columns under their table names, all but the visitor hash: each store writes that
  * 64-bit value its own way (JSON numbers would round it). The DuckDB and ClickHouse tables have

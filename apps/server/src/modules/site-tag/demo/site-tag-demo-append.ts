@@ -1,35 +1,10 @@
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { resetSiteTagRollups } from '../site-tag.clickhouse-rollup';
-import { SITE_TAG_EVENTS_DDL, type SiteTagEventStore, type StoredTagEvent } from '../site-tag.store';
+import { SITE_TAG_EVENT_COLUMNS as COLUMNS, SITE_TAG_EVENTS_DDL, type SiteTagEventStore, type StoredTagEvent } from '../site-tag.store';
 import { DEMO_PAGE_PREFIX, demoEventsSql, type DemoTrafficDay } from './site-tag-demo-events';
 
 /** Rows per append: about what the collector's flushes write at a busy second, a few MB of JSON. */
 const APPEND_BATCH = 50_000;
-
-const COLUMNS = [
-  'ts',
-  'publisher_id',
-  'site_id',
-  'kind',
-  'page_id',
-  'visitor',
-  'path',
-  'template',
-  'entry',
-  'referrer',
-  'source',
-  'medium',
-  'campaign',
-  'device',
-  'browser',
-  'country',
-  'engaged_ms',
-  'scroll_pct',
-  'metric',
-  'value',
-  'attribution',
-  'weight',
-] as const;
 
 const str = (v: DuckDBValue | undefined) => (v == null ? '' : String(v));
 const numOrNull = (v: DuckDBValue | undefined) => (v == null ? null : Number(v));
