@@ -3,6 +3,7 @@ import { expect, test, type Page } from '../support/test';
 import { Routes } from '@pc/contracts';
 import { DEMO_PASSWORD, USERS } from '../support/demo';
 import { startExtraServer, type ExtraServer } from '../support/extra-server';
+import { APP_GATE_CSP_SOURCE } from '../../apps/server/src/http/app-gate';
 import { SIGN_IN_GATE_CSP_SOURCE } from '../../apps/server/src/http/sign-in-gate';
 
 // Issue 12 item 5: each third-party tool loads only when its id is configured, is initialised with
@@ -95,14 +96,14 @@ test.describe('every tool configured', () => {
         return [name!, values.sort()];
       }),
     );
-    // script-src also holds the hash of the pre-rendered sign-in pages' one inline script.
+    // script-src also holds the hashes of the two inline gate scripts (sign-in pages, app page).
     for (const directive of ['script-src', 'img-src', 'connect-src'])
       expect(directives[directive], directive).toEqual(
         [
           ...TOOL_HOSTS,
           "'self'",
           ...(directive === 'img-src' ? ['data:', 'blob:'] : []),
-          ...(directive === 'script-src' ? [SIGN_IN_GATE_CSP_SOURCE] : []),
+          ...(directive === 'script-src' ? [SIGN_IN_GATE_CSP_SOURCE, APP_GATE_CSP_SOURCE] : []),
         ].sort(),
       );
     expect(directives['default-src']).toEqual(["'self'"]);
@@ -152,7 +153,7 @@ test('with no id configured no tool loads and the CSP allows only this origin', 
   const { outside } = await instrument(page);
   const doc = await page.goto('/login');
   const csp = doc!.headers()['content-security-policy']!;
-  expect(csp).toContain(`script-src 'self' ${SIGN_IN_GATE_CSP_SOURCE};`);
+  expect(csp).toContain(`script-src 'self' ${SIGN_IN_GATE_CSP_SOURCE} ${APP_GATE_CSP_SOURCE};`);
   await page.getByLabel('Email').fill(USERS.single);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
