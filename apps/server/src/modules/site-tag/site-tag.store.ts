@@ -112,36 +112,10 @@ const COLUMNS: readonly (readonly [string, string])[] = [
   ['attribution', 'VARCHAR'],
   ['weight', 'INTEGER'],
 ];
-const COLUMN_NAMES = COLUMNS.map(([n]) => n);
+/** The site_tag_events table's columns in its order: for statements that copy or read them all. */
+export const SITE_TAG_EVENT_COLUMNS: readonly string[] = COLUMNS.map(([n]) => n);
 const JSON_COLUMNS = `{${COLUMNS.map(([n, t]) => `${n}: '${t}'`).join(', ')}}`;
 const lit = (v: string) => `'${v.replace(/'/g, "''")}'`;
-
-/** One row as a JSON line; the 64-bit visitor hash spliced in as a number (JSON.stringify cannot write a bigint). */
-/** The site_tag_events table's columns in its order: for statements that copy or read them all. */
-export const SITE_TAG_EVENT_COLUMNS = [
-  'ts',
-  'publisher_id',
-  'site_id',
-  'kind',
-  'page_id',
-  'visitor',
-  'path',
-  'template',
-  'entry',
-  'referrer',
-  'source',
-  'medium',
-  'campaign',
-  'device',
-  'browser',
-  'country',
-  'engaged_ms',
-  'scroll_pct',
-  'metric',
-  'value',
-  'attribution',
-  'weight',
-] as const;
 
 /**
  * An event's columns under their table names, all but the visitor hash: each store writes that
@@ -174,6 +148,7 @@ export function eventColumns(r: StoredTagEvent): Record<string, string | number 
   };
 }
 
+/** One row as a JSON line; the 64-bit visitor hash spliced in as a number (JSON.stringify cannot write a bigint). */
 function toJsonLine(r: StoredTagEvent): string {
   const json = JSON.stringify(eventColumns(r));
   return `{"visitor":${r.visitor.toString()},${json.slice(1)}`;
@@ -219,7 +194,7 @@ export function duckDbSiteTagStore(duck: DuckDbAccess, opts: { tmpDir?: string }
       try {
         await duck.write((conn) =>
           conn.run(
-            `INSERT INTO site_tag_events (${COLUMN_NAMES.join(', ')}) SELECT ${COLUMN_NAMES.join(', ')} FROM read_json(${lit(file)}, format = 'newline_delimited', columns = ${JSON_COLUMNS})`,
+            `INSERT INTO site_tag_events (${SITE_TAG_EVENT_COLUMNS.join(', ')}) SELECT ${SITE_TAG_EVENT_COLUMNS.join(', ')} FROM read_json(${lit(file)}, format = 'newline_delimited', columns = ${JSON_COLUMNS})`,
           ),
         );
       } finally {
