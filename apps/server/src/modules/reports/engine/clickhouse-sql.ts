@@ -168,7 +168,7 @@ export function buildChPageWithTotalsSql(plan: ReportPlan): BuiltChSql {
   const agg = aggregateSql(plan, params);
   const { select, from } = rowSelect(plan);
   const window: Part = (name) => `COALESCE(sum(a.${name}) OVER (), 0)`;
-  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](window)} AS ${q(`__t_${m}`)}`);
+  const totals = totalColumns(plan, window);
   return {
     sql: `WITH agg AS (${agg}) SELECT ${select}, toFloat64(count() OVER ()) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
       FROM ${from} ORDER BY ${orderBy(plan)} LIMIT {limit:UInt32} ${SETTINGS}`,
@@ -197,6 +197,18 @@ export function isExactDayPlan(plan: ReportPlan): boolean {
  */
 const STREAM_SETTINGS = `${SETTINGS}, max_threads = 1, max_block_size = 4096, max_bytes_before_external_sort = 32000000, max_bytes_before_external_group_by = 32000000`;
 
+/** The plan's metrics as totals (`__t_<metric>`) over summed parts `p`; NULL where unavailable. */
+function totalColumns(plan: ReportPlan, p: Part): string[] {
+  return plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](p)} AS ${q(`__t_${m}`)}`);
+}
+
+/** Every base part of an aggregate summed into one row (0 when it has no rows). */
+function summedParts(plan: ReportPlan): string {
+  return plan.reportType === 'recirculation'
+    ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
+    : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
+}
+
 /** Every row, ordered, for exports (the client streams it). */
 export function buildChStreamSql(plan: ReportPlan): BuiltChSql {
   const params = baseParams(plan);
@@ -209,11 +221,8 @@ export function buildChStreamSql(plan: ReportPlan): BuiltChSql {
 export function buildChSummarySql(plan: ReportPlan): BuiltChSql {
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params, false);
-  const sums =
-    plan.reportType === 'recirculation'
-      ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
-      : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
-  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](prefixed('s.'))} AS ${q(`__t_${m}`)}`);
+  const sums = summedParts(plan);
+  const totals = totalColumns(plan, prefixed('s.'));
   return { sql: `SELECT ${totals.join(', ')} FROM (SELECT ${sums} FROM (${agg})) AS s ${SETTINGS}`, params };
 }
 
@@ -228,11 +237,8 @@ export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
   if (exact && plan.dimensions.length >= 3) return exactTotalsSql(plan, exact);
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params);
-  const sums =
-    plan.reportType === 'recirculation'
-      ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
-      : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
-  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](prefixed('s.'))} AS ${q(`__t_${m}`)}`);
+  const sums = summedParts(plan);
+  const totals = totalColumns(plan, prefixed('s.'));
   return {
     sql: `SELECT toFloat64(s.n) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin FROM (SELECT count() AS n, ${sums} FROM (${agg})) AS s ${SETTINGS}`,
     params,
@@ -252,7 +258,7 @@ function exactTotalsSql(plan: ReportPlan, table: string): BuiltChSql {
   const filters = filterSql(plan, params, () => true);
   const parts = sourceParts(table, splitByMonths(plan.dateFrom, plan.dateTo), params, filters);
   const rows = parts.map((p) => `SELECT impressions, revenue, net_revenue FROM ${p}`).join(' UNION ALL ');
-  const totals = plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](prefixed('s.'))} AS ${q(`__t_${m}`)}`);
+  const totals = totalColumns(plan, prefixed('s.'));
   return {
     sql: `SELECT toFloat64((SELECT count() FROM ${table} WHERE ${WHERE}${filters})) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
       FROM (SELECT toInt64(0) AS r, COALESCE(sum(impressions), 0) AS i, COALESCE(sum(revenue), 0) AS rv, COALESCE(sum(net_revenue), 0) AS nrv FROM (${rows})) AS s ${SETTINGS}`,
