@@ -15,6 +15,9 @@ import { SIGN_IN_GATE_SCRIPT } from './sign-in-gate';
  */
 export const SIGN_IN_ENTRY_PATHS: readonly string[] = [Routes.login, Routes.forgot, Routes.acceptInvitation];
 
+/** The web app's server error page (apps/web/src/app/server-error-path.ts): open to signed-out visitors too. */
+const SERVER_ERROR_PATH = '/500';
+
 /**
  * The sign-in pages the web build pre-renders (apps/web/scripts/prerender-sign-in.mjs): their HTML
  * is the page itself, painted before any script runs, which the sign-in entry then hydrates.
@@ -28,11 +31,11 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, p
   await app.register(async (web) => {
     // Brotli at a middle quality: near-best size without seconds of CPU per first request.
     await web.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
-    // The app's page starts with its gate: a signed-out visitor goes to /login before any paint.
-    const appHtml = withConfig(readFileSync(path.join(distDir, 'index.html'), 'utf8'), publicConfig).replace(
-      '<head>',
-      `<head>\n    <script>${APP_GATE_SCRIPT}</script>`,
-    );
+    const appHtml = withConfig(readFileSync(path.join(distDir, 'index.html'), 'utf8'), publicConfig);
+    // The app's pages for signed-in users start with the gate (app-gate.ts): a visitor with no
+    // session goes to /login before any paint. The signed-out pages served with the app's HTML
+    // (the 500 page, the sign-in pages of a dist without sign-in.html) do not get it.
+    const gatedAppHtml = withHeadScript(appHtml, APP_GATE_SCRIPT);
     // Built by `npm run build` with the app; a dist without it (an older build) serves the app.
     const signInFile = path.join(distDir, 'sign-in.html');
     const signInHtml = existsSync(signInFile) ? withConfig(readFileSync(signInFile, 'utf8'), publicConfig) : appHtml;
@@ -45,7 +48,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, p
     }
     await serveDist(web, distDir, (url) => {
       const route = url.replace(/(.)\/$/, '$1');
-      return prerendered.get(route) ?? (SIGN_IN_ENTRY_PATHS.includes(route) ? signInHtml : appHtml);
+      if (SIGN_IN_ENTRY_PATHS.includes(route)) return prerendered.get(route) ?? signInHtml;
+      return route === SERVER_ERROR_PATH ? appHtml : gatedAppHtml;
     });
   });
   return true;
@@ -81,7 +85,12 @@ function prerenderedPage(html: string, publicConfig: unknown): string | null {
     return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
   });
   if (!complete) return null;
-  return withConfig(filled, publicConfig).replace('<head>', `<head>\n    <script>${SIGN_IN_GATE_SCRIPT}</script>`);
+  return withHeadScript(withConfig(filled, publicConfig), SIGN_IN_GATE_SCRIPT);
+}
+
+/** The page with an inline script first in <head> (one of the gates, allowed by its CSP hash). */
+function withHeadScript(html: string, script: string): string {
+  return html.replace('<head>', `<head>\n    <script>${script}</script>`);
 }
 
 async function serveDist(app: FastifyInstance, distDir: string, htmlFor: (url: string) => string): Promise<void> {
