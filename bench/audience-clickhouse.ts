@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/src/modules/reports/engine/chdb-test-exec';
 import { ClickHouseReportEngine } from '../apps/server/src/modules/reports/engine/clickhouse-engine';
 import type { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
+import { CH_CLOSED_TABLES, CH_VIEW_TABLES } from '../apps/server/src/modules/site-tag/site-tag.clickhouse-rollup';
 import { clickHouseSiteTagStore } from '../apps/server/src/modules/site-tag/site-tag.clickhouse-store';
 import { audienceOverview, type Scope } from '../apps/server/src/modules/site-tag/site-tag.queries';
 import { SITE_TAG_EVENT_COLUMNS, type SiteTagEventStore } from '../apps/server/src/modules/site-tag/site-tag.store';
@@ -37,8 +38,8 @@ async function openClickHouseStore(duck: DuckDbReportEngine, dir: string, events
     const file = join(dir, 'site_tag_events.parquet');
     // The bench's own path; DuckDB's COPY takes no parameter for the file name.
     await duck.runSql(`COPY (SELECT ${COLUMNS} FROM site_tag_events ORDER BY ts) TO '${file}' (FORMAT parquet)`);
-    for (const table of ['site_tag_events', 'site_tag_daily_sums', 'site_tag_daily_visitors'])
-      await exec.command(`TRUNCATE TABLE ${table}`);
+    // The views' tables emptied with the events (the vitals' too, which the copy also feeds).
+    for (const table of ['site_tag_events', ...CH_VIEW_TABLES]) await exec.command(`TRUNCATE TABLE ${table}`);
     // Through the materialized views, as the collector's inserts go.
     await exec.command(`INSERT INTO site_tag_events (${COLUMNS}) SELECT ${COLUMNS} FROM file({file:String}, Parquet)`, { file });
     await rm(file, { force: true });
@@ -80,7 +81,7 @@ export async function clickHouseLeg(
   try {
     // The closed days' visitors and engagement are built by the first query that needs them (every day of the data here).
     await store.write(async (run) => {
-      for (const t of ['site_tag_closed_daily', 'site_tag_closed_built']) await run(`TRUNCATE TABLE ${t}`);
+      for (const t of CH_CLOSED_TABLES) await run(`TRUNCATE TABLE ${t}`);
     });
     const t = performance.now();
     await audienceOverview(store, { ...opts.scopes[0]![1], from: opts.firstDay });

@@ -50,6 +50,16 @@ const VITALS_SELECT = `SELECT publisher_id, site_id, ${DAY} AS day, page_id, met
        any(path) AS path, any(CAST(template AS String)) AS template, any(CAST(device AS String)) AS device
 FROM site_tag_events WHERE kind = 'wv' GROUP BY publisher_id, site_id, day, page_id, metric`;
 
+/** The materialized views' tables with the SELECT that fills each: at every insert, and from all events at a rebuild. */
+const VIEW_FILLS = [
+  ['site_tag_daily_sums', SUMS_SELECT],
+  ['site_tag_daily_visitors', VISITORS_SELECT],
+  ['site_tag_vitals_daily', VITALS_SELECT],
+] as const;
+export const CH_VIEW_TABLES: readonly string[] = VIEW_FILLS.map(([table]) => table);
+/** The closed days' tables, built on demand (ensureClickHouseClosedDays): emptied, they are built again. */
+export const CH_CLOSED_TABLES: readonly string[] = ['site_tag_closed_daily', 'site_tag_closed_built'];
+
 export const SITE_TAG_CLICKHOUSE_ROLLUP_DDL = [
   `CREATE TABLE IF NOT EXISTS site_tag_daily_sums (
     publisher_id String, site_id String, day Date, dim LowCardinality(String), k1 String, k2 String, pv Int64, visits Int64
@@ -94,17 +104,8 @@ export async function backfillClickHouseRollups(store: SiteTagEventStore): Promi
  */
 async function rebuildClickHouseRollups(store: SiteTagEventStore): Promise<void> {
   await store.write(async (exec) => {
-    for (const t of [
-      'site_tag_daily_sums',
-      'site_tag_daily_visitors',
-      'site_tag_vitals_daily',
-      'site_tag_closed_daily',
-      'site_tag_closed_built',
-    ])
-      await exec(`TRUNCATE TABLE ${t}`);
-    await exec(`INSERT INTO site_tag_daily_sums ${SUMS_SELECT}`);
-    await exec(`INSERT INTO site_tag_daily_visitors ${VISITORS_SELECT}`);
-    await exec(`INSERT INTO site_tag_vitals_daily ${VITALS_SELECT}`);
+    for (const t of [...CH_VIEW_TABLES, ...CH_CLOSED_TABLES]) await exec(`TRUNCATE TABLE ${t}`);
+    for (const [table, select] of VIEW_FILLS) await exec(`INSERT INTO ${table} ${select}`);
   });
 }
 
