@@ -41,8 +41,6 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...keyDims.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
   const keyNames = [...(timeExpr ? ['t'] : []), ...keyDims.map(keyAlias)];
   const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
-  // With no keys a grain is one row; a constant key keeps its SELECT list non-empty.
-  const keyCols = keyNames.length ? keys : ['1 AS j'];
   // Month and Cumulative revenue read whole months from month copies where the table has one.
   const split = plan.reportType === 'revenue' && plan.timeColumn !== 'date' ? splitByMonths(plan.dateFrom, plan.dateTo) : null;
   // HAVING keeps an ungrouped aggregate from returning one all-zero row when nothing matches.
@@ -50,7 +48,7 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
     const parts = sourceParts(table, split, params, filters);
     const cols = monthCopyColumns(table).join(', ');
     const from = parts.length === 1 ? parts[0] : `(${parts.map((p) => `SELECT ${cols} FROM ${p}`).join(' UNION ALL ')})`;
-    return `SELECT ${[...keyCols, ...sums].join(', ')} FROM ${from} ${groupBy} HAVING count() > 0`;
+    return `SELECT ${[...keys, ...sums].join(', ')} FROM ${from} ${groupBy} HAVING count() > 0`;
   };
 
   if (plan.reportType === 'recirculation') {
