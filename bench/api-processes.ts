@@ -22,14 +22,10 @@ import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/demo/demo-data';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process';
 import { pickGenerator, processCpuSeconds, runLoad, type LoadResult } from './load-generator';
+import { scrapeMetrics } from './server-metrics';
 
 /** Requests a server has answered so far: the sum of its request histogram's counts (/metrics). */
-async function requestsServed(base: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  let n = 0;
-  for (const m of text.matchAll(/^http_request_duration_seconds_count\{[^}]*\} ([\d.e+]+)$/gm)) n += Number(m[1]);
-  return n;
-}
+const requestsServed = async (base: string) => (await scrapeMetrics(base)).sum('http_request_duration_seconds_count');
 
 async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/api/identity/sign-in`, {
@@ -52,7 +48,6 @@ interface Measured {
   servedRps: number;
   serverCpuS: number;
   generatorCpuS: number;
-  requests: number;
 }
 
 export async function benchProcesses(duration: number, connections = 50): Promise<void> {
@@ -99,7 +94,7 @@ export async function benchProcesses(duration: number, connections = 50): Promis
       const served = (await Promise.all(targets.map((s) => requestsServed(s.base)))).reduce((n, v, i) => n + v - served0[i]!, 0);
       const rps = results.reduce((n, r) => n + r.rps, 0);
       const generatorCpuS = results.reduce((n, r) => n + r.generatorCpuS, 0);
-      return { results, rps, servedRps: served / duration, serverCpuS, generatorCpuS, requests: served };
+      return { results, rps, servedRps: served / duration, serverCpuS, generatorCpuS };
     };
     // Warm-up both at full load (JIT, pools, caches), then alternate one and two so a drift in the
     // machine's load (other work on a shared box) falls on both sides.
@@ -117,7 +112,7 @@ export async function benchProcesses(duration: number, connections = 50): Promis
     const errors = rounds.flatMap((r) => [...r.one.results, ...r.two.results]).reduce((n, r) => n + r.errors, 0);
     const p99 = Math.max(...two.results.map((r) => r.p99Ms));
     const perRequest = (m: Measured) =>
-      `server CPU ${((m.serverCpuS / m.requests) * 1e6).toFixed(0)} µs/request (${(m.serverCpuS / duration).toFixed(2)} cores), ` +
+      `server CPU ${((m.serverCpuS / (m.servedRps * duration)) * 1e6).toFixed(0)} µs/request (${(m.serverCpuS / duration).toFixed(2)} cores), ` +
       `generator ${(m.generatorCpuS / duration).toFixed(2)} cores`;
     console.log(
       `GET /api/publisher-details (authenticated), ${connections} connections, ${duration} s each, one PostgreSQL, load from ${generator}`,

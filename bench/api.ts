@@ -14,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchProcesses } from './api-processes';
 import { startDemoServer } from './demo-server';
+import { scrapeMetrics } from './server-metrics';
 
 const DURATION = Number(process.env.DURATION ?? 15);
 
@@ -22,11 +23,7 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
 }
 
 /** The server's event-loop delay p99 since the previous scrape (prom-client resets it per scrape). */
-async function eventLoopLagP99Ms(base: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const m = /^nodejs_eventloop_lag_p99_seconds ([\d.e+-]+)$/m.exec(text);
-  return m ? Number(m[1]) * 1000 : NaN;
-}
+const eventLoopLagP99Ms = async (base: string) => (await scrapeMetrics(base)).value('nodejs_eventloop_lag_p99_seconds') * 1000;
 
 async function main() {
   const prof = process.env.CPU_PROF_DIR;

@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
 import { startDemoServer } from './demo-server';
 import { pacedLoad, pacedLoadInThread } from './paced-load';
+import { scrapeMetrics } from './server-metrics';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const PER_BATCH = 10;
@@ -30,8 +31,8 @@ const run = (opts: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 
 async function tagMetrics(base: string): Promise<Record<'accepted' | 'stored' | 'failed' | 'pending', number>> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const get = (k: string) => Number(new RegExp(`^pc_site_tag_events_${k} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const m = await scrapeMetrics(base);
+  const get = (k: string) => m.value(`pc_site_tag_events_${k}`);
   return { accepted: get('accepted'), stored: get('stored'), failed: get('failed'), pending: get('pending') };
 }
 
@@ -40,10 +41,10 @@ async function tagMetrics(base: string): Promise<Record<'accepted' | 'stored' | 
  * collect): the server-side view of what the API waits for, apart from the client and the network.
  */
 async function loopLag(base: string): Promise<{ p99: number; max: number; gcMs: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const m = await scrapeMetrics(base);
   // GC time since start (all kinds): the difference across a phase is the collector's pause time in it.
-  const gcMs = [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} ([\d.e+-]+)$/gm)].reduce((a, m) => a + Number(m[1]) * 1000, 0);
-  const ms = (k: string) => Number(new RegExp(`^nodejs_eventloop_lag_${k}_seconds ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+  const gcMs = m.sum('nodejs_gc_duration_seconds_sum') * 1000;
+  const ms = (k: string) => m.value(`nodejs_eventloop_lag_${k}_seconds`) * 1000;
   return { p99: ms('p99'), max: ms('max'), gcMs };
 }
 
