@@ -45,12 +45,11 @@ type Row = Record<string, unknown>;
 async function dailyTotals(store: SiteTagEventStore, s: Scope, start: number, end: number, onlyTotals: boolean): Promise<Row[]> {
   const from = new Date(start).toISOString().slice(0, 10);
   const to = new Date(end - DAY_MS).toISOString().slice(0, 10);
+  // The closed days are built on demand in either store; `rolled` is the last of them, or the day before the range.
+  const ensureClosedDays = store.dialect === 'clickhouse' ? ensureClickHouseClosedDays : ensureRollup;
+  const rolled = (await ensureClosedDays(store, from, to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
   // ClickHouse: the views' sums, the closed days' visitors and engagement, the open days' sets and raw events (no snapshot).
-  if (store.dialect === 'clickhouse') {
-    const built = (await ensureClickHouseClosedDays(store, from, to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
-    return chAudienceRows(store, s, start, end, onlyTotals, built);
-  }
-  const rolled = (await ensureRollup(store, from, to)) ?? new Date(start - DAY_MS).toISOString().slice(0, 10);
+  if (store.dialect === 'clickhouse') return chAudienceRows(store, s, start, end, onlyTotals, rolled);
   const rawStart = Math.max(start, Date.parse(`${rolled}T00:00:00Z`) + DAY_MS);
   const scope = `publisher_id = $pub AND ($site = '' OR site_id = $site)`;
   const cols = 'publisher_id, site_id, day, dim, k1, k2, pv, visitors, visits, eng_pages, eng_ms, scroll';
