@@ -41,11 +41,13 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...keyDims.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
   const keyNames = [...(timeExpr ? ['t'] : []), ...keyDims.map(keyAlias)];
   const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
+  // Every filter applies to the sales and recirculation rows; requests take theirs below.
+  const filters = filterSql(plan, params, () => true);
   // Month and Cumulative revenue read whole months from month copies where the table has one.
   const split = plan.reportType === 'revenue' && plan.timeColumn !== 'date' ? splitByMonths(plan.dateFrom, plan.dateTo) : null;
   // HAVING keeps an ungrouped aggregate from returning one all-zero row when nothing matches.
-  const grain = (sums: string[], table: string, filters: string) => {
-    const parts = sourceParts(table, split, params, filters);
+  const grain = (sums: string[], table: string, rowFilters: string) => {
+    const parts = sourceParts(table, split, params, rowFilters);
     const cols = monthCopyColumns(table).join(', ');
     const from = parts.length === 1 ? parts[0] : `(${parts.map((p) => `SELECT ${cols} FROM ${p}`).join(' UNION ALL ')})`;
     return `SELECT ${[...keys, ...sums].join(', ')} FROM ${from} ${groupBy} HAVING count() > 0`;
@@ -58,27 +60,19 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
       params.excluded = WIDGETS_EXCLUDED_FROM_SITE_TOTALS;
       pv = 'sumIf(organic_page_views, widget NOT IN {excluded:Array(String)})';
     }
-    return grain(
-      [`${pv} AS pv`, 'sum(organic_clicks) AS ck'],
-      'recirculation',
-      filterSql(plan, params, () => true),
-    );
+    return grain([`${pv} AS pv`, 'sum(organic_clicks) AS ck'], 'recirculation', filters);
   }
 
   const requests = wantsRequests(plan);
   const wantsSales = !requests || plan.metrics.some((m) => m !== 'impRequests');
   // At a rollup's exact Day grain every row is one report row (one per key: clickhouse-derived.ts).
   const exact = grouped && plan.timeColumn === 'date' ? exactDayRollup(keyDims, filterDims(plan)) : null;
-  const exactWhere = `${WHERE}${filterSql(plan, params, () => true)}`;
+  const exactWhere = `${WHERE}${filters}`;
   const salesTable = exact ?? salesTableFor([...keyDims, ...filterDims(plan)], DUCKDB_SALES_ROLLUPS);
   if (wantsSales && !requests) {
     const sales = exact
       ? `SELECT ${[...keys, 'impressions AS i', 'revenue AS rv', 'net_revenue AS nrv'].join(', ')} FROM ${exact} WHERE ${exactWhere}${pageCut ? pageCutSql(plan, exact, exactWhere) : ''}`
-      : grain(
-          ['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'],
-          salesTable,
-          filterSql(plan, params, () => true),
-        );
+      : grain(['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'], salesTable, filters);
     return `SELECT *, CAST(NULL AS Nullable(Int64)) AS r FROM (${sales})`;
   }
   // Requests are only read when every filter is at the request grain (report-plan.ts).
@@ -89,14 +83,7 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   // Both grains: their rows side by side (zeros for the other grain's sums), grouped once. Both
   // group by the same request-grain keys, so this is the full outer join of the two aggregates
   // without the join: ClickHouse plans a join and a second aggregate for several ms a report.
-  const salesParts = exact
-    ? [`${exact} WHERE ${exactWhere}`]
-    : sourceParts(
-        salesTable,
-        split,
-        params,
-        filterSql(plan, params, () => true),
-      );
+  const salesParts = exact ? [`${exact} WHERE ${exactWhere}`] : sourceParts(salesTable, split, params, filters);
   const rowKeys = keys.length ? `${keys.join(', ')}, ` : '';
   const branches = [
     ...salesParts.map((p) => `SELECT ${rowKeys}impressions AS i, revenue AS rv, net_revenue AS nrv, toInt64(0) AS r FROM ${p}`),
