@@ -1,4 +1,4 @@
-import { lastClosedDay, resetRollup } from './site-tag.rollup';
+import { daysNotBuilt, lastClosedDay, resetRollup } from './site-tag.rollup';
 import type { SiteTagEventStore } from './site-tag.store';
 
 /**
@@ -110,7 +110,6 @@ async function rebuildClickHouseRollups(store: SiteTagEventStore): Promise<void>
 }
 
 const DAY_MS = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const DAYS_IN = `splitByChar(',', {days:String})`;
 
@@ -158,8 +157,7 @@ export async function ensureClickHouseClosedDays(
       })
     ).map((r) => String(r.d)),
   );
-  const days: string[] = [];
-  for (let ms = Date.parse(`${from}T00:00:00Z`); iso(ms) <= last; ms += DAY_MS) if (!built.has(iso(ms))) days.push(iso(ms));
+  const days = daysNotBuilt(from, last, built);
   if (days.length === 0) return last;
   const start = Date.parse(`${days[0]}T00:00:00Z`);
   const end = Date.parse(`${days[days.length - 1]}T00:00:00Z`) + DAY_MS;

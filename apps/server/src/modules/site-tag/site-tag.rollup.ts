@@ -159,6 +159,13 @@ export function lastClosedDay(now: number): string {
   return dayOf(Date.parse(`${dayOf(now - COLLECT_LIMITS.maxAgeMs)}T00:00:00Z`) - DAY_MS);
 }
 
+/** The days of [from, last] (ISO dates) not in `built`, oldest first: the closed days a rollup still has to build. */
+export function daysNotBuilt(from: string, last: string, built: ReadonlySet<string>): string[] {
+  const days: string[] = [];
+  for (let ms = Date.parse(`${from}T00:00:00Z`); dayOf(ms) <= last; ms += DAY_MS) if (!built.has(dayOf(ms))) days.push(dayOf(ms));
+  return days;
+}
+
 /** Rolls up the closed days of [from, to] not rolled up yet (checked again on the writer, so two callers never both build a day). */
 export async function ensureRollup(store: SiteTagEventStore, from: string, to: string, now = Date.now()): Promise<string | null> {
   const closed = lastClosedDay(now);
@@ -170,9 +177,7 @@ export async function ensureRollup(store: SiteTagEventStore, from: string, to: s
         (r) => String(r.d),
       ),
     );
-    const days: string[] = [];
-    for (let ms = Date.parse(`${from}T00:00:00Z`); dayOf(ms) <= last; ms += DAY_MS) if (!built.has(dayOf(ms))) days.push(dayOf(ms));
-    return days;
+    return daysNotBuilt(from, last, built);
   };
   if ((await missing()).length > 0) {
     await store.write(async (exec) => {
