@@ -1,4 +1,5 @@
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { DuckDbConnections } from './duckdb-connections';
 import type { ReportType } from '@pc/contracts';
 import { DUCKDB_SCHEMA } from './duckdb-schema';
 import { applyFactBatch } from './duckdb-ingest';
@@ -27,14 +28,12 @@ import {
 import { readSalesBreakdown, readSalesByAttribute } from './revenue-breakdowns';
 
 /**
- * DuckDB implementation. One instance per database file; a short-lived connection per read (they
- * cost ~0.05 ms) so reads never share a connection with a write transaction, and one writer
- * connection behind a promise chain so ingests apply one at a time.
+ * DuckDB implementation. One instance per database file; its connections (a writer whose writes
+ * apply one at a time, a short-lived connection per read) and their safe closing are in
+ * duckdb-connections.ts.
  */
 export class DuckDbReportEngine implements ReportEngine {
-  private instance: DuckDBInstance | null = null;
-  private writer: DuckDBConnection | null = null;
-  private writeChain: Promise<unknown> = Promise.resolve();
+  private connections: DuckDbConnections | null = null;
 
   /**
    * `path` is a database file, or ':memory:' (tests). `useGroupCounts: false` turns off the
@@ -49,19 +48,18 @@ export class DuckDbReportEngine implements ReportEngine {
   ) {}
 
   async init(): Promise<void> {
-    if (this.instance) return;
-    this.instance = await DuckDBInstance.create(this.path);
-    this.writer = await this.instance.connect();
-    for (const ddl of DUCKDB_SCHEMA) await this.writer.run(ddl);
-    await ensureLayout(this.writer);
+    if (this.connections) return;
+    this.connections = await DuckDbConnections.open(this.path);
+    await this.connections.write(async (writer) => {
+      for (const ddl of DUCKDB_SCHEMA) await writer.run(ddl);
+      await ensureLayout(writer);
+    });
   }
 
+  /** Safe while work is in flight (see DuckDbConnections.close). */
   async close(): Promise<void> {
-    await this.writeChain.catch(() => undefined);
-    this.writer?.closeSync();
-    this.instance?.closeSync();
-    this.writer = null;
-    this.instance = null;
+    await this.connections?.close();
+    this.connections = null;
   }
 
   ingest(batch: FactBatch): Promise<IngestSummary> {
@@ -189,7 +187,8 @@ export class DuckDbReportEngine implements ReportEngine {
   async *streamRows(query: ReportQuery): AsyncIterable<ReportRow[]> {
     const plan = planReport(query);
     const estimatedFrom = estimatedFromFor(plan, await this.getFinalizedThrough(plan.publisherId, plan.reportType));
-    const conn = await this.connect();
+    const connections = this.requireConnections();
+    const conn = await connections.openReader();
     try {
       for (const window of this.windowsOf(plan)) {
         const { sql, params } = buildStreamSql({ ...plan, ...window });
@@ -200,7 +199,7 @@ export class DuckDbReportEngine implements ReportEngine {
         }
       }
     } finally {
-      conn.closeSync();
+      connections.closeReader(conn);
     }
   }
 
@@ -211,7 +210,8 @@ export class DuckDbReportEngine implements ReportEngine {
    */
   async *streamColumns(query: ReportQuery): AsyncIterable<ColumnChunk> {
     const plan = planReport(query);
-    const conn = await this.connect();
+    const connections = this.requireConnections();
+    const conn = await connections.openReader();
     try {
       // Text columns come as codes into per-export dictionaries (stream-codes.ts).
       const dictionaries =
@@ -232,7 +232,7 @@ export class DuckDbReportEngine implements ReportEngine {
         }
       }
     } finally {
-      conn.closeSync();
+      connections.closeReader(conn);
     }
   }
 
@@ -247,30 +247,20 @@ export class DuckDbReportEngine implements ReportEngine {
 
   /** Runs `fn` on the writer connection, after every earlier write has finished. */
   write<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
-    const run = this.writeChain.then(() => fn(this.requireWriter()));
-    this.writeChain = run.catch(() => undefined);
-    return run;
+    return this.connections ? this.connections.write(fn) : Promise.reject(notInitialised());
   }
 
-  private async read<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
-    const conn = await this.connect();
-    try {
-      return await fn(conn);
-    } finally {
-      conn.closeSync();
-    }
+  private read<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.connections ? this.connections.read(fn) : Promise.reject(notInitialised());
   }
 
-  private async connect(): Promise<DuckDBConnection> {
-    if (!this.instance) throw new Error('ReportEngine not initialised: call init() first.');
-    return this.instance.connect();
-  }
-
-  private requireWriter(): DuckDBConnection {
-    if (!this.writer) throw new Error('ReportEngine not initialised: call init() first.');
-    return this.writer;
+  private requireConnections(): DuckDbConnections {
+    if (!this.connections) throw notInitialised();
+    return this.connections;
   }
 }
+
+const notInitialised = () => new Error('ReportEngine not initialised (call init() first), or closed.');
 
 interface CountsByPeriod {
   grain: 'day' | 'month';
