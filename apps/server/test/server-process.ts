@@ -13,7 +13,11 @@ export interface ServerProcess {
   pid: number;
   /** The data directory (DATA_DIR) the server runs on. */
   dataDir: string;
-  /** SIGTERM (or the signal given), wait for exit, remove the data directory (unless keepData). */
+  /**
+   * SIGTERM (or the signal given), wait for exit, remove the data directory (unless keepData).
+   * Rejects, after a SIGKILL, when the server has not exited within STOP_BOUND_MS: a hung shutdown
+   * fails the test with its cause instead of running into the test's time-out.
+   */
   stop(signal?: NodeJS.Signals): Promise<void>;
   /** Resolves with the exit code (null after a signal) once the process has exited. */
   exited: Promise<number | null>;
@@ -24,6 +28,8 @@ export interface ServerProcess {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+/** The server forces its own exit 50 s after SIGTERM by default (main.ts); more than that is a hang. */
+const STOP_BOUND_MS = 90_000;
 
 export async function startServerProcess(opts: {
   name: string;
@@ -73,7 +79,19 @@ export async function startServerProcess(opts: {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
+    let timer: NodeJS.Timeout | undefined;
+    const hung = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), STOP_BOUND_MS))),
+    ]);
+    clearTimeout(timer);
+    if (hung) {
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(
+        `server process ${opts.name} did not exit within ${STOP_BOUND_MS / 1000} s of ${signal}; its last output:\n${stderr.slice(-2000)}`,
+      );
+    }
     if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
 
