@@ -26,20 +26,23 @@ import type { ReportResult } from '../apps/server/src/modules/reports/engine/rep
 
 export type BenchEngine = 'duckdb' | 'clickhouse';
 
+/** The value of `--name value` or `--name=value`; undefined when the flag is absent. */
+function flagValue(argv: readonly string[], name: string): string | undefined {
+  const eq = argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const at = argv.indexOf(`--${name}`);
+  return eq ?? (at >= 0 ? argv[at + 1] : undefined);
+}
+
 /** `--engine clickhouse` (or `--engine=clickhouse`); DuckDB alone by default. */
 export function engineFlag(argv: readonly string[]): BenchEngine {
-  const eq = argv.find((a) => a.startsWith('--engine='))?.slice('--engine='.length);
-  const at = argv.indexOf('--engine');
-  const value = eq ?? (at >= 0 ? argv[at + 1] : undefined) ?? 'duckdb';
+  const value = flagValue(argv, 'engine') ?? 'duckdb';
   if (value !== 'duckdb' && value !== 'clickhouse') throw new Error(`--engine must be duckdb or clickhouse, not ${value}`);
   return value;
 }
 
 /** A numeric `--name N` / `--name=N` flag, else the environment variable, else the default. */
 export function numberFlag(argv: readonly string[], name: string, env: string | undefined, fallback: number): number {
-  const eq = argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const at = argv.indexOf(`--${name}`);
-  const raw = eq ?? (at >= 0 ? argv[at + 1] : undefined) ?? env;
+  const raw = flagValue(argv, name) ?? env;
   const value = raw === undefined ? fallback : Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, not ${raw}`);
   return value;
@@ -51,9 +54,7 @@ export function numberFlag(argv: readonly string[], name: string, env: string | 
  */
 export type BenchVia = 'in-process' | 'http';
 export function viaFlag(argv: readonly string[]): BenchVia {
-  const eq = argv.find((a) => a.startsWith('--via='))?.slice('--via='.length);
-  const at = argv.indexOf('--via');
-  const value = eq ?? (at >= 0 ? argv[at + 1] : undefined) ?? 'in-process';
+  const value = flagValue(argv, 'via') ?? 'in-process';
   if (value !== 'in-process' && value !== 'http') throw new Error(`--via must be in-process or http, not ${value}`);
   return value;
 }
