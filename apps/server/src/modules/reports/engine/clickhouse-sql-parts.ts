@@ -89,12 +89,6 @@ export function sourceParts(table: string, split: MonthSplit | null, params: ChP
   return parts;
 }
 
-/** A month copy's columns, in the order of its day table's (month-rollups.ts): what a UNION of the parts selects. */
-export function monthCopyColumns(table: string): string[] {
-  const source = MONTH_SOURCES.find((m) => m.table === table);
-  return source ? ['date', 'publisher_id', ...source.keys, ...Object.keys(source.sums)] : ['*'];
-}
-
 /**
  * The finalized date of the plan's publisher and report type (YYYY-MM-DD, NULL when none) as a
  * scalar subquery: a report's statement carries it (`__fin`), one round trip instead of two.

@@ -12,7 +12,6 @@ import {
   finalizedSql,
   keyAlias,
   METRIC_SQL,
-  monthCopyColumns,
   NULL_METRIC,
   prefixed,
   q,
@@ -45,22 +44,45 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   const filters = filterSql(plan, params, () => true);
   // Month and Cumulative revenue read whole months from month copies where the table has one.
   const split = plan.reportType === 'revenue' && plan.timeColumn !== 'date' ? splitByMonths(plan.dateFrom, plan.dateTo) : null;
+  // Each measure is summed (`rowExpr` per row); `consts` are the other grain's columns, as
+  // constants. One part: grouped as it is read. Several (a month copy and cut days): each part
+  // gives its keys and row values, and their UNION is grouped once, one layer and only the columns
+  // used: ClickHouse's planning, not the reading, is most of a small report's time.
   // HAVING keeps an ungrouped aggregate from returning one all-zero row when nothing matches.
-  const grain = (sums: string[], table: string, rowFilters: string) => {
+  const grain = (measures: [alias: string, rowExpr: string][], consts: string[], table: string, rowFilters: string) => {
     const parts = sourceParts(table, split, params, rowFilters);
-    const cols = monthCopyColumns(table).join(', ');
-    const from = parts.length === 1 ? parts[0] : `(${parts.map((p) => `SELECT ${cols} FROM ${p}`).join(' UNION ALL ')})`;
-    return `SELECT ${[...keys, ...sums].join(', ')} FROM ${from} ${groupBy} HAVING count() > 0`;
+    if (parts.length === 1) {
+      const sums = measures.map(([alias, expr]) => `sum(${expr}) AS ${alias}`);
+      return `SELECT ${[...keys, ...sums, ...consts].join(', ')} FROM ${parts[0]} ${groupBy} HAVING count() > 0`;
+    }
+    const rowCols = [...keys, ...measures.map(([alias, expr]) => `${expr} AS ${alias}`)].join(', ');
+    const sums = measures.map(([alias]) => `sum(${alias}) AS ${alias}`);
+    return `SELECT ${[...keyNames, ...sums, ...consts].join(', ')}
+      FROM (${parts.map((p) => `SELECT ${rowCols} FROM ${p}`).join(' UNION ALL ')}) ${groupBy} HAVING count() > 0`;
   };
+  const SALES: [string, string][] = [
+    ['i', 'impressions'],
+    ['rv', 'revenue'],
+    ['nrv', 'net_revenue'],
+  ];
+  const NO_REQUESTS = 'CAST(NULL AS Nullable(Int64)) AS r';
 
   if (plan.reportType === 'recirculation') {
-    let pv = 'sum(organic_page_views)';
+    let pv = 'organic_page_views';
     // A widget split or filter is a question about those widgets: their page views all count.
     if (!plan.dimensions.includes('widget') && !filterDims(plan).includes('widget')) {
       params.excluded = WIDGETS_EXCLUDED_FROM_SITE_TOTALS;
-      pv = 'sumIf(organic_page_views, widget NOT IN {excluded:Array(String)})';
+      pv = 'if(widget NOT IN {excluded:Array(String)}, organic_page_views, 0)';
     }
-    return grain([`${pv} AS pv`, 'sum(organic_clicks) AS ck'], 'recirculation', filters);
+    return grain(
+      [
+        ['pv', pv],
+        ['ck', 'organic_clicks'],
+      ],
+      [],
+      'recirculation',
+      filters,
+    );
   }
 
   const requests = wantsRequests(plan);
@@ -70,15 +92,19 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   const exactWhere = `${WHERE}${filters}`;
   const salesTable = exact ?? salesTableFor([...keyDims, ...filterDims(plan)], DUCKDB_SALES_ROLLUPS);
   if (wantsSales && !requests) {
-    const sales = exact
-      ? `SELECT ${[...keys, 'impressions AS i', 'revenue AS rv', 'net_revenue AS nrv'].join(', ')} FROM ${exact} WHERE ${exactWhere}${pageCut ? pageCutSql(plan, exact, exactWhere) : ''}`
-      : grain(['sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'], salesTable, filters);
-    return `SELECT *, CAST(NULL AS Nullable(Int64)) AS r FROM (${sales})`;
+    return exact
+      ? `SELECT ${[...keys, 'impressions AS i', 'revenue AS rv', 'net_revenue AS nrv', NO_REQUESTS].join(', ')} FROM ${exact} WHERE ${exactWhere}${pageCut ? pageCutSql(plan, exact, exactWhere) : ''}`
+      : grain(SALES, [NO_REQUESTS], salesTable, filters);
   }
   // Requests are only read when every filter is at the request grain (report-plan.ts).
   const requestFilters = filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d));
   if (!wantsSales) {
-    return `SELECT *, toInt64(0) AS i, toFloat64(0) AS rv, toFloat64(0) AS nrv FROM (${grain(['sum(imp_requests) AS r'], 'revenue_requests', requestFilters)})`;
+    return grain(
+      [['r', 'imp_requests']],
+      ['toInt64(0) AS i', 'toFloat64(0) AS rv', 'toFloat64(0) AS nrv'],
+      'revenue_requests',
+      requestFilters,
+    );
   }
   // Both grains: their rows side by side (zeros for the other grain's sums), grouped once. Both
   // group by the same request-grain keys, so this is the full outer join of the two aggregates
