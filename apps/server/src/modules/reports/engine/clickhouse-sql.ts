@@ -39,7 +39,9 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   const keyDims = grouped ? plan.dimensions : [];
   const keys = [...(timeExpr ? [`${timeExpr} AS t`] : []), ...keyDims.map((d) => `${DIMENSION_COLUMN[d]} AS ${keyAlias(d)}`)];
   const keyNames = [...(timeExpr ? ['t'] : []), ...keyDims.map(keyAlias)];
-  const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : '';
+  // HAVING keeps an ungrouped aggregate from returning one all-zero row when nothing matches; a
+  // grouped one has no empty groups, and every clause is more for ClickHouse to plan.
+  const groupBy = keyNames.length ? `GROUP BY ${keyNames.join(', ')}` : 'HAVING count() > 0';
   // Every filter applies to the sales and recirculation rows; requests take theirs below.
   const filters = filterSql(plan, params, () => true);
   // Month and Cumulative revenue read whole months from month copies where the table has one.
@@ -48,17 +50,16 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   // constants. One part: grouped as it is read. Several (a month copy and cut days): each part
   // gives its keys and row values, and their UNION is grouped once, one layer and only the columns
   // used: ClickHouse's planning, not the reading, is most of a small report's time.
-  // HAVING keeps an ungrouped aggregate from returning one all-zero row when nothing matches.
   const grain = (measures: [alias: string, rowExpr: string][], consts: string[], table: string, rowFilters: string) => {
     const parts = sourceParts(table, split, params, rowFilters);
     if (parts.length === 1) {
       const sums = measures.map(([alias, expr]) => `sum(${expr}) AS ${alias}`);
-      return `SELECT ${[...keys, ...sums, ...consts].join(', ')} FROM ${parts[0]} ${groupBy} HAVING count() > 0`;
+      return `SELECT ${[...keys, ...sums, ...consts].join(', ')} FROM ${parts[0]} ${groupBy}`;
     }
     const rowCols = [...keys, ...measures.map(([alias, expr]) => `${expr} AS ${alias}`)].join(', ');
     const sums = measures.map(([alias]) => `sum(${alias}) AS ${alias}`);
     return `SELECT ${[...keyNames, ...sums, ...consts].join(', ')}
-      FROM (${parts.map((p) => `SELECT ${rowCols} FROM ${p}`).join(' UNION ALL ')}) ${groupBy} HAVING count() > 0`;
+      FROM (${parts.map((p) => `SELECT ${rowCols} FROM ${p}`).join(' UNION ALL ')}) ${groupBy}`;
   };
   const SALES: [string, string][] = [
     ['i', 'impressions'],
@@ -118,7 +119,7 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
     ),
   ];
   return `SELECT ${[...keyNames, 'sum(i) AS i', 'sum(rv) AS rv', 'sum(nrv) AS nrv', 'sum(r) AS r'].join(', ')}
-    FROM (${branches.join(' UNION ALL ')}) ${groupBy} HAVING count() > 0`;
+    FROM (${branches.join(' UNION ALL ')}) ${groupBy}`;
 }
 
 /**
