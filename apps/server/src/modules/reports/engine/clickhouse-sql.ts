@@ -179,10 +179,14 @@ export function buildChPageWithTotalsSql(plan: ReportPlan): BuiltChSql {
   const params: ChParams = { ...baseParams(plan), limit: plan.limit };
   const agg = aggregateSql(plan, params);
   const { select, from } = rowSelect(plan);
-  const window: Part = (name) => `COALESCE(sum(a.${name}) OVER (), 0)`;
+  // Without a time column or dimensions the aggregate is one row (or none): its totals are its own
+  // values, and windows over that row would only be more to plan (Cumulative / none).
+  const oneRow = plan.timeColumn === null && plan.dimensions.length === 0;
+  const window: Part = oneRow ? prefixed('a.') : (name) => `COALESCE(sum(a.${name}) OVER (), 0)`;
   const totals = totalColumns(plan, window);
+  const count = oneRow ? 'toFloat64(1)' : 'toFloat64(count() OVER ())';
   return {
-    sql: `WITH agg AS (${agg}) SELECT ${select}, toFloat64(count() OVER ()) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
+    sql: `WITH agg AS (${agg}) SELECT ${select}, ${count} AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
       FROM ${from} ORDER BY ${orderBy(plan)} LIMIT {limit:UInt32} ${SETTINGS}`,
     params,
   };
