@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { finishesWithin } from '../src/lib/time/finishes-within';
 
 export interface ServerProcess {
   /** http://127.0.0.1:<port> */
@@ -79,13 +80,7 @@ export async function startServerProcess(opts: {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    let timer: NodeJS.Timeout | undefined;
-    const hung = await Promise.race([
-      exited.then(() => false),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), STOP_BOUND_MS))),
-    ]);
-    clearTimeout(timer);
-    if (hung) {
+    if (!(await finishesWithin(exited, STOP_BOUND_MS))) {
       child.kill('SIGKILL');
       await exited;
       throw new Error(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/pool';
+import { finishesWithin } from '../time/finishes-within';
 
 export interface JobRecord<P = unknown> {
   id: string;
@@ -176,14 +177,7 @@ export function createJobQueue(db: Db, log: Logger) {
         if (timer) clearTimeout(timer);
         const all = Promise.all([...running]);
         if (stopDeadline === null) return void (await all);
-        let t: NodeJS.Timeout | undefined;
-        const late = await Promise.race([
-          all.then(() => false),
-          new Promise<boolean>((resolve) => {
-            t = setTimeout(() => resolve(true), Math.max(0, stopDeadline! - Date.now()));
-          }),
-        ]);
-        clearTimeout(t);
+        const late = !(await finishesWithin(all, Math.max(0, stopDeadline - Date.now())));
         if (!late || runningIds.size === 0) return;
         // Out of time: hand the unfinished jobs back (the attempt is not counted) so another process,
         // or this one after restart, runs them at once instead of after the lease expires.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool';
 import type { StartupWork } from '../../lib/startup/startup-work';
+import { finishesWithin } from '../../lib/time/finishes-within';
 
 const READY_TIMEOUT_MS = 800;
 
@@ -18,18 +19,12 @@ export async function healthRoutes(app: FastifyInstance, opts: { db: Db; isShutt
     if (opts.isShuttingDown()) return reply.status(503).send({ status: 'shutting down' });
     // Answer within 1 s either way (issue 11 item 9): a database that does not answer (or a full
     // pool) is "not ready", not a hung probe.
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS);
-    });
     try {
-      const r = await Promise.race([sql`SELECT 1`.execute(opts.db).then(() => 'ok' as const), timeout]);
-      if (r === 'timeout') return reply.status(503).send({ status: 'database not answering' });
+      if (!(await finishesWithin(sql`SELECT 1`.execute(opts.db), READY_TIMEOUT_MS)))
+        return reply.status(503).send({ status: 'database not answering' });
       return { status: 'ready' };
     } catch {
       return reply.status(503).send({ status: 'database unavailable' });
-    } finally {
-      clearTimeout(timer);
     }
   });
 }

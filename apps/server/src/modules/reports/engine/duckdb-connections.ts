@@ -1,4 +1,5 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { finishesWithin } from '../../../lib/time/finishes-within';
 
 /** Work that arrived, or was still waiting its turn, after close() began. */
 export class EngineClosedError extends Error {
@@ -83,9 +84,7 @@ export class DuckDbConnections {
       if (this.readers.size > 0) {
         const gone = new Promise<void>((resolve) => (this.readersGone = resolve));
         for (const conn of this.readers) conn.interrupt();
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([gone, new Promise((resolve) => (timer = setTimeout(resolve, readersWaitMs)))]);
-        clearTimeout(timer);
+        await finishesWithin(gone, readersWaitMs);
       }
       this.writer.closeSync();
       if (this.readers.size === 0) this.instance.closeSync();
