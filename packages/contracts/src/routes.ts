@@ -35,6 +35,17 @@ export const Routes = {
   adsTxt: `/${AREA}/adstxt`,
 } as const;
 
+/**
+ * The pages for signed-out visitors (the server error page aside): a full page load of one of them
+ * gets the light sign-in entry (sign-in.html, issue 12 item 9) instead of the whole app
+ * (static-web.ts, sign-in-router.tsx); no sign-in is asked for on them (auth-store.ts), and no
+ * signed-in tool loads on them (third-party.ts).
+ */
+export const SIGNED_OUT_PATHS: readonly string[] = [Routes.login, Routes.forgot, Routes.acceptInvitation];
+
+/** The server error page, in both the full app's router and the sign-in entry's: open to signed-out visitors too. */
+export const SERVER_ERROR_PATH = '/500';
+
 /** Routes on which the help widget must not load (docs/product.md#help-widget). */
 export const HELP_WIDGET_HIDDEN_ROUTES: readonly string[] = [
   Routes.login,

@@ -4,19 +4,9 @@ import { constants as zlib } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Routes } from '@pc/contracts';
+import { Routes, SERVER_ERROR_PATH, SIGNED_OUT_PATHS } from '@pc/contracts';
 import { APP_GATE_SCRIPT } from './app-gate';
 import { SIGN_IN_GATE_SCRIPT } from './sign-in-gate';
-
-/**
- * The signed-out pages a visitor opens first: a full page load of one of them gets the light
- * sign-in entry (sign-in.html, issue 12 item 9) instead of the whole app. Navigating to them from
- * inside the app stays in the app; leaving them for any other page loads the app.
- */
-export const SIGN_IN_ENTRY_PATHS: readonly string[] = [Routes.login, Routes.forgot, Routes.acceptInvitation];
-
-/** The web app's server error page (apps/web/src/app/server-error-path.ts): open to signed-out visitors too. */
-const SERVER_ERROR_PATH = '/500';
 
 /**
  * The sign-in pages the web build pre-renders (apps/web/scripts/prerender-sign-in.mjs): their HTML
@@ -48,7 +38,7 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string, p
     }
     await serveDist(web, distDir, (url) => {
       const route = url.replace(/(.)\/$/, '$1');
-      if (SIGN_IN_ENTRY_PATHS.includes(route)) return prerendered.get(route) ?? signInHtml;
+      if (SIGNED_OUT_PATHS.includes(route)) return prerendered.get(route) ?? signInHtml;
       return route === SERVER_ERROR_PATH ? appHtml : gatedAppHtml;
     });
   });

@@ -1,15 +1,12 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { AppRouting } from './bootstrap';
-import { Routes } from '@pc/contracts';
+import { Routes, SERVER_ERROR_PATH } from '@pc/contracts';
 import { RootLayout } from './route-effects';
 import { RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
-import { SERVER_ERROR_PATH } from './server-error-path';
 import { featureRoutes } from './feature-routes';
 import { PageLoader } from '../components/ui/spinner';
 import { LazyNotFoundPage, LazyRouteErrorPage, LazyServerErrorPage } from '../components/ui/lazy-error-pages';
-
-export { SERVER_ERROR_PATH };
 
 export const routes: RouteObject[] = [
   {

@@ -8,10 +8,9 @@ import {
   useLocation,
   type To,
 } from 'react-router';
-import { Routes } from '@pc/contracts';
+import { Routes, SERVER_ERROR_PATH, SIGNED_OUT_PATHS } from '@pc/contracts';
 import type { AppRouting } from './bootstrap';
 import { RootLayout } from './route-effects';
-import { SERVER_ERROR_PATH } from './server-error-path';
 import { LoginPage } from '../features/auth/login-page';
 import { ForgotPage } from '../features/auth/forgot-page';
 import { PageLoader } from '../components/ui/spinner';
@@ -25,7 +24,7 @@ const RenderErrorPage = lazy(() => import('../components/ui/render-error-page').
 
 type History = Parameters<typeof HistoryRouter>[0]['history'];
 
-const SIGN_IN_PATHS: readonly string[] = [Routes.login, Routes.forgot, Routes.acceptInvitation, SERVER_ERROR_PATH];
+const SIGN_IN_PATHS: readonly string[] = [...SIGNED_OUT_PATHS, SERVER_ERROR_PATH];
 
 /**
  * The browser history, except that going to a page of the full app (the page a sign-in goes on

@@ -1,4 +1,4 @@
-import { Routes, type UserScope } from '@pc/contracts';
+import { Routes, SIGNED_OUT_PATHS, type UserScope } from '@pc/contracts';
 import { StorageKeys, readString, removeKey, writeJson, writeString } from '../storage';
 import { decodeJwtPayload } from '../jwt';
 import type { AuthUser, IdentityClient } from './identity-client';
@@ -28,8 +28,6 @@ export interface AuthStoreDeps {
    */
   knownSignedOut?: boolean;
 }
-
-const PUBLIC_PATHS: readonly string[] = [Routes.login, Routes.forgot, Routes.acceptInvitation];
 
 export interface AuthStore {
   getState(): AuthState;
@@ -64,7 +62,7 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     if (wasUnknownOrIn && !deliberate) {
       const path = deps.currentPath();
       const pathname = path.split('?')[0] ?? path;
-      if (!PUBLIC_PATHS.includes(pathname)) {
+      if (!SIGNED_OUT_PATHS.includes(pathname)) {
         writeString(StorageKeys.redirectPath, path, storage);
         deps.navigate(Routes.login);
       }

@@ -1,16 +1,13 @@
-import { HELP_WIDGET_HIDDEN_ROUTES, Routes } from '@pc/contracts';
-
-/** Pages anyone may open; the help widget is for signed-in pages only (issue 12 item 5). */
-const PUBLIC_PAGES: readonly string[] = [Routes.login, Routes.forgot, Routes.acceptInvitation];
+import { HELP_WIDGET_HIDDEN_ROUTES, SIGNED_OUT_PATHS } from '@pc/contracts';
 
 /** The help widget is absent on the spec's five routes (and their sub-routes). */
 export function isHelpWidgetHidden(pathname: string): boolean {
   return HELP_WIDGET_HIDDEN_ROUTES.some((r) => pathname === r || pathname.startsWith(`${r}/`));
 }
 
-/** The help widget shows on signed-in pages outside the spec's hidden routes, and nowhere else. */
+/** The help widget shows on signed-in pages outside the spec's hidden routes, and nowhere else (issue 12 item 5). */
 export function isHelpWidgetAllowed(pathname: string, signedIn: boolean): boolean {
-  return signedIn && !PUBLIC_PAGES.includes(pathname) && !isHelpWidgetHidden(pathname);
+  return signedIn && !SIGNED_OUT_PATHS.includes(pathname) && !isHelpWidgetHidden(pathname);
 }
 
 interface VendorGlobals {
