@@ -17,9 +17,10 @@ import { sql } from 'kysely';
 import { createGuardedFetch } from '../apps/server/src/lib/outbound/guarded-fetch';
 import { createMonitorScheduler } from '../apps/server/src/modules/monitors/monitor-scheduler';
 import { openBenchDatabase } from './bench-database';
+import { flagValue } from './flags';
 import { percentile } from './reports';
 
-const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const arg = (name: string) => flagValue(process.argv, name);
 const MONITORS = Number(arg('monitors') ?? process.env.MONITORS ?? 10_000);
 const SECONDS = Number(arg('seconds') ?? process.env.SECONDS ?? 300);
 const INTERVAL = Number(arg('interval') ?? process.env.INTERVAL ?? 60);

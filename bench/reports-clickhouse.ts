@@ -23,15 +23,9 @@ import { CLICKHOUSE_TABLES_OF } from '../apps/server/src/modules/reports/engine/
 import type { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
 import { FACT_TABLES } from '../apps/server/src/modules/reports/engine/duckdb-schema';
 import type { ReportResult } from '../apps/server/src/modules/reports/engine/report-engine';
+import { flagValue } from './flags';
 
 export type BenchEngine = 'duckdb' | 'clickhouse';
-
-/** The value of `--name value` or `--name=value`; undefined when the flag is absent. */
-function flagValue(argv: readonly string[], name: string): string | undefined {
-  const eq = argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const at = argv.indexOf(`--${name}`);
-  return eq ?? (at >= 0 ? argv[at + 1] : undefined);
-}
 
 /** `--engine clickhouse` (or `--engine=clickhouse`); DuckDB alone by default. */
 export function engineFlag(argv: readonly string[]): BenchEngine {

@@ -32,6 +32,7 @@ import { exportReport } from '../apps/server/src/modules/reports/export/export-r
 import { createExportEncoder } from '../apps/server/src/modules/reports/export/export-encoder';
 import { createCpuPool } from '../apps/server/src/lib/workers/cpu-pool';
 import type { DimensionKey, Interval, RevenueMetric } from '@pc/contracts';
+import { flagValue } from './flags';
 import { withReportApi } from './report-api-leg';
 import { engineFlag, numberFlag, openClickHouseBench, printSideBySide, sameAnswer, viaFlag } from './reports-clickhouse';
 
@@ -292,12 +293,6 @@ async function compareWithClickHouse(duck: DuckDbReportEngine, dataDir: string):
   } finally {
     await ch.close().catch(() => undefined);
   }
-}
-
-/** A string `--name value` / `--name=value` flag. */
-function flagValue(argv: readonly string[], name: string): string | undefined {
-  const at = argv.indexOf(`--${name}`);
-  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? (at >= 0 ? argv[at + 1] : undefined);
 }
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(10);

@@ -17,9 +17,10 @@ import { sql } from 'kysely';
 import { usageRepo } from '../apps/server/src/modules/usage/usage.repo';
 import { createUsageService } from '../apps/server/src/modules/usage/usage.service';
 import { openBenchDatabase } from './bench-database';
+import { flagValue } from './flags';
 import { percentile } from './reports';
 
-const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const arg = (name: string) => flagValue(process.argv, name);
 const EVENTS = Number(arg('events') ?? process.env.EVENTS ?? 5_000_000);
 const RUNS = Number(arg('runs') ?? process.env.RUNS ?? 20);
 const DATABASE_URL = arg('database-url') ?? process.env.DATABASE_URL;
