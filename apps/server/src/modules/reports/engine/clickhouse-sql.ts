@@ -30,6 +30,16 @@ import {
  * clickhouse-sql-parts.ts. Every user value is a bound `{name:Type}` parameter.
  */
 
+/** A sales row's values under their base sums' names (i, rv, nrv): [alias, column]. */
+const SALES: readonly [alias: string, column: string][] = [
+  ['i', 'impressions'],
+  ['rv', 'revenue'],
+  ['nrv', 'net_revenue'],
+];
+const SALES_ROW = SALES.map(([alias, column]) => `${column} AS ${alias}`);
+/** A sales-only aggregate's requests: none (NULL, so request metrics are unavailable, not 0). */
+const NO_REQUESTS = 'CAST(NULL AS Nullable(Int64)) AS r';
+
 /**
  * The per-key aggregate with base sums r/i/rv/nrv or pv/ck. `grouped: false` sums everything into
  * one row (totals without counting rows) while the dimensions still decide what is summed.
@@ -50,7 +60,7 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   // constants. One part: grouped as it is read. Several (a month copy and cut days): each part
   // gives its keys and row values, and their UNION is grouped once, one layer and only the columns
   // used: ClickHouse's planning, not the reading, is most of a small report's time.
-  const grain = (measures: [alias: string, rowExpr: string][], consts: string[], table: string, rowFilters: string) => {
+  const grain = (measures: readonly [alias: string, rowExpr: string][], consts: string[], table: string, rowFilters: string) => {
     const parts = sourceParts(table, split, params, rowFilters);
     if (parts.length === 1) {
       const sums = measures.map(([alias, expr]) => `sum(${expr}) AS ${alias}`);
@@ -61,13 +71,6 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
     return `SELECT ${[...keyNames, ...sums, ...consts].join(', ')}
       FROM (${parts.map((p) => `SELECT ${rowCols} FROM ${p}`).join(' UNION ALL ')}) ${groupBy}`;
   };
-  const SALES: [string, string][] = [
-    ['i', 'impressions'],
-    ['rv', 'revenue'],
-    ['nrv', 'net_revenue'],
-  ];
-  const NO_REQUESTS = 'CAST(NULL AS Nullable(Int64)) AS r';
-
   if (plan.reportType === 'recirculation') {
     let pv = 'organic_page_views';
     // A widget split or filter is a question about those widgets: their page views all count.
@@ -94,7 +97,7 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   const salesTable = exact ?? salesTableFor([...keyDims, ...filterDims(plan)], DUCKDB_SALES_ROLLUPS);
   if (wantsSales && !requests) {
     return exact
-      ? `SELECT ${[...keys, 'impressions AS i', 'revenue AS rv', 'net_revenue AS nrv', NO_REQUESTS].join(', ')} FROM ${exact} WHERE ${exactWhere}${pageCut ? pageCutSql(plan, exact, exactWhere) : ''}`
+      ? `SELECT ${[...keys, ...SALES_ROW, NO_REQUESTS].join(', ')} FROM ${exact} WHERE ${exactWhere}${pageCut ? pageCutSql(plan, exact, exactWhere) : ''}`
       : grain(SALES, [NO_REQUESTS], salesTable, filters);
   }
   // Requests are only read when every filter is at the request grain (report-plan.ts).
@@ -113,7 +116,7 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   const salesParts = exact ? [`${exact} WHERE ${exactWhere}`] : sourceParts(salesTable, split, params, filters);
   const rowKeys = keys.length ? `${keys.join(', ')}, ` : '';
   const branches = [
-    ...salesParts.map((p) => `SELECT ${rowKeys}impressions AS i, revenue AS rv, net_revenue AS nrv, toInt64(0) AS r FROM ${p}`),
+    ...salesParts.map((p) => `SELECT ${rowKeys}${[...SALES_ROW, 'toInt64(0) AS r'].join(', ')} FROM ${p}`),
     ...sourceParts('revenue_requests', split, params, requestFilters).map(
       (p) => `SELECT ${rowKeys}toInt64(0) AS i, toFloat64(0) AS rv, toFloat64(0) AS nrv, imp_requests AS r FROM ${p}`,
     ),
@@ -273,11 +276,12 @@ function exactTotalsSql(plan: ReportPlan, table: string): BuiltChSql {
   const params = baseParams(plan);
   const filters = filterSql(plan, params, () => true);
   const parts = sourceParts(table, splitByMonths(plan.dateFrom, plan.dateTo), params, filters);
-  const rows = parts.map((p) => `SELECT impressions, revenue, net_revenue FROM ${p}`).join(' UNION ALL ');
+  const rows = parts.map((p) => `SELECT ${SALES.map(([, column]) => column).join(', ')} FROM ${p}`).join(' UNION ALL ');
+  const sums = SALES.map(([alias, column]) => `COALESCE(sum(${column}), 0) AS ${alias}`).join(', ');
   const totals = totalColumns(plan, prefixed('s.'));
   return {
     sql: `SELECT toFloat64((SELECT count() FROM ${table} WHERE ${WHERE}${filters})) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
-      FROM (SELECT toInt64(0) AS r, COALESCE(sum(impressions), 0) AS i, COALESCE(sum(revenue), 0) AS rv, COALESCE(sum(net_revenue), 0) AS nrv FROM (${rows})) AS s ${SETTINGS}`,
+      FROM (SELECT toInt64(0) AS r, ${sums} FROM (${rows})) AS s ${SETTINGS}`,
     params,
   };
 }
