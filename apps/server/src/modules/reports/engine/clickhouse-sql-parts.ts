@@ -2,7 +2,8 @@ import type { DimensionKey, MetricKey } from '@pc/contracts';
 import type { ChParams } from './clickhouse-exec';
 import { DIMENSION_COLUMN } from './dimension-columns';
 import type { ReportPlan } from './report-plan';
-import { MONTH_SOURCES, type MonthSplit } from './month-rollups';
+import { CH_MONTH_SOURCES } from './clickhouse-derived';
+import type { MonthSplit } from './month-rollups';
 
 /**
  * The pieces clickhouse-sql.ts builds the report engine's ClickHouse statements from. Identifiers
@@ -65,26 +66,32 @@ export const REQUEST_COLUMNS: readonly DimensionKey[] = ['sites', 'product_type'
 export const wantsRequests = (plan: ReportPlan) =>
   plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');
 
+/** A table and its WHERE, to follow FROM; `monthCopy` when it is a month copy (one row per month and key). */
+export interface SourcePart {
+  from: string;
+  monthCopy: boolean;
+}
+
 /**
  * Where the rows of `table` for the range are read: whole months from its month copy plus the cut
- * edges from its day rows (month-rollups.ts, filled by clickhouse-derived.ts), or the day rows
+ * edges from its day rows (month-rollups.ts and CH_MONTH_SOURCES, filled by clickhouse-derived.ts), or the day rows
  * alone when there is no split or no month copy. The parts never overlap, so grouping their union
  * gives what grouping the day rows would.
  */
-export function sourceParts(table: string, split: MonthSplit | null, params: ChParams, filters: string): string[] {
+export function sourceParts(table: string, split: MonthSplit | null, params: ChParams, filters: string): SourcePart[] {
   const where = (t: string, from: string, to: string) =>
     `${t} WHERE publisher_id = {pub:String} AND date BETWEEN {${from}:Date} AND {${to}:Date}${filters}`;
-  if (!split || !MONTH_SOURCES.some((m) => m.table === table)) return [where(table, 'from', 'to')];
+  if (!split || !CH_MONTH_SOURCES.some((m) => m.table === table)) return [{ from: where(table, 'from', 'to'), monthCopy: false }];
   params.m_from = split.wholeFrom;
   params.m_to = split.wholeTo;
-  const parts = [where(`${table}_m`, 'm_from', 'm_to')];
+  const parts = [{ from: where(`${table}_m`, 'm_from', 'm_to'), monthCopy: true }];
   if (split.head) {
     params.h_to = split.head.to;
-    parts.push(where(table, 'from', 'h_to'));
+    parts.push({ from: where(table, 'from', 'h_to'), monthCopy: false });
   }
   if (split.tail) {
     params.t_from = split.tail.from;
-    parts.push(where(table, 't_from', 'to'));
+    parts.push({ from: where(table, 't_from', 'to'), monthCopy: false });
   }
   return parts;
 }

@@ -1,4 +1,5 @@
 import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS } from '@pc/contracts';
+import { BOTH_GRAINS_TABLE, DAY_ROWS } from './clickhouse-derived';
 import type { ChParams } from './clickhouse-exec';
 import { DIMENSION_COLUMN, SALES_ATTRIBUTE_COLUMN } from './dimension-columns';
 import type { SalesAttribute } from './report-engine';
@@ -62,14 +63,15 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
   // used: ClickHouse's planning, not the reading, is most of a small report's time.
   const grain = (measures: readonly [alias: string, rowExpr: string][], consts: string[], table: string, rowFilters: string) => {
     const parts = sourceParts(table, split, params, rowFilters);
-    if (parts.length === 1) {
+    const [only] = parts;
+    if (parts.length === 1 && only) {
       const sums = measures.map(([alias, expr]) => `sum(${expr}) AS ${alias}`);
-      return `SELECT ${[...keys, ...sums, ...consts].join(', ')} FROM ${parts[0]} ${groupBy}`;
+      return `SELECT ${[...keys, ...sums, ...consts].join(', ')} FROM ${only.from} ${groupBy}`;
     }
     const rowCols = [...keys, ...measures.map(([alias, expr]) => `${expr} AS ${alias}`)].join(', ');
     const sums = measures.map(([alias]) => `sum(${alias}) AS ${alias}`);
     return `SELECT ${[...keyNames, ...sums, ...consts].join(', ')}
-      FROM (${parts.map((p) => `SELECT ${rowCols} FROM ${p}`).join(' UNION ALL ')}) ${groupBy}`;
+      FROM (${parts.map((p) => `SELECT ${rowCols} FROM ${p.from}`).join(' UNION ALL ')}) ${groupBy}`;
   };
   if (plan.reportType === 'recirculation') {
     let pv = 'organic_page_views';
@@ -110,19 +112,10 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
       requestFilters,
     );
   }
-  // Both grains: their rows side by side (zeros for the other grain's sums), grouped once. Both
-  // group by the same request-grain keys, so this is the full outer join of the two aggregates
-  // without the join: ClickHouse plans a join and a second aggregate for several ms a report.
-  const salesParts = exact ? [`${exact} WHERE ${exactWhere}`] : sourceParts(salesTable, split, params, filters);
-  const rowKeys = keys.length ? `${keys.join(', ')}, ` : '';
-  const branches = [
-    ...salesParts.map((p) => `SELECT ${rowKeys}${[...SALES_ROW, 'toInt64(0) AS r'].join(', ')} FROM ${p}`),
-    ...sourceParts('revenue_requests', split, params, requestFilters).map(
-      (p) => `SELECT ${rowKeys}toInt64(0) AS i, toFloat64(0) AS rv, toFloat64(0) AS nrv, imp_requests AS r FROM ${p}`,
-    ),
-  ];
-  return `SELECT ${[...keyNames, 'sum(i) AS i', 'sum(rv) AS rv', 'sum(nrv) AS nrv', 'sum(r) AS r'].join(', ')}
-    FROM (${branches.join(' UNION ALL ')}) ${groupBy}`;
+  // Both grains: the request and sales sums side by side in one table at the request grain, which
+  // every key and filter of such a plan is at (report-plan.ts): one source instead of a UNION of
+  // the two, each with its month copy and cut days (clickhouse-derived.ts, BOTH_GRAINS_TABLE).
+  return grain([...SALES, ['r', 'imp_requests']], [], BOTH_GRAINS_TABLE, filters);
 }
 
 /**
@@ -266,22 +259,24 @@ export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
 
 /**
  * buildChTotalsSql at a fine rollup's exact Day grain (every rollup row is a report row): the row
- * count is a count() of the range's rollup rows, which reads only the key columns, and the sums
- * come from the rollup's month copy for whole months plus the cut days (sourceParts), a thirtieth
- * of the rows. A year of Day x site x size x brand: 766,080 rows summed in about 30 ms, counted in
- * about 5 ms, its month copies summed in about 8 ms (chDB, 10 M-row bench). Sales only: an exact
- * plan reads no requests (isExactDayPlan), so `r` is 0 as in the summed aggregate.
+ * count and the sums come from the rollup's month copy for whole months (its DAY_ROWS counts the
+ * day rows of each of its rows) plus the cut days (sourceParts, a row counting 1), a thirtieth of
+ * the rows. A year of Day x site x size x brand: 766,080 rows summed in about 30 ms, counted in
+ * about 5 ms by a count() of its day rows, its month copies counted and summed in about 10 ms
+ * (chDB, 10 M-row bench). Sales only: an exact plan reads no requests (isExactDayPlan), so `r` is
+ * 0 as in the summed aggregate.
  */
 function exactTotalsSql(plan: ReportPlan, table: string): BuiltChSql {
   const params = baseParams(plan);
   const filters = filterSql(plan, params, () => true);
   const parts = sourceParts(table, splitByMonths(plan.dateFrom, plan.dateTo), params, filters);
-  const rows = parts.map((p) => `SELECT ${SALES.map(([, column]) => column).join(', ')} FROM ${p}`).join(' UNION ALL ');
+  const values = SALES.map(([, column]) => column).join(', ');
+  const rows = parts.map((p) => `SELECT ${p.monthCopy ? DAY_ROWS : 'toInt64(1)'} AS n, ${values} FROM ${p.from}`).join(' UNION ALL ');
   const sums = SALES.map(([alias, column]) => `COALESCE(sum(${column}), 0) AS ${alias}`).join(', ');
   const totals = totalColumns(plan, prefixed('s.'));
   return {
-    sql: `SELECT toFloat64((SELECT count() FROM ${table} WHERE ${WHERE}${filters})) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
-      FROM (SELECT toInt64(0) AS r, ${sums} FROM (${rows})) AS s ${SETTINGS}`,
+    sql: `SELECT toFloat64(s.n) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
+      FROM (SELECT toInt64(0) AS r, sum(n) AS n, ${sums} FROM (${rows})) AS s ${SETTINGS}`,
     params,
   };
 }

@@ -13,13 +13,13 @@ import { firstDayOfMonth, lastDayOfPeriod } from './time-window';
  * come from day rows, so the GROUP BY sees a few thousand rows instead of hundreds of thousands.
  * ClickHouse keeps the same month copies (clickhouse-derived.ts) and reads them the same way.
  */
-interface MonthSource {
+export interface MonthSource {
   table: string;
   keys: readonly string[];
   sums: Readonly<Record<string, 'BIGINT' | 'DOUBLE'>>;
 }
 
-const SALES_SUMS = { impressions: 'BIGINT', revenue: 'DOUBLE', net_revenue: 'DOUBLE' } as const;
+export const SALES_SUMS = { impressions: 'BIGINT', revenue: 'DOUBLE', net_revenue: 'DOUBLE' } as const;
 
 export const MONTH_SOURCES: readonly MonthSource[] = [
   { table: 'revenue_requests', keys: ['site_id', 'product_type'], sums: { imp_requests: 'BIGINT' } },
