@@ -13,7 +13,18 @@ import type { MonthSplit } from './month-rollups';
  * join_use_nulls: ClickHouse fills the missing side of an outer join with default values ('' and
  * 0) unless told to use NULL; the site-name join's COALESCE needs NULLs, as in standard SQL.
  */
-export const SETTINGS = 'SETTINGS join_use_nulls = 1';
+export const JOIN_USE_NULLS = 'join_use_nulls = 1';
+
+/**
+ * The settings of an interactive report statement. No JIT: ClickHouse compiles an expression, an
+ * aggregate or a sort the third time it sees it, in the statement that triggers it, and a report
+ * sums a few thousand rows, where compiled code gains nothing. Each report shape's fourth call took
+ * 20-85 ms longer than the others (Day / size 101 ms against 17, chDB, 10 M-row bench), the tail
+ * that made its p95; without JIT no call stood out and the others were as fast or faster
+ * (Cumulative / type x deal 10 ms against 14-17). Exports keep JIT (STREAM_SETTINGS): one compile
+ * over a million rows.
+ */
+export const SETTINGS = `SETTINGS ${JOIN_USE_NULLS}, compile_expressions = 0, compile_aggregate_expressions = 0, compile_sort_description = 0`;
 
 /** A base sum of a row (r, i, rv, nrv, pv, ck) as an expression: a column with a prefix, or a window. */
 export type Part = (name: string) => string;

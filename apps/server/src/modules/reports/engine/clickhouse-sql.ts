@@ -17,6 +17,7 @@ import {
   prefixed,
   q,
   REQUEST_COLUMNS,
+  JOIN_USE_NULLS,
   SETTINGS,
   sourceParts,
   wantsRequests,
@@ -207,7 +208,7 @@ export function isExactDayPlan(plan: ReportPlan): boolean {
  * thread's buffers, and small blocks keep each streamed chunk small. Exports are rare and not interactive, so the
  * spill's cost is the right trade.
  */
-const STREAM_SETTINGS = `${SETTINGS}, max_threads = 1, max_block_size = 4096, max_bytes_before_external_sort = 32000000, max_bytes_before_external_group_by = 32000000`;
+const STREAM_SETTINGS = `SETTINGS ${JOIN_USE_NULLS}, max_threads = 1, max_block_size = 4096, max_bytes_before_external_sort = 32000000, max_bytes_before_external_group_by = 32000000`;
 
 /** The plan's metrics as totals (`__t_<metric>`) over summed parts `p`; NULL where unavailable. */
 function totalColumns(plan: ReportPlan, p: Part): string[] {
