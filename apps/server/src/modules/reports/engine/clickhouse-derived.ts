@@ -13,11 +13,10 @@ import { DUCKDB_SALES_ROLLUPS, exactDayRollup } from './sales-rollups';
  * One INSERT ... SELECT ... GROUP BY over a replaced day writes each key once. A month copy has to
  * be re-summed anyway when one of its days changes, which no view can do.
  *
- * LAYOUT_VERSION: 3 = and the request and sales sums side by side (BOTH_GRAINS_TABLE) and the month
- * copies' DAY_ROWS; 2 = rollups and month copies filled by ingestion; 1 had views on the facts for
- * three rollups. A database at
- * an older layout is rebuilt once on start (rebuildDerived); run the upgraded version's first start
- * before ingesting, with one process (ingestion runs from one place anyway).
+ * LAYOUT_VERSION: 3 = layout 2 plus the request and sales sums side by side (BOTH_GRAINS_TABLE)
+ * and the month copies' DAY_ROWS; 2 = rollups and month copies filled by ingestion; 1 had views on
+ * the facts for three rollups. A database at an older layout is rebuilt once on start
+ * (ensureChLayout); run the upgraded version's first start before ingesting, with one process.
  */
 export const CH_LAYOUT_VERSION = 3;
 
