@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVENUE_METRICS } from '@pc/contracts';
-import { chdbExec, loadChdb } from './chdb-test-exec';
-import { ClickHouseReportEngine } from './clickhouse-engine';
-import type { ClickHouseExec } from './clickhouse-exec';
+import { describe, expect, it } from 'vitest';
+import { chdbEngineWithFacts, p1RevenueQuery } from './chdb-facts-engine';
+import { loadChdb } from './chdb-test-exec';
 import type { ReportQuery } from './report-engine';
-import { loadTestFacts } from './test-facts';
 
 /*
  * Report statements run without ClickHouse's JIT (SETTINGS in clickhouse-sql-parts.ts): it compiles
@@ -13,32 +10,14 @@ import { loadTestFacts } from './test-facts';
  * whole process (one test file per process: vitest's forks pool).
  */
 const chdb = loadChdb();
-const query = (over: Partial<ReportQuery>): ReportQuery => ({
-  reportType: 'revenue',
-  publisherId: 'P1',
-  dateFrom: '2024-01-15',
-  dateTo: '2024-02-29',
-  dimensions: [],
-  metrics: [...REVENUE_METRICS],
-  interval: 'Cumulative',
-  ...over,
-});
+// From mid-January: a Month report has cut days besides its month copy.
+const query = (over: Partial<ReportQuery>): ReportQuery => p1RevenueQuery({ dateFrom: '2024-01-15', ...over });
 
 describe.skipIf(!chdb)('ClickHouse report statements and JIT', () => {
-  let exec: ClickHouseExec;
-  let engine: ClickHouseReportEngine;
-  beforeAll(async () => {
-    exec = chdbExec(chdb!);
-    engine = new ClickHouseReportEngine(exec);
-    await engine.init();
-    await loadTestFacts(engine);
-  });
-  afterAll(async () => {
-    await engine.close();
-  });
+  const ch = chdbEngineWithFacts(chdb!);
 
   const compiled = async () => {
-    const rows = await exec.query<{ value: number }>(`SELECT value FROM system.events WHERE event = 'CompileFunction'`);
+    const rows = await ch.exec.query<{ value: number }>(`SELECT value FROM system.events WHERE event = 'CompileFunction'`);
     return Number(rows[0]?.value ?? 0);
   };
 
@@ -51,7 +30,7 @@ describe.skipIf(!chdb)('ClickHouse report statements and JIT', () => {
     ];
     const before = await compiled();
     for (const shape of shapes) {
-      for (let n = 0; n < 5; n += 1) expect((await engine.query(shape)).totalRows).toBeGreaterThan(0);
+      for (let n = 0; n < 5; n += 1) expect((await ch.engine.query(shape)).totalRows).toBeGreaterThan(0);
     }
     expect(await compiled()).toBe(before);
   });
