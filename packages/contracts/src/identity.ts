@@ -23,7 +23,7 @@ export const ReauthenticateSchema = z.object({ password: PasswordField });
 export const UpdatePasswordSchema = z.object({ newPassword: NewPasswordField });
 export const CustomTokenSignInSchema = z.object({ token: z.string().min(1) });
 export const MintCustomTokenSchema = z.object({
-  /** Optional: restrict the minted session to one publisher (staff opening a partner's view). */
+  /** Only the caller's own scope (anything else is 403): a partner view starts at /api/admin/impersonate. */
   publisherId: z.string().min(1).optional(),
 });
 
@@ -39,6 +39,8 @@ export const TokenResponseSchema = z.object({
   // No refresh token: it travels only in an httpOnly cookie (apps/server/src/identity/refresh-cookie.ts).
   expiresIn: z.number().int(),
   user: IdentityUserSchema,
+  /** True for an admin's partner view: the web app keeps it in the tab that opened it only. */
+  partnerView: z.boolean().optional(),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 

@@ -37,7 +37,7 @@ const bearerOf = (header: string | undefined) => (header ? /^Bearer\s+(\S+)$/i.e
 function authenticate(token: string | undefined, tokens: IdTokenIssuer, sessions: SessionGuard): AuthContext | Promise<AuthContext> {
   if (!token) throw unauthorized();
   const claims = tokens.verifyCached(token);
-  const current = claims && sessions.isCurrentCached(claims.sub, claims.sv);
+  const current = claims && sessions.isCurrentCached(claims.sub, claims.sv, claims.pv);
   if (claims && current !== undefined) return callerOf(claims, current);
   return (async () => {
     let verified;
@@ -47,7 +47,7 @@ function authenticate(token: string | undefined, tokens: IdTokenIssuer, sessions
       throw unauthorized('Your session is invalid or has expired. Sign in again.', 'InvalidToken');
     }
     // Revoked (password/scope change, disabled, deleted, signed out everywhere): a cached check.
-    return callerOf(verified, await sessions.isCurrent(verified.sub, verified.sv));
+    return callerOf(verified, await sessions.isCurrent(verified.sub, verified.sv, verified.pv));
   })();
 }
 
@@ -65,7 +65,9 @@ function callerOf(claims: VerifiedIdToken, current: boolean): AuthContext {
     scopes.set(claims, scope);
   }
   if (!scope) throw unauthorized('Your account has no access scope.', 'NoScope');
-  return { uid: claims.sub, email: claims.email, scope, authTime: claims.auth_time };
+  return claims.pv
+    ? { uid: claims.sub, email: claims.email, scope, authTime: claims.auth_time, partnerView: claims.pv }
+    : { uid: claims.sub, email: claims.email, scope, authTime: claims.auth_time };
 }
 
 /** Checks a publisher id named by the caller (header or query) against the token's scope. */

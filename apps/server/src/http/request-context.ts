@@ -7,6 +7,8 @@ export interface AuthContext {
   email: string;
   scope: UserScope;
   authTime: number;
+  /** Set when the token is an admin's partner view (claim `pv`, identity/partner-views.ts). */
+  partnerView?: string;
 }
 
 declare module 'fastify' {

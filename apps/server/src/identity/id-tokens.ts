@@ -11,6 +11,10 @@ export interface IdTokenSubject {
   authTime: number;
   /** The user's session version when the token was issued (claim `sv`); older versions are revoked. */
   sessionVersion: number;
+  /** A partner view's id (claim `pv`): the token works only while that view is live (sessions.ts). */
+  partnerView?: string;
+  /** Seconds since epoch: ends the token earlier than the issuer's lifetime (a partner view's end). */
+  notAfter?: number;
 }
 
 export interface IdTokenIssuer {
@@ -26,6 +30,7 @@ export interface VerifiedIdToken extends JWTPayload {
   scope: ScopeClaim;
   auth_time: number;
   sv: number;
+  pv?: string;
 }
 
 export const TOKEN_AUDIENCE = 'partners-center';
@@ -51,15 +56,18 @@ export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeco
   };
   return {
     async sign(s) {
-      const token = await new SignJWT({ email: s.email, name: s.name, scope: s.scope, auth_time: s.authTime, sv: s.sessionVersion })
+      const claims = { email: s.email, name: s.name, scope: s.scope, auth_time: s.authTime, sv: s.sessionVersion };
+      const nowS = Math.floor(Date.now() / 1000);
+      const lifetime = Math.max(1, Math.min(ttlSeconds, (s.notAfter ?? Infinity) - nowS));
+      const token = await new SignJWT(s.partnerView ? { ...claims, pv: s.partnerView } : claims)
         .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: 'JWT' })
         .setSubject(s.uid)
         .setIssuer(issuer)
         .setAudience(TOKEN_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setIssuedAt(nowS)
+        .setExpirationTime(nowS + lifetime)
         .sign(keys.privateKey);
-      return { token, expiresIn: ttlSeconds };
+      return { token, expiresIn: lifetime };
     },
     verifyCached,
     async verify(token) {
@@ -79,7 +87,8 @@ export function createIdTokenIssuer(keys: SigningKeySet, issuer: string, ttlSeco
       }
       // Tokens signed before session versions existed count as version 0.
       const sv = typeof payload.sv === 'number' && Number.isInteger(payload.sv) ? payload.sv : 0;
-      const result = { ...payload, sub: payload.sub!, email: payload.email, scope: scope.data, auth_time: payload.auth_time, sv };
+      const pv = typeof payload.pv === 'string' ? payload.pv : undefined;
+      const result = { ...payload, sub: payload.sub!, email: payload.email, scope: scope.data, auth_time: payload.auth_time, sv, pv };
       if (verified.size >= MAX_CACHED) verified.clear();
       verified.set(token, result);
       return result;

@@ -290,19 +290,22 @@ describe('password update', () => {
 });
 
 describe('custom tokens', () => {
-  it('staff mint a single-use token that signs in limited to one publisher', async () => {
+  // A partner-scoped session comes only from /api/admin/impersonate (partner-view.api.test.ts).
+  it("staff mint a single-use token that signs in with their own scope, never a partner's", async () => {
     const staff = await signIn(t.app, DEMO.admin);
-    const mint = await t.app.inject({
+    const narrowed = await t.app.inject({
       method: 'POST',
       url: '/api/identity/custom-token',
       headers: bearer(staff.idToken),
       payload: { publisherId: '1002' },
     });
+    expect(narrowed.statusCode).toBe(403);
+    const mint = await t.app.inject({ method: 'POST', url: '/api/identity/custom-token', headers: bearer(staff.idToken), payload: {} });
     expect(mint.statusCode).toBe(200);
     const { token } = mint.json();
     const use = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in-with-token', payload: { token } });
     expect(use.statusCode).toBe(200);
-    expect(decodeJwt(use.json().idToken).scope).toEqual({ PublisherID: '1002', AdminAccess: false });
+    expect(decodeJwt(use.json().idToken).scope).toEqual({ PublisherID: 'ALL', AdminAccess: true });
     const reuse = await t.app.inject({ method: 'POST', url: '/api/identity/sign-in-with-token', payload: { token } });
     expect(reuse.statusCode).toBe(400);
   });

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/pool';
+import { inTransaction } from '../db/transaction';
+import { auditRepo } from '../modules/audit/audit.repo';
+import { partnerViewsRepo } from './partner-views.repo';
 import { forgetCachedSessions, revokeUserSessions } from './sessions';
 
 export type UserRow = {
@@ -91,11 +94,27 @@ export function identityRepo(db: Db) {
       codeHash: string,
       expiresAt: Date,
       scopeOverride: string | null = null,
+      partnerViewId: string | null = null,
     ): Promise<void> {
       await db
         .insertInto('one_time_codes')
-        .values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt, scope_override: scopeOverride, used_at: null })
+        .values({
+          user_id: userId,
+          purpose,
+          code_hash: codeHash,
+          expires_at: expiresAt,
+          scope_override: scopeOverride,
+          partner_view_id: partnerViewId,
+          used_at: null,
+        })
         .execute();
+    },
+    /** A custom token of the user's own scope and its audit row (who, for whom, why, from where), together. */
+    async insertCustomToken(userId: string, codeHash: string, expiresAt: Date, details: Record<string, unknown>): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        await identityRepo(trx).insertCode(userId, 'custom_token', codeHash, expiresAt);
+        await auditRepo(trx).record({ actorUserId: userId, publisherId: null, action: 'identity.custom_token', details });
+      });
     },
     findLiveCode(purpose: 'password_reset' | 'custom_token', codeHash: string) {
       return db
@@ -116,8 +135,11 @@ export function identityRepo(db: Db) {
         .where('code_hash', '=', codeHash)
         .where('used_at', 'is', null)
         .where('expires_at', '>', new Date())
-        .returning(['user_id', 'scope_override'])
+        .returning(['user_id', 'scope_override', 'partner_view_id'])
         .executeTakeFirst();
+    },
+    findLivePartnerView(id: string) {
+      return partnerViewsRepo(db).findLive(id);
     },
     async invalidateCodes(userId: string, purpose: 'password_reset' | 'custom_token'): Promise<void> {
       await db

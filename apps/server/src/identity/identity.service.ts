@@ -36,9 +36,18 @@ export function createIdentityService(deps: IdentityDeps) {
   const now = deps.now ?? (() => new Date());
   const { repo, tokens } = deps;
 
-  async function issue(user: UserRow, scopeOverride: string | null, authTime: number): Promise<IssuedSession> {
-    const scope = scopeOverride
-      ? { PublisherID: scopeOverride, AdminAccess: false }
+  /**
+   * A session of `user`. `exchanged` (a custom token's): no refresh token, so it lasts one ID token;
+   * with a partner view, the view's scope and end of life.
+   */
+  async function issue(
+    user: UserRow,
+    authTime: number,
+    exchanged?: { partnerView?: { id: string; publisherId: string; expiresAt: Date } },
+  ): Promise<IssuedSession> {
+    const view = exchanged?.partnerView;
+    const scope = view
+      ? { PublisherID: view.publisherId, AdminAccess: false }
       : { PublisherID: user.publisher_scope, AdminAccess: user.admin_access };
     const name = `${user.first_name} ${user.last_name}`.trim() || null;
     const { token, expiresIn } = await tokens.sign({
@@ -48,10 +57,13 @@ export function createIdentityService(deps: IdentityDeps) {
       scope,
       authTime,
       sessionVersion: user.session_version,
+      ...(view ? { partnerView: view.id, notAfter: Math.floor(view.expiresAt.getTime() / 1000) } : {}),
     });
+    const body = { idToken: token, expiresIn, user: { uid: user.id, email: user.email, displayName: name } };
+    if (exchanged) return { ...body, refreshToken: null, ...(view ? { partnerView: true } : {}) };
     const refreshToken = randomSecret();
-    await repo.insertRefreshToken(user.id, sha256(refreshToken), new Date(now().getTime() + REFRESH_TTL_MS), scopeOverride);
-    return { idToken: token, refreshToken, expiresIn, user: { uid: user.id, email: user.email, displayName: name } };
+    await repo.insertRefreshToken(user.id, sha256(refreshToken), new Date(now().getTime() + REFRESH_TTL_MS), null);
+    return { ...body, refreshToken };
   }
 
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
@@ -86,15 +98,16 @@ export function createIdentityService(deps: IdentityDeps) {
         throw invalidCredentials();
       }
       await deps.throttle.succeeded(email, ip);
-      return issue(user, null, nowSeconds());
+      return issue(user, nowSeconds());
     },
 
     async refresh(refreshToken: string, previousAuthTime?: number): Promise<IssuedSession> {
       const row = await repo.consumeRefreshToken(sha256(refreshToken));
       if (!row) throw unauthorized('Your session has ended. Sign in again.', 'InvalidRefreshToken');
       const user = await repo.findUserById(row.user_id);
-      if (!user || user.disabled) throw unauthorized('Your session has ended. Sign in again.', 'InvalidRefreshToken');
-      return issue(user, row.scope_override, previousAuthTime ?? nowSeconds() - RECENT_LOGIN_S - 1);
+      // A partner-scoped refresh token predates partner views (which have none): it ends here.
+      if (!user || user.disabled || row.scope_override) throw unauthorized('Your session has ended. Sign in again.', 'InvalidRefreshToken');
+      return issue(user, previousAuthTime ?? nowSeconds() - RECENT_LOGIN_S - 1);
     },
 
     async signOut(refreshToken: string): Promise<void> {
@@ -141,7 +154,7 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     async reauthenticate(uid: string, password: string, ip: string): Promise<IssuedSession> {
-      return issue(await checkCurrentPassword(uid, password, ip, 'password'), null, nowSeconds());
+      return issue(await checkCurrentPassword(uid, password, ip, 'password'), nowSeconds());
     },
 
     /** Re-authentication for other sensitive changes (the sign-in e-mail): 400 on `field` if wrong. */
@@ -160,7 +173,7 @@ export function createIdentityService(deps: IdentityDeps) {
       await repo.setPassword(uid, await hashPassword(newPassword));
       const user = await repo.findUserById(uid);
       if (!user || user.disabled) throw unauthorized('Your session has ended. Sign in again.', 'SessionRevoked');
-      return issue(user, null, authTime);
+      return issue(user, authTime);
     },
 
     /** "Sign out of all devices": every ID token and refresh token of the user stops working. */
@@ -168,20 +181,42 @@ export function createIdentityService(deps: IdentityDeps) {
       await repo.revokeSessions(uid);
     },
 
-    /** Staff only: a short-lived single-use token that signs in (optionally limited to one publisher). */
-    async mintCustomToken(user: { uid: string; internal: boolean }, publisherId?: string): Promise<{ token: string; expiresIn: number }> {
+    /**
+     * Staff only ("Go To Console"): a short-lived single-use token for the caller's own scope, never
+     * a narrower one (a partner view starts only from POST /api/admin/impersonate, with a reason).
+     * Audited with who, for whom, why and the client address.
+     */
+    async mintCustomToken(
+      user: { uid: string; email: string; scope: string; internal: boolean },
+      ip: string,
+      publisherId?: string,
+    ): Promise<{ token: string; expiresIn: number }> {
       if (!user.internal) throw forbidden('Only provider staff can open another session.');
+      if (publisherId !== undefined && publisherId !== user.scope)
+        throw forbidden("A token opens your own session only. To view a partner, use 'Sign in as partner' in the admin console.");
       const token = randomSecret();
-      await repo.insertCode(user.uid, 'custom_token', sha256(token), new Date(now().getTime() + CUSTOM_TOKEN_TTL_MS), publisherId ?? null);
+      const details = { by: user.email, for: user.email, scope: user.scope, purpose: 'console', ip };
+      await repo.insertCustomToken(user.uid, sha256(token), new Date(now().getTime() + CUSTOM_TOKEN_TTL_MS), details);
       return { token, expiresIn: CUSTOM_TOKEN_TTL_MS / 1000 };
     },
 
+    /**
+     * Exchanges a custom token. The session is never a password check (auth_time 0: changing the
+     * password or bank details asks for the password again) and has no refresh token.
+     */
     async signInWithCustomToken(token: string): Promise<IssuedSession> {
+      const invalid = () => badRequest('This sign-in link is invalid or has expired.', { token: 'Invalid or expired token.' });
       const row = await repo.consumeCode('custom_token', sha256(token));
       const user = row && (await repo.findUserById(row.user_id));
-      if (!row || !user || user.disabled)
-        throw badRequest('This sign-in link is invalid or has expired.', { token: 'Invalid or expired token.' });
-      return issue(user, row.scope_override, nowSeconds());
+      if (!row || !user || user.disabled) throw invalid();
+      if (!row.partner_view_id) {
+        // A partner-scoped token without a view was minted before partner views existed.
+        if (row.scope_override) throw invalid();
+        return issue(user, 0, {});
+      }
+      const view = await repo.findLivePartnerView(row.partner_view_id);
+      if (!view) throw invalid();
+      return issue(user, 0, { partnerView: { id: view.id, publisherId: view.publisher_id, expiresAt: new Date(view.expires_at) } });
     },
   };
 }

@@ -21,8 +21,12 @@ export const KEEP_SIGNED_IN_HEADER = 'x-keep-signed-in';
 
 const REFRESH_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 
-/** What the identity service issues: the answer plus the refresh token that only goes in the cookie. */
-export type IssuedSession = TokenResponse & { refreshToken: string };
+/**
+ * What the identity service issues: the answer plus the refresh token that only goes in the cookie;
+ * null for an exchanged (custom-token) session, which lasts one ID token and leaves the browser's
+ * cookie, the signed-in user's other tabs included, as it was.
+ */
+export type IssuedSession = TokenResponse & { refreshToken: string | null };
 
 export function cookieSecure(req: FastifyRequest, behindTls: boolean): boolean {
   return behindTls || req.protocol === 'https';
@@ -31,6 +35,7 @@ export function cookieSecure(req: FastifyRequest, behindTls: boolean): boolean {
 /** Sets the cookie and returns the body without the refresh token. */
 export function sendSession(req: FastifyRequest, reply: FastifyReply, session: IssuedSession, behindTls: boolean): TokenResponse {
   const { refreshToken, ...body } = session;
+  if (refreshToken === null) return body;
   const persistent = req.headers[KEEP_SIGNED_IN_HEADER] !== 'false';
   reply.setCookie(REFRESH_COOKIE, refreshToken, {
     path: REFRESH_COOKIE_PATH,

@@ -13,9 +13,10 @@ export const SESSIONS_CHANNEL = 'pc_sessions';
  * was missed (while the listener reconnects, entries live at most one second).
  */
 export interface SessionGuard {
-  isCurrent(uid: string, tokenVersion: number): Promise<boolean>;
+  /** `partnerView`: the token's `pv` claim; such a token is current only while that view is live. */
+  isCurrent(uid: string, tokenVersion: number, partnerView?: string): Promise<boolean>;
   /** isCurrent's answer from this process's cache without waiting, or undefined when it must be looked up. */
-  isCurrentCached(uid: string, tokenVersion: number): boolean | undefined;
+  isCurrentCached(uid: string, tokenVersion: number, partnerView?: string): boolean | undefined;
   /** Drops a user's cached state in this process (other processes learn it by NOTIFY). */
   invalidate(uid: string): void;
   close(): Promise<void>;
@@ -25,7 +26,12 @@ interface Entry {
   version: number;
   active: boolean;
   at: number;
+  /** The user's live partner views (migration 0110): id -> end of life, epoch ms. */
+  views: Record<string, number>;
 }
+
+const currentFor = (entry: Entry, tokenVersion: number, partnerView?: string): boolean =>
+  entry.active && tokenVersion >= entry.version && (partnerView === undefined || (entry.views[partnerView] ?? 0) > Date.now());
 
 // Guards alive in this process: revokeUserSessions invalidates them at once, before NOTIFY arrives.
 const liveGuards = new Set<SessionGuard>();
@@ -67,8 +73,14 @@ export function createSessionGuard(opts: SessionGuardOptions): SessionGuard {
 
   async function load(uid: string): Promise<Entry> {
     const started = generation;
-    const row = await opts.db.selectFrom('users').select(['session_version', 'disabled']).where('id', '=', uid).executeTakeFirst();
-    const entry = { version: row?.session_version ?? -1, active: !!row && !row.disabled, at: Date.now() };
+    // One round trip: the user's version and flag, and the partner views they have open.
+    const { rows } = await sql<{ session_version: number; disabled: boolean; views: Record<string, number> }>`
+      SELECT u.session_version, u.disabled,
+        COALESCE((SELECT json_object_agg(v.id, extract(epoch FROM v.expires_at) * 1000) FROM partner_views v
+                  WHERE v.user_id = u.id AND v.ended_at IS NULL AND v.expires_at > now()), '{}') AS views
+      FROM users u WHERE u.id = ${uid}`.execute(opts.db);
+    const row = rows[0];
+    const entry = { version: row?.session_version ?? -1, active: !!row && !row.disabled, at: Date.now(), views: row?.views ?? {} };
     if (generation === started) cache.set(uid, entry);
     return entry;
   }
@@ -79,11 +91,11 @@ export function createSessionGuard(opts: SessionGuardOptions): SessionGuard {
   };
 
   const guard: SessionGuard = {
-    isCurrentCached(uid, tokenVersion) {
+    isCurrentCached(uid, tokenVersion, partnerView) {
       const entry = fresh(uid);
-      return entry && entry.active && tokenVersion >= entry.version;
+      return entry && currentFor(entry, tokenVersion, partnerView);
     },
-    async isCurrent(uid, tokenVersion) {
+    async isCurrent(uid, tokenVersion, partnerView) {
       let entry = fresh(uid);
       if (!entry) {
         let p = loading.get(uid);
@@ -93,7 +105,7 @@ export function createSessionGuard(opts: SessionGuardOptions): SessionGuard {
         }
         entry = await p;
       }
-      return entry.active && tokenVersion >= entry.version;
+      return currentFor(entry, tokenVersion, partnerView);
     },
     invalidate,
     async close() {

@@ -48,6 +48,19 @@ export interface OneTimeCodesTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Generated<Date>;
+  /** custom_token only: the partner view (partner_views) the token opens, if it opens one. */
+  partner_view_id: Generated<string | null>;
+}
+
+/** An admin's partner view, from POST /api/admin/impersonate to its Exit or expiry (migration 0110). */
+export interface PartnerViewsTable {
+  id: Generated<string>;
+  user_id: string;
+  publisher_id: string;
+  reason: string;
+  started_at: Generated<Date>;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
 }
 
 export interface SignInThrottleTable {
@@ -81,4 +94,5 @@ export interface IdentityTables {
   one_time_codes: OneTimeCodesTable;
   sign_in_throttle: SignInThrottleTable;
   invitations: InvitationsTable;
+  partner_views: PartnerViewsTable;
 }
