@@ -46,6 +46,8 @@ const event = (name: string) => ({
   scope: { type: 'external_single', adminAccess: false, mediaOwnerId: '1002', mediaOwners: [] },
   properties: { publisherId: '1002' },
 });
+/** What a signed-out page sends: no scope, no partner, the page it comes from. */
+const anonymous = (name: string) => ({ event: name, timestamp: '23/11/2026, 10:15:00', properties: { page: '/login' } });
 /** Makes every queued retry due now, instead of waiting for its backoff. */
 const dueNow = (app: TestApp) => sql`UPDATE jobs SET run_after = now() WHERE queue = 'tracking.forward'`.execute(app.db);
 
@@ -85,7 +87,7 @@ describe('/mp', () => {
   it('accepts anonymous events and never fails the browser call when the service is down', async () => {
     received = [];
     failures = 100;
-    const res = await t.app.inject({ method: 'POST', url: '/api/mp', payload: event('Login') });
+    const res = await t.app.inject({ method: 'POST', url: '/api/mp', payload: anonymous('Login') });
     expect(res.statusCode).toBe(202);
     for (let i = 0; i < 5; i++) {
       await dueNow(t);
@@ -104,7 +106,7 @@ describe('/mp', () => {
   });
 
   it('without an analytics service, stores only and queues nothing', async () => {
-    const res = await stored.app.inject({ method: 'POST', url: '/api/mp', payload: event('Help Center') });
+    const res = await stored.app.inject({ method: 'POST', url: '/api/mp', payload: anonymous('Help Center') });
     expect(res.statusCode).toBe(202);
     expect(await stored.db.selectFrom('tracking_events').select('id').where('event', '=', 'Help Center').execute()).toHaveLength(1);
     expect(await stored.db.selectFrom('jobs').select('id').where('queue', '=', 'tracking.forward').execute()).toHaveLength(0);
@@ -136,7 +138,7 @@ describe('shutdown', () => {
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     });
     try {
-      expect((await app.app.inject({ method: 'POST', url: '/api/mp', payload: event('Logout') })).statusCode).toBe(202);
+      expect((await app.app.inject({ method: 'POST', url: '/api/mp', payload: anonymous('Logout') })).statusCode).toBe(202);
       await app.built.workers.trackingForwards.drain();
       const job = await app.db.selectFrom('jobs').select('status').where('queue', '=', 'tracking.forward').executeTakeFirstOrThrow();
       expect(job.status).toBe('done');

@@ -47,8 +47,12 @@ describe('usage analytics', () => {
     await mp('admin', 'Ads.txt View', { publisher_id: PUB });
     await mp('staff', 'Page View', { publisher_id: PUB, page: '/adstxt' });
     await mp('staff', 'Page View', { publisher_id: PUB, page: '/home' });
-    await mp('multi', 'Blocking Rule View', { publisherId: PUB });
-    await mp('multi', 'Blocking Rule View', { publisherId: PUB });
+    // /mp refuses a partner outside the sender's scope (tracking.service.ts), and PUB is no partner
+    // of the multi-account owner: their two events are stored as a bulk load would write them.
+    await sql`INSERT INTO tracking_events (user_id, event, client_timestamp, scope, properties)
+      SELECT ${uid.multi}::uuid, 'Blocking Rule View', '23/11/2026, 10:15:00', ${JSON.stringify(scopeOf.multi)}::jsonb,
+             jsonb_build_object('publisherId', ${PUB}::text)
+      FROM generate_series(1, 2)`.execute(t.db);
 
     const res = await get('admin', `/api/admin/usage?from=${today}&to=${today}&publisherId=${PUB}`);
     expect(res.statusCode).toBe(200);

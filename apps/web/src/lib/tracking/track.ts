@@ -26,12 +26,14 @@ export function track(event: TrackingEventName, properties?: Props): void {
 function send(event: TrackingEventName, properties: Props | undefined, timestamp: string): void {
   try {
     const current = scope;
+    // Signed out, the server takes events only from the signed-out pages: it is told which one.
+    const props = current ? properties : { page: window.location.pathname, ...properties };
     void loadScopeTools()
       .then(({ trackingScope }) =>
         api('mp', {
           method: 'POST',
           keepalive: true,
-          body: { event, timestamp, scope: current ? trackingScope(current) : null, ...(properties ? { properties } : {}) },
+          body: { event, timestamp, scope: current ? trackingScope(current) : null, ...(props ? { properties: props } : {}) },
         }),
       )
       .catch(() => undefined);
@@ -109,9 +111,10 @@ function forwardToAnalytics(event: string, properties?: Props): void {
 
 /** The analytics reset event sent 300 ms after logout (docs/product.md#states, step 7). */
 export function resetAnalytics(): void {
-  // Sent to /mp first, while the scope of the session that ended is still known.
-  track(TrackingEvents.analyticsReset);
+  // The session has ended (its token is gone): /mp counts the event as the signed-out page's, so it
+  // goes without the old scope, which the server would refuse without a token to match it.
   scope = null;
+  track(TrackingEvents.analyticsReset);
   try {
     analyticsGlobal()?.reset?.();
   } catch {
