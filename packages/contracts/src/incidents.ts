@@ -67,6 +67,11 @@ export const IncidentIngestSchema = z.object({
   key: z.string().trim().min(1, 'Key is required!').max(300, 'Use at most 300 characters.'),
   title: z.string().trim().min(1, 'Title is required!').max(300, 'Use at most 300 characters.'),
   detail: z.record(z.string(), z.unknown()).default({}),
+  /** When the problem was seen (ISO 8601 with offset), if earlier than now: kept as the incident's start. */
+  occurredAt: z.iso
+    .datetime({ offset: true, message: 'Give the time as ISO 8601, e.g. 2024-05-01T12:00:00Z.' })
+    .refine((v) => Date.parse(v) <= Date.now() + 60_000, 'The occurrence time cannot be in the future.')
+    .optional(),
 });
 export type IncidentIngest = z.infer<typeof IncidentIngestSchema>;
 

@@ -37,6 +37,8 @@ export interface NewOccurrence {
   category: string;
   key: string;
   title: string;
+  /** When it was seen, if not now (staff ingestion of an earlier finding). */
+  occurredAt?: Date;
 }
 
 /** SQL only; the workflow rules live in incidents.service.ts. */
@@ -102,6 +104,7 @@ export function incidentsRepo(db: Db) {
           category: o.category,
           dedupe_key: o.key,
           title: o.title,
+          ...(o.occurredAt ? { first_occurrence: o.occurredAt, last_occurrence: o.occurredAt } : {}),
         })
         .onConflict((oc) =>
           oc.columns(['publisher_id', 'dedupe_key']).doUpdateSet({
@@ -110,7 +113,9 @@ export function incidentsRepo(db: Db) {
             severity: (eb) => eb.ref('excluded.severity'),
             title: (eb) => eb.ref('excluded.title'),
             occurrence_count: sql`incidents.occurrence_count + 1`,
-            last_occurrence: sql`now()`,
+            // An earlier occurrence reported late moves neither end of the timeline the wrong way.
+            first_occurrence: sql`least(incidents.first_occurrence, excluded.first_occurrence)`,
+            last_occurrence: sql`greatest(incidents.last_occurrence, excluded.last_occurrence)`,
             updated_at: sql`now()`,
             acknowledged_by: sql`CASE WHEN incidents.status = 'resolved' THEN NULL ELSE incidents.acknowledged_by END`,
             acknowledged_at: sql`CASE WHEN incidents.status = 'resolved' THEN NULL ELSE incidents.acknowledged_at END`,

@@ -27,6 +27,8 @@ export interface IncidentReport {
   key: string;
   title: string;
   detail?: Record<string, unknown>;
+  /** When the problem was seen, if earlier than now (staff ingestion); the incident's start when it opens it. */
+  occurredAt?: Date;
   /** The e-mail's words when this report opens or reopens the incident (instead of the generic incident mail). */
   message?: { subject: string; text: string };
   /** false: the reporter mails the change itself (monitors: one mail per address, digests), so none is queued here. */
@@ -200,13 +202,14 @@ export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhoo
       const repo = incidentsRepo(deps.db);
       if (body.siteId && !(await repo.siteOfPublisher(body.publisherId, body.siteId)))
         throw badRequest('This site does not belong to that publisher.', { siteId: 'Choose a site of this publisher.' });
+      const { occurredAt, ...rest } = body;
       const outcome = await inTransaction(deps.db, async (trx) => {
-        const o = await report({ ...body }, trx);
+        const o = await report({ ...rest, ...(occurredAt ? { occurredAt: new Date(occurredAt) } : {}) }, trx);
         await auditRepo(trx).record({
           actorUserId: uid,
           publisherId: body.publisherId,
           action: 'incident.ingested',
-          details: { incidentId: o.id, key: body.key },
+          details: { incidentId: o.id, key: body.key, ...(occurredAt ? { occurredAt } : {}) },
         });
         return o;
       });
