@@ -53,6 +53,11 @@ import { adsTxtRoutes, hostedAdsTxtRoutes } from './modules/adstxt/adstxt.routes
 import { adsTxtBulkRoutes } from './modules/adstxt/adstxt-bulk.routes';
 import { appDomainRoutes, hostedAppAdsTxtRoutes } from './modules/adstxt/app-ads-txt.routes';
 import { createAppDomainsService } from './modules/adstxt/adstxt-app-domains.service';
+import { createAppDomainClaimsService } from './modules/adstxt/app-domain-claims.service';
+import { createDomainClaimsStaffService } from './modules/adstxt/app-domain-claims-staff.service';
+import { appDomainClaimRoutes, domainClaimStaffRoutes } from './modules/adstxt/app-domain-claims.routes';
+import { systemTxtResolver } from './modules/adstxt/app-domain-proof';
+import type { AdsTxtCrawlerPort } from './modules/adstxt/adstxt-crawler-port';
 import { createGuardedFetch } from './lib/outbound/guarded-fetch';
 import { paymentSettingsRoutes } from './modules/payment-settings/payment-settings.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -94,7 +99,7 @@ export interface RouteContext {
   app: FastifyInstance;
   db: Db;
   config: AppConfig;
-  deps: Pick<AppDeps, 'logger' | 'siteTagFetch' | 'webDistDir'>;
+  deps: Pick<AppDeps, 'logger' | 'siteTagFetch' | 'webDistDir' | 'dnsTxtResolver'>;
   demoMode: boolean;
   shuttingDown: { value: boolean };
   startup: StartupWork;
@@ -118,6 +123,7 @@ export interface RouteContext {
   services: ReturnType<typeof createServicesService>;
   apiKeys: ReturnType<typeof createApiKeysService>;
   monitorsFetch: GuardedFetch;
+  adsTxtCrawler: AdsTxtCrawlerPort;
 }
 
 export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
@@ -164,7 +170,12 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
   await app.register(adsTxtRoutes, { adsTxt });
   await app.register(hostedAdsTxtRoutes, { adsTxt });
   await app.register(adsTxtBulkRoutes, { bulk: adsTxtBulkService });
-  await app.register(appDomainRoutes, { appDomains: createAppDomainsService({ db, jobs }) });
+  // App developer domains are claims that may need proof (hosted file or DNS TXT) or a staff decision.
+  const claimDeps = { db, jobs, crawler: ctx.adsTxtCrawler, resolveTxt: deps.dnsTxtResolver ?? systemTxtResolver() };
+  const appDomainClaims = createAppDomainClaimsService(claimDeps);
+  await app.register(appDomainRoutes, { appDomains: createAppDomainsService({ db, claims: appDomainClaims }) });
+  await app.register(appDomainClaimRoutes, { claims: appDomainClaims });
+  await app.register(domainClaimStaffRoutes, { staff: createDomainClaimsStaffService(claimDeps) });
   await app.register(hostedAppAdsTxtRoutes, { adsTxt });
   await app.register(reportsRoutes, { reports });
   await app.register(savedReportsRoutes, { saved: createSavedReportsService({ db }) });

@@ -51,6 +51,7 @@ import { createServicesService } from './modules/services/services.service';
 import { scriptUrlOf } from './modules/site-tag/site-tag.service';
 import { type MonitorScheduler } from './modules/monitors/monitor-scheduler';
 import { registerProductRoutes } from './app-routes';
+import type { TxtResolver } from './modules/adstxt/app-domain-proof';
 
 export interface AppDeps {
   config: AppConfig;
@@ -76,6 +77,8 @@ export interface AppDeps {
   monitorsFetch?: GuardedFetch;
   /** The client outgoing webhooks are posted with; tests inject one that may reach a local receiver. */
   webhooksFetch?: GuardedFetch;
+  /** DNS TXT lookups that prove an app domain claim (node:dns otherwise); tests inject their records. */
+  dnsTxtResolver?: TxtResolver;
 }
 
 export function publicUrlOf(config: AppConfig): string {
@@ -325,6 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     services,
     apiKeys,
     monitorsFetch,
+    adsTxtCrawler,
   });
 
   return {

@@ -43,7 +43,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 /** A fresh database cloned from the migrated, demo-seeded template, and the app on top of it. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  extra: Partial<Pick<AppDeps, 'adsTxtCrawler' | 'sellersJsonFetch' | 'siteTagFetch' | 'monitorsFetch' | 'webhooksFetch'>> = {},
+  extra: Partial<
+    Pick<AppDeps, 'adsTxtCrawler' | 'sellersJsonFetch' | 'siteTagFetch' | 'monitorsFetch' | 'webhooksFetch' | 'dnsTxtResolver'>
+  > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const databaseUrl = database.url;

@@ -18,6 +18,7 @@ export * from './report-filters';
 export * from './report-presets';
 export * from './saved-reports';
 export * from './adstxt';
+export * from './adstxt-claims';
 // The ads.txt parser (pure, no I/O): the server validates with it, the web editor checks live with it.
 export { parseAdsTxt, toRelationship } from './adstxt-parser/parse-ads-txt';
 export { serializeRecord, recordMatchKey, normalizeAdsTxtLine } from './adstxt-parser/serialize-ads-txt';

@@ -20,6 +20,13 @@ export interface AdsTxtDomainsTable {
   redirection_checked_at: Timestamp | null;
   created_at: Generated<Date>;
   kind: Generated<'web' | 'app'>;
+  /** Migration 0140: only an active row is served, crawled and managed; others wait for proof or staff. */
+  claim_status: Generated<'active' | 'pending' | 'rejected'>;
+  claim_method: 'first_claim' | 'site_owner' | 'hosted_file' | 'dns_txt' | 'staff' | null;
+  claim_token: string | null;
+  claim_note: string | null;
+  claim_checked_at: Timestamp | null;
+  claim_requested_at: Generated<Date>;
 }
 
 export interface AdsTxtCrawlsTable {

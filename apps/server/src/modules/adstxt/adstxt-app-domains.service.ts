@@ -1,11 +1,10 @@
 import { domainToASCII } from 'node:url';
 import { isValidDomainName } from '@pc/contracts/adstxt-parser/text-scan';
 import { HttpError, notFound } from '../../lib/http-error';
-import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { auditRepo } from '../audit/audit.repo';
-import { ADSTXT_CRAWL_QUEUE, type AdsTxtCrawlPayload } from './adstxt-crawl.job';
+import type { AppDomainClaimsService } from './app-domain-claims.service';
 import { adsTxtRepo } from './adstxt.repo';
 
 interface Ctx {
@@ -27,20 +26,21 @@ export function normaliseDomain(input: string): string | null {
 
 /**
  * App developer domains (issue 19, item 10): the domain an app store lists for the developer,
- * where buyers read /app-ads.txt (IAB app-ads.txt 1.0). Added by the publisher, crawled at once.
+ * where buyers read /app-ads.txt (IAB app-ads.txt 1.0). Added by the publisher as a claim: active
+ * (and crawled) at once when no proof is needed, pending otherwise (app-domain-claims.service.ts).
  */
-export function createAppDomainsService(deps: { db: Db; jobs: JobQueue }) {
+export function createAppDomainsService(deps: { db: Db; claims: AppDomainClaimsService }) {
   return {
-    async add(ctx: Ctx, input: string): Promise<{ domain_id: string }> {
+    async add(ctx: Ctx, input: string): Promise<{ domain_id: string; claimStatus: 'active' | 'pending' }> {
       const domain = normaliseDomain(input);
       if (!domain)
         throw new HttpError(400, 'Enter the developer domain your app store listing shows, such as example.com.', 'ValidationError', {
           domain: 'Enter a domain such as example.com (no path).',
         });
-      // The row, its audit entry and its first crawl commit together (src/db/transaction.ts).
+      // The claim, its audit entry and (when active) its first crawl commit together (src/db/transaction.ts).
       return inTransaction(deps.db, async (trx) => {
-        const id = await adsTxtRepo(trx).insertAppDomain(ctx.publisherId, domain);
-        if (!id)
+        const claim = await deps.claims.claim(trx, ctx, domain);
+        if (!claim)
           throw new HttpError(409, `${domain} already has its app-ads.txt managed here.`, 'Conflict', {
             domain: 'This developer domain is already added.',
           });
@@ -48,14 +48,9 @@ export function createAppDomainsService(deps: { db: Db; jobs: JobQueue }) {
           actorUserId: ctx.uid,
           publisherId: ctx.publisherId,
           action: 'adstxt.app_domain_added',
-          details: { domain },
+          details: { domain, claimStatus: claim.status },
         });
-        await deps.jobs.enqueue<AdsTxtCrawlPayload>(
-          ADSTXT_CRAWL_QUEUE,
-          { publisherId: ctx.publisherId, domainId: id },
-          { dedupeKey: id, maxAttempts: 2, db: trx },
-        );
-        return { domain_id: id };
+        return { domain_id: claim.id, claimStatus: claim.status };
       });
     },
     async remove(ctx: Ctx, domainId: string): Promise<void> {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CrawlHop } from './crawler/crawl-types';
 import type { Db } from '../../db/pool';
 
@@ -52,7 +51,10 @@ export function adsTxtRepo(db: Db) {
         'p.appnexus_marketplace_id as pub_an_id',
         'p.appnexus_direct_id',
         'd.kind',
-      ]);
+      ])
+      // Only an active claim is served, crawled and managed; a pending one waits for proof or
+      // staff (app-domain-claims.service.ts) and is seen only through the claims views.
+      .where('d.claim_status', '=', 'active');
 
   return {
     /** A site's ads.txt domain row is made when the site is (migration 0004's trigger). */
@@ -65,22 +67,6 @@ export function adsTxtRepo(db: Db) {
     },
     findDomainByName(domainName: string, kind: 'web' | 'app' = 'web'): Promise<DomainRow | undefined> {
       return domains().where('d.domain_name', '=', domainName.toLowerCase()).where('d.kind', '=', kind).executeTakeFirst();
-    },
-    /** An app developer domain of the publisher; null when that domain already has an app-ads.txt row. */
-    async insertAppDomain(publisherId: string, domainName: string): Promise<string | null> {
-      const row = await db
-        .insertInto('adstxt_domains')
-        .values({
-          id: `a${randomUUID().replace(/-/g, '').slice(0, 16)}`,
-          publisher_id: publisherId,
-          site_id: null,
-          domain_name: domainName,
-          kind: 'app',
-        })
-        .onConflict((oc) => oc.columns(['domain_name', 'kind']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id ?? null;
     },
     async deleteAppDomain(publisherId: string, domainId: string): Promise<boolean> {
       const r = await db
@@ -95,6 +81,7 @@ export function adsTxtRepo(db: Db) {
       return db
         .selectFrom('adstxt_domains as d')
         .select(['d.id', 'd.publisher_id'])
+        .where('d.claim_status', '=', 'active')
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AdsTxtAddAppDomainSchema } from '@pc/contracts';
+import { AdsTxtAddAppDomainSchema, AdsTxtAppDomainAddedSchema } from '@pc/contracts';
 import { errorResponses, OkSchema, typed } from '../../http/typed';
 import type { AppDomainsService } from './adstxt-app-domains.service';
 import type { AdsTxtService } from './adstxt.service';
@@ -18,7 +18,7 @@ export async function appDomainRoutes(app: FastifyInstance, opts: { appDomains: 
     '/api/adstxt/app-domains',
     {
       config: { access: 'publisher' },
-      schema: { tags, body: AdsTxtAddAppDomainSchema, response: { 200: z.object({ domain_id: z.string() }), ...errorResponses } },
+      schema: { tags, body: AdsTxtAddAppDomainSchema, response: { 200: AdsTxtAppDomainAddedSchema, ...errorResponses } },
     },
     async (req) => opts.appDomains.add(ctx(req), req.body.domain),
   );
