@@ -19,6 +19,7 @@ import { auditRepo } from './modules/audit/audit.repo';
 import { createJobQueue } from './lib/jobs/job-queue';
 import { ClickHouseReportEngine } from './modules/reports/engine/clickhouse-engine';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
+import { registerEmbeddedFactStore } from './modules/fact-store/fact-store-registration';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { createReportEngine } from './modules/reports/engine/create-engine';
 import { reportsRepo } from './modules/reports/reports.repo';
@@ -156,6 +157,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       );
     throw err;
   }
+  // One embedded fact store per database: a second DATA_DIR on the same DATABASE_URL is refused.
+  const factStore =
+    !deps.reportEngine && engine instanceof DuckDbReportEngine
+      ? await registerEmbeddedFactStore(db, dataDir, deps.logger).catch(async (err: unknown) => {
+          await engine.close();
+          throw err;
+        })
+      : null;
   // The Site dimension shows names: the fact store learns them from the operational database.
   const allSites = await db.selectFrom('sites').select(['id', 'publisher_id', 'name']).execute();
   await engine.upsertSites(allSites.map((s) => ({ id: s.id, publisherId: s.publisher_id, name: s.name })));
@@ -281,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await siteTagOpenRollup?.stop();
     await siteTagStore.close();
     await engine.close();
+    factStore?.stop();
     await sessions.close();
     await changes.close();
     await cpuPool.destroy();

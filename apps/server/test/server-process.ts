@@ -99,7 +99,8 @@ export async function startServerProcess(opts: {
     }
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`server process ${opts.name} did not become ready (exit code ${child.exitCode})`);
+      // The last output says why (a refused start names its cause on stderr).
+      throw new Error(`server process ${opts.name} did not become ready (exit code ${child.exitCode}): ${stderr.slice(-2000)}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
