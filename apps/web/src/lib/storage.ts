@@ -17,8 +17,10 @@ export const StorageKeys = {
   reportsReceived: 'pc_reports_received',
   errorPage: 'pc_error_page',
   identitySession: 'pc_identity_session',
-  /** Set while staff view the portal as a partner (sign in as partner); the shell shows a bar. */
+  /** Set while staff view the portal as a partner (sign in as partner); the shell shows a bar. In sessionStorage: that tab only. */
   viewingAs: 'pc_viewing_as',
+  /** The partner view's session (sessionStorage of the tab that opened it; identity/builtin-identity-client.ts). */
+  partnerViewSession: 'pc_partner_view_session',
   /** A device preference (not user data), so it survives sign-out. */
   sidebarCollapsed: 'pc_sidebar_collapsed',
 } as const;

@@ -1,5 +1,5 @@
 import { getIdentityClient } from './identity/auth-instance';
-import { StorageKeys, readJson, removeKey, writeJson } from './storage';
+import { StorageKeys, readJson, readString, removeKey, writeJson, writeString } from './storage';
 
 export interface ViewingAs {
   publisherId: string;
@@ -7,16 +7,27 @@ export interface ViewingAs {
   by: string;
 }
 
-/** The partner staff are viewing as, or null; cleared by every sign-out (a user-session key). */
-export const readViewingAs = (): ViewingAs | null => readJson<ViewingAs | null>(StorageKeys.viewingAs, null);
+const tab = (): Storage => sessionStorage;
+
+/** The partner this tab is viewing as, or null (the partner view lives in the tab that opened it only). */
+export const readViewingAs = (): ViewingAs | null =>
+  readString(StorageKeys.partnerViewSession, tab()) !== null ? readJson<ViewingAs | null>(StorageKeys.viewingAs, null, tab()) : null;
 
 /**
- * Switches this tab's session to the partner view: the admin's session is replaced by the
- * custom-token one (scoped to the partner, no admin access) and the app reloads on its home page.
+ * Switches this tab to the partner view: the custom-token session (scoped to the partner, no admin
+ * access, at most an hour) is kept in this tab's sessionStorage, so the other tabs stay the
+ * admin's; the tab reloads on its home page.
  */
 export async function startViewingAs(token: string, v: ViewingAs): Promise<void> {
-  removeKey(StorageKeys.publisherId);
-  writeJson(StorageKeys.viewingAs, v);
+  writeJson(StorageKeys.viewingAs, v, tab());
+  writeString(StorageKeys.publisherId, v.publisherId, tab());
   await getIdentityClient().signInWithCustomToken(token);
   window.location.assign('/');
+}
+
+/** After Exit (the server ended the view): this tab is the admin's own session again. */
+export function leaveViewingAs(): void {
+  getIdentityClient().endPartnerView?.();
+  removeKey(StorageKeys.viewingAs, tab());
+  removeKey(StorageKeys.publisherId, tab());
 }

@@ -1,19 +1,20 @@
 import { Button, Group, Text } from '@mantine/core';
 import { api } from '../../lib/api';
-import { useLogout } from '../../lib/identity/auth-context';
-import { readViewingAs } from '../../lib/viewing-as';
+import { Routes } from '@pc/contracts';
+import { leaveViewingAs, readViewingAs } from '../../lib/viewing-as';
 
 /**
- * The persistent "viewing as" bar of a sign-in as partner. Exit records the end in the audit log
- * and signs the partner view out (the staff member signs in again as themselves).
+ * The persistent "viewing as" bar of a sign-in as partner (this tab only). Exit ends the view on
+ * the server (its token is refused from then on, and the end is audited) and brings this tab back
+ * to the admin console, signed in as the admin.
  */
 export function ViewingAsBar() {
-  const logout = useLogout();
   const v = readViewingAs();
   if (!v) return null;
   const exit = async () => {
     await api('admin/impersonate/end', { method: 'POST', publisherId: null }).catch(() => undefined);
-    await logout();
+    leaveViewingAs();
+    window.location.assign(Routes.adminConsole);
   };
   return (
     <Group role="status" aria-label="Viewing as partner" justify="center" gap="md" py={6} px="md" bg="orange.1" wrap="nowrap">

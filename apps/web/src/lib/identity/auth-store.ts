@@ -94,8 +94,11 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     const payload = decodeJwtPayload(token);
     const scope = payload ? parseScope(payload.scope) : null;
     if (!payload || !scope) return signedOut();
-    if (readString(StorageKeys.jwt, storage) !== token) writeString(StorageKeys.jwt, token, storage);
-    writeJson(StorageKeys.userScope, scope, storage);
+    // A partner view's token (claim pv) stays in its tab: the shared keys keep the user's own session.
+    if (!payload.pv) {
+      if (readString(StorageKeys.jwt, storage) !== token) writeString(StorageKeys.jwt, token, storage);
+      writeJson(StorageKeys.userScope, scope, storage);
+    }
     const str = (v: unknown) => (typeof v === 'string' ? v : '');
     const next: SignedInUser = {
       id: user?.uid ?? str(payload.sub),

@@ -7,6 +7,8 @@ interface TokenResponse {
   idToken: string;
   expiresIn: number;
   user: AuthUser;
+  /** An admin's partner view: kept in this tab only (sessionStorage), never refreshed. */
+  partnerView?: boolean;
 }
 
 /** What is stored (the ID token is readable anyway: the spec's `jwt` key holds it). */
@@ -37,6 +39,8 @@ export interface BuiltinIdentityOptions {
 /** The built-in identity service client (server endpoints under /api/identity). */
 export class BuiltinIdentityClient implements IdentityClient {
   private sessionData: Session | null;
+  /** This tab's partner view, over the signed-in user's own session; the other tabs never see it. */
+  private tabSession: Session | null;
   private readonly listeners = new Set<Listener>();
   private refreshing: Promise<string | null> | null = null;
   private readonly base: string;
@@ -52,11 +56,39 @@ export class BuiltinIdentityClient implements IdentityClient {
     this.local = opts.local ?? localStorage;
     this.sessionStore = opts.session ?? sessionStorage;
     this.sessionData = this.load();
+    this.tabSession = this.loadTab();
     if (typeof window !== 'undefined') window.addEventListener('storage', this.onStorage);
   }
 
   get currentUser(): AuthUser | null {
-    return this.sessionData?.user ?? null;
+    return this.active()?.user ?? null;
+  }
+
+  /** True while this tab shows a partner view. */
+  get inPartnerView(): boolean {
+    return this.tabSession !== null;
+  }
+
+  private active(): Session | null {
+    return this.tabSession ?? this.sessionData;
+  }
+
+  private loadTab(): Session | null {
+    const s = readJson<Session | null>(StorageKeys.partnerViewSession, null, this.sessionStore);
+    return s && typeof s.idToken === 'string' && typeof s.expiresAt === 'number' ? s : null;
+  }
+
+  private setTabSession(session: Session | null): void {
+    const before = this.active()?.idToken ?? null;
+    this.tabSession = session;
+    if (session) writeJson(StorageKeys.partnerViewSession, session, this.sessionStore);
+    else removeKey(StorageKeys.partnerViewSession, this.sessionStore);
+    if ((this.active()?.idToken ?? null) !== before) this.emit();
+  }
+
+  /** Leaves this tab's partner view: the tab is back on the user's own session (the server ended the view). */
+  endPartnerView(): void {
+    this.setTabSession(null);
   }
 
   private persistent(): boolean {
@@ -88,20 +120,21 @@ export class BuiltinIdentityClient implements IdentityClient {
     if (e.key !== StorageKeys.identitySession || e.storageArea !== this.local) return;
     const before = this.sessionData?.idToken ?? null;
     this.sessionData = this.load();
-    if ((this.sessionData?.idToken ?? null) !== before) this.emit();
+    // A tab in a partner view keeps it: the other tab's session is the user's own.
+    if (!this.tabSession && (this.sessionData?.idToken ?? null) !== before) this.emit();
   };
 
   private emit(): void {
-    const token = this.sessionData?.idToken ?? null;
-    const user = this.sessionData?.user ?? null;
+    const token = this.active()?.idToken ?? null;
+    const user = this.active()?.user ?? null;
     this.listeners.forEach((l) => l.next(token, user));
   }
 
   private setSession(res: TokenResponse | null): void {
-    const before = this.sessionData?.idToken ?? null;
+    const before = this.active()?.idToken ?? null;
     this.sessionData = res ? { idToken: res.idToken, expiresAt: this.now() + res.expiresIn * 1000, user: res.user } : null;
     this.save(this.sessionData);
-    if ((this.sessionData?.idToken ?? null) !== before) this.emit();
+    if ((this.active()?.idToken ?? null) !== before) this.emit();
   }
 
   private async post<T>(path: string, body: unknown, token?: string, method = 'POST'): Promise<T> {
@@ -121,6 +154,10 @@ export class BuiltinIdentityClient implements IdentityClient {
   }
 
   async getIdToken(forceRefresh = false): Promise<string | null> {
+    const view = this.tabSession;
+    // A partner view has no refresh token: it lasts its one ID token, then the tab is the user's again.
+    if (view && view.expiresAt > this.now()) return view.idToken;
+    if (view) this.setTabSession(null);
     const s = this.sessionData;
     if (!s) return null;
     if (!forceRefresh && s.expiresAt - this.now() > REFRESH_MARGIN_MS) return s.idToken;
@@ -171,7 +208,8 @@ export class BuiltinIdentityClient implements IdentityClient {
   async signInWithCustomToken(token: string): Promise<AuthUser | null> {
     if (!token) return null;
     const res = await this.post<TokenResponse>('/sign-in-with-token', { token });
-    this.setSession(res);
+    if (res.partnerView) this.setTabSession({ idToken: res.idToken, expiresAt: this.now() + res.expiresIn * 1000, user: res.user });
+    else this.setSession(res);
     return res.user;
   }
 
@@ -214,6 +252,9 @@ export class BuiltinIdentityClient implements IdentityClient {
   }
 
   async signOut(): Promise<void> {
+    // In a partner view (its Exit, or a 401 once the view has ended) only this tab's view ends: the
+    // user's own session, which the other tabs use, stays.
+    if (this.tabSession) return this.endPartnerView();
     const s = this.sessionData;
     this.setSession(null);
     // Revokes the refresh token and clears its cookie (the server reads it; this code cannot).

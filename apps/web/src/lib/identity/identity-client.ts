@@ -13,6 +13,10 @@ export type Persistence = 'local' | 'session';
  */
 export interface IdentityClient {
   readonly currentUser: AuthUser | null;
+  /** True while this tab shows an admin's partner view (kept in this tab only). */
+  readonly inPartnerView?: boolean;
+  /** Leaves this tab's partner view; the tab is back on the user's own session. */
+  endPartnerView?(): void;
   /** The current ID token; refreshed when forced or close to expiry. Null when signed out. */
   getIdToken(forceRefresh?: boolean): Promise<string | null>;
   signInWithEmailAndPassword(email: string, password: string): Promise<AuthUser>;

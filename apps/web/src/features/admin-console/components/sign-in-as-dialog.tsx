@@ -32,8 +32,8 @@ export function SignInAsDialog({ partner, onClose }: { partner: AdminPartner | n
     <Modal opened={partner !== null} onClose={onClose} title={`Sign in as ${partner?.name ?? ''}`} centered>
       <Stack gap="md">
         <Text size="sm">
-          This tab switches to the partner&apos;s view (no admin access) until you exit. The start, the end and your reason are recorded in
-          the audit log.
+          This tab switches to the partner&apos;s view (no admin access) until you exit, for one hour at most. Your other tabs stay signed
+          in as you. The start, the end and your reason are recorded in the audit log.
         </Text>
         <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error} data-autofocus />
         <Group justify="flex-end">
