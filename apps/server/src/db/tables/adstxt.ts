@@ -79,6 +79,14 @@ export interface SellersJsonSellersTable {
   checked_at: Timestamp | null;
 }
 
+export interface AdsTxtHostedFilesTable {
+  domain_id: string;
+  inputs_key: string;
+  etag: string;
+  content: string;
+  rendered_at: Generated<Date>;
+}
+
 export interface AdstxtTables {
   adstxt_template: AdsTxtTemplateTable;
   adstxt_domains: AdsTxtDomainsTable;
@@ -86,4 +94,5 @@ export interface AdstxtTables {
   adstxt_revisions: AdsTxtRevisionsTable;
   sellers_json_files: SellersJsonFilesTable;
   sellers_json_sellers: SellersJsonSellersTable;
+  adstxt_hosted_files: AdsTxtHostedFilesTable;
 }

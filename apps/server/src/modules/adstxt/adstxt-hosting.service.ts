@@ -2,12 +2,11 @@ import { inTransaction } from '../../db/transaction';
 import { auditRepo } from '../audit/audit.repo';
 import { adsTxtRepo, type DomainRow } from './adstxt.repo';
 import type { AdsTxtCtx, AdsTxtServiceDeps } from './adstxt-service-deps';
-import { hostedFileContent, requiredLinesFor } from './required-lines/domain-required-lines';
+import type { HostedFiles } from './hosted-file.service';
 import { lineCount } from './revisions/revision-diff';
 
-/** Hosting a domain's file on Partners Center, the public hosted file, and the provider template. */
-export function createHostingService(deps: AdsTxtServiceDeps) {
-  const { repo } = deps;
+/** Hosting a domain's file on Partners Center (the public file itself: hosted-file.service.ts). */
+export function createHostingService(deps: AdsTxtServiceDeps, hostedFiles: HostedFiles) {
   return {
     async activateHosting(ctx: AdsTxtCtx, d: DomainRow): Promise<void> {
       // The first revision, the hosting switch and the audit row commit together or not at all.
@@ -35,14 +34,8 @@ export function createHostingService(deps: AdsTxtServiceDeps) {
           details: { domain: d.domain_name },
         });
       });
-    },
-
-    /** The public hosted file: the publisher's own lines plus any required line they lack. */
-    async hostedFile(domainName: string, kind: 'web' | 'app' = 'web'): Promise<string | null> {
-      const d = await repo.findDomainByName(domainName, kind);
-      if (!d || !d.hosted_enabled) return null;
-      const [latest, template] = await Promise.all([repo.latestRevision(d.id), repo.template()]);
-      return hostedFileContent(latest?.content ?? '', requiredLinesFor(template, d));
+      // The file as served, rendered once now in the worker threads rather than by its first GET.
+      await hostedFiles.refresh(d.id);
     },
   };
 }

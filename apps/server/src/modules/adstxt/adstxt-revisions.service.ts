@@ -4,9 +4,10 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
 import { adsTxtRepo } from './adstxt.repo';
 import { domainOrThrow, type AdsTxtCtx, type AdsTxtServiceDeps } from './adstxt-service-deps';
+import type { HostedFiles } from './hosted-file.service';
 
 /** The hosted file's revisions: save (only without errors), history, one revision, and a diff of two. */
-export function createRevisionsService(deps: AdsTxtServiceDeps) {
+export function createRevisionsService(deps: AdsTxtServiceDeps, hostedFiles: HostedFiles) {
   const { repo } = deps;
 
   async function revision(ctx: AdsTxtCtx, domainId: string, revisionId: number) {
@@ -61,6 +62,10 @@ export function createRevisionsService(deps: AdsTxtServiceDeps) {
         });
         return revisionId;
       });
+      // A hosted domain's public file is rendered now, in the worker threads, and stored: its GETs
+      // read bytes (hosted-file.service.ts). A failure here fails this answer, not the saved
+      // revision: the next GET renders the file from it.
+      if (d.hosted_enabled) await hostedFiles.refresh(d.id);
       return { revision_id: id, linesAdded: added, linesRemoved: removed, warnings: warnings as AdsTxtProblem[] };
     },
 

@@ -15,6 +15,7 @@ import {
 } from '@pc/contracts';
 import { errorResponses, OkSchema, typed } from '../../http/typed';
 import type { AdsTxtService } from './adstxt.service';
+import { sendHostedFile } from './hosted-file-reply';
 
 const tags = ['ads.txt'];
 const DomainParams = z.object({ domainId: z.string().min(1).max(100) });
@@ -144,12 +145,9 @@ export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtS
   );
 }
 
-/** The hosted file at a stable public URL: 200 text/plain, never a redirect. */
+/** The hosted file at a stable public URL: 200 text/plain with a strong ETag (304 on a match), never a redirect. */
 export async function hostedAdsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtService }) {
-  app.get<{ Params: { domain: string } }>('/hosted/ads-txt/:domain/ads.txt', { config: { access: 'public' } }, async (req, reply) => {
-    const body = await opts.adsTxt.hostedFile(req.params.domain);
-    if (body === null)
-      return reply.status(404).header('content-type', 'text/plain; charset=utf-8').send('No hosted ads.txt for this domain.\n');
-    return reply.status(200).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
-  });
+  app.get<{ Params: { domain: string } }>('/hosted/ads-txt/:domain/ads.txt', { config: { access: 'public' } }, async (req, reply) =>
+    sendHostedFile(req, reply, await opts.adsTxt.servableHostedFile(req.params.domain, 'web'), 'No hosted ads.txt for this domain.\n'),
+  );
 }

@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transaction';
 import { createCrawlAndStore } from './adstxt-crawl.service';
 import { fileNameOf } from './adstxt-crawler-port';
 import { createHostingService } from './adstxt-hosting.service';
+import { createHostedFiles } from './hosted-file.service';
 import { createTemplateService } from './adstxt-template.service';
 import { createRevisionsService } from './adstxt-revisions.service';
 import { domainOrThrow, hostedUrlOf, type AdsTxtCtx, type AdsTxtServiceDeps } from './adstxt-service-deps';
@@ -35,8 +36,9 @@ export function createAdsTxtService(deps: AdsTxtServiceDeps) {
   const inspect = (d: Parameters<typeof summarizeDomain>[0], crawl: CrawlRow | undefined, template: string) =>
     crawl?.content != null ? deps.revisionWorkers.inspectFile(crawl.content, requiredLinesFor(template, d)) : Promise.resolve(null);
   const crawlAndStore = createCrawlAndStore(deps);
-  const revisions = createRevisionsService(deps);
-  const hosting = createHostingService(deps);
+  const hostedFiles = createHostedFiles({ db: deps.db, revisionWorkers: deps.revisionWorkers });
+  const revisions = createRevisionsService(deps, hostedFiles);
+  const hosting = createHostingService(deps, hostedFiles);
 
   async function list(ctx: AdsTxtCtx) {
     const rows = await repo.listDomains(ctx.publisherId);
@@ -89,7 +91,7 @@ export function createAdsTxtService(deps: AdsTxtServiceDeps) {
     list,
     detail,
     ...revisions,
-    hostedFile: hosting.hostedFile,
+    servableHostedFile: hostedFiles.servable,
     ...createTemplateService(deps),
 
     /** Crawls now, checks the redirection to the hosted file, and records who asked. */

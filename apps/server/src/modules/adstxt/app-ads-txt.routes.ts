@@ -4,6 +4,7 @@ import { AdsTxtAddAppDomainSchema, AdsTxtAppDomainAddedSchema } from '@pc/contra
 import { errorResponses, OkSchema, typed } from '../../http/typed';
 import type { AppDomainsService } from './adstxt-app-domains.service';
 import type { AdsTxtService } from './adstxt.service';
+import { sendHostedFile } from './hosted-file-reply';
 
 const tags = ['ads.txt'];
 
@@ -37,18 +38,7 @@ export async function appDomainRoutes(app: FastifyInstance, opts: { appDomains: 
 
 /** The hosted app-ads.txt at a stable public URL, like the hosted ads.txt. */
 export async function hostedAppAdsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtService }) {
-  app.get<{ Params: { domain: string } }>(
-    '/hosted/app-ads-txt/:domain/app-ads.txt',
-    { config: { access: 'public' } },
-    async (req, reply) => {
-      const body = await opts.adsTxt.hostedFile(req.params.domain, 'app');
-      if (body === null)
-        return reply.status(404).header('content-type', 'text/plain; charset=utf-8').send('No hosted app-ads.txt for this domain.\n');
-      return reply
-        .status(200)
-        .header('content-type', 'text/plain; charset=utf-8')
-        .header('cache-control', 'public, max-age=300')
-        .send(body);
-    },
+  app.get<{ Params: { domain: string } }>('/hosted/app-ads-txt/:domain/app-ads.txt', { config: { access: 'public' } }, async (req, reply) =>
+    sendHostedFile(req, reply, await opts.adsTxt.servableHostedFile(req.params.domain, 'app'), 'No hosted app-ads.txt for this domain.\n'),
   );
 }

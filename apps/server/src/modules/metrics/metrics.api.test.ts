@@ -39,6 +39,26 @@ describe('GET /metrics without METRICS_TOKEN (issue 11 item 10)', () => {
       await t.close();
     }
   });
+
+  it('counts every proxy header as forwarded, not only X-Forwarded-For (X-Real-IP, Forwarded, and the CDN ones)', async () => {
+    const t = await createTestApp();
+    try {
+      for (const [name, value] of [
+        ['x-real-ip', '203.0.113.9'],
+        ['forwarded', 'for=203.0.113.9;proto=https'],
+        ['cf-connecting-ip', '203.0.113.9'],
+        ['true-client-ip', '203.0.113.9'],
+        ['x-client-ip', '203.0.113.9'],
+      ]) {
+        const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { [name!]: value! } });
+        expect({ name, status: res.statusCode }).toEqual({ name, status: 403 });
+        expect(res.json().message).toBe('Metrics are only served to this machine. Set METRICS_TOKEN to scrape from elsewhere.');
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {

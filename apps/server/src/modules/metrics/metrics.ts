@@ -4,6 +4,7 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool';
 import type { CpuPool } from '../../lib/workers/cpu-pool';
+import { cameThroughProxy } from '../../http/proxy-headers';
 
 /**
  * Prometheus metrics at /metrics (DESIGN: platform): process figures (CPU, memory, event loop
@@ -12,8 +13,9 @@ import type { CpuPool } from '../../lib/workers/cpu-pool';
  * Registered on the root instance (not as a plugin) so its hook sees every route.
  *
  * With METRICS_TOKEN set, a scrape needs `Authorization: Bearer <token>`. Without it only a
- * scraper on the same machine may read it (a loopback peer, no forwarding headers: a request that
- * came through a local reverse proxy is not local), so a fresh install does not publish it.
+ * scraper on the same machine may read it (a loopback peer, none of the proxy headers of
+ * http/proxy-headers.ts: a request that came through a local reverse proxy, whichever of X-Forwarded-For,
+ * Forwarded or X-Real-IP it sets, is not local), so a fresh install does not publish it.
  */
 /** The site-tag collector's event counts (site-tag.collector.ts). */
 export type SiteTagCollectorStats = () => { accepted: number; stored: number; failed: number; pending: number };
@@ -118,7 +120,7 @@ export function registerMetrics(
 
 function isLocalScrape(peer: string | undefined, headers: Record<string, unknown>): boolean {
   const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
-  return loopback && headers['x-forwarded-for'] === undefined && headers.forwarded === undefined;
+  return loopback && !cameThroughProxy(headers);
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {

@@ -1,5 +1,7 @@
 import type { AdsTxtProblem, ParsedAdsTxt } from '@pc/contracts/adstxt-parser/ads-txt-types';
 import { parseAdsTxt } from '@pc/contracts/adstxt-parser/parse-ads-txt';
+import { createHash } from 'node:crypto';
+import { hostedFileContent, requiredLinesFor, type PublisherIds } from '../required-lines/domain-required-lines';
 import { missingLines } from '../required-lines/missing-lines';
 import { countChanges, revisionLineDiff } from './revision-diff';
 
@@ -45,4 +47,22 @@ export interface InspectedFile {
 export function inspectFile(input: { content: string; required: string[] }): InspectedFile {
   const parsed = parseAdsTxt(input.content);
   return { parsed, missing: missingLines(input.required.join('\n'), parsed).map((m) => m.line) };
+}
+
+/** A hosted file rendered for storage: its text and a strong ETag of its bytes. */
+export interface RenderedHostedFile {
+  content: string;
+  etag: string;
+}
+
+/**
+ * The hosted file as served (own lines plus the required ones they lack): parsing a 2 MiB revision
+ * takes 150-300 ms, so it is done here once per change, never per GET (hosted-file.service.ts).
+ */
+export function renderHostedFile(input: { own: string; template: string; ids: PublisherIds }): RenderedHostedFile {
+  const content = hostedFileContent(input.own, requiredLinesFor(input.template, input.ids));
+  return {
+    content,
+    etag: `"${createHash('sha256').update(content, 'utf8').digest('base64url')}"`,
+  };
 }

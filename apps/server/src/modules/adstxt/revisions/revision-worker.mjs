@@ -6,3 +6,4 @@ const work = await import('./revision-work.ts');
 export const checkRevision = work.checkRevision;
 export const diffRevisionsJson = work.diffRevisionsJson;
 export const inspectFile = work.inspectFile;
+export const renderHostedFile = work.renderHostedFile;

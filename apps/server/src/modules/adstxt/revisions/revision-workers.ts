@@ -1,5 +1,6 @@
 import type { CpuPool } from '../../../lib/workers/cpu-pool';
-import type { CheckedRevision, InspectedFile } from './revision-work';
+import type { PublisherIds } from '../required-lines/domain-required-lines';
+import type { CheckedRevision, InspectedFile, RenderedHostedFile } from './revision-work';
 
 /**
  * Parsing and diffing revisions (up to 2 MiB each), and parsing crawled files for the domain views
@@ -11,6 +12,8 @@ export interface RevisionWorkers {
   diffJson(from: string, to: string): Promise<string>;
   /** A crawled file parsed, with the given required lines it lacks. */
   inspectFile(content: string, required: string[]): Promise<InspectedFile>;
+  /** The hosted file as served, from the latest revision, the template and the publisher's ids. */
+  renderHosted(own: string, template: string, ids: PublisherIds): Promise<RenderedHostedFile>;
 }
 
 const filename = new URL('./revision-worker.mjs', import.meta.url).href;
@@ -20,5 +23,7 @@ export function createRevisionWorkers(pool: CpuPool): RevisionWorkers {
     check: (content, previous) => pool.run({ content, previous }, { filename, name: 'checkRevision' }) as Promise<CheckedRevision>,
     diffJson: (from, to) => pool.run({ from, to }, { filename, name: 'diffRevisionsJson' }) as Promise<string>,
     inspectFile: (content, required) => pool.run({ content, required }, { filename, name: 'inspectFile' }) as Promise<InspectedFile>,
+    renderHosted: (own, template, ids) =>
+      pool.run({ own, template, ids }, { filename, name: 'renderHostedFile' }) as Promise<RenderedHostedFile>,
   };
 }
