@@ -29,7 +29,6 @@ import { outboxRepo } from './modules/admin/outbox.repo';
 import { createOutboxService } from './modules/admin/outbox.service';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { demoUptimeRoutes } from './demo/demo-uptime-routes';
 import { personalInfoRoutes } from './modules/personal-info/personal-info.routes';
 import { createPersonalInfoService } from './modules/personal-info/personal-info.service';
 import { publicConfigRoutes, toPublicConfig } from './modules/public-config/public-config.routes';
@@ -54,6 +53,7 @@ import { adsTxtBulkRoutes } from './modules/adstxt/adstxt-bulk.routes';
 import { appDomainRoutes, hostedAppAdsTxtRoutes } from './modules/adstxt/app-ads-txt.routes';
 import { createAppDomainsService } from './modules/adstxt/adstxt-app-domains.service';
 import { createGuardedFetch } from './lib/outbound/guarded-fetch';
+import { createTargetCheck } from './lib/outbound/target-check';
 import { paymentSettingsRoutes } from './modules/payment-settings/payment-settings.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -118,15 +118,16 @@ export interface RouteContext {
   services: ReturnType<typeof createServicesService>;
   apiKeys: ReturnType<typeof createApiKeysService>;
   monitorsFetch: GuardedFetch;
+  /** The monitors' outbound allowances (app.ts), which their save-time address check shares. */
+  monitorTargets: { allowHosts: string[]; allowEndpoints: string[] };
 }
 
 export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
   const { app, db, config, deps, demoMode, shuttingDown, startup, publicUrl, identity, changes, mailer, repoOfReports, engine } = ctx;
   const { exportEncoder, jobs, adsTxt, adsTxtBulkService, paymentSettings, publishWebhookEvent, tagRepo, siteTagStore } = ctx;
-  const { siteTagCollector, incidents, services, apiKeys, monitorsFetch } = ctx;
+  const { siteTagCollector, incidents, services, apiKeys, monitorsFetch, monitorTargets } = ctx;
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value, startup });
-  if (demoMode) await app.register(demoUptimeRoutes);
   const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
   await app.register(publicConfigRoutes, { config: publicConfig });
   await app.register(identityRoutes, {
@@ -257,6 +258,7 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
     monitors: createMonitorsService({
       db,
       fetch: monitorsFetch,
+      checkTarget: createTargetCheck(monitorTargets),
       limits: { maxMonitors: config.UPTIME_MAX_MONITORS, minIntervalSeconds: config.UPTIME_MIN_INTERVAL_SECONDS },
     }),
   });
