@@ -29,7 +29,6 @@ import { outboxRepo } from './modules/admin/outbox.repo';
 import { createOutboxService } from './modules/admin/outbox.service';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { demoUptimeRoutes } from './demo/demo-uptime-routes';
 import { personalInfoRoutes } from './modules/personal-info/personal-info.routes';
 import { createPersonalInfoService } from './modules/personal-info/personal-info.service';
 import { publicConfigRoutes, toPublicConfig } from './modules/public-config/public-config.routes';
@@ -59,6 +58,7 @@ import { appDomainClaimRoutes, domainClaimStaffRoutes } from './modules/adstxt/a
 import { systemTxtResolver } from './modules/adstxt/app-domain-proof';
 import type { AdsTxtCrawlerPort } from './modules/adstxt/adstxt-crawler-port';
 import { createGuardedFetch } from './lib/outbound/guarded-fetch';
+import { createTargetCheck } from './lib/outbound/target-check';
 import { paymentSettingsRoutes } from './modules/payment-settings/payment-settings.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -124,15 +124,16 @@ export interface RouteContext {
   apiKeys: ReturnType<typeof createApiKeysService>;
   monitorsFetch: GuardedFetch;
   adsTxtCrawler: AdsTxtCrawlerPort;
+  /** The monitors' outbound allowances (app.ts), which their save-time address check shares. */
+  monitorTargets: { allowHosts: string[]; allowEndpoints: string[] };
 }
 
 export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
   const { app, db, config, deps, demoMode, shuttingDown, startup, publicUrl, identity, changes, mailer, repoOfReports, engine } = ctx;
   const { exportEncoder, jobs, adsTxt, adsTxtBulkService, paymentSettings, publishWebhookEvent, tagRepo, siteTagStore } = ctx;
-  const { siteTagCollector, incidents, services, apiKeys, monitorsFetch } = ctx;
+  const { siteTagCollector, incidents, services, apiKeys, monitorsFetch, monitorTargets } = ctx;
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value, startup });
-  if (demoMode) await app.register(demoUptimeRoutes);
   const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
   await app.register(publicConfigRoutes, { config: publicConfig });
   await app.register(identityRoutes, {
@@ -268,6 +269,7 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
     monitors: createMonitorsService({
       db,
       fetch: monitorsFetch,
+      checkTarget: createTargetCheck(monitorTargets),
       limits: { maxMonitors: config.UPTIME_MAX_MONITORS, minIntervalSeconds: config.UPTIME_MIN_INTERVAL_SECONDS },
     }),
   });

@@ -36,6 +36,7 @@ import { alertOnWorsening, worseningMessage } from './modules/adstxt/adstxt-aler
 import { Routes } from '@pc/contracts';
 import { createSellersJsonService, type SellersJsonService } from './modules/adstxt/sellers-json/sellers-json.service';
 import { createGuardedFetch, type GuardedFetch } from './lib/outbound/guarded-fetch';
+import { startDemoTargets } from './demo/demo-targets';
 import path from 'node:path';
 import { createDetailsCipher } from './modules/payment-settings/details-cipher';
 import { createPaymentSettingsService } from './modules/payment-settings/payment-settings.service';
@@ -105,6 +106,8 @@ export interface BuiltApp {
   sessions: SessionGuard;
   /** Background work after listening (main.ts's demo site-tag events), listed on /healthz. */
   startup: StartupWork;
+  /** Demo mode: the port of the demo monitors' own target listener (demo/demo-targets.ts); null otherwise. */
+  demoTargetsPort: number | null;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -244,13 +247,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     jobs,
     defaultThreshold: config.PAYMENT_THRESHOLD_DEFAULT,
   });
-  const monitorsFetch =
-    deps.monitorsFetch ??
-    createGuardedFetch({
-      // Demo mode: the demo monitors (and a newcomer's first ones) check targets this very server serves (loopback).
-      allowHosts: demoMode ? [...config.OUTBOUND_ALLOW_HOSTS, '127.0.0.1', '::1'] : config.OUTBOUND_ALLOW_HOSTS,
-      userAgent: 'PartnersCenter-Uptime/1.0',
-    });
+  // Demo mode: the demo monitors check pages of a loopback listener of their own; exactly its
+  // ip:port (and the demo's closed port) is allowed, never this server's port or any other.
+  const demoTargets = demoMode ? await startDemoTargets() : null;
+  const monitorTargets = { allowHosts: config.OUTBOUND_ALLOW_HOSTS, allowEndpoints: demoTargets?.endpoints ?? [] };
+  const monitorsFetch = deps.monitorsFetch ?? createGuardedFetch({ ...monitorTargets, userAgent: 'PartnersCenter-Uptime/1.0' });
   const services = createServicesService({
     db,
     jobs,
@@ -284,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // Runs after the listener closed and in-flight requests finished.
     await background.stop();
     if (!deps.monitorsFetch) await monitorsFetch.close();
+    await demoTargets?.close();
     if (!deps.sellersJsonFetch) await sellersJsonFetch.close();
     if (!deps.adsTxtCrawler) await adsTxtCrawler.close?.();
     await siteTagCollector.close();
@@ -339,6 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     apiKeys,
     monitorsFetch,
     adsTxtCrawler,
+    monitorTargets,
   });
 
   return {
@@ -352,5 +355,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     siteTagCollector,
     sessions,
     startup,
+    demoTargetsPort: demoTargets?.port ?? null,
   };
 }

@@ -27,7 +27,7 @@ async function main() {
   // publishers they expect on the default plan with nothing activated.
   if (demo && (await seedDemoServices(database.db))) logger.info('demo services, plans and API keys seeded');
 
-  const { app, shuttingDown, engine, startup } = await buildApp({
+  const { app, shuttingDown, engine, startup, demoTargetsPort } = await buildApp({
     config,
     db: database.db,
     logger,
@@ -36,7 +36,7 @@ async function main() {
   });
   if (demo) await seedDemoFacts(engine, logger, new Date(), database.db);
   if (demo) await seedDemoPayments(database.db, engine, config, logger);
-  if (demo) await seedDemoMonitors(database.db, config.PORT, logger);
+  if (demo && demoTargetsPort !== null) await seedDemoMonitors(database.db, demoTargetsPort, logger);
   // In the background: a few seconds of DuckDB work that nothing at start-up waits for (/healthz lists it while it runs).
   if (demo)
     startup.track(

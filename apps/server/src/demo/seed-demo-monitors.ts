@@ -5,7 +5,7 @@ import { bucketOf, emptyHistogram } from '../modules/monitors/rollup-histogram';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The demo server answers 503 here during the first 3 minutes of every quarter hour: a flapping target. */
+/** The demo target listener answers 503 here during the first 3 minutes of every quarter hour: a flapping target. */
 export const DEMO_FLAKY_PATH = '/demo/uptime/flaky';
 export const demoFlakyIsDown = (now = new Date()) => now.getUTCMinutes() % 15 < 3;
 
@@ -16,7 +16,7 @@ interface DemoMonitor {
   site: string | null;
   name: string;
   kind: Kind;
-  /** Loopback targets get the running server's port on every start. */
+  /** Loopback targets get the demo target listener's port (demo/demo-targets.ts) on every start. */
   url: (port: number) => string;
   baseMs: number;
 }
@@ -99,10 +99,11 @@ function hourOf(m: DemoMonitor, index: number, hourStart: number, now: number) {
 }
 
 /**
- * Demo monitors against targets the demo server itself serves (its /healthz, a flapping page, a
- * refused port) plus one with recorded results, so uptime pages, charts and incidents are alive
+ * Demo monitors against the demo's own loopback target listener (demo/demo-targets.ts: a health
+ * page, a flapping page) and a refused port, plus one with recorded results, so uptime pages, charts and incidents are alive
  * on `npm start` without the internet. Past hours come from rollups seeded once; live checks by
- * the real scheduler add to them. Runs on every start to point loopback targets at `port`.
+ * the real scheduler add to them. Runs on every start to point loopback targets at `port`, the
+ * target listener's port of this run.
  */
 export async function seedDemoMonitors(db: Db, port: number, log: Logger, now = Date.now()): Promise<void> {
   const existing = await db

@@ -40,11 +40,17 @@ export const systemResolver: Resolver = withoutReservedNames(async (hostname) =>
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 });
 
-/** Decides whether an address may be contacted: public, or explicitly allow-listed (tests only). */
+/**
+ * Decides whether an address may be contacted: public, or explicitly allowed. `allowHosts` allows
+ * whole IP addresses (tests against local servers only); `allowEndpoints` allows exact
+ * `ip:port` pairs of IP literals (the demo's own loopback targets), so that allowing one demo
+ * target opens no other port of the machine, and no host name that resolves to the same address.
+ */
 export class AddressPolicy {
   private readonly allowed: ReadonlySet<string>;
+  private readonly endpoints: ReadonlySet<string>;
 
-  constructor(allowHosts: readonly string[] = []) {
+  constructor(allowHosts: readonly string[] = [], allowEndpoints: readonly string[] = []) {
     const allowed = new Set<string>();
     for (const host of allowHosts) {
       const canonical = canonicalIp(host);
@@ -52,17 +58,36 @@ export class AddressPolicy {
       allowed.add(canonical);
     }
     this.allowed = allowed;
+    this.endpoints = new Set(allowEndpoints.map(endpointKeyOf));
   }
 
-  /** Throws OutboundBlockedError unless the address may be contacted. */
-  assertAllowed(address: string, hostname: string): void {
+  /**
+   * Throws OutboundBlockedError unless the address may be contacted. `port` is given only when
+   * `address` is the IP literal the caller named (not a resolved name): only then may an
+   * allowed endpoint apply.
+   */
+  assertAllowed(address: string, hostname: string, port?: number): void {
     const canonical = canonicalIp(address);
     if (canonical !== null && this.allowed.has(canonical)) return;
+    if (canonical !== null && port !== undefined && this.endpoints.has(`${canonical}|${port}`)) return;
     const reason = blockedAddressReason(address);
     if (reason === null) return;
     const named = hostname === address ? address : `${hostname} (${address})`;
     throw new OutboundBlockedError('blocked_address', `Refused to connect to ${named}: ${reason} address.`, { hostname, address });
   }
+}
+
+/** `127.0.0.1:9` or `[::1]:8080` -> the canonical address and port, as the policy compares them. */
+function endpointKeyOf(endpoint: string): string {
+  const m = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(endpoint.trim());
+  const canonical = m ? canonicalIp(m[1]!) : null;
+  if (!m || canonical === null) throw new TypeError(`allowEndpoints entries must be ip:port, got "${endpoint}".`);
+  return `${canonical}|${Number(m[2])}`;
+}
+
+/** The port a URL connects to (its own, or its scheme's default). */
+export function portOf(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;

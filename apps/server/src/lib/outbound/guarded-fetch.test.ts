@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedFetch } from './guarded-fetch';
 import { closedPort, startLocalTestServer, tableResolver, type LocalTestServer } from './local-test-server';
-import { OutboundBlockedError, OutboundBodyTooLargeError, OutboundNetworkError, OutboundTimeoutError } from './outbound-errors';
+import {
+  OutboundBlockedError,
+  OutboundBodyTooLargeError,
+  OutboundNetworkError,
+  OutboundTimeoutError,
+  plainOutboundFailure,
+} from './outbound-errors';
 
 let server: LocalTestServer;
 
@@ -163,5 +169,36 @@ describe('createGuardedFetch without an allow-list', () => {
     const fetch = createGuardedFetch();
     await expect(fetch(url)).rejects.toBeInstanceOf(OutboundBlockedError);
     await fetch.close();
+  });
+});
+
+describe('createGuardedFetch with exact allowed endpoints (the demo targets)', () => {
+  it('reaches the allowed ip:port only: no other port of the address, no name resolving to it', async () => {
+    const fetch = createGuardedFetch({
+      allowEndpoints: [`127.0.0.1:${server.port}`],
+      resolve: tableResolver({ 'loop.test': '127.0.0.1' }),
+    });
+    await expect(fetch(server.url('127.0.0.1', '/ok'))).resolves.toMatchObject({ status: 200 });
+    const other = await closedPort();
+    await expect(fetch(`http://127.0.0.1:${other}/ok`)).rejects.toBeInstanceOf(OutboundBlockedError);
+    await expect(fetch(`http://loop.test:${server.port}/ok`)).rejects.toBeInstanceOf(OutboundBlockedError);
+    await expect(fetch(`http://[::1]:${server.port}/ok`)).rejects.toBeInstanceOf(OutboundBlockedError);
+    await fetch.close();
+  });
+
+  it('tells a connection that never completes in the words of a refused one (measured requests)', async () => {
+    // A name whose resolution never answers stands in for a filtered port: no connection is ever made.
+    const fetch = createGuardedFetch({
+      allowEndpoints: ['127.0.0.1:9'],
+      resolve: () => new Promise(() => undefined),
+    });
+    const filtered = await fetch('http://filtered.test/', { measure: true, timeoutMs: 300 }).catch((e: unknown) => e);
+    const refused = await fetch('http://127.0.0.1:9/', { measure: true, timeoutMs: 300 }).catch((e: unknown) => e);
+    await fetch.close();
+    expect(filtered).toBeInstanceOf(OutboundNetworkError);
+    expect(refused).toBeInstanceOf(OutboundNetworkError);
+    expect(plainOutboundFailure(filtered)).toBe(plainOutboundFailure(refused));
+    expect((filtered as Error).message).toBe('Could not connect to http://filtered.test/.');
+    expect((refused as Error).message).toBe('Could not connect to http://127.0.0.1:9/.');
   });
 });

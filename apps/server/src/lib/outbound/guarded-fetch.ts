@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import { measuredConnection, timingsOf, type OutboundTimings } from './measured-connect';
-import { AddressPolicy, createGuardedLookup, systemResolver, type Resolver } from './address-policy';
+import { AddressPolicy, createGuardedLookup, portOf, systemResolver, type Resolver } from './address-policy';
 import { isIpLiteral } from './ip-address';
 import {
   OutboundBlockedError,
@@ -19,6 +19,12 @@ export interface GuardedFetchOptions {
    * target local servers; production configuration never sets it.
    */
   allowHosts?: readonly string[];
+  /**
+   * Exact `ip:port` pairs that may be contacted though their address is loopback/private, when the
+   * URL names that IP literally: the demo's own targets (demo/demo-targets.ts). No other port of
+   * the address, and no host name resolving to it, is opened by them.
+   */
+  allowEndpoints?: readonly string[];
   /** Default whole-exchange time limit per request (connect + headers + body). */
   timeoutMs?: number;
   /** Default response body cap; the download is aborted as soon as it is exceeded. */
@@ -80,7 +86,7 @@ export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
  * the address actually resolved.
  */
 export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFetch {
-  const policy = new AddressPolicy(options.allowHosts);
+  const policy = new AddressPolicy(options.allowHosts, options.allowEndpoints);
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_OUTBOUND_TIMEOUT_MS;
   const defaultMaxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const userAgent = options.userAgent ?? 'PartnersCenter/1.0 (+outbound)';
@@ -97,7 +103,8 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
       const host = unbracket(connectOptions.hostname);
       if (isIpLiteral(host)) {
         try {
-          policy.assertAllowed(host, host);
+          const port = Number(connectOptions.port) || (connectOptions.protocol === 'https:' ? 443 : 80);
+          policy.assertAllowed(host, host, port);
         } catch (err) {
           callback(err as Error, null);
           return;
@@ -162,7 +169,13 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
       }
       return answer;
     } catch (err) {
-      throw translateError(err, url.href, timer.signal, init.signal);
+      const translated = translateError(err, url.href, timer.signal, init.signal);
+      // A measured request knows whether its connection was ever made: a time-out before it is a
+      // connection failure, told in the same words as a refused or unreachable port (a filtered
+      // port and a closed one must not be told apart).
+      if (translated instanceof OutboundTimeoutError && measured && measured.marks.connect === undefined)
+        throw new OutboundNetworkError(url.href, 'connect', 'ETIMEDOUT', { cause: err });
+      throw translated;
     } finally {
       clearTimeout(timeout);
       // The one-off dispatcher of a measured request closes its connection right away.
@@ -185,7 +198,7 @@ function checkUrl(input: string | URL, policy: AddressPolicy): URL {
   }
   // WHATWG URL parsing already turned decimal/hex/short IPv4 forms (2130706433, 0x7f.1) into dotted quads.
   const host = unbracket(url.hostname);
-  if (isIpLiteral(host)) policy.assertAllowed(host, host);
+  if (isIpLiteral(host)) policy.assertAllowed(host, host, portOf(url));
   return url;
 }
 

@@ -57,8 +57,14 @@ export class OutboundNetworkError extends Error {
     readonly errorCode: string,
     options?: { cause?: unknown },
   ) {
+    // A connect failure names no code: refused, unreachable and timed out read the same, so the
+    // text never tells a closed port from a filtered one (`errorCode` keeps it for the logs).
     super(
-      `${phase === 'dns' ? 'Could not resolve' : phase === 'connect' ? 'Could not connect to' : 'Connection failed while talking to'} ${url} (${errorCode}).`,
+      phase === 'dns'
+        ? `Could not resolve ${url} (${errorCode}).`
+        : phase === 'connect'
+          ? `Could not connect to ${url}.`
+          : `Connection failed while talking to ${url} (${errorCode}).`,
       options,
     );
   }
@@ -122,7 +128,7 @@ export function plainOutboundFailure(err: unknown): string {
       : 'the address is not a web address we can fetch';
   if (err instanceof OutboundNetworkError) {
     if (err.phase === 'dns') return 'the domain name does not resolve (no DNS record)';
-    if (err.phase === 'connect') return 'the server could not be reached (connection refused, unreachable or a TLS failure)';
+    if (err.phase === 'connect') return 'the server could not be reached (no connection: refused, unreachable, timed out or a TLS failure)';
     return 'the connection broke while the answer was being read';
   }
   return 'an unexpected network failure';

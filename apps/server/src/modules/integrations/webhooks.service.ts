@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
+import { createTargetCheck } from '../../lib/outbound/target-check';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { enqueueWebhook, generateWebhookSecret, webhookDeliveriesRepo } from '../../lib/webhooks';
 import { auditRepo } from '../audit/audit.repo';
@@ -57,8 +58,10 @@ export interface WebhooksCtx {
 export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts: string[] }) {
   const { db, jobs } = deps;
   const allow = new Set(deps.allowHosts.map((h) => h.toLowerCase()));
+  // The delivery client's own allowances (app-workers.ts): save time and delivery time agree.
+  const checkTarget = createTargetCheck({ allowHosts: deps.allowHosts });
 
-  function checkUrl(url: string) {
+  async function checkUrl(url: string) {
     const u = new URL(url);
     if (u.protocol !== 'https:' && !allow.has(u.hostname.toLowerCase()))
       throw badRequest('The receiver must use https.', {
@@ -66,6 +69,8 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
       });
     if (u.username || u.password)
       throw badRequest('Remove the user name and password from the address.', { url: 'Addresses with credentials are refused.' });
+    const target = await checkTarget(url);
+    if (target) throw badRequest('Check the highlighted fields.', { url: target });
   }
 
   async function requirePlan(trx: Db, publisherId: string) {
@@ -104,7 +109,7 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
 
     /** The signing secret is returned here and on rotation only. */
     async create(ctx: WebhooksCtx, input: WebhookSubscriptionInput): Promise<WebhookWithSecret> {
-      checkUrl(input.url);
+      await checkUrl(input.url);
       return inTransaction(db, async (trx) => {
         await requirePlan(trx, ctx.publisherId);
         const secret = generateWebhookSecret();
@@ -121,7 +126,7 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
     },
 
     async update(ctx: WebhooksCtx, id: string, input: WebhookSubscriptionInput): Promise<WebhookSubscription> {
-      checkUrl(input.url);
+      await checkUrl(input.url);
       return inTransaction(db, async (trx) => {
         await requirePlan(trx, ctx.publisherId);
         const before = await owned(trx, ctx, id);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error';
 import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
+import type { TargetCheck } from '../../lib/outbound/target-check';
 import { auditRepo } from '../audit/audit.repo';
 import { limitFlag } from '../feature-flags/feature-flags.service';
 import { incidentsRepo } from '../incidents/incidents.repo';
@@ -92,7 +93,7 @@ export function firstSlot(intervalSeconds: number, now = Date.now()): Date {
 }
 
 /** Monitors of one publisher (staff act inside the publisher they chose), their limits and checks. */
-export function createMonitorsService(deps: { db: Db; fetch: GuardedFetch; limits: MonitorLimitsConfig }) {
+export function createMonitorsService(deps: { db: Db; fetch: GuardedFetch; checkTarget: TargetCheck; limits: MonitorLimitsConfig }) {
   const { db } = deps;
 
   async function limitsOf(trx: Db, publisherId: string) {
@@ -104,6 +105,8 @@ export function createMonitorsService(deps: { db: Db; fetch: GuardedFetch; limit
 
   async function validate(trx: Db, ctx: Ctx, input: MonitorInput) {
     const fields: Record<string, string> = {};
+    const target = await deps.checkTarget(input.url);
+    if (target) fields.url = target;
     const { minIntervalSeconds } = await limitsOf(trx, ctx.publisherId);
     if (input.intervalSeconds < minIntervalSeconds)
       fields.intervalSeconds = `Your plan checks at most every ${minIntervalSeconds} seconds.`;
@@ -205,6 +208,7 @@ export function createMonitorsService(deps: { db: Db; fetch: GuardedFetch; limit
     },
     /** "Test now": one check of the form's values, nothing stored. */
     async test(ctx: Ctx, input: MonitorInput): Promise<CheckResult> {
+      // Nothing is saved: a private target comes back as a failed check, refused by the guarded client before any request.
       const { certWarning: _ignored, ...result } = await runCheck(deps.fetch, input);
       return result;
     },
