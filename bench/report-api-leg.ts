@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
+import { TEST_PAYMENT_DETAILS_KEYS } from '../apps/server/test/test-keys';
 import { seedDemo } from '../apps/server/src/demo/seed-demo';
 import type { ReportEngine, ReportQuery } from '../apps/server/src/modules/reports/engine/report-engine';
 import { startRuntime } from '../apps/server/src/runtime';
@@ -19,7 +20,12 @@ const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
 export async function withReportApi<T>(engine: ReportEngine, fn: (call: (q: ReportQuery) => Promise<void>) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-bench-reports-'));
   chmodSync(dataDir, 0o755);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bench.local' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://bench.local',
+    PAYMENT_DETAILS_KEYS: TEST_PAYMENT_DETAILS_KEYS,
+  });
   const rt = await startRuntime(config);
   try {
     await seedDemo(rt.database.db);

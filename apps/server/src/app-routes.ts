@@ -89,6 +89,7 @@ import { setupRoutes } from './modules/setup/setup.routes';
 import { createSetupService } from './modules/setup/setup.service';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { createMonitorsService } from './modules/monitors/monitors.service';
+import type { SecretBox } from './lib/keys/secret-box';
 
 /**
  * Every product route, registered after the platform (access control, gates) in the order they
@@ -126,6 +127,7 @@ export interface RouteContext {
   adsTxtCrawler: AdsTxtCrawlerPort;
   /** The monitors' outbound allowances (app.ts), which their save-time address check shares. */
   monitorTargets: { allowHosts: string[]; allowEndpoints: string[] };
+  secretBox: SecretBox;
 }
 
 export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
@@ -260,7 +262,9 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
   await app.register(incidentsRoutes, { incidents });
   await app.register(servicesRoutes, { services });
   await app.register(apiKeysRoutes, { keys: apiKeys });
-  await app.register(webhooksRoutes, { webhooks: createWebhooksService({ db, jobs, allowHosts: config.OUTBOUND_ALLOW_HOSTS }) });
+  await app.register(webhooksRoutes, {
+    webhooks: createWebhooksService({ db, jobs, allowHosts: config.OUTBOUND_ALLOW_HOSTS, secrets: ctx.secretBox }),
+  });
   await app.register(plansRoutes, {
     plans: createPlansService({ db, jobs, staffEmail: config.STAFF_NOTIFY_EMAIL, productName: config.PRODUCT_NAME }),
   });

@@ -42,6 +42,7 @@ import type { ServicesService } from './modules/services/services.service';
 import { TRACKING_FORWARD_QUEUE, type TrackingForwardPayload } from './modules/tracking/tracking.service';
 import { trackingForwardHandler } from './modules/tracking/tracking-forward.job';
 import { trackingRepo } from './modules/tracking/tracking.repo';
+import type { SecretBox } from './lib/keys/secret-box';
 import {
   USAGE_RETENTION_QUEUE,
   scheduleUsageRetention,
@@ -94,6 +95,8 @@ export interface AppWorkersDeps {
   monitorsFetch: GuardedFetch;
   /** Injected by tests to reach a local receiver; otherwise made (and closed) here. */
   webhooksFetch?: GuardedFetch;
+  /** Opens the sealed webhook signing secrets. */
+  secretBox: SecretBox;
 }
 
 export interface BackgroundWork {
@@ -227,7 +230,7 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
     deps.webhooksFetch ?? createGuardedFetch({ allowHosts: config.OUTBOUND_ALLOW_HOSTS, userAgent: 'PartnersCenter-Webhooks/1.0' });
   const webhookDeliveries = jobs.work<WebhookDeliveryPayload>(
     WEBHOOK_DELIVERY_QUEUE,
-    webhookDeliveryHandler({ db, fetch: webhooksFetch, log: logger }),
+    webhookDeliveryHandler({ db, fetch: webhooksFetch, log: logger, secrets: deps.secretBox }),
     { pollMs, concurrency: 4, leaseMs: 60_000, retryBaseMs: config.WEBHOOK_RETRY_BASE_MS },
   );
 

@@ -39,6 +39,8 @@ import { createGuardedFetch, type GuardedFetch } from './lib/outbound/guarded-fe
 import { startDemoTargets } from './demo/demo-targets';
 import path from 'node:path';
 import { createDetailsCipher } from './modules/payment-settings/details-cipher';
+import { createSecretBox } from './lib/keys/secret-box';
+import { upgradeSecretsAtRest } from './lib/keys/upgrade';
 import { createPaymentSettingsService } from './modules/payment-settings/payment-settings.service';
 import { registerFeatureGates } from './modules/feature-flags/feature-gates';
 import { siteTagRepo } from './modules/site-tag/site-tag.repo';
@@ -117,6 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const startup = createStartupWork();
 
   const publicUrl = publicUrlOf(config);
+  // Secrets at rest (bank details, webhook secrets): one key ring; rows an earlier build left on the
+  // key from its source, or in the clear, are sealed with it before anything reads them.
+  const secretBox = createSecretBox(config.PAYMENT_DETAILS_KEYS);
+  const upgraded = await upgradeSecretsAtRest(db, secretBox, { rotation: false });
+  if (upgraded.paymentDetails + upgraded.webhookSecrets > 0) deps.logger.info(upgraded, 'secrets at rest sealed with the configured key');
   const keys = await loadSigningKeys(db);
   const tokens = createIdTokenIssuer(keys, publicUrl, config.ID_TOKEN_TTL_SECONDS);
   const sessions = createSessionGuard({ db, databaseUrl: deps.databaseUrl, log: deps.logger });
@@ -280,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     services,
     monitorsFetch,
     webhooksFetch: deps.webhooksFetch,
+    secretBox,
   });
   app.addHook('onClose', async () => {
     // Runs after the listener closed and in-flight requests finished.
@@ -342,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     monitorsFetch,
     adsTxtCrawler,
     monitorTargets,
+    secretBox,
   });
 
   return {

@@ -8,8 +8,8 @@ import { withIngestLock } from './modules/data-loads/ingest-lock';
 import { notifyReportsChanged } from './modules/reports/report-cache';
 import type { ReportType } from '@pc/contracts';
 import { seedDemo } from './demo/seed-demo';
-import { createDetailsCipher } from './modules/payment-settings/details-cipher';
-import { reencryptPaymentDetails } from './modules/payment-settings/reencrypt';
+import { createSecretBox } from './lib/keys/secret-box';
+import { upgradeSecretsAtRest } from './lib/keys/upgrade';
 import { configOrExit, startRuntime, type Runtime } from './runtime';
 import { retireOlderSigningKeys, rotateSigningKey } from './identity/signing-keys';
 
@@ -22,7 +22,7 @@ const USAGE = `Usage: npm run cli -- <command>
   finalize revenue|recirculation <publisherId> <YYYY-MM-DD>
                           mark figures up to that day final (later days show as estimated)
   reencrypt-payment-details
-                          after adding a new first key to PAYMENT_DETAILS_KEYS: rewrite bank details still on an older key
+                          after adding a new first key to PAYMENT_DETAILS_KEYS: rewrite bank details and webhook secrets still on an older key
   rotate-signing-key      add a new ID-token signing key (restart every server process to sign with it)
   retire-signing-keys     after every process restarted and ID_TOKEN_TTL_SECONDS passed: stop trusting older keys`;
 
@@ -56,8 +56,8 @@ const reportTypeArg = (value: string | undefined): ReportType => {
 
 const commands: Record<string, Command> = {
   async 'reencrypt-payment-details'(rt) {
-    const n = await reencryptPaymentDetails(rt.database.db, createDetailsCipher(rt.config.PAYMENT_DETAILS_KEYS));
-    console.log(`${n} payment settings re-encrypted with the current key`);
+    const n = await upgradeSecretsAtRest(rt.database.db, createSecretBox(rt.config.PAYMENT_DETAILS_KEYS), { rotation: true });
+    console.log(`${n.paymentDetails} payment settings and ${n.webhookSecrets} webhook secrets re-encrypted with the current key`);
   },
   async migrate() {
     console.log('migrations are up to date');
@@ -122,7 +122,7 @@ async function run() {
   }
   // The CLI works on the same database as the server (embedded under DATA_DIR or DATABASE_URL);
   // migrations run on open, so every command sees the current schema.
-  const rt = await startRuntime(configOrExit({ LOG_LEVEL: 'warn', ...process.env }));
+  const rt = await startRuntime(configOrExit({ LOG_LEVEL: 'warn', ...process.env }, { existingDemoKey: true }));
   try {
     await command(rt, args);
   } finally {

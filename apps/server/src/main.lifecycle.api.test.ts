@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
+import { TEST_PAYMENT_DETAILS_KEYS } from '../test/test-keys';
 
 /**
  * Issue 11 items 5 and 9 against the real server process (main.ts) on its embedded PostgreSQL:
@@ -135,7 +136,15 @@ function startAndFail(env: Record<string, string>): Promise<{ code: number | nul
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../../..'),
-      env: { ...process.env, ...EMBEDDED, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+      env: {
+        ...process.env,
+        ...EMBEDDED,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        PAYMENT_DETAILS_KEYS: TEST_PAYMENT_DETAILS_KEYS,
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import { loadConfig, ConfigError, type AppConfig } from './config/env';
+import { KeySettingMissing, resolveSecretKeys } from './lib/keys/key-store';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { migrate } from './db/migrate';
 import { openDatabase, type DatabaseHandle } from './db/pool';
@@ -12,12 +13,16 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-/** Loads configuration or exits with one line naming the bad variable. */
-export function configOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * Loads configuration or exits with one line naming the bad variable. The key for secrets at rest
+ * is PAYMENT_DETAILS_KEYS, or the demo's own generated one (lib/keys/key-store.ts).
+ */
+export function configOrExit(env: NodeJS.ProcessEnv = process.env, opts: { existingDemoKey?: boolean } = {}): AppConfig {
   try {
-    return loadConfig(env);
+    const config = loadConfig(env);
+    return { ...config, PAYMENT_DETAILS_KEYS: resolveSecretKeys(config, opts) };
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof ConfigError || err instanceof KeySettingMissing) {
       process.stderr.write(`${err.message}\n`);
       process.exit(1);
     }

@@ -7,6 +7,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { finishesWithin } from '../src/lib/time/finishes-within';
+import { TEST_PAYMENT_DETAILS_KEYS } from './test-keys';
 
 export interface ServerProcess {
   /** http://127.0.0.1:<port> */
@@ -67,6 +68,8 @@ export async function startServerProcess(opts: {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // A server that is not the demo refuses to start without it (lib/keys/key-store.ts).
+      PAYMENT_DETAILS_KEYS: TEST_PAYMENT_DETAILS_KEYS,
       ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -11,6 +11,7 @@ import { loadConfig, type AppConfig } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/pool';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../src/demo/demo-data';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
+import { TEST_PAYMENT_DETAILS_KEYS } from './test-keys';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -56,6 +57,7 @@ export async function createTestApp(
     PUBLIC_URL: 'http://partners.test',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     DATA_DIR: dataDir,
+    PAYMENT_DETAILS_KEYS: TEST_PAYMENT_DETAILS_KEYS,
     ...env,
   });
   const handle = openDatabase(databaseUrl, logger, 5);

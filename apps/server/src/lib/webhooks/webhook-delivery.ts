@@ -5,6 +5,7 @@ import type { Db } from '../../db/pool';
 import type { JobHandler, JobQueue } from '../jobs/job-queue';
 import type { GuardedFetch } from '../outbound/guarded-fetch';
 import { OutboundBlockedError } from '../outbound/outbound-errors';
+import { openWebhookSecret, type SecretBox } from '../keys/secret-box';
 import { signWebhook, WEBHOOK_HEADERS } from './webhook-signature';
 import { webhookDeliveriesRepo } from './webhooks.repo';
 
@@ -22,7 +23,7 @@ export interface WebhookDeliveryPayload {
 export interface WebhookTarget {
   url: string;
   format: 'json' | 'slack';
-  /** "whsec_…" (generateWebhookSecret); null sends unsigned (Slack does not check signatures). */
+  /** The stored (sealed) "whsec_…" secret (generateWebhookSecret); null sends unsigned (Slack does not check signatures). */
   secret: string | null;
 }
 
@@ -94,7 +95,12 @@ export async function enqueueWebhook(
  * with exponential backoff, until the last attempt marks the delivery failed. A URL the guard
  * refuses fails at once: retrying cannot help.
  */
-export function webhookDeliveryHandler(deps: { db: Db; fetch: GuardedFetch; log: Logger }): JobHandler<WebhookDeliveryPayload> {
+export function webhookDeliveryHandler(deps: {
+  db: Db;
+  fetch: GuardedFetch;
+  log: Logger;
+  secrets: SecretBox;
+}): JobHandler<WebhookDeliveryPayload> {
   const repo = webhookDeliveriesRepo(deps.db);
   return async (job, signal) => {
     const d = await repo.get(job.payload.deliveryId);
@@ -106,7 +112,7 @@ export function webhookDeliveryHandler(deps: { db: Db; fetch: GuardedFetch; log:
       [WEBHOOK_HEADERS.timestamp]: String(ts),
       [WEBHOOK_HEADERS.event]: d.event,
     };
-    if (d.secret) headers[WEBHOOK_HEADERS.signature] = signWebhook(d.secret, d.message_id, ts, d.body);
+    if (d.secret) headers[WEBHOOK_HEADERS.signature] = signWebhook(openWebhookSecret(deps.secrets, d.secret), d.message_id, ts, d.body);
     const started = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;

@@ -12,6 +12,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { createTargetCheck } from '../../lib/outbound/target-check';
 import type { JobQueue } from '../../lib/jobs/job-queue';
+import { openWebhookSecret, WEBHOOK_SECRET_AAD, type SecretBox } from '../../lib/keys/secret-box';
 import { enqueueWebhook, generateWebhookSecret, webhookDeliveriesRepo } from '../../lib/webhooks';
 import { auditRepo } from '../audit/audit.repo';
 import { booleanFlag } from '../feature-flags/feature-flags.service';
@@ -23,6 +24,7 @@ const UUID = /^[0-9a-f-]{36}$/i;
 
 const toDto = (
   r: SubscriptionRow,
+  secretPrefix: string,
   last?: { status: string; event: string; created_at: Date; last_status_code: number | null },
 ): WebhookSubscription => ({
   id: r.id,
@@ -31,7 +33,7 @@ const toDto = (
   format: r.format,
   events: r.events as WebhookEventType[],
   enabled: r.enabled,
-  secretPrefix: r.secret.slice(0, 10),
+  secretPrefix,
   createdBy: r.created_by_email ?? null,
   createdAt: r.created_at.toISOString(),
   lastDelivery: last
@@ -55,8 +57,11 @@ export interface WebhooksCtx {
  * guarded client still refuses private addresses at delivery time. Changes need the plan's
  * `integrations.webhooks` feature; every change is audited in its transaction.
  */
-export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts: string[] }) {
+export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts: string[]; secrets: SecretBox }) {
   const { db, jobs } = deps;
+  // Signing secrets are stored sealed (lib/keys/secret-box.ts): a database reader cannot forge events.
+  const seal = (secret: string) => deps.secrets.seal(secret, WEBHOOK_SECRET_AAD);
+  const prefixOf = (r: SubscriptionRow) => openWebhookSecret(deps.secrets, r.secret).slice(0, 10);
   const allow = new Set(deps.allowHosts.map((h) => h.toLowerCase()));
   // The delivery client's own allowances (app-workers.ts): save time and delivery time agree.
   const checkTarget = createTargetCheck({ allowHosts: deps.allowHosts });
@@ -90,7 +95,7 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
   async function dto(trx: Db, id: string) {
     const row = (await webhookSubscriptionsRepo(trx).get(id))!;
     const [last] = await webhookSubscriptionsRepo(trx).lastDeliveries([id]);
-    return toDto(row, last);
+    return toDto(row, prefixOf(row), last);
   }
 
   const audit = (trx: Db, ctx: WebhooksCtx, action: string, details: Record<string, unknown>) =>
@@ -103,7 +108,7 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
       const last = new Map((await repo.lastDeliveries(rows.map((r) => r.id))).map((d) => [d.target_id, d]));
       return {
         planAllows: await booleanFlag(db, publisherId, WEBHOOKS_FLAG, false),
-        subscriptions: rows.map((r) => toDto(r, last.get(r.id))),
+        subscriptions: rows.map((r) => toDto(r, prefixOf(r), last.get(r.id))),
       };
     },
 
@@ -117,7 +122,7 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
           ...input,
           events: [...new Set(input.events)],
           publisherId: ctx.publisherId,
-          secret,
+          secret: seal(secret),
           by: ctx.uid,
         });
         await audit(trx, ctx, 'webhook.create', { id, name: input.name, url: input.url, format: input.format, events: input.events });
@@ -155,7 +160,7 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
         await requirePlan(trx, ctx.publisherId);
         const row = await owned(trx, ctx, id);
         const secret = generateWebhookSecret();
-        await webhookSubscriptionsRepo(trx).setSecret(id, secret);
+        await webhookSubscriptionsRepo(trx).setSecret(id, seal(secret));
         await audit(trx, ctx, 'webhook.rotate_secret', { id, name: row.name });
         return { subscription: await dto(trx, id), secret };
       });

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { TEST_PAYMENT_DETAILS_KEYS } from '../../../test/test-keys';
 import { createDetailsCipher } from './details-cipher';
 import { reencryptPaymentDetails } from './reencrypt';
 
@@ -68,10 +68,11 @@ describe('payment settings', () => {
     const row = await t.db.selectFrom('payment_settings').selectAll().where('publisher_id', '=', '1003').executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(IBAN);
     expect(JSON.stringify(row)).not.toContain('COBADEFF');
-    expect(row.bank_ciphertext).toMatch(/^v1\.dev\./);
-    expect(JSON.parse(createDetailsCipher(null).decrypt(row.bank_ciphertext, '1003')).iban).toBe(IBAN);
+    // Sealed with the configured key (test support's), never one derived from the source.
+    expect(row.bank_ciphertext).toMatch(/^v1\.test\./);
+    expect(JSON.parse(createDetailsCipher(TEST_PAYMENT_DETAILS_KEYS).decrypt(row.bank_ciphertext, '1003')).iban).toBe(IBAN);
     // Bound to its publisher: the same ciphertext does not open as another publisher's.
-    expect(() => createDetailsCipher(null).decrypt(row.bank_ciphertext, '1001')).toThrow();
+    expect(() => createDetailsCipher(TEST_PAYMENT_DETAILS_KEYS).decrypt(row.bank_ciphertext, '1001')).toThrow();
     const asStaff = await t.app.inject({ method: 'GET', url: '/api/payment-settings', headers: bearer(staff, '1003') });
     expect(asStaff.json().accountMasked).toBe('•••• 3000');
     expect(asStaff.body).not.toContain(IBAN);
@@ -158,8 +159,8 @@ describe('payment settings', () => {
     expect(rotated.decrypt(old, 'p')).toBe('{"iban":"X"}');
     expect(rotated.keyIdOf(rotated.encrypt('a', 'p'))).toBe('k2');
     expect(() => createDetailsCipher(k2).decrypt(old, 'p')).toThrow(/unknown key/);
-    // The stored dev-key row moves onto a new first key; a second run has nothing to do.
-    const next = createDetailsCipher(`${k2},dev:${createHash('sha256').update('partners-center-local-development-only').digest('base64')}`);
+    // The stored row moves onto a new first key; a second run has nothing to do.
+    const next = createDetailsCipher(`${k2},${TEST_PAYMENT_DETAILS_KEYS}`);
     expect(await reencryptPaymentDetails(t.db, next)).toBeGreaterThan(0);
     expect(await reencryptPaymentDetails(t.db, next)).toBe(0);
     const row = await t.db
