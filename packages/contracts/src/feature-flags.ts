@@ -8,9 +8,32 @@ export type FlagShape = z.infer<typeof FlagShapeSchema>;
 export const FlagValueSchema = z.union([z.boolean(), z.number(), z.array(z.string())]);
 export type FlagValue = z.infer<typeof FlagValueSchema>;
 
+/**
+ * The name of a flag that exists: what paths and answers carry. Looser than a new name's rule
+ * (below), so a flag created before that rule stays readable and can still be deleted.
+ */
 export const FlagKeySchema = z
   .string()
   .regex(/^[a-z][a-z0-9_.-]{0,63}$/, 'Use lower-case letters, digits, dots, dashes or underscores (up to 64), starting with a letter.');
+
+/** A new flag's name: lower-case dotted segments, e.g. `uptime.check_intervals`. */
+export const FLAG_KEY_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
+export const FLAG_KEY_MAX = 64;
+/**
+ * Segments that are properties every JavaScript object has (lower-case ones; the pattern already
+ * refuses `toString`, `__proto__` and the like): a flag name is a key of plans' values, audit
+ * details and client-side lookups, where these would read the object's own machinery.
+ */
+const RESERVED_FLAG_SEGMENTS: ReadonlySet<string> = new Set(['constructor', 'prototype']);
+
+export const NewFlagKeySchema = z
+  .string()
+  .max(FLAG_KEY_MAX, `Use at most ${FLAG_KEY_MAX} characters.`)
+  .regex(
+    FLAG_KEY_PATTERN,
+    'Use lower-case words of letters, digits and underscores joined by dots, each starting with a letter (e.g. uptime.check_intervals).',
+  )
+  .refine((k) => !k.split('.').some((s) => RESERVED_FLAG_SEGMENTS.has(s)), 'This name is reserved; choose another.');
 
 /** Checks a value against a shape; returns a message for the `fields` map or null when it fits. */
 export function flagValueProblem(shape: FlagShape, value: unknown): string | null {
@@ -43,7 +66,7 @@ export const FlagDefinitionSchema = z.object({
 export type FlagDefinition = z.infer<typeof FlagDefinitionSchema>;
 
 export const FlagDefinitionInputSchema = z.object({
-  key: FlagKeySchema,
+  key: NewFlagKeySchema,
   shape: FlagShapeSchema,
   description: z.string().trim().max(500).default(''),
   beta: z.boolean().default(false),

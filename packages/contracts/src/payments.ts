@@ -33,6 +33,11 @@ export const PaymentSchema = z.object({
   paidAt: z.string().nullable(),
   method: z.string().nullable(),
   reference: z.string().nullable(),
+  /**
+   * Staff approvals given so far. Within 48 hours of a change of the bank details a payout needs
+   * two, by different staff members: 1 on a pending payment means it waits for the second.
+   */
+  approvals: z.number().int().optional(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

@@ -68,6 +68,8 @@ export const ReportScheduleSchema = ReportScheduleInputSchema.extend({
   /** queued | running | done | failed, of the last run's export. */
   lastStatus: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** Why the product paused it (its owner lost the publisher or was disabled); null otherwise. */
+  pausedReason: z.string().nullable().optional(),
 });
 export type ReportSchedule = z.infer<typeof ReportScheduleSchema>;
 

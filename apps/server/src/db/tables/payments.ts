@@ -86,6 +86,15 @@ export interface PaymentSettingsTable {
   tax_form_uploaded_at: Timestamp | null;
   updated_by: string | null;
   updated_at: Generated<Date>;
+  bank_set_by: string | null;
+  bank_replaced_at: Timestamp | null;
+}
+
+export interface PaymentApprovalsTable {
+  payment_id: string;
+  approved_by: string;
+  bank_version: Timestamp | null;
+  approved_at: Generated<Date>;
 }
 
 export interface PaymentsTables {
@@ -95,4 +104,5 @@ export interface PaymentsTables {
   payments: PaymentsTable;
   payment_adjustments: PaymentAdjustmentsTable;
   payment_settings: PaymentSettingsTable;
+  payment_approvals: PaymentApprovalsTable;
 }

@@ -27,6 +27,7 @@ export interface ReportSchedulesTable {
   paused: boolean;
   next_run_at: Timestamp;
   created_at: Generated<Date>;
+  paused_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReportScheduleRunsTable {

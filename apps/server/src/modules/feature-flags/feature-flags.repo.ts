@@ -116,6 +116,25 @@ export function featureFlagsRepo(db: Db) {
         .orderBy('f.key')
         .execute();
     },
+    /** The plans that give this flag a value, with that value. */
+    async planValues(key: string): Promise<{ planId: string; value: FlagValue }[]> {
+      const rows = await db
+        .selectFrom('plans')
+        .select(['id', sql<FlagValue>`flag_values -> ${key}`.as('value')])
+        .where(sql<boolean>`flag_values ? ${key}`)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ planId: r.id, value: r.value }));
+    },
+    /** Deletes the definition, its value in every plan, and (ON DELETE CASCADE) its overrides. */
+    async remove(key: string): Promise<void> {
+      await db
+        .updateTable('plans')
+        .set({ flag_values: sql`flag_values - ${key}` })
+        .where(sql<boolean>`flag_values ? ${key}`)
+        .execute();
+      await db.deleteFrom('feature_flags').where('key', '=', key).execute();
+    },
     async publisherExists(publisherId: string): Promise<boolean> {
       return !!(await db.selectFrom('publishers').select('id').where('id', '=', publisherId).executeTakeFirst());
     },

@@ -51,6 +51,22 @@ export async function featureFlagsRoutes(app: FastifyInstance, opts: { flags: Fe
     },
     async (req) => f.update(uid(req), req.params.key, req.body),
   );
+  r.delete(
+    '/api/admin/feature-flags/:key',
+    {
+      config: admin,
+      schema: {
+        tags,
+        description: 'Deletes the flag, its overrides and its value in every plan (one transaction, audited with all of them).',
+        params: KeyParams,
+        response: { 200: OkSchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await f.remove(uid(req), req.params.key);
+      return { ok: true as const };
+    },
+  );
   r.get(
     '/api/admin/feature-flags/:key/overrides',
     { config: admin, schema: { tags, params: KeyParams, response: { 200: z.array(FlagOverrideSchema), ...errorResponses } } },

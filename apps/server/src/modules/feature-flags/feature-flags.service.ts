@@ -132,6 +132,33 @@ export function createFeatureFlagsService(deps: { db: Db; showNewFeaturesUntil: 
       });
     },
 
+    /**
+     * Deletes a flag outright rather than archiving it: its overrides and its value in every plan go
+     * in the same transaction, and the audit row keeps all of them, so the flag can be re-created
+     * from it. Code that reads a deleted flag falls back to its built-in default (limitFlag & co).
+     */
+    async remove(actor: string, key: string): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        const repo = featureFlagsRepo(trx);
+        const before = await repo.getForUpdate(key);
+        if (!before) throw notFound('No such flag.');
+        const overrides = await repo.overridesOf(key);
+        const plans = await repo.planValues(key);
+        await repo.remove(key);
+        await auditRepo(trx).record({
+          actorUserId: actor,
+          publisherId: null,
+          action: 'feature_flag.delete',
+          details: {
+            key,
+            before: toDefinition({ ...before, overrides: overrides.length }),
+            overrides: overrides.map((o) => ({ publisherId: o.publisher_id, value: o.value, source: o.source })),
+            plans,
+          },
+        });
+      });
+    },
+
     async overrides(key: string): Promise<FlagOverride[]> {
       const repo = featureFlagsRepo(db);
       if (!(await repo.get(key))) throw notFound('No such flag.');

@@ -41,6 +41,24 @@ export function paymentSettingsRepo(db: Db) {
         .onConflict((oc) => oc.column('publisher_id').doUpdateSet({ ...w, updated_at: new Date() }))
         .execute();
     },
+    /**
+     * Records who entered the bank details now on file and, when they replaced other details, when
+     * (modules/payments/payout-approval.ts reads both).
+     */
+    async markBankEntered(publisherId: string, uid: string, replaced: boolean): Promise<void> {
+      await db
+        .updateTable('payment_settings')
+        .set({ bank_set_by: uid, ...(replaced ? { bank_replaced_at: new Date() } : {}) })
+        .where('publisher_id', '=', publisherId)
+        .execute();
+    },
+    async bankProvenance(publisherId: string) {
+      return db
+        .selectFrom('payment_settings')
+        .select(['bank_set_by', 'bank_replaced_at'])
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirst();
+    },
     async setTaxForm(publisherId: string, name: string, bytes: Buffer, uid: string): Promise<number> {
       const res = await db
         .updateTable('payment_settings')

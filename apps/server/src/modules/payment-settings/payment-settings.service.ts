@@ -34,6 +34,21 @@ function requireRecentLogin(ctx: SettingsCtx) {
   if (Math.floor(Date.now() / 1000) - ctx.authTime > RECENT_LOGIN_S) throw requiresRecentLogin();
 }
 
+/** Whether a save sends payouts somewhere else: the method, the payee or the account differ. */
+function bankChanged(
+  before: { method: string; beneficiary_name: string; payout_currency: string },
+  input: PaymentSettingsInput,
+  beforeDetails: unknown,
+  details: BankDetails,
+): boolean {
+  return (
+    before.method !== input.method ||
+    before.beneficiary_name !== input.beneficiaryName ||
+    before.payout_currency !== input.payoutCurrency ||
+    JSON.stringify(beforeDetails) !== JSON.stringify(details)
+  );
+}
+
 export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCipher; jobs: JobQueue; defaultThreshold: number }) {
   const { db, cipher, jobs } = deps;
   const repo = paymentSettingsRepo(db);
@@ -116,6 +131,8 @@ export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCiph
           bank_last4: last4,
           updated_by: ctx.uid,
         });
+        const changed = !before || bankChanged(before, input, JSON.parse(cipher.decrypt(before.bank_ciphertext, ctx.publisherId)), details);
+        if (changed) await paymentSettingsRepo(trx).markBankEntered(ctx.publisherId, ctx.uid, !!before);
         // Only masked facts in the audit log: it is readable by staff.
         await auditRepo(trx).record({
           actorUserId: ctx.uid,
@@ -183,6 +200,12 @@ export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCiph
     async taxForm(publisherId: string) {
       const row = await repo.taxForm(publisherId);
       return row?.tax_form ? { bytes: row.tax_form, name: row.tax_form_name ?? 'tax-form.pdf' } : null;
+    },
+
+    /** Who entered the bank details on file and when they last replaced other details (payout approval's four eyes). */
+    async bankProvenance(trx: Db, publisherId: string): Promise<{ setBy: string | null; replacedAt: Date | null } | null> {
+      const row = await paymentSettingsRepo(trx).bankProvenance(publisherId);
+      return row ? { setBy: row.bank_set_by, replacedAt: row.bank_replaced_at } : null;
     },
 
     /** What a payment keeps at approval: masked facts for statements, the ciphertext for the payout run. */

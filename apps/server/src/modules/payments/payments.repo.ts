@@ -10,6 +10,7 @@ export interface PaymentRow {
   rollover_in: string;
   adjustments: string;
   adjustment_lines: number | string;
+  approvals?: number | string | null;
   amount: string;
   rollover_out: string;
   threshold: string;
@@ -50,6 +51,13 @@ export function paymentsRepo(db: Db) {
           .select((e) => e.fn.countAll<string>().as('n'))
           .whereRef('a.payment_id', '=', 'y.id')
           .as('adjustment_lines'),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom('payment_approvals as pa')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('pa.payment_id', '=', 'y.id')
+          .as('approvals'),
       );
   return {
     async listForPublisher(publisherId: string): Promise<PaymentRow[]> {

@@ -10,7 +10,9 @@ import type { ReportEngine } from '../reports/engine/report-engine';
 import { applyAdjustment, editAdjustment, toAdjustment } from './adjustments';
 import { round2 } from './money';
 import { closeMonth } from './month-close';
+import { paymentApprovalsRepo } from './payment-approvals.repo';
 import { paymentsRepo, type PaymentRow } from './payments.repo';
+import { decideApproval } from './payout-approval';
 
 const conflict = (message: string) => new HttpError(409, message, 'Conflict');
 const today = () => new Date().toISOString().slice(0, 10);
@@ -35,6 +37,7 @@ export function toPayment(r: PaymentRow): Payment {
     paidAt: r.paid_at,
     method: r.method,
     reference: r.reference,
+    approvals: Number(r.approvals ?? 0),
   };
 }
 
@@ -148,6 +151,17 @@ export function createPaymentsService(deps: {
         // The payee as it is now: a later change of bank details does not redirect this payment.
         const snapshot = await deps.settings.snapshot(trx, row.publisher_id);
         if (!snapshot) throw conflict(`${row.publisher_name} has no payment settings yet; a payment cannot be approved without a payee.`);
+        const bank = (await deps.settings.bankProvenance(trx, row.publisher_id)) ?? { setBy: null, replacedAt: null };
+        const decision = await decideApproval(trx, uid, row.id, bank);
+        if (!decision.release) {
+          await auditRepo(trx).record({
+            actorUserId: uid,
+            publisherId: row.publisher_id,
+            action: 'payment.approval_recorded',
+            details: { paymentId: id, period: row.period, approvals: decision.approvals, bankReplacedAt: bank.replacedAt?.toISOString() },
+          });
+          return null;
+        }
         await paymentsRepo(trx).update(row.id, {
           status: 'approved',
           payee_snapshot: JSON.stringify(snapshot),
@@ -161,6 +175,7 @@ export function createPaymentsService(deps: {
       transition(uid, id, 'payment.hold', async (row, trx) => {
         if (row.status !== 'pending' && row.status !== 'approved' && row.status !== 'on_hold')
           throw conflict(`A ${row.status.replace('_', ' ')} payment cannot be held.`);
+        await paymentApprovalsRepo(trx).clear(row.id);
         await paymentsRepo(trx).update(row.id, {
           status: 'on_hold',
           hold_reason: reason,

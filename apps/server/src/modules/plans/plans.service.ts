@@ -51,14 +51,19 @@ export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: stri
 
   async function catalogue(): Promise<Plan[]> {
     const [plans, defs] = await Promise.all([repo.plans(), repo.flagDefinitions()]);
-    return plans.map((p) => ({
-      id: p.id,
-      name: p.name,
-      summary: p.summary,
-      features: defs
-        .filter((f) => f.key in p.flag_values)
-        .map((f) => ({ key: f.key, shape: f.shape as FlagShape, description: f.description, value: p.flag_values[f.key] as FlagValue })),
-    }));
+    return plans.map((p) => {
+      // A Map, not the JSON object: a flag named like an object property (`constructor`) must not
+      // read Object.prototype's member as the plan's value.
+      const values = new Map(Object.entries(p.flag_values as Record<string, unknown>));
+      return {
+        id: p.id,
+        name: p.name,
+        summary: p.summary,
+        features: defs
+          .filter((f) => values.has(f.key))
+          .map((f) => ({ key: f.key, shape: f.shape as FlagShape, description: f.description, value: values.get(f.key) as FlagValue })),
+      };
+    });
   }
 
   /**

@@ -17,6 +17,7 @@ import type { ReportQuery } from '../engine/report-engine';
 import { REPORT_EXPORT_QUEUE, type ReportExportPayload } from '../report-export.job';
 import { reportsRepo } from '../reports.repo';
 import { savedReportsRepo } from './saved-reports.repo';
+import { pauseWithoutAccess } from './schedule-access';
 import { nextRunAfter } from './schedule-time';
 
 const CHECK_EVERY_MS = 60_000;
@@ -55,6 +56,8 @@ export async function queueDueReportRuns(db: Db, jobs: JobQueue, now: Date = new
     const due = await repo.lockDue(now, BATCH);
     let queued = 0;
     for (const s of due) {
+      // Each run re-checks its owner's access: a run without it is skipped and the schedule paused.
+      if (await pauseWithoutAccess(trx, jobs, s)) continue;
       const timeZone = s.time_zone ?? DEFAULT_REPORTING_TIME_ZONE;
       const dueAt = new Date(s.next_run_at);
       if (await repo.insertRun(s.saved_report_id, dueAt)) {

@@ -14,6 +14,7 @@ export interface SavedReportRow {
   frequency: string | null;
   format: string | null;
   paused: boolean | null;
+  paused_reason: string | null;
   next_run_at: Date | null;
   last_run_at: Date | null;
   last_status: string | null;
@@ -30,6 +31,11 @@ export interface DueSchedule {
   report_type: string;
   view: unknown;
   time_zone: string | null;
+  name: string;
+  owner_email: string;
+  owner_disabled: boolean;
+  owner_scope: string;
+  owner_admin: boolean;
 }
 
 /** Saved reports, their schedules and runs, and the reporting time zone (SQL only). */
@@ -52,6 +58,7 @@ export function savedReportsRepo(db: Db) {
         's.frequency',
         's.format',
         's.paused',
+        's.paused_reason',
         's.next_run_at',
       ])
       // The last run and the status of the export it made.
@@ -130,7 +137,7 @@ export function savedReportsRepo(db: Db) {
         .onConflict((oc) =>
           oc
             .column('saved_report_id')
-            .doUpdateSet({ frequency: s.frequency, format: s.format, paused: s.paused, next_run_at: s.nextRunAt }),
+            .doUpdateSet({ frequency: s.frequency, format: s.format, paused: s.paused, next_run_at: s.nextRunAt, paused_reason: null }),
         )
         .execute();
     },
@@ -144,9 +151,11 @@ export function savedReportsRepo(db: Db) {
     async lockDue(now: Date, limit: number): Promise<DueSchedule[]> {
       const rows = await sql<DueSchedule>`
         SELECT s.saved_report_id, s.frequency, s.format, s.next_run_at, r.publisher_id, r.owner_user_id, r.report_type, r.view,
-               rs.time_zone
+               rs.time_zone, r.name, u.email AS owner_email, u.disabled AS owner_disabled, u.publisher_scope AS owner_scope,
+               u.admin_access AS owner_admin
         FROM report_schedules s
         JOIN saved_reports r ON r.id = s.saved_report_id
+        JOIN users u ON u.id = r.owner_user_id
         LEFT JOIN report_settings rs ON rs.publisher_id = r.publisher_id
         WHERE NOT s.paused AND s.next_run_at <= ${now}
         ORDER BY s.next_run_at
@@ -171,6 +180,10 @@ export function savedReportsRepo(db: Db) {
         .where('saved_report_id', '=', id)
         .where('due_at', '=', dueAt)
         .execute();
+    },
+    /** Pauses a schedule the product stopped (not its owner), with the reason the owner sees. */
+    async pauseWithReason(id: string, reason: string): Promise<void> {
+      await db.updateTable('report_schedules').set({ paused: true, paused_reason: reason }).where('saved_report_id', '=', id).execute();
     },
     async advance(id: string, nextRunAt: Date): Promise<void> {
       await db.updateTable('report_schedules').set({ next_run_at: nextRunAt }).where('saved_report_id', '=', id).execute();

@@ -35,6 +35,7 @@ function toSavedReport(r: SavedReportRow, uid: string, timeZone: string): SavedR
             frequency: r.frequency as ScheduleFrequency,
             format: r.format === 'xlsx' ? 'xlsx' : 'csv',
             paused: r.paused === true,
+            pausedReason: r.paused_reason,
             nextRunAt: new Date(r.next_run_at).toISOString(),
             timeZone,
             lastRunAt: r.last_run_at ? new Date(r.last_run_at).toISOString() : null,

@@ -11,6 +11,20 @@ import { formatFlagValue, parseFlagValue } from './flag-value';
 export function FlagsTab() {
   const { data, error, isLoading, mutate } = useFlagDefinitions();
   const [selected, setSelected] = useState<string | null>(null);
+  // Deleting asks twice: the first click arms the button, the second deletes.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const remove = async (key: string) => {
+    try {
+      await api(`admin/feature-flags/${encodeURIComponent(key)}`, { method: 'DELETE', publisherId: null });
+      addToast('success', `Flag ${key} deleted, with its overrides and its value in every plan.`);
+      if (selected === key) setSelected(null);
+      await mutate();
+    } catch (e) {
+      addToast('error', (e as Error).message);
+    } finally {
+      setConfirming(null);
+    }
+  };
   if (error) return <LoadErrorAlert title="The feature flags could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <Skeleton h={200} />;
   const flag = data.find((f) => f.key === selected) ?? null;
@@ -56,6 +70,16 @@ export function FlagsTab() {
                 <Table.Td>
                   <Button size="xs" variant="light" onClick={() => setSelected(f.key)} aria-label={`Overrides of ${f.key}`}>
                     Overrides
+                  </Button>
+                  <Button
+                    size="xs"
+                    ml={6}
+                    color="red"
+                    variant={confirming === f.key ? 'filled' : 'subtle'}
+                    onClick={() => (confirming === f.key ? void remove(f.key) : setConfirming(f.key))}
+                    aria-label={confirming === f.key ? `Confirm deleting ${f.key}` : `Delete ${f.key}`}
+                  >
+                    {confirming === f.key ? 'Confirm delete' : 'Delete'}
                   </Button>
                 </Table.Td>
               </Table.Tr>

@@ -19,11 +19,11 @@ export function MonthClosePanel() {
   const [reason, setReason] = useState('');
   const closed = data?.closes.some((c) => c.period === period);
 
-  async function run(key: string, fn: () => Promise<unknown>, ok: string) {
+  async function run<T>(key: string, fn: () => Promise<T>, ok: string | ((result: T) => string)) {
     setBusy(key);
     try {
-      await fn();
-      toast.success(ok);
+      const result = await fn();
+      toast.success(typeof ok === 'string' ? ok : ok(result));
       await mutate();
     } catch (e) {
       toast.error(errorMessage(e));
@@ -123,6 +123,11 @@ export function MonthClosePanel() {
                     <Badge color={STATUS_COLOR[p.status]} variant="light" title={p.holdReason ?? undefined}>
                       {statusLabel(p.status)}
                     </Badge>
+                    {p.status === 'pending' && p.approvals === 1 && (
+                      <Text size="xs" c="dimmed">
+                        1 of 2 approvals: the bank details changed in the last 48 hours, another staff member must approve.
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs" ff="monospace">
@@ -135,7 +140,16 @@ export function MonthClosePanel() {
                         <Button
                           size="compact-xs"
                           loading={busy === p.id}
-                          onClick={() => void run(p.id, () => approvePayment(p.id), `${p.publisherName}: approved.`)}
+                          onClick={() =>
+                            void run(
+                              p.id,
+                              () => approvePayment(p.id),
+                              (r) =>
+                                r.status === 'approved'
+                                  ? `${p.publisherName}: approved.`
+                                  : `${p.publisherName}: your approval is recorded; a second staff member must approve.`,
+                            )
+                          }
                           aria-label={`Approve ${p.publisherName}`}
                         >
                           Approve

@@ -32,7 +32,8 @@ const FREQUENCY_OPTIONS = [
 function scheduleText(r: SavedReport): string {
   const s = r.schedule;
   if (!s) return '';
-  if (s.paused) return 'Paused';
+  // The product's own pause says why (its owner lost the publisher or was disabled).
+  if (s.paused) return s.pausedReason ?? 'Paused';
   const next = new Date(s.nextRunAt).toLocaleString('en-US', { timeZone: s.timeZone, dateStyle: 'medium', timeStyle: 'short' });
   const last = s.lastStatus ? ` · last run ${s.lastStatus}${s.lastError ? `: ${s.lastError}` : ''}` : '';
   return `Next: ${next} (${s.timeZone})${last}`;
