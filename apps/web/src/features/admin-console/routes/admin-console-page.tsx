@@ -9,6 +9,7 @@ import { useSignedIn } from '../../../lib/identity/auth-context';
 import { AdsTxtTemplateTab } from '../components/adstxt-template-tab';
 import { AuditTab } from '../components/audit-tab';
 import { DataLoadsTab } from '../components/data-loads-tab';
+import { DomainClaimsTab } from '../components/domain-claims-tab';
 import { FlagsTab } from '../components/flags-tab';
 import { InvitationsTab } from '../components/invitations-tab';
 import { OutboxTab } from '../components/outbox-tab';
@@ -28,6 +29,7 @@ const TABS = [
   'audit',
   'adstxt-template',
   'data-loads',
+  'domain-claims',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -43,7 +45,7 @@ export function AdminConsolePage() {
   const isAdmin = scope.type === 'internal' && scope.adminAccess && config.adminAccess;
   const isStaff = scope.type === 'internal';
   const requested = (params['*'] ?? '').split('/')[0] as Tab;
-  const tabs: readonly Tab[] = isAdmin ? TABS : ['partners', 'requests', 'users', 'usage'];
+  const tabs: readonly Tab[] = isAdmin ? TABS : ['partners', 'requests', 'users', 'usage', 'domain-claims'];
   const tab: Tab = tabs.includes(requested) ? requested : 'partners';
 
   return (
@@ -69,6 +71,7 @@ export function AdminConsolePage() {
             {isAdmin && <Tabs.Tab value="audit">Audit log</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="adstxt-template">Ads.txt template</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="data-loads">Data loads</Tabs.Tab>}
+            <Tabs.Tab value="domain-claims">Domain claims</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="partners" pt="md">
             <PartnersTab canEdit={isAdmin} />
@@ -113,6 +116,10 @@ export function AdminConsolePage() {
               <DataLoadsTab />
             </Tabs.Panel>
           )}
+          {/* App domain claims that wait for proof or clash with a site: any provider staff member decides them (API access 'staff'). */}
+          <Tabs.Panel value="domain-claims" pt="md">
+            <DomainClaimsTab />
+          </Tabs.Panel>
         </Tabs>
       )}
     </Stack>

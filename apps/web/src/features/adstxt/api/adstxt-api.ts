@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AdsTxtDetail, AdsTxtDiff, AdsTxtItem, AdsTxtRevision, AdsTxtSaved } from '@pc/contracts';
+import type { AdsTxtDetail, AdsTxtDiff, AdsTxtItem, AdsTxtRevision, AdsTxtSaved, AppDomainClaim, AppDomainClaimCheck } from '@pc/contracts';
 
 export type { AdsTxtSaved };
 import { api, apiFetcher, type ApiKey } from '../../../lib/api';
@@ -58,7 +58,17 @@ export const restoreRevision = (publisherId: string, domainId: string, revisionI
 export const fetchAllMissingLines = (publisherId: string) => api<string>('adstxt/missing-lines', { publisherId, responseType: 'text' });
 
 export const addAppDomain = (publisherId: string, domain: string) =>
-  api<{ domain_id: string }>('adstxt/app-domains', { method: 'POST', publisherId, body: { domain } });
+  api<{ domain_id: string; claimStatus: 'active' | 'pending' }>('adstxt/app-domains', { method: 'POST', publisherId, body: { domain } });
+
+/** App developer domains claimed but not active yet: each waits for its token to be found, or staff. */
+export const appDomainClaimsKey = (publisherId: string): ApiKey => ['adstxt/app-domains/claims', publisherId];
+export function useAppDomainClaims(publisherId: string) {
+  return useSWR<AppDomainClaim[], Error, ApiKey>(appDomainClaimsKey(publisherId), apiFetcher, swrOptions);
+}
+export const verifyAppDomainClaim = (publisherId: string, domainId: string) =>
+  api<AppDomainClaimCheck>(`adstxt/app-domains/${encodeURIComponent(domainId)}/verify`, { method: 'POST', publisherId });
+export const removeAppDomain = (publisherId: string, domainId: string) =>
+  api<{ ok: true }>(`adstxt/app-domains/${encodeURIComponent(domainId)}`, { method: 'DELETE', publisherId });
 
 export const fetchRevisionContent = (publisherId: string, domainId: string, revisionId: number) =>
   api<string>(`${domainPath(domainId)}/revisions/${revisionId}`, { publisherId, responseType: 'text' });

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import { AdsTxtAddAppDomainSchema } from '@pc/contracts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { addAppDomain, adsTxtKeys } from '../api/adstxt-api';
+import { addAppDomain, adsTxtKeys, appDomainClaimsKey } from '../api/adstxt-api';
 
 /** Adds an app developer domain, whose /app-ads.txt is then managed like a site's ads.txt. */
 export function AddAppDomain({ publisherId }: { publisherId: string }) {
@@ -20,10 +20,12 @@ export function AddAppDomain({ publisherId }: { publisherId: string }) {
     setBusy(true);
     setError(null);
     try {
-      await addAppDomain(publisherId, parsed.data.domain);
-      toast.success(`${parsed.data.domain} added: its app-ads.txt is being checked now.`);
+      const added = await addAppDomain(publisherId, parsed.data.domain);
+      if (added.claimStatus === 'pending')
+        toast.info(`${parsed.data.domain} is another partner's site or already claimed: prove it is yours below before it is served.`);
+      else toast.success(`${parsed.data.domain} added: its app-ads.txt is being checked now.`);
       setDomain('');
-      await mutate(adsTxtKeys.domains(publisherId));
+      await Promise.all([mutate(adsTxtKeys.domains(publisherId)), mutate(appDomainClaimsKey(publisherId))]);
     } catch (err) {
       const field = err instanceof ApiRequestError ? err.fields?.domain : undefined;
       if (field) setError(field);

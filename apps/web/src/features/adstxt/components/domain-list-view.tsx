@@ -8,6 +8,7 @@ import { track } from '../../../lib/tracking/track';
 import { saveFile } from '../../../lib/save-file';
 import { AllPublishersView } from './all-publishers-view';
 import { AddAppDomain } from './add-app-domain';
+import { AppDomainClaims } from './app-domain-claims';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
@@ -89,6 +90,7 @@ export function DomainListView({ publisherId }: { publisherId: string }) {
         </Card>
       )}
       {scopeView === 'partner' && !error && data && <AddAppDomain publisherId={publisherId} />}
+      {scopeView === 'partner' && !error && data && <AppDomainClaims publisherId={publisherId} />}
     </Stack>
   );
 }
