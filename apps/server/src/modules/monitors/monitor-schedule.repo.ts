@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool';
 import type { MonitorsTable } from '../../db/schema';
 import { HISTOGRAM_SIZE, bucketOf } from './rollup-histogram';
+import { monitorResultsPartitionsRepo } from './monitor-results-partitions.repo';
 
 /** A monitor claimed for a check: the table's columns the checker needs (types from db/schema.ts). */
 export type ClaimedMonitor = Pick<
@@ -189,15 +190,21 @@ export function monitorScheduleRepo(db: Db) {
       }
       return stored;
     },
-    /** Retention: raw results after `rawBefore`, rollups after `rollupBefore` (bounded batches). */
+    /**
+     * Retention: raw results whose UTC day is before `rawBefore`'s (whole daily partitions dropped,
+     * monitor-results-partitions.repo.ts), rollups before `rollupBefore` (bounded batches: about 25
+     * rows a monitor a day, far below what a batch a pass removes). Also creates the partitions of
+     * the coming days. `raw` counts the rows deleted one by one (not those of dropped days).
+     */
     async expire(rawBefore: Date, rollupBefore: Date, batch = 10_000): Promise<{ raw: number; rollups: number }> {
-      const raw = await sql`
-        DELETE FROM monitor_results WHERE ctid IN (SELECT ctid FROM monitor_results WHERE at < ${rawBefore} LIMIT ${batch})`.execute(db);
+      const partitions = monitorResultsPartitionsRepo(db);
+      await partitions.ensure(new Date(), new Date(Date.now() + 3 * 86_400_000));
+      const { deleted } = await partitions.expire(rawBefore);
       const rollups = await sql`
         DELETE FROM monitor_rollups WHERE ctid IN (SELECT ctid FROM monitor_rollups WHERE bucket < ${rollupBefore} LIMIT ${batch})`.execute(
         db,
       );
-      return { raw: Number(raw.numAffectedRows ?? 0), rollups: Number(rollups.numAffectedRows ?? 0) };
+      return { raw: deleted, rollups: Number(rollups.numAffectedRows ?? 0) };
     },
   };
 }
