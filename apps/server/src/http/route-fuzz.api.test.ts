@@ -15,16 +15,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  format?: string;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  const?: unknown;
-};
+type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; format?: string; enum?: unknown[] };
 interface Operation {
   parameters?: { in: string; name: string; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
@@ -80,38 +71,6 @@ function queriesFor(params: { in: string; name: string }[]): string[] {
   out.push('?' + names.map((n) => `${n}=1&${n}=2`).join('&'));
   out.push('?' + names.map((n) => `${n}=%ED%A0%80`).join('&'));
   return out;
-}
-
-/**
- * Names that are properties of every JavaScript object (a flag or key named so once broke the plans
- * pages), and ids that do not exist (a missing foreign key once surfaced as 500).
- */
-const OBJECT_NAMES = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'prototype'];
-const UNKNOWN_IDS = ['00000000-0000-0000-0000-000000000000', '999999', 'no-such-id'];
-
-/** A body the schema accepts as far as types go, every free text set to `fill`: it reaches the service and the database. */
-function plausible(schema: Schema | undefined, fill: string, depth = 0): unknown {
-  if (!schema || depth > 6) return fill;
-  const variant = (schema.anyOf ?? schema.oneOf)?.find((v) => v.type !== 'null');
-  if (variant) return plausible(variant, fill, depth + 1);
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum?.length) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, plausible(v, fill, depth + 1)]));
-    case 'array':
-      return [plausible(schema.items, fill, depth + 1)];
-    case 'number':
-    case 'integer':
-      return 1;
-    case 'boolean':
-      return true;
-    default:
-      if (schema.format === 'date-time') return new Date(Date.now() - 3_600_000).toISOString();
-      if (schema.format === 'email') return `${fill.replace(/[^a-z0-9]/gi, '') || 'x'}@example.com`;
-      return fill;
-  }
 }
 
 describe('route fuzz', () => {
@@ -183,52 +142,5 @@ describe('route fuzz', () => {
     }
     expect(requests).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
-  }, 900_000);
-
-  it('answers object property names and unknown ids in every path, body and publisher header below 500', async () => {
-    const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }).swagger();
-    const failures: string[] = [];
-    let requests = 0;
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(methods)) {
-        const verb = method.toUpperCase();
-        if (SKIP.has(`${verb} ${path}`)) continue;
-        const bodySchema = op.requestBody?.content?.['application/json']?.schema;
-        const hasParams = /\{[^}]+\}/.test(path);
-        if (!hasParams && !bodySchema) continue;
-        for (const role of ['admin', 'multi'] as const) {
-          const who = tokens[role]!;
-          const headers = { authorization: `Bearer ${who.token}`, 'publisher-scope': who.publisher! };
-          const cases: { url: string; payload?: unknown; headers: Record<string, string>; what: string }[] = [];
-          for (const value of [...OBJECT_NAMES, ...UNKNOWN_IDS]) {
-            const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
-            const payload = bodySchema && verb !== 'GET' && verb !== 'DELETE' ? plausible(bodySchema, value) : undefined;
-            cases.push({ url, payload, headers, what: value });
-          }
-          cases.push({
-            url: path.replace(/\{[^}]+\}/g, '1001'),
-            headers: { ...headers, 'publisher-scope': '999999' },
-            what: 'unknown scope',
-          });
-          for (const c of cases) {
-            requests++;
-            const res = await t.app.inject({
-              method: verb as 'GET',
-              url: c.url,
-              headers: c.headers,
-              ...(c.payload !== undefined ? { payload: c.payload as string } : {}),
-            });
-            if (res.statusCode >= 500) failures.push(`${verb} ${path} as ${role}, ${c.what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
-          }
-        }
-      }
-    }
-    expect(requests).toBeGreaterThan(500);
-    expect(failures).toEqual([]);
-    // None of those names became a flag, and the plans still answer.
-    const flags = await t.db.selectFrom('feature_flags').select('key').where('key', 'in', OBJECT_NAMES).execute();
-    expect(flags).toEqual([]);
-    const plans = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { authorization: `Bearer ${tokens.multi!.token}` } });
-    expect(plans.statusCode).toBeLessThan(500);
   }, 900_000);
 });
