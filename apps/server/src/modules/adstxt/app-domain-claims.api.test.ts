@@ -129,6 +129,14 @@ describe('app developer domains belong to whoever proves them', () => {
         { action: 'adstxt.claim_proven', publisher_id: '1003' },
       ]),
     );
+    // 1001's people are told at once that its file is no longer served there.
+    const mails = await t.db.selectFrom('jobs').select('payload').where('queue', '=', 'services-mail').execute();
+    const told = mails.map((m) => m.payload as { to: string[]; subject: string });
+    expect(told).toContainEqual({
+      to: expect.arrayContaining([DEMO.multi]),
+      subject: expect.stringContaining('your app-ads.txt for apps.shared.example is no longer served'),
+      text: expect.stringContaining('prove it again'),
+    });
   });
 
   it('lets staff list, approve and reject claims with a reason, audited; publishers cannot', async () => {
