@@ -174,7 +174,13 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
   await app.register(hostedAdsTxtRoutes, { adsTxt });
   await app.register(adsTxtBulkRoutes, { bulk: adsTxtBulkService });
   // App developer domains are claims that may need proof (hosted file or DNS TXT) or a staff decision.
-  const claimDeps = { db, jobs, crawler: ctx.adsTxtCrawler, resolveTxt: deps.dnsTxtResolver ?? systemTxtResolver() };
+  const claimDeps = {
+    db,
+    jobs,
+    crawler: ctx.adsTxtCrawler,
+    resolveTxt: deps.dnsTxtResolver ?? systemTxtResolver(),
+    productName: config.PRODUCT_NAME,
+  };
   const appDomainClaims = createAppDomainClaimsService(claimDeps);
   await app.register(appDomainRoutes, { appDomains: createAppDomainsService({ db, claims: appDomainClaims }) });
   await app.register(appDomainClaimRoutes, { claims: appDomainClaims });

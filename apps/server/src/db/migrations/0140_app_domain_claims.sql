@@ -18,7 +18,7 @@ CREATE INDEX adstxt_domains_open_claims_idx ON adstxt_domains (claim_requested_a
 
 -- Rows from before: a site's row is its owner's; an app row on another publisher's site domain
 -- (and not on one of its own sites) was never proven and now waits for proof or staff like a new one.
-UPDATE adstxt_domains SET claim_method = CASE WHEN kind = 'web' THEN 'site_owner' ELSE 'first_claim' END;
+UPDATE adstxt_domains SET claim_method = CASE WHEN kind = 'web' THEN 'site_owner' ELSE 'first_claim' END WHERE claim_status = 'active';
 UPDATE adstxt_domains d
 SET claim_status = 'pending',
     claim_method = NULL,

@@ -8,7 +8,7 @@ import { claimRules, type ClaimsDeps } from './app-domain-claims.service';
 const unknownClaim = () => notFound('This domain claim does not exist.');
 
 /** Staff see the claims that wait (or clash with a partner's site) and decide them, with a reason. */
-export function createDomainClaimsStaffService(deps: Pick<ClaimsDeps, 'db' | 'jobs'>) {
+export function createDomainClaimsStaffService(deps: Pick<ClaimsDeps, 'db' | 'jobs' | 'productName'>) {
   const rules = claimRules(deps);
   return {
     async list(status: 'pending' | 'rejected'): Promise<StaffDomainClaim[]> {

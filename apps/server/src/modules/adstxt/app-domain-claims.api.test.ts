@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import type { AdsTxtCrawlerPort } from './adstxt.service';
@@ -127,6 +129,14 @@ describe('app developer domains belong to whoever proves them', () => {
         { action: 'adstxt.claim_proven', publisher_id: '1003' },
       ]),
     );
+    // 1001's people are told at once that its file is no longer served there.
+    const mails = await t.db.selectFrom('jobs').select('payload').where('queue', '=', 'services-mail').execute();
+    const told = mails.map((m) => m.payload as { to: string[]; subject: string });
+    expect(told).toContainEqual({
+      to: expect.arrayContaining([DEMO.multi]),
+      subject: expect.stringContaining('your app-ads.txt for apps.shared.example is no longer served'),
+      text: expect.stringContaining('prove it again'),
+    });
   });
 
   it('lets staff list, approve and reject claims with a reason, audited; publishers cannot', async () => {
@@ -171,5 +181,36 @@ describe('app developer domains belong to whoever proves them', () => {
     expect((await call(staff, undefined, 'POST', '/api/admin/domain-claims/nope/approve', { reason: 'No such claim.' })).statusCode).toBe(
       404,
     );
+  });
+
+  it("sets an earlier unproven claim on another partner's site domain back to pending (migration 0140)", async () => {
+    // A row as the old code made it: 1002's active app claim on 1003's site domain, hosted.
+    await t.db
+      .insertInto('adstxt_domains')
+      .values({
+        id: 'alegacy',
+        publisher_id: '1002',
+        site_id: null,
+        domain_name: 'living.evergreen-digital.example',
+        kind: 'app',
+        hosted_enabled: true,
+      })
+      .execute();
+    expect((await hosted('living.evergreen-digital.example')).statusCode).toBe(200);
+    const migration = readFileSync(new URL('../../db/migrations/0140_app_domain_claims.sql', import.meta.url), 'utf8');
+    await sql.raw(migration.slice(migration.indexOf('-- Rows from before'))).execute(t.db);
+    expect((await hosted('living.evergreen-digital.example')).statusCode).toBe(404);
+    const claim = (await claimsOf(single, '1002')).find((c) => c.domain_id === 'alegacy');
+    expect(claim).toMatchObject({ status: 'pending', domain: 'living.evergreen-digital.example' });
+    expect(claim!.token).toMatch(/^[a-f0-9]{32}$/);
+    // Rows that were fine stay active: the sites' own rows and 1001's claim of its own site domain.
+    const active = await t.db
+      .selectFrom('adstxt_domains')
+      .select('id')
+      .where('claim_status', '=', 'active')
+      .where('kind', '=', 'web')
+      .execute();
+    expect(active.length).toBeGreaterThan(0);
+    expect((await hosted('northwind-news.example')).statusCode).toBe(200);
   });
 });

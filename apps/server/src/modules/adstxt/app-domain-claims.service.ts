@@ -4,7 +4,9 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { JobQueue } from '../../lib/jobs/job-queue';
+import { publisherRecipients } from '../../mail/publisher-recipients';
 import { auditRepo } from '../audit/audit.repo';
+import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from '../services/services.jobs';
 import { ADSTXT_CRAWL_QUEUE, type AdsTxtCrawlPayload } from './adstxt-crawl.job';
 import type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 import { appDomainClaimsRepo, type ClaimMethod, type ClaimRow } from './app-domain-claims.repo';
@@ -15,6 +17,8 @@ export interface ClaimsDeps {
   jobs: JobQueue;
   crawler: AdsTxtCrawlerPort;
   resolveTxt: TxtResolver;
+  /** Names the product in the e-mail a displaced holder receives. */
+  productName: string;
 }
 
 interface Ctx {
@@ -34,8 +38,24 @@ function outranks(method: ClaimMethod, holder: ClaimMethod | null): boolean {
 
 export const newClaimToken = () => randomBytes(16).toString('hex');
 
+// The holder's file stops being served: its people hear it at once, with how to get it back.
+async function tellDisplaced(deps: Pick<ClaimsDeps, 'jobs' | 'productName'>, trx: Db, publisherId: string, domain: string) {
+  const to = await publisherRecipients(trx, publisherId);
+  if (to.length === 0) return;
+  await deps.jobs.enqueue<ServicesMailPayload>(
+    SERVICES_MAIL_QUEUE,
+    {
+      to,
+      subject: `${deps.productName}: your app-ads.txt for ${domain} is no longer served`,
+      text:
+        `Another partner proved that it controls ${domain}, so its app-ads.txt is served there now and yours is not.\n\n` +
+        `If the domain is yours, open Ads.txt Management and prove it again with the token shown there (a line in the file or a DNS TXT record), or contact your account manager.\n`,
+    },
+    { db: trx },
+  );
+}
 /** The domain-claim rules every path shares (adding, "Verify now", staff decisions). */
-export function claimRules(deps: Pick<ClaimsDeps, 'jobs'>) {
+export function claimRules(deps: Pick<ClaimsDeps, 'jobs' | 'productName'>) {
   return {
     /** How the claim becomes active without proof, or null when it needs one. */
     async withoutProof(trx: Db, claim: Pick<ClaimRow, 'publisher_id' | 'domain_name'>): Promise<ClaimMethod | null> {
@@ -68,6 +88,7 @@ export function claimRules(deps: Pick<ClaimsDeps, 'jobs'>) {
           action: 'adstxt.claim_displaced',
           details: { domain: claim.domain_name, by: claim.publisher_id, method },
         });
+        await tellDisplaced(deps, trx, holder.publisher_id, claim.domain_name);
       }
       await repo.set(claim.id, { status: 'active', method, note });
       await deps.jobs.enqueue<AdsTxtCrawlPayload>(

@@ -4,9 +4,13 @@ import type { AdsFileName, AdsTxtCrawlerPort } from './adstxt-crawler-port';
 /** node:dns resolveTxt's shape: each TXT record as its character-strings. Tests inject their own. */
 export type TxtResolver = (domain: string) => Promise<string[][]>;
 
-/** The system resolver with short limits, so "Verify now" answers within seconds when DNS is slow. */
-export function systemTxtResolver(): TxtResolver {
+/**
+ * The system resolver with short limits, so "Verify now" answers within seconds when DNS is slow.
+ * `servers` (tests: a DNS server on loopback) replaces the system's name servers.
+ */
+export function systemTxtResolver(servers?: string[]): TxtResolver {
   const resolver = new Resolver({ timeout: 3000, tries: 2 });
+  if (servers) resolver.setServers(servers);
   return (domain) => resolver.resolveTxt(domain);
 }
 

@@ -35,7 +35,7 @@ type Tab = (typeof TABS)[number];
 
 /**
  * The provider's console. Admins see every tab and can change things; staff without admin access
- * get the read-only partners, users and usage, and decide publishers' requests (the API enforces the same split); everyone else is refused.
+ * get the read-only partners, users and usage, and decide publishers' requests and app domain claims (the API enforces the same split); everyone else is refused.
  */
 export function AdminConsolePage() {
   const { scope } = useSignedIn();
