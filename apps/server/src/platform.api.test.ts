@@ -75,6 +75,19 @@ describe('server hygiene', () => {
     }
   });
 
+  it('the public configuration does not name who may be an admin (ALLOWED_ADMIN_EMAIL stays on the server)', async () => {
+    const withAllowList = await createTestApp({ ALLOWED_ADMIN_EMAIL: 'ops@provider.example,@staff.example' });
+    try {
+      const res = await withAllowList.app.inject({ method: 'GET', url: '/api/config' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).not.toHaveProperty('allowedAdminEmail');
+      expect(res.body).not.toContain('provider.example');
+      expect(res.body).not.toContain('staff.example');
+    } finally {
+      await withAllowList.close();
+    }
+  });
+
   it('healthz and readyz', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });

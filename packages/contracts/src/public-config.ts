@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** What the server publishes to the web app at GET /api/config (docs/product.md#entities, app configuration). */
+/**
+ * What the server publishes to the web app at GET /api/config (docs/product.md#entities, app
+ * configuration). Anyone can read it, so it names nothing an attacker could use: the admin e-mail
+ * allow-list (ALLOWED_ADMIN_EMAIL) is applied by the server (modules/admin/admin-scope.ts) and not sent.
+ */
 export const PublicConfigSchema = z.object({
   productName: z.string(),
   devFeatures: z.boolean(),
@@ -17,7 +21,6 @@ export const PublicConfigSchema = z.object({
   }),
   consoleUrl: z.string().nullable(),
   iframeRoot: z.string().nullable(),
-  allowedAdminEmail: z.string().nullable(),
   adminAccess: z.boolean(),
   mobileWidth: z.number(),
   demoPublisherIds: z.array(z.string()),

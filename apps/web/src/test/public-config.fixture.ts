@@ -17,7 +17,6 @@ export const TEST_PUBLIC_CONFIG: PublicConfig = {
   },
   consoleUrl: null,
   iframeRoot: null,
-  allowedAdminEmail: null,
   adminAccess: true,
   mobileWidth: 768,
   demoPublisherIds: [],

@@ -20,7 +20,6 @@ export function toPublicConfig(c: AppConfig, authDomain: string): PublicConfig {
     },
     consoleUrl: c.CONSOLE_URL,
     iframeRoot: c.IFRAME_ROOT,
-    allowedAdminEmail: c.ALLOWED_ADMIN_EMAIL,
     adminAccess: c.ADMIN_ACCESS,
     mobileWidth: c.MOBILE_WIDTH,
     demoPublisherIds: c.DEMO_PUBLISHER_IDS,

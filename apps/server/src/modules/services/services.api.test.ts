@@ -173,13 +173,44 @@ describe('services catalogue and activation', () => {
       ['POST', '/api/services/data-integration/integrations'],
     ] as const)
       expect((await call(single, '1001', method, url, { siteIds: ['5001'] })).statusCode).toBe(403);
-    // Within its own publisher, another publisher's site or integration is 403 too.
-    expect((await call(single, '1002', 'POST', '/api/services/audience/activation', { siteIds: ['5001'] })).statusCode).toBe(403);
+    // Within its own publisher, another publisher's site or integration is refused as unknown
+    // (400 for a site named in the body, 404 for an integration in the path): nothing of it is touched.
+    expect((await call(single, '1002', 'POST', '/api/services/audience/activation', { siteIds: ['5001'] })).statusCode).toBe(400);
     const body = { siteId: '5001', dataSource: 'GA4', contactName: 'X', contactEmail: 'x@y.example' };
-    expect((await call(single, '1002', 'POST', '/api/services/data-integration/integrations', body)).statusCode).toBe(403);
+    expect((await call(single, '1002', 'POST', '/api/services/data-integration/integrations', body)).statusCode).toBe(400);
     const theirs = (await call(multi, '1001', 'GET', '/api/services/data-integration')).json().dataIntegrations[0].id as string;
-    expect((await call(single, '1002', 'POST', `/api/services/data-integration/integrations/${theirs}/cancel`)).statusCode).toBe(403);
+    expect((await call(single, '1002', 'POST', `/api/services/data-integration/integrations/${theirs}/cancel`)).statusCode).toBe(404);
+    expect((await call(multi, '1001', 'GET', '/api/services/data-integration')).json().dataIntegrations[0]).toMatchObject({ id: theirs });
     expect((await call(single, '1002', 'GET', '/api/staff/data-integrations')).statusCode).toBe(403);
     expect((await call(single, '1002', 'POST', `/api/staff/data-integrations/${theirs}/confirm`)).statusCode).toBe(403);
+  });
+});
+
+describe('existence hints', () => {
+  // Site ids are small numbers: an answer that differs between "another publisher's site" and "no
+  // such site" lets any publisher map which ids exist. Both must read the same, id aside.
+  it("another publisher's site answers exactly like a site that does not exist", async () => {
+    const same = (res: { statusCode: number; body: string }, id: string) => ({
+      status: res.statusCode,
+      body: res.body.split(id).join('<id>'),
+    });
+    for (const [url, payload] of [
+      ['/api/services/audience/activation', (id: string) => ({ siteIds: [id] })],
+      [
+        '/api/services/data-integration/integrations',
+        (id: string) => ({ siteId: id, dataSource: 'GA4', contactName: 'X', contactEmail: 'x@y.example' }),
+      ],
+    ] as const) {
+      const otherTenant = same(await call(single, '1002', 'POST', url, payload('5001')), '5001');
+      const missing = same(await call(single, '1002', 'POST', url, payload('999999')), '999999');
+      expect(otherTenant, url).toEqual(missing);
+      expect(otherTenant.status, url).toBe(400);
+    }
+    const theirs = (await call(multi, '1001', 'GET', '/api/services/data-integration')).json().dataIntegrations[0].id as string;
+    const cancel = (id: string) => call(single, '1002', 'POST', `/api/services/data-integration/integrations/${id}/cancel`);
+    const otherTenant = await cancel(theirs);
+    const missing = await cancel('00000000-0000-4000-8000-000000000000');
+    expect({ status: otherTenant.statusCode, body: otherTenant.json() }).toEqual({ status: missing.statusCode, body: missing.json() });
+    expect(otherTenant.statusCode).toBe(404);
   });
 });

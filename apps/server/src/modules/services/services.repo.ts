@@ -65,10 +65,6 @@ export function servicesRepo(db: Db) {
         .orderBy('name')
         .execute();
     },
-    async siteOwner(siteId: string): Promise<string | null> {
-      const r = await db.selectFrom('sites').select('publisher_id').where('id', '=', siteId).executeTakeFirst();
-      return r?.publisher_id ?? null;
-    },
     async statesOf(publisherId: string): Promise<SiteServiceRow[]> {
       return db
         .selectFrom('site_services')

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
-import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error';
+import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { publisherRecipients } from '../../mail/publisher-recipients';
 import { auditRepo } from '../audit/audit.repo';
 import { decideServiceRequest, describeRequest, toServiceRequest } from './service-requests';
@@ -76,7 +76,7 @@ export function createServicesService(d: ServicesDeps) {
     return { ...def, activeSites };
   };
 
-  /** The publisher's own active sites among `siteIds`; another publisher's site is 403, an unknown one 400. */
+  /** The publisher's own active sites among `siteIds`; another publisher's site is 400 like an unknown one. */
   async function ownSites(publisherId: string, siteIds: string[], field: string) {
     const sites = await repo.sitesOf(publisherId);
     const byId = new Map(sites.map((s) => [s.id, s]));
@@ -85,7 +85,8 @@ export function createServicesService(d: ServicesDeps) {
       if (site && !site.active)
         throw badRequest('This site is deactivated; ask us to reactivate it first.', { [field]: `Site ${id} is deactivated.` });
       if (site) continue;
-      if (await repo.siteOwner(id)) throw forbidden('This site belongs to another publisher.');
+      // Site ids are small numbers anyone can count through: another publisher's site gets the
+      // same answer as one that does not exist, so the answer does not say which ids are taken.
       throw badRequest('Choose one of your sites.', { [field]: `No site ${id}.` });
     }
     return siteIds.map((id) => byId.get(id)!);
@@ -109,8 +110,8 @@ export function createServicesService(d: ServicesDeps) {
     return inTransaction(db, async (trx) => {
       const r = servicesRepo(trx);
       const row = await r.integrationForUpdate(id);
-      if (!row) throw notFound('No such data integration.');
-      if (publisherId !== null && row.publisher_id !== publisherId) throw forbidden('This data integration belongs to another publisher.');
+      // Another publisher's integration is "not found" like a missing one: existence is not revealed.
+      if (!row || (publisherId !== null && row.publisher_id !== publisherId)) throw notFound('No such data integration.');
       if (row.status !== 'INITIATED')
         throw conflict(`This data integration is ${row.status.toLowerCase()} already; only one in progress can be ${to.toLowerCase()}.`);
       await r.setIntegrationStatus(id, to, actor);

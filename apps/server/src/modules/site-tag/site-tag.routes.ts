@@ -119,10 +119,10 @@ export async function siteTagPublicRoutes(
     app.get<{ Params: { siteId: string } }>('/demo/sites/:siteId', { config: { access: 'public' } }, async (req, reply) => {
       const site = /^[\w-]{1,64}$/.test(req.params.siteId) ? await opts.repo.byId(req.params.siteId) : null;
       if (!site?.active) return reply.status(404).type('text/plain').send('No such demo site.');
-      // The tag from the origin the page was opened on: same-origin for the portal's CSP, and the
-      // collector accepts the portal's own origins in demo mode.
-      const origin = /^[\w.-]+(:\d+)?$/.test(req.host) ? `${req.protocol}://${req.host}` : opts.demoPages!.publicUrl;
-      return reply.type('text/html; charset=utf-8').send(demoPageHtml(site.name, scriptUrlOf(origin, site.tagKey)));
+      // The tag from the configured PUBLIC_URL, never from the request's Host header: a page that
+      // echoed Host would hand a forged host's script to whoever a poisoned cache serves it to. The
+      // console links the page on PUBLIC_URL (demoPageUrl), so the tag stays same-origin for the CSP.
+      return reply.type('text/html; charset=utf-8').send(demoPageHtml(site.name, scriptUrlOf(opts.demoPages!.publicUrl, site.tagKey)));
     });
   }
 

@@ -35,11 +35,22 @@ describe('site tag setup', () => {
     const page = await t.app.inject({ method: 'GET', url: '/demo/sites/5001', headers: { host: 'localhost:8316' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain(`<script async src="http://localhost:8316/t/${key}.js"></script>`);
+    // The tag comes from the configured PUBLIC_URL, whatever Host the request named.
+    expect(page.body).toContain(`<script async src="http://partners.test/t/${key}.js"></script>`);
+    expect(page.body).not.toContain('localhost:8316');
     expect((await t.app.inject({ method: 'GET', url: '/demo/sites/5204' })).statusCode).toBe(404); // inactive
     expect((await t.app.inject({ method: 'GET', url: '/demo/sites/nope' })).statusCode).toBe(404);
     const sites = (await get('/api/site-tag/sites')).json() as { id: string; demoPageUrl: string | null }[];
     expect(sites.find((s) => s.id === '5001')?.demoPageUrl).toBe('http://partners.test/demo/sites/5001');
+  });
+
+  it('a demo page never reflects the Host header (a forged host or X-Forwarded-Host stays out of the page)', async () => {
+    for (const headers of [{ host: 'evil.example' }, { host: 'evil.example:8080' }, { 'x-forwarded-host': 'evil.example' }]) {
+      const page = await t.app.inject({ method: 'GET', url: '/demo/sites/5001', headers });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('evil.example');
+      expect(page.body).toContain(`<script async src="http://partners.test/t/${key}.js"></script>`);
+    }
   });
 
   it('verify finds the tag on the home page (following a redirect), or says what to do', async () => {
