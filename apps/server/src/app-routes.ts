@@ -77,6 +77,7 @@ import { createInvitationsService } from './modules/admin/invitations.service';
 import { featureFlagsRoutes } from './modules/feature-flags/feature-flags.routes';
 import { siteTagPublicRoutes, siteTagRoutes, siteTagStaffRoutes } from './modules/site-tag/site-tag.routes';
 import { createSiteTagService } from './modules/site-tag/site-tag.service';
+import { siteTagLimitsRepo } from './modules/site-tag/site-tag.limits.repo';
 import { createFeatureFlagsService } from './modules/feature-flags/feature-flags.service';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { servicesRoutes } from './modules/services/services.routes';
@@ -250,6 +251,7 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
   await app.register(siteTagRoutes, {
     service: createSiteTagService({
       repo: tagRepo,
+      limits: siteTagLimitsRepo(db),
       store: siteTagStore,
       fetch:
         deps.siteTagFetch ??
@@ -264,7 +266,12 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
   });
   // A changed sample rate drops cached sites in every process (the collector listens to publisher changes).
   await app.register(siteTagStaffRoutes, { db, onChanged: (id) => publishers.invalidate(id) });
-  await app.register(siteTagPublicRoutes, { collector: siteTagCollector, repo: tagRepo, demoPages: demoMode ? { publicUrl } : undefined });
+  await app.register(siteTagPublicRoutes, {
+    collector: siteTagCollector,
+    repo: tagRepo,
+    demoPages: demoMode ? { publicUrl } : undefined,
+    trustProxy: config.TRUST_PROXY !== false,
+  });
   await app.register(incidentsRoutes, { incidents });
   await app.register(servicesRoutes, { services });
   await app.register(apiKeysRoutes, { keys: apiKeys });

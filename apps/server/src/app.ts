@@ -48,6 +48,8 @@ import { createSiteTagCollector, type SiteTagCollector } from './modules/site-ta
 import { clickHouseSiteTagStore } from './modules/site-tag/site-tag.clickhouse-store';
 import { duckDbSiteTagStore, type SiteTagEventStore } from './modules/site-tag/site-tag.store';
 import { startOpenRollupRefresher } from './modules/site-tag/site-tag.open-rollup';
+import { createCollectLimiter } from './modules/site-tag/site-tag.limits';
+import { siteTagLimitsRepo } from './modules/site-tag/site-tag.limits.repo';
 import { createIncidentsService, type IncidentsService } from './modules/incidents/incidents.service';
 import { createApiKeysService } from './modules/integrations/api-keys.service';
 import { createWebhookEventPublisher } from './modules/integrations/webhook-events';
@@ -204,6 +206,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     extraOrigins: deps.siteTagExtraOrigins ?? (demoMode ? demoOrigins : []),
     flushMs: deps.startWorkers === false ? 0 : 1000,
     changes,
+    limiter: createCollectLimiter({
+      repo: siteTagLimitsRepo(db),
+      log: deps.logger,
+      limits: {
+        perSite: { rate: config.SITE_TAG_SITE_EVENTS_PER_SECOND, burst: config.SITE_TAG_SITE_BURST },
+        perAddress: { rate: config.SITE_TAG_ADDRESS_EVENTS_PER_SECOND, burst: config.SITE_TAG_ADDRESS_BURST },
+      },
+    }),
   });
   // Today's and yesterday's audience rollup, rebuilt every minute by the process that owns the
   // DuckDB file (ClickHouse aggregates the raw events: no rollups to keep).

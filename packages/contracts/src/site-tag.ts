@@ -80,6 +80,8 @@ export const AudienceOverviewSchema = z.object({
   devices: z.array(TopRowSchema),
   browsers: z.array(TopRowSchema),
   countries: z.array(TopRowSchema),
+  /** Events /t/collect refused over the range by its per-site and per-address limits (429s). */
+  refusedEvents: z.number(),
 });
 export type AudienceOverview = z.infer<typeof AudienceOverviewSchema>;
 

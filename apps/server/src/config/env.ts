@@ -112,6 +112,14 @@ export const EnvSchema = z.object({
   EMAIL_CHANGE_LINK_HOURS: z.coerce.number({ error: 'accepts whole hours 1-168' }).int().min(1).max(168).default(24),
   ID_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'accepts seconds 60-3600' }).int().min(60).max(3600).default(3600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(30),
+  /**
+   * Site-tag collection limits (site-tag.limits.ts), events per second and burst, per site key and
+   * per client address; beyond them /t/collect answers 429 and the site's refused count grows.
+   */
+  SITE_TAG_SITE_EVENTS_PER_SECOND: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(1000),
+  SITE_TAG_SITE_BURST: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(10_000),
+  SITE_TAG_ADDRESS_EVENTS_PER_SECOND: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(20),
+  SITE_TAG_ADDRESS_BURST: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(200),
   /** Brute-force protection (identity/sign-in-throttle.ts): failures before a lock, per account + address. */
   SIGN_IN_LOCK_AFTER_ACCOUNT_IP: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(5),
   /** ...and per account from any address (rotating addresses gains nothing). */

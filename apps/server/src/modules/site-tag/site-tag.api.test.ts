@@ -17,7 +17,8 @@ const base = Math.max(now - 60_000, Date.parse(new Date(now).toISOString().slice
 const today = new Date(base).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // One proxy in front (it sets cf-ipcountry): without TRUST_PROXY the country headers are ignored.
+  t = await createTestApp({ TRUST_PROXY: '1' });
   multi = (await signIn(t.app, DEMO.multi)).idToken;
   single = (await signIn(t.app, DEMO.single)).idToken;
   key = (await t.db.selectFrom('sites').select('tag_key').where('id', '=', '5001').executeTakeFirstOrThrow()).tag_key;

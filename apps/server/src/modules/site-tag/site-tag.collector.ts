@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChangeNotifications } from '../../db/change-notifications';
 import { originMatches, parseBatch, toStored } from './site-tag.collect';
+import type { CollectLimiter } from './site-tag.limits';
 import type { SiteTagRepo, TaggedSite } from './site-tag.repo';
 import type { SiteTagEventStore, StoredTagEvent } from './site-tag.store';
 
@@ -9,7 +10,7 @@ export interface CollectRequest {
   origin: string | undefined;
   ip: string;
   userAgent: string;
-  /** From a CDN header (CF-IPCountry, CloudFront-Viewer-Country); never looked up online. */
+  /** From a CDN header (CF-IPCountry, CloudFront-Viewer-Country) when TRUST_PROXY is set; never looked up online. */
   country: string;
 }
 
@@ -25,6 +26,9 @@ export interface CollectorOptions {
   maxBufferedRows?: number;
   /** A site changed in any process (key rotated, deactivated): forget the cached sites. */
   changes?: ChangeNotifications;
+  /** Per site key and per address limits (429 beyond them), synced across processes every `limitSyncMs`. */
+  limiter?: CollectLimiter;
+  limitSyncMs?: number;
 }
 
 const SITE_CACHE_MS = 60_000;
@@ -50,6 +54,9 @@ export function createSiteTagCollector(o: CollectorOptions) {
   const stats = { accepted: 0, stored: 0, failed: 0, inFlight: 0 };
   const timer = flushMs > 0 ? setInterval(() => void flush(), flushMs) : null;
   timer?.unref();
+  const limitSyncMs = o.limitSyncMs ?? 1000;
+  const limitTimer = o.limiter && limitSyncMs > 0 ? setInterval(() => void o.limiter!.sync(), limitSyncMs) : null;
+  limitTimer?.unref();
 
   async function siteOf(key: string): Promise<TaggedSite | null> {
     const now = Date.now();
@@ -102,6 +109,8 @@ export function createSiteTagCollector(o: CollectorOptions) {
       if (!originMatches(req.origin, site.domain, o.extraOrigins))
         return { status: 403, message: "Origin does not match the site's domain." };
       if (buffer.length >= maxBuffered) return { status: 429, message: 'Busy, try again later.' };
+      if (o.limiter && !o.limiter.take(parsed.batch.k, site.id, req.ip, parsed.batch.e.length))
+        return { status: 429, message: 'Too many events from this site or address. Try again in a few seconds.' };
       const rows = toStored(parsed.batch, site, { ip: req.ip, ua: req.userAgent, country: req.country, salt: await saltOf(now) });
       for (const r of rows) buffer.push(r);
       stats.accepted += rows.length;
@@ -116,9 +125,13 @@ export function createSiteTagCollector(o: CollectorOptions) {
       return { status: 202 };
     },
     flush,
+    /** Sends the limits' spending and refused counts now (the timer does it every second). */
+    syncLimits: () => o.limiter?.sync() ?? Promise.resolve(),
     stats: () => ({ accepted: stats.accepted, stored: stats.stored, failed: stats.failed, pending: buffer.length + stats.inFlight }),
     async close() {
       if (timer) clearInterval(timer);
+      if (limitTimer) clearInterval(limitTimer);
+      await o.limiter?.sync();
       await flush();
     },
   };

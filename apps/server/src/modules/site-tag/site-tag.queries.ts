@@ -121,7 +121,8 @@ function topOf(rows: Row[], dim: string): { key: string; k2: string; value: numb
     .slice(0, 10);
 }
 
-export async function audienceOverview(store: SiteTagEventStore, s: Scope): Promise<AudienceOverview> {
+/** The store's figures; the refused count comes from PostgreSQL (site-tag.service.ts adds it). */
+export async function audienceOverview(store: SiteTagEventStore, s: Scope): Promise<Omit<AudienceOverview, 'refusedEvents'>> {
   const { start, end, prevStart, prevEnd } = rangeMs(s.from, s.to);
   const [cur, prev] = await Promise.all([dailyTotals(store, s, start, end, false), dailyTotals(store, s, prevStart, prevEnd, true)]);
   const kv = (dim: string) => topOf(cur, dim).map(({ key, value }) => ({ key, value }));

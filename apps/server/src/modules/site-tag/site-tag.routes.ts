@@ -93,7 +93,13 @@ const CDN_COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-ver
 /** The public side: the script per site key and the beacon endpoint (outside /api, on publishers' pages). */
 export async function siteTagPublicRoutes(
   app: FastifyInstance,
-  opts: { collector: SiteTagCollector; repo: SiteTagRepo; demoPages?: { publicUrl: string } },
+  opts: {
+    collector: SiteTagCollector;
+    repo: SiteTagRepo;
+    demoPages?: { publicUrl: string } | undefined;
+    /** TRUST_PROXY is set: a proxy or CDN in front sets the country headers; otherwise any client could. */
+    trustProxy?: boolean;
+  },
 ) {
   app.get<{ Params: { file: string } }>('/t/:file', { config: { access: 'public' } }, async (req, reply) => {
     const key = /^([\w-]{1,64})\.js$/.exec(req.params.file)?.[1];
@@ -127,7 +133,9 @@ export async function siteTagPublicRoutes(
   }
 
   app.post('/t/collect', { config: { access: 'public' }, bodyLimit: COLLECT_LIMITS.maxBodyBytes }, async (req, reply) => {
-    const country = CDN_COUNTRY_HEADERS.map((h) => req.headers[h]).find((v): v is string => typeof v === 'string' && /^[A-Z]{2}$/.test(v));
+    const country = opts.trustProxy
+      ? CDN_COUNTRY_HEADERS.map((h) => req.headers[h]).find((v): v is string => typeof v === 'string' && /^[A-Z]{2}$/.test(v))
+      : undefined;
     const result = await opts.collector.collect({
       body: req.body,
       origin: typeof req.headers.origin === 'string' ? req.headers.origin : undefined,

@@ -4,6 +4,7 @@ import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import { adRevenueOverview } from './ad-revenue.queries';
 import { audienceOverview, sitePerformance, type Scope } from './site-tag.queries';
 import type { SiteTagRepo } from './site-tag.repo';
+import type { SiteTagLimitsRepo } from './site-tag.limits.repo';
 import type { SiteTagEventStore } from './site-tag.store';
 import { originMatches } from './site-tag.collect';
 
@@ -15,6 +16,8 @@ export interface SiteTagServiceDeps {
   publicUrl: string;
   /** Demo mode: the URL of the portal's demo page carrying a site's tag (also a page verify may check). */
   demoPageUrl?: (siteId: string) => string;
+  /** The collection limits' refused counts, shown with the audience figures. */
+  limits?: Pick<SiteTagLimitsRepo, 'refusedEvents'>;
 }
 
 export function scriptUrlOf(publicUrl: string, key: string): string {
@@ -53,7 +56,13 @@ export function createSiteTagService(d: SiteTagServiceDeps) {
       return (await d.repo.ofPublisher(publisherId)).map(toDto);
     },
     async audience(publisherId: string, q: SiteTagRangeQuery): Promise<AudienceOverview> {
-      return audienceOverview(d.store, await scope(publisherId, q));
+      const sc = await scope(publisherId, q);
+      const siteIds = sc.siteId ? [sc.siteId] : (await d.repo.ofPublisher(publisherId)).map((s) => s.id);
+      const [overview, refusedEvents] = await Promise.all([
+        audienceOverview(d.store, sc),
+        d.limits ? d.limits.refusedEvents(siteIds, q.from, q.to) : 0,
+      ]);
+      return { ...overview, refusedEvents };
     },
     async performance(publisherId: string, q: SiteTagRangeQuery): Promise<SitePerformance> {
       return sitePerformance(d.store, await scope(publisherId, q));

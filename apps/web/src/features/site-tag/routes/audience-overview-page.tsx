@@ -13,6 +13,7 @@ import { useAudience, useTaggedSites } from '../api/site-tag-api';
 import { KpiCard } from '../components/kpi-card';
 import { RankedTable } from '../components/ranked-table';
 import { SampledNotice } from '../components/sampled-notice';
+import { RefusedNotice } from '../components/refused-notice';
 import { SiteRangeToolbar } from '../components/site-range-toolbar';
 import { TagSetupCard } from '../components/tag-setup-card';
 import { useTagRange } from '../state/tag-range';
@@ -117,6 +118,7 @@ function AudienceBody({ data, loading }: { data: AudienceOverview | undefined; l
           hint="Average deepest point reached"
         />
       </SimpleGrid>
+      <RefusedNotice refused={data?.refusedEvents} />
       {loading || !data ? (
         <Skeleton h={260} aria-busy="true" aria-label="Loading the audience overview" />
       ) : data.totals.pageViews === 0 ? (
