@@ -73,7 +73,7 @@ test('staff without admin access see the partners read-only, without flags or ou
 test('an admin invites a user; the invitee accepts from the e-mailed link, signs in and lands on that partner', async ({
   page,
   browser,
-  request,
+  appServer,
 }) => {
   const email = `newcomer-${Date.now()}@invitee.example`;
   await signInAndChoose(page, USERS.admin, 'Northwind News');
@@ -85,7 +85,7 @@ test('an admin invites a user; the invitee accepts from the e-mailed link, signs
   await expect(row.getByText('pending')).toBeVisible();
 
   // The e-mail as the invitee receives it (the outbox is the delivery record without SMTP).
-  const link = await latestInvitationLink(request, email);
+  const link = await latestInvitationLink(appServer, email);
   const invitee = await browser.newContext();
   const p2 = await invitee.newPage();
   await p2.goto(link);

@@ -18,7 +18,7 @@ async function changeEmail(page: Page, to: string, first: string) {
   await expect(page.getByText(`We sent a link to ${to}.`, { exact: false })).toBeVisible();
 }
 
-test('changing the sign-in e-mail needs the password and the link sent to the new address', async ({ page, request }) => {
+test('changing the sign-in e-mail needs the password and the link sent to the new address', async ({ page, request, appServer }) => {
   const moved = 'sasha.moved@demo.example';
   await signInAndChoose(page, USERS.single);
   await changeEmail(page, moved, 'Sashka');
@@ -28,7 +28,7 @@ test('changing the sign-in e-mail needs the password and the link sent to the ne
   const early = await request.post('/api/identity/sign-in', { data: { email: moved, password: DEMO_PASSWORD } });
   expect(early.status()).toBe(401);
 
-  await page.goto(await latestEmailChangeLink(request, moved));
+  await page.goto(await latestEmailChangeLink(appServer, moved));
   await expect(page.getByText(`Your sign-in email is now ${moved}.`)).toBeVisible();
   await page.getByRole('button', { name: 'User menu' }).click();
   await expect(page.getByRole('menu').getByText(moved)).toBeVisible();
@@ -36,6 +36,6 @@ test('changing the sign-in e-mail needs the password and the link sent to the ne
 
   // Back to the demo address so the other journeys keep their user.
   await changeEmail(page, USERS.single, 'Sasha');
-  await page.goto(await latestEmailChangeLink(request, USERS.single));
+  await page.goto(await latestEmailChangeLink(appServer, USERS.single));
   await expect(page.getByText(`Your sign-in email is now ${USERS.single}.`)).toBeVisible();
 });

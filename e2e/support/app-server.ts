@@ -38,6 +38,8 @@ async function fullyStarted(baseURL: string): Promise<boolean> {
 
 export interface AppServer {
   baseURL: string;
+  /** The server's DATA_DIR (its delivered mails are under outbox/: support/api.ts). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -79,5 +81,5 @@ export async function startAppServer(port: number, env: Record<string, string>):
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { baseURL, stop };
+  return { baseURL, dataDir, stop };
 }

@@ -131,7 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const sessions = createSessionGuard({ db, databaseUrl: deps.databaseUrl, log: deps.logger });
   // Other processes' (and any SQL's) changes to cached rows, by NOTIFY on commit (migration 0102).
   const changes = createChangeNotifications({ databaseUrl: deps.databaseUrl, log: deps.logger });
-  const mailer = deps.mailer ?? createMailer(db, config.MAIL_FROM, config.SMTP_URL, deps.logger);
+  const mailer =
+    deps.mailer ??
+    createMailer(db, config.MAIL_FROM, config.SMTP_URL, deps.logger, {
+      dropDir: path.join(path.resolve(config.DATA_DIR), 'outbox'),
+    });
   const audit = auditRepo(db);
   const throttle = createSignInThrottle(signInThrottleRepo(db), {
     accountIpFailures: config.SIGN_IN_LOCK_AFTER_ACCOUNT_IP,

@@ -136,6 +136,7 @@ export function createIdentityService(deps: IdentityDeps) {
         subject: `Reset your ${deps.productName} password`,
         text: `Someone asked to reset the password of your ${deps.productName} account.\n\nYour reset code: ${code}\n\nOr open this link: ${link}\n\nThe code works once and expires in 30 minutes. If you did not ask for this, ignore this e-mail.`,
         html: `<p>Someone asked to reset the password of your ${deps.productName} account.</p><p>Your reset code: <strong>${code}</strong></p><p><a href="${link}">Choose a new password</a></p><p>The code works once and expires in 30 minutes. If you did not ask for this, ignore this e-mail.</p>`,
+        secrets: [code],
       });
     },
 

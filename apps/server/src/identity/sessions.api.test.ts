@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp, type BuiltApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/pool';
 import { DEMO, bearer, createTestApp, signIn, type TestApp, refreshCookieOf, refreshWithCookie } from '../../test/test-app';
+import { latestDeliveredMail } from '../../test/delivered-mail';
 import { revokeUserSessions } from './sessions';
 
 // Issue 11 item 3: sessions end on password change/reset, disable, delete, scope change and
@@ -66,12 +67,7 @@ describe('revocable sessions', () => {
     await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: 'pw-reset@demo.example' } });
     // The route only enqueues (issue 11 item 8); the job sends the mail.
     while ((await t.built.workers.passwordResetMails.drain()) > 0);
-    const mail = await t.db
-      .selectFrom('outbox')
-      .select('text_body')
-      .where('to_address', '=', 'pw-reset@demo.example')
-      .executeTakeFirstOrThrow();
-    const code = /reset code: ([A-Z0-9]+)/.exec(mail.text_body)![1]!;
+    const code = /reset code: ([A-Z0-9]+)/.exec(latestDeliveredMail(t.config.DATA_DIR, 'pw-reset@demo.example').text)![1]!;
     const confirm = await t.app.inject({
       method: 'POST',
       url: '/api/identity/password-reset/confirm',

@@ -99,4 +99,19 @@ describe('mailer over SMTP', () => {
     expect(row.status).toBe('stored');
     expect(received.some((r) => r.to.includes('outbox-only@mail.example'))).toBe(false);
   });
+
+  it('a secret goes to the recipient by SMTP only: the outbox row holds it redacted', async () => {
+    const mailer = createMailer(t.db, 'no-reply@partners-center.example', smtpUrl, log);
+    await mailer.send({
+      to: 'secret@mail.example',
+      subject: 'Your code Q7RT9K',
+      text: 'Your reset code: Q7RT9K\nhttps://p.example/forgot?code=Q7RT9K',
+      html: '<p><strong>Q7RT9K</strong></p>',
+      secrets: ['Q7RT9K'],
+    });
+    expect(received.find((r) => r.to.includes('secret@mail.example'))?.data).toContain('Your reset code: Q7RT9K');
+    const row = await outboxRow('secret@mail.example');
+    expect(JSON.stringify(row)).not.toContain('Q7RT9K');
+    expect(row).toMatchObject({ status: 'sent', subject: 'Your code ••••••', html_body: '<p><strong>••••••</strong></p>' });
+  });
 });

@@ -11,6 +11,8 @@ export function invitationMail(a: {
   inviter: string | null;
   productName: string;
   existingUser: boolean;
+  /** The token inside `link`: only the invitee's copy carries it (mail/mailer.ts). */
+  secret: string;
 }): MailMessage {
   const expires = `${a.expires.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const what = a.existingUser ? `more partners were added to your ${a.productName} account` : `you are invited to ${a.productName}`;
@@ -25,5 +27,6 @@ export function invitationMail(a: {
     html:
       `<p>Hello,</p><p>${escape(what[0]!.toUpperCase() + what.slice(1) + by)}.</p><p>Partners: ${a.partners.map(escape).join(', ')}</p>` +
       `<p><a href="${escape(a.link)}">${action}</a></p><p>The link works once and expires on ${expires}. If you did not expect this, ignore this e-mail.</p>`,
+    secrets: [a.secret],
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp, refreshWithCookie } from '../../../test/test-app';
+import { latestDeliveredMail } from '../../../test/delivered-mail';
 
 let t: TestApp;
 let admin = '';
@@ -15,13 +16,7 @@ const call = (token: string, method: Method, url: string, payload?: object) =>
 const invite = (body: object) => call(admin, 'POST', '/api/admin/invitations', body);
 /** The token from the last invitation e-mail to this address (as the invitee reads it). */
 async function tokenFromMail(to: string): Promise<string> {
-  const m = await t.db
-    .selectFrom('outbox')
-    .select('text_body')
-    .where('to_address', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return decodeURIComponent(/accept-invitation\?token=(\S+)/.exec(m.text_body)![1]!);
+  return decodeURIComponent(/accept-invitation\?token=(\S+)/.exec(latestDeliveredMail(t.config.DATA_DIR, to).text)![1]!);
 }
 const accept = (payload: object) => t.app.inject({ method: 'POST', url: '/api/invitations/accept', payload });
 const claimsOf = (idToken: string) =>

@@ -74,6 +74,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
           inviter: row.invited_by_email ?? null,
           productName: deps.productName,
           existingUser: Boolean(row.existing_user),
+          secret: token,
         }),
       );
       await invitationsRepo(db).markSent(id);

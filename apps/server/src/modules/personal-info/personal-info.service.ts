@@ -62,6 +62,7 @@ export function createPersonalInfoService(deps: PersonalInfoDeps) {
       subject: `Confirm your new ${p} sign-in email`,
       text: `Open this link to make ${newEmail} the sign-in email of your ${p} account:\n\n${link}\n\nThe link works once and ${expiry}. Until then you sign in with your current email. If you did not ask for this, ignore this e-mail.`,
       html: `<p>Open this link to make <strong>${newEmail}</strong> the sign-in email of your ${p} account:</p><p><a href="${link}">Confirm my new email</a></p><p>The link works once and ${expiry}. Until then you sign in with your current email. If you did not ask for this, ignore this e-mail.</p>`,
+      secrets: [code],
     });
     await deps.mailer.send({
       to: oldEmail,
