@@ -8,6 +8,7 @@ import { withIngestLock } from './modules/data-loads/ingest-lock';
 import { notifyReportsChanged } from './modules/reports/report-cache';
 import type { ReportType } from '@pc/contracts';
 import { seedDemo } from './demo/seed-demo';
+import { resolveSecretKeys } from './lib/keys/key-store';
 import { createSecretBox } from './lib/keys/secret-box';
 import { upgradeSecretsAtRest } from './lib/keys/upgrade';
 import { configOrExit, startRuntime, type Runtime } from './runtime';
@@ -56,7 +57,9 @@ const reportTypeArg = (value: string | undefined): ReportType => {
 
 const commands: Record<string, Command> = {
   async 'reencrypt-payment-details'(rt) {
-    const n = await upgradeSecretsAtRest(rt.database.db, createSecretBox(rt.config.PAYMENT_DETAILS_KEYS), { rotation: true });
+    // PAYMENT_DETAILS_KEYS, or the key a demo generated in this DATA_DIR (never a new one).
+    const box = createSecretBox(resolveSecretKeys(rt.config, { existingDemoKey: true }));
+    const n = await upgradeSecretsAtRest(rt.database.db, box, { rotation: true });
     console.log(`${n.paymentDetails} payment settings and ${n.webhookSecrets} webhook secrets re-encrypted with the current key`);
   },
   async migrate() {
@@ -122,7 +125,7 @@ async function run() {
   }
   // The CLI works on the same database as the server (embedded under DATA_DIR or DATABASE_URL);
   // migrations run on open, so every command sees the current schema.
-  const rt = await startRuntime(configOrExit({ LOG_LEVEL: 'warn', ...process.env }, { existingDemoKey: true }));
+  const rt = await startRuntime(configOrExit({ LOG_LEVEL: 'warn', ...process.env }, { secretKeys: false }));
   try {
     await command(rt, args);
   } finally {

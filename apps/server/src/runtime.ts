@@ -17,10 +17,11 @@ export interface Runtime {
  * Loads configuration or exits with one line naming the bad variable. The key for secrets at rest
  * is PAYMENT_DETAILS_KEYS, or the demo's own generated one (lib/keys/key-store.ts).
  */
-export function configOrExit(env: NodeJS.ProcessEnv = process.env, opts: { existingDemoKey?: boolean } = {}): AppConfig {
+export function configOrExit(env: NodeJS.ProcessEnv = process.env, opts: { secretKeys?: boolean } = {}): AppConfig {
   try {
     const config = loadConfig(env);
-    return { ...config, PAYMENT_DETAILS_KEYS: resolveSecretKeys(config, opts) };
+    // The command line resolves the key only in the commands that need it (cli.ts).
+    return opts.secretKeys === false ? config : { ...config, PAYMENT_DETAILS_KEYS: resolveSecretKeys(config) };
   } catch (err) {
     if (err instanceof ConfigError || err instanceof KeySettingMissing) {
       process.stderr.write(`${err.message}\n`);
