@@ -59,6 +59,7 @@ import { systemTxtResolver } from './modules/adstxt/app-domain-proof';
 import type { AdsTxtCrawlerPort } from './modules/adstxt/adstxt-crawler-port';
 import { createGuardedFetch } from './lib/outbound/guarded-fetch';
 import { createTargetCheck } from './lib/outbound/target-check';
+import { createRecipientConfirmations } from './modules/monitors/monitor-recipients.service';
 import { paymentSettingsRoutes } from './modules/payment-settings/payment-settings.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -282,13 +283,16 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
     plans: createPlansService({ db, jobs, staffEmail: config.STAFF_NOTIFY_EMAIL, productName: config.PRODUCT_NAME }),
   });
   await app.register(setupRoutes, { setup: createSetupService({ db, getInTouchUrl: config.GET_IN_TOUCH_URL }) });
+  const monitorRecipients = createRecipientConfirmations({ db, mailer, productName: config.PRODUCT_NAME, publicUrl });
   await app.register(monitorsRoutes, {
     monitors: createMonitorsService({
       db,
       fetch: monitorsFetch,
       checkTarget: createTargetCheck(monitorTargets),
+      recipients: monitorRecipients,
       limits: { maxMonitors: config.UPTIME_MAX_MONITORS, minIntervalSeconds: config.UPTIME_MIN_INTERVAL_SECONDS },
     }),
+    recipients: monitorRecipients,
   });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 }

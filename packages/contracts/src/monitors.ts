@@ -142,6 +142,8 @@ export const MonitorSchema = z.object({
   certExpiryDays: z.number(),
   followRedirects: z.boolean(),
   notifyEmails: z.array(z.string()),
+  /** Outside addresses of `notifyEmails` that have not confirmed yet: they get no alerts until they do. */
+  pendingRecipients: z.array(z.string()),
   id: z.string(),
   publisherId: z.string(),
   publisherName: z.string(),

@@ -110,6 +110,15 @@ export interface MonitorAlertsTable {
   digested_at: Timestamp | null;
 }
 
+/** An outside alert recipient of a publisher (0125): alerts go to it only once `confirmed_at` is set. */
+export interface MonitorRecipientsTable {
+  publisher_id: string;
+  email: string;
+  token_hash: string | null;
+  requested_at: Generated<Date>;
+  confirmed_at: Timestamp | null;
+}
+
 export interface UptimeTables {
   incidents: IncidentsTable;
   incident_events: IncidentEventsTable;
@@ -118,4 +127,5 @@ export interface UptimeTables {
   monitor_results: MonitorResultsTable;
   monitor_rollups: MonitorRollupsTable;
   monitor_alerts: MonitorAlertsTable;
+  monitor_recipients: MonitorRecipientsTable;
 }

@@ -26,6 +26,11 @@ beforeAll(async () => {
     { monitorsFetch },
   );
   multi = (await signIn(t.app, DEMO.multi)).idToken;
+  // Outside alert recipients confirmed their link earlier (monitor-recipients.api.test.ts covers the link).
+  await t.db
+    .insertInto('monitor_recipients')
+    .values(['storm@northwind.example'].map((email) => ({ publisher_id: '1001', email, token_hash: null, confirmed_at: new Date() })))
+    .execute();
   await t.db
     .insertInto('feature_flag_overrides')
     .values({ flag_key: 'uptime.max_monitors', publisher_id: '1001', value: JSON.stringify(100) })

@@ -50,6 +50,18 @@ beforeAll(async () => {
     { monitorsFetch },
   );
   multi = (await signIn(t.app, DEMO.multi)).idToken;
+  // Outside alert recipients confirmed their link earlier (monitor-recipients.api.test.ts covers the link).
+  await t.db
+    .insertInto('monitor_recipients')
+    .values(
+      ['oncall@northwind.example', 'ops@northwind.example', 'extra@northwind.example', 'certs@northwind.example'].map((email) => ({
+        publisher_id: '1001',
+        email,
+        token_hash: null,
+        confirmed_at: new Date(),
+      })),
+    )
+    .execute();
   users = (await publisherRecipients(t.db, '1001')).map((e) => e.toLowerCase());
   expect(users).toContain(DEMO.multi.toLowerCase());
   await t.db

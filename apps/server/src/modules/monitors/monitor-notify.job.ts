@@ -5,6 +5,7 @@ import type { Mailer } from '../../mail/mailer';
 import { publisherRecipients } from '../../mail/publisher-recipients';
 import type { WebhookEventPublisher } from '../integrations/webhook-events';
 import { monitorAlertsRepo } from './monitor-alerts.repo';
+import { monitorRecipientsRepo } from './monitor-recipients.repo';
 
 export const MONITOR_NOTIFY_QUEUE = 'monitor-notify';
 export const MONITOR_DIGEST_QUEUE = 'monitor-digest';
@@ -39,7 +40,37 @@ export interface DigestOptions {
 
 const WEBHOOK_TYPE = { down: 'monitor.down', up: 'monitor.up', certificate: 'monitor.certificate_expiring' } as const;
 
-export function monitorMessage(e: MonitorEvent, productName: string, publicUrl: string): { subject: string; text: string } {
+/** How long a monitor name may be inside an alert's subject and text. */
+export const MAX_NAME_IN_MAIL = 80;
+
+/**
+ * A publisher-written name as alert mails carry it: control characters (CR/LF among them, which
+ * would start new header lines or fake a new paragraph) become spaces, runs of spaces one, and the
+ * result is cut at MAX_NAME_IN_MAIL characters with an ellipsis: a subject holds one short name,
+ * never a paragraph of publisher-written text in the product's voice.
+ */
+const isControl = (c: string) => {
+  const code = c.codePointAt(0) ?? 0;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+};
+
+export function plainName(name: string): string {
+  const flat = [...name]
+    .map((c) => (isControl(c) ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...flat];
+  return chars.length > MAX_NAME_IN_MAIL
+    ? `${chars
+        .slice(0, MAX_NAME_IN_MAIL - 1)
+        .join('')
+        .trimEnd()}…`
+    : flat;
+}
+
+export function monitorMessage(event: MonitorEvent, productName: string, publicUrl: string): { subject: string; text: string } {
+  const e = { ...event, name: plainName(event.name) };
   const link = `${publicUrl}/uptime-monitoring/${e.monitorId}`;
   const when = `${e.at.slice(0, 16).replace('T', ' ')} UTC`;
   if (e.change === 'down')
@@ -63,7 +94,8 @@ export function monitorMessage(e: MonitorEvent, productName: string, publicUrl: 
   };
 }
 
-const line = (e: MonitorEvent): string => {
+const line = (event: MonitorEvent): string => {
+  const e = { ...event, name: plainName(event.name) };
   const when = `${e.at.slice(11, 16)} UTC`;
   if (e.change === 'down') return `- ${e.name} (${e.url}) is down since ${when}: ${e.reason ?? 'the check failed'}`;
   if (e.change === 'up') return `- ${e.name} (${e.url}) is up again since ${when}`;
@@ -107,7 +139,9 @@ export function createMonitorNotifier(deps: {
 }) {
   const digest = deps.digest ?? { threshold: 5, windowSeconds: 60 };
   return async (trx: Db, e: MonitorEvent, notifyEmails: string[]): Promise<void> => {
-    const recipients = addresses([...notifyEmails, ...(await publisherRecipients(trx, e.publisherId))]);
+    // Outside addresses only once they confirmed (monitor-recipients.service.ts): no relay to unverified ones.
+    const confirmed = await monitorRecipientsRepo(trx).confirmed(e.publisherId, addresses(notifyEmails));
+    const recipients = addresses([...confirmed, ...(await publisherRecipients(trx, e.publisherId))]);
     if (recipients.length > 0) {
       const alerts = monitorAlertsRepo(trx);
       await alerts.lock(e.publisherId);

@@ -14,14 +14,16 @@ import {
 } from '@pc/contracts';
 import { OkSchema, errorResponses, typed } from '../../http/typed';
 import type { MonitorsService } from './monitors.service';
+import { CONFIRM_RECIPIENT_PATH, type RecipientConfirmations } from './monitor-recipients.service';
 
 const tags = ['uptime monitoring'];
 const IdParams = z.object({ id: z.string().min(1).max(64) });
+const TokenQuery = z.object({ token: z.string().min(1, 'The link has no token.').max(200, 'The link is not valid.') });
 const publisher = { access: 'publisher' as const };
 // "Test now" makes an outbound request on the caller's behalf: rate-limited per caller.
 const testNow = { access: 'publisher' as const, rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-export async function monitorsRoutes(app: FastifyInstance, opts: { monitors: MonitorsService }) {
+export async function monitorsRoutes(app: FastifyInstance, opts: { monitors: MonitorsService; recipients: RecipientConfirmations }) {
   const r = typed(app);
   const s = opts.monitors;
   const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
@@ -142,5 +144,21 @@ export async function monitorsRoutes(app: FastifyInstance, opts: { monitors: Mon
     '/api/monitors/:id/incidents',
     { config: publisher, schema: { tags, params: IdParams, response: { 200: z.array(IncidentSchema), ...errorResponses } } },
     async (req) => s.incidents(ctx(req), req.params.id),
+  );
+  // The link an outside alert recipient gets by e-mail (public: the recipient has no account).
+  // GET shows the page with a "Confirm" button, and only its POST confirms.
+  const confirmLink = {
+    config: { access: 'public' as const, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      querystring: TokenQuery,
+      response: { 200: z.string().describe('An HTML page.'), ...errorResponses },
+    },
+  };
+  r.get(CONFIRM_RECIPIENT_PATH, confirmLink, async (req, reply) =>
+    reply.type('text/html; charset=utf-8').send(await opts.recipients.confirmPage(req.query.token)),
+  );
+  r.post(CONFIRM_RECIPIENT_PATH, confirmLink, async (req, reply) =>
+    reply.type('text/html; charset=utf-8').send(await opts.recipients.confirm(req.query.token)),
   );
 }

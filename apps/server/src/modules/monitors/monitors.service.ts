@@ -10,6 +10,8 @@ import { incidentsRepo } from '../incidents/incidents.repo';
 import { toIncident } from '../incidents/incidents.service';
 import { runCheck } from './monitor-checker';
 import { monitorsRepo, type MonitorRow, type MonitorValues, type RollupRow } from './monitors.repo';
+import { monitorRecipientsRepo } from './monitor-recipients.repo';
+import type { RecipientConfirmations, RecipientInvite } from './monitor-recipients.service';
 import { statsOf, uptimeOf } from './monitor-stats';
 
 export interface Ctx {
@@ -47,7 +49,13 @@ function toValues(i: MonitorInput): MonitorValues {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toMonitor(r: MonitorRow, hourly: RollupRow[] = [], daily: RollupRow[] = [], now = Date.now()): Monitor {
+export function toMonitor(
+  r: MonitorRow,
+  hourly: RollupRow[] = [],
+  daily: RollupRow[] = [],
+  now = Date.now(),
+  pending: ReadonlySet<string> = new Set(),
+): Monitor {
   const dayAgo = now - 24 * HOUR_MS;
   const last24 = hourly.filter((h) => h.bucket.getTime() >= dayAgo - HOUR_MS);
   const sparkline: (number | null)[] = [];
@@ -74,6 +82,7 @@ export function toMonitor(r: MonitorRow, hourly: RollupRow[] = [], daily: Rollup
     certExpiryDays: r.cert_expiry_days,
     followRedirects: r.follow_redirects,
     notifyEmails: r.notify_emails,
+    pendingRecipients: r.notify_emails.filter((e) => pending.has(`${r.publisher_id} ${e.trim().toLowerCase()}`)),
     status: r.paused ? 'paused' : (r.status as Monitor['status']),
     lastCheckAt: iso(r.last_check_at),
     lastResponseMs: r.last_response_ms,
@@ -93,7 +102,13 @@ export function firstSlot(intervalSeconds: number, now = Date.now()): Date {
 }
 
 /** Monitors of one publisher (staff act inside the publisher they chose), their limits and checks. */
-export function createMonitorsService(deps: { db: Db; fetch: GuardedFetch; checkTarget: TargetCheck; limits: MonitorLimitsConfig }) {
+export function createMonitorsService(deps: {
+  db: Db;
+  fetch: GuardedFetch;
+  checkTarget: TargetCheck;
+  recipients: RecipientConfirmations;
+  limits: MonitorLimitsConfig;
+}) {
   const { db } = deps;
 
   async function limitsOf(trx: Db, publisherId: string) {
@@ -136,7 +151,8 @@ export function createMonitorsService(deps: { db: Db; fetch: GuardedFetch; check
     };
     const h = by(hourly);
     const d = by(daily);
-    return rows.map((r) => toMonitor(r, h.get(r.id), d.get(r.id), now));
+    const pending = await monitorRecipientsRepo(db).pendingKeys([...new Set(rows.map((r) => r.publisher_id))]);
+    return rows.map((r) => toMonitor(r, h.get(r.id), d.get(r.id), now, pending));
   }
 
   async function audited<T>(ctx: Ctx, action: string, details: object, work: (trx: Db) => Promise<T>): Promise<T> {
@@ -162,6 +178,7 @@ export function createMonitorsService(deps: { db: Db; fetch: GuardedFetch; check
       return (await withRollups([await owned(ctx, id)]))[0]!;
     },
     async create(ctx: Ctx, input: MonitorInput): Promise<Monitor> {
+      let invites: RecipientInvite[] = [];
       const id = await audited(ctx, 'monitor.created', { name: input.name, url: input.url }, async (trx) => {
         await validate(trx, ctx, input);
         const repo = monitorsRepo(trx);
@@ -174,19 +191,27 @@ export function createMonitorsService(deps: { db: Db; fetch: GuardedFetch; check
             `Your plan allows ${maxMonitors} monitors. Delete one or request a larger plan on My plans.`,
             'LimitReached',
           );
-        return repo.insert(ctx.publisherId, toValues(input), firstSlot(input.intervalSeconds));
+        const monitorId = await repo.insert(ctx.publisherId, toValues(input), firstSlot(input.intervalSeconds));
+        invites = await deps.recipients.request(trx, ctx.publisherId, input.notifyEmails);
+        return monitorId;
       });
-      return this.get(ctx, id);
+      const monitor = await this.get(ctx, id);
+      await deps.recipients.send(invites, monitor.publisherName ?? '');
+      return monitor;
     },
     async update(ctx: Ctx, id: string, input: MonitorInput): Promise<Monitor> {
+      let invites: RecipientInvite[] = [];
       await audited(ctx, 'monitor.updated', { monitorId: id, name: input.name, url: input.url }, async (trx) => {
         const before = await owned(ctx, id, trx);
         await validate(trx, ctx, input);
         // A new target or interval is checked soon; otherwise the schedule keeps its phase.
         const reschedule = before.url !== input.url || before.interval_seconds !== input.intervalSeconds;
         await monitorsRepo(trx).update(id, toValues(input), reschedule ? firstSlot(input.intervalSeconds) : null);
+        invites = await deps.recipients.request(trx, ctx.publisherId, input.notifyEmails);
       });
-      return this.get(ctx, id);
+      const monitor = await this.get(ctx, id);
+      await deps.recipients.send(invites, monitor.publisherName ?? '');
+      return monitor;
     },
     async remove(ctx: Ctx, id: string): Promise<void> {
       await audited(ctx, 'monitor.deleted', { monitorId: id }, async (trx) => {

@@ -218,11 +218,18 @@ export function MonitorForm({
             <Text fw={600}>Who is told</Text>
             <Textarea
               label="Notification e-mails"
-              description="Addresses separated by commas or new lines; they hear when the monitor goes down, recovers or its certificate is about to expire."
+              description="Addresses separated by commas or new lines; they hear when the monitor goes down, recovers or its certificate is about to expire. Addresses outside your team confirm by e-mail first."
               autosize
               minRows={2}
               {...text('notifyEmails')}
             />
+            {/* Addresses outside the publisher's users get alerts only after confirming the link mailed to them. */}
+            {(monitor?.pendingRecipients ?? []).length > 0 && (
+              <Text size="sm" c="orange" data-testid="monitor-pending-recipients">
+                Waiting for confirmation: {monitor!.pendingRecipients.join(', ')}. These addresses get alerts once they open the link we
+                e-mailed them and confirm; your own team members get them at once.
+              </Text>
+            )}
             {/* Monitor events go through the signed, retried, logged webhooks of Integrations (one
                 secret per receiver there), not through an unsigned address per monitor. */}
             <Text size="sm" c="dimmed" data-testid="monitor-webhooks-hint">
