@@ -35,26 +35,31 @@ export function hostedFileRepo(db: Db) {
   return {
     /** One indexed lookup per GET: the latest revision's id (not its text) and the template's md5. */
     servingState(domainName: string, kind: 'web' | 'app'): Promise<HostedServingRow | undefined> {
-      return db
-        .selectFrom('adstxt_domains as d')
-        .innerJoin('publishers as p', 'p.id', 'd.publisher_id')
-        .leftJoin('adstxt_hosted_files as h', 'h.domain_id', 'd.id')
-        .select([
-          'd.id',
-          'd.hosted_enabled',
-          'd.publisher_id',
-          'p.appnexus_marketplace_id as pub_an_id',
-          'p.appnexus_direct_id',
-          'h.inputs_key',
-          'h.etag',
-          sql<string | null>`(select r.id::text from adstxt_revisions r where r.domain_id = d.id order by r.id desc limit 1)`.as(
-            'revision_id',
-          ),
-          sql<string>`(select md5(t.content) from adstxt_template t)`.as('template_md5'),
-        ])
-        .where('d.domain_name', '=', domainName.toLowerCase())
-        .where('d.kind', '=', kind)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('adstxt_domains as d')
+          .innerJoin('publishers as p', 'p.id', 'd.publisher_id')
+          .leftJoin('adstxt_hosted_files as h', 'h.domain_id', 'd.id')
+          .select([
+            'd.id',
+            'd.hosted_enabled',
+            'd.publisher_id',
+            'p.appnexus_marketplace_id as pub_an_id',
+            'p.appnexus_direct_id',
+            'h.inputs_key',
+            'h.etag',
+            sql<string | null>`(select r.id::text from adstxt_revisions r where r.domain_id = d.id order by r.id desc limit 1)`.as(
+              'revision_id',
+            ),
+            sql<string>`(select md5(t.content) from adstxt_template t)`.as('template_md5'),
+          ])
+          .where('d.domain_name', '=', domainName.toLowerCase())
+          .where('d.kind', '=', kind)
+          // Only the proven holder of a domain is served (app-domain-claims.service.ts): a pending
+          // claim of another publisher on the same name never answers for it.
+          .where('d.claim_status', '=', 'active')
+          .executeTakeFirst()
+      );
     },
 
     /** The latest revision, the template and the publisher's ids, read together for one rendering. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { deliveredMails } from '../../../test/delivered-mail';
 import { createMonitorNotifier, monitorMessage, type MonitorEvent } from './monitor-notify.job';
 
 /**
@@ -55,9 +56,13 @@ async function alertedAddresses(monitorId: string, notifyEmails: string[]): Prom
   return to;
 }
 const link = async () => {
-  const mails = await t.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', OUTSIDER).execute();
+  // The outbox row holds the link redacted; the mail as delivered holds the token.
+  const stored = await t.db.selectFrom('outbox').select(['text_body']).where('to_address', '=', OUTSIDER).execute();
+  expect(stored).toHaveLength(1);
+  expect(stored[0]!.text_body).not.toMatch(/confirm\?token=[A-Za-z0-9_-]{8}/);
+  const mails = deliveredMails(t.config.DATA_DIR, OUTSIDER);
   expect(mails).toHaveLength(1);
-  const m = /\/api\/monitors\/recipients\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(mails[0]!.text_body ?? '');
+  const m = /\/api\/monitors\/recipients\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(mails[0]!.text);
   expect(m).not.toBeNull();
   return decodeURIComponent(m![1]!);
 };

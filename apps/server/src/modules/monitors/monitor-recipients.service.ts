@@ -64,6 +64,8 @@ export function createRecipientConfirmations(deps: { db: Db; mailer: Mailer; pro
         await deps.mailer.send({
           to: i.email,
           subject: `Confirm uptime alerts from ${deps.productName}`,
+          // The link's token confirms the address: only the recipient gets it (mail/mailer.ts).
+          secrets: [i.token],
           text:
             `A user of the ${deps.productName} account "${plainName(publisherName)}" wants to send uptime alerts of their websites to this address.\n\n` +
             `Nothing is sent until you confirm. To receive the alerts, open this link within ${RECIPIENT_LINK_HOURS} hours and press "Confirm":\n` +
