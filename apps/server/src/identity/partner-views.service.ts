@@ -52,6 +52,8 @@ export function createPartnerViewService(db: Db) {
           details: { reason, by: admin.email, ip, partnerView: viewId },
         });
       });
+      // This process sees the new view at once; the others when the trigger's NOTIFY arrives.
+      forgetCachedSessions(admin.uid);
       return { token, expiresIn: OPEN_TOKEN_TTL_MS / 1000 };
     },
 

@@ -93,10 +93,14 @@ export function createSessionGuard(opts: SessionGuardOptions): SessionGuard {
   const guard: SessionGuard = {
     isCurrentCached(uid, tokenVersion, partnerView) {
       const entry = fresh(uid);
+      if (entry && partnerView !== undefined && !Object.hasOwn(entry.views, partnerView)) return undefined;
       return entry && currentFor(entry, tokenVersion, partnerView);
     },
     async isCurrent(uid, tokenVersion, partnerView) {
       let entry = fresh(uid);
+      // A view this process has not seen live may have started after the entry was cached (its
+      // NOTIFY still on the way): look again rather than refuse it.
+      if (entry && partnerView !== undefined && !Object.hasOwn(entry.views, partnerView)) entry = undefined;
       if (!entry) {
         let p = loading.get(uid);
         if (!p) {
