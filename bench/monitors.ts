@@ -8,7 +8,8 @@
  * guarded outbound client with a new connection per check run in this process; the local HTTP
  * targets run in a child process so their work is not counted. Slots are spread over the interval
  * as the API spreads them. Prints checks/s, schedule drift p50/p99, this process's CPU and peak RSS,
- * and raw-result growth per day beside the issue's targets.
+ * and raw-result growth per day beside the issue's targets. With --retention (and --scale, --window,
+ * --days): two simulated days of raw results and the retention pass (monitors-retention.ts).
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { createMonitorScheduler } from '../apps/server/src/modules/monitors/moni
 import { openBenchDatabase } from './bench-database';
 import { flagValue } from './flags';
 import { percentile } from './reports';
+import { retentionBench } from './monitors-retention';
 
 const arg = (name: string) => flagValue(process.argv, name);
 const MONITORS = Number(arg('monitors') ?? process.env.MONITORS ?? 10_000);
@@ -46,6 +48,16 @@ async function startTargets(): Promise<{ ports: number[]; stop: () => void }> {
 }
 
 async function main() {
+  if (process.argv.includes('--retention')) {
+    const database = await openBenchDatabase('monitors_retention', DATABASE_URL, pino({ level: 'error' }), { max: 4 });
+    try {
+      const scale = Number(arg('scale') ?? 100);
+      await retentionBench(database.handle.db, { scale, windowDays: Number(arg('window') ?? 7), days: Number(arg('days') ?? 2) });
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   console.log(
     `uptime bench: ${MONITORS.toLocaleString('en-US')} monitors every ${INTERVAL} s for ${SECONDS} s, concurrency ${CONCURRENCY}, ` +
       `${os.cpus().length} cores\n` +

@@ -20,6 +20,7 @@ import { createJobQueue } from './lib/jobs/job-queue';
 import { ClickHouseReportEngine } from './modules/reports/engine/clickhouse-engine';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import { registerEmbeddedFactStore } from './modules/fact-store/fact-store-registration';
+import { STORE_BACKUP_QUEUE, storeBackupHandler, type StoreBackupPayload } from './modules/backup/store-backup.job';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { createReportEngine } from './modules/reports/engine/create-engine';
 import { reportsRepo } from './modules/reports/reports.repo';
@@ -219,6 +220,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       },
     }),
   });
+  // `npm run cli -- backup` asks the process holding the DuckDB files to export them (modules/backup).
+  const storeBackups =
+    factStore && deps.startWorkers !== false
+      ? jobs.work<StoreBackupPayload>(STORE_BACKUP_QUEUE, storeBackupHandler(engine as DuckDbReportEngine, ownSiteTagDuck), {
+          concurrency: 1,
+          leaseMs: 10 * 60_000,
+        })
+      : null;
   // Today's and yesterday's audience rollup, rebuilt every minute by the process that owns the
   // DuckDB file (ClickHouse aggregates the raw events: no rollups to keep).
   const siteTagOpenRollup =
@@ -310,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await demoTargets?.close();
     if (!deps.sellersJsonFetch) await sellersJsonFetch.close();
     if (!deps.adsTxtCrawler) await adsTxtCrawler.close?.();
+    await storeBackups?.stop();
     await siteTagCollector.close();
     await siteTagOpenRollup?.stop();
     await siteTagStore.close();

@@ -13,6 +13,8 @@ import { createSecretBox } from './lib/keys/secret-box';
 import { upgradeSecretsAtRest } from './lib/keys/upgrade';
 import { configOrExit, startRuntime, type Runtime } from './runtime';
 import { retireOlderSigningKeys, rotateSigningKey } from './identity/signing-keys';
+import { backup, restorableInto, restore } from './modules/backup/backup';
+import { runningEmbeddedUrl } from './db/embedded-postgres';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                 apply database migrations
@@ -25,7 +27,9 @@ const USAGE = `Usage: npm run cli -- <command>
   reencrypt-payment-details
                           after adding a new first key to PAYMENT_DETAILS_KEYS: rewrite bank details and webhook secrets still on an older key
   rotate-signing-key      add a new ID-token signing key (restart every server process to sign with it)
-  retire-signing-keys     after every process restarted and ID_TOKEN_TTL_SECONDS passed: stop trusting older keys`;
+  retire-signing-keys     after every process restarted and ID_TOKEN_TTL_SECONDS passed: stop trusting older keys
+  backup <dir>            copy PostgreSQL, the report stores, export files and keys into <dir> (the server may run)
+  restore <dir>           restore a backup into an empty DATA_DIR (then start the server on it)`;
 
 type Command = (rt: Runtime, args: string[]) => Promise<void>;
 
@@ -56,6 +60,19 @@ const reportTypeArg = (value: string | undefined): ReportType => {
 };
 
 const commands: Record<string, Command> = {
+  async backup(rt, [dir]) {
+    if (!dir) throw new Error('backup needs a folder to write to');
+    const m = await backup(rt.config, rt.database, rt.logger, dir);
+    const rows = m.postgres.tables.reduce((n, t) => n + t.rows, 0);
+    console.log(
+      `backup written to ${path.resolve(dir)}: ${m.postgres.tables.length} tables (${rows} rows), report stores ${m.facts ? 'included' : 'absent'}`,
+    );
+  },
+  async restore(rt, [dir]) {
+    if (!dir) throw new Error('restore needs the backup folder');
+    const m = await restore(rt.config, rt.database, dir);
+    console.log(`restored the backup of ${m.takenAt} into ${path.resolve(rt.config.DATA_DIR)}; start the server on it`);
+  },
   async 'reencrypt-payment-details'(rt) {
     // PAYMENT_DETAILS_KEYS, or the key a demo generated in this DATA_DIR (never a new one).
     const box = createSecretBox(resolveSecretKeys(rt.config, { existingDemoKey: true }));
@@ -125,7 +142,17 @@ async function run() {
   }
   // The CLI works on the same database as the server (embedded under DATA_DIR or DATABASE_URL);
   // migrations run on open, so every command sees the current schema.
-  const rt = await startRuntime(configOrExit({ LOG_LEVEL: 'warn', ...process.env }, { secretKeys: false }));
+  const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', ...process.env };
+  if (name === 'restore') {
+    const refused = restorableInto(path.resolve(configOrExit(env, { secretKeys: false }).DATA_DIR), !env.DATABASE_URL);
+    if (refused) throw new Error(refused);
+  }
+  // A backup while the embedded default runs reads PostgreSQL through the server's own cluster.
+  if (name === 'backup' && !env.DATABASE_URL) {
+    const running = runningEmbeddedUrl(configOrExit(env, { secretKeys: false }).DATA_DIR);
+    if (running) env.DATABASE_URL = running;
+  }
+  const rt = await startRuntime(configOrExit(env, { secretKeys: false }));
   try {
     await command(rt, args);
   } finally {

@@ -235,3 +235,18 @@ export async function startEmbeddedPostgres(
     },
   };
 }
+
+/**
+ * The URL of the embedded PostgreSQL a running server keeps under `dataDir` (postmaster.pid: pid on
+ * line 1, port on line 4), or null when none runs. The CLI's backup reads through it while the
+ * server runs, instead of starting a second cluster on the same folder.
+ */
+export function runningEmbeddedUrl(dataDir: string, database = 'partners_center'): string | null {
+  const pidFile = path.join(path.resolve(dataDir), 'pg', 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!(pid > 0) || !isAlive(pid) || !(port > 0)) return null;
+  return `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
+}
