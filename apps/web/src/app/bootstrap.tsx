@@ -10,6 +10,7 @@ import { createAuthStore } from '../lib/identity/auth-store';
 import { AuthProvider } from '../lib/identity/auth-context';
 import { isAuthConfigComplete, syncAuthConfig } from '../lib/identity/auth-config';
 import { logout } from '../lib/identity/logout';
+import { exitPartnerView, readViewingAs } from '../lib/viewing-as';
 import { createApiClient } from '../lib/api-client';
 import { configureApi } from '../lib/api';
 import { StorageKeys, USER_SESSION_KEYS, readString, removeKey } from '../lib/storage';
@@ -156,7 +157,8 @@ export async function bootstrap(container: HTMLElement, createRouting: () => App
     // Drop every cached answer so the next user never sees this user's data.
     void import('swr').then(({ mutate }) => mutate(() => true, undefined, { revalidate: false }));
   };
-  const doLogout = () => logout({ client, auth: store, clearSession, navigate, resetAnalytics });
+  const partnerView = { active: () => readViewingAs() !== null, exit: () => exitPartnerView() };
+  const doLogout = () => logout({ client, auth: store, clearSession, navigate, resetAnalytics, partnerView });
 
   store.start();
   // The loader itself is only fetched when some third-party id is configured.

@@ -1,3 +1,5 @@
+import { Routes } from '@pc/contracts';
+import { api } from './api';
 import { getIdentityClient } from './identity/auth-instance';
 import { StorageKeys, readJson, readString, removeKey, writeJson, writeString } from './storage';
 
@@ -30,4 +32,16 @@ export function leaveViewingAs(): void {
   getIdentityClient().endPartnerView?.();
   removeKey(StorageKeys.viewingAs, tab());
   removeKey(StorageKeys.publisherId, tab());
+}
+
+/**
+ * Ends this tab's partner view: on the server first (its token is refused from then on, in every
+ * process, and the end is audited), then in the tab, which goes back to the admin console signed
+ * in as the admin. Both "Exit partner view" and "Log out" inside a view come here: logging out of
+ * a view must not leave it open for the rest of its hour, nor sign the admin's other tabs out.
+ */
+export async function exitPartnerView(navigate: (path: string) => void = (p) => window.location.assign(p)): Promise<void> {
+  await api('admin/impersonate/end', { method: 'POST', publisherId: null }).catch(() => undefined);
+  leaveViewingAs();
+  navigate(Routes.adminConsole);
 }

@@ -1,7 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { api } from '../../lib/api';
-import { Routes } from '@pc/contracts';
-import { leaveViewingAs, readViewingAs } from '../../lib/viewing-as';
+import { exitPartnerView, readViewingAs } from '../../lib/viewing-as';
 
 /**
  * The persistent "viewing as" bar of a sign-in as partner (this tab only). Exit ends the view on
@@ -11,17 +9,12 @@ import { leaveViewingAs, readViewingAs } from '../../lib/viewing-as';
 export function ViewingAsBar() {
   const v = readViewingAs();
   if (!v) return null;
-  const exit = async () => {
-    await api('admin/impersonate/end', { method: 'POST', publisherId: null }).catch(() => undefined);
-    leaveViewingAs();
-    window.location.assign(Routes.adminConsole);
-  };
   return (
     <Group role="status" aria-label="Viewing as partner" justify="center" gap="md" py={6} px="md" bg="orange.1" wrap="nowrap">
       <Text size="sm" fw={600}>
         Viewing as {v.publisherName} ({v.publisherId}) — signed in as partner by {v.by}
       </Text>
-      <Button size="compact-sm" color="orange" onClick={() => void exit()}>
+      <Button size="compact-sm" color="orange" onClick={() => void exitPartnerView()}>
         Exit partner view
       </Button>
     </Group>

@@ -29,4 +29,24 @@ describe('logout', () => {
     vi.advanceTimersByTime(1);
     expect(resetAnalytics).toHaveBeenCalledTimes(1);
   });
+
+  it('in a partner view only ends the view: the admin’s shared keys and other tabs stay signed in', async () => {
+    for (const k of ['jwt', 'userScope', 'pc_publisher_id']) localStorage.setItem(k, 'admin');
+    const exit = vi.fn(async () => undefined);
+    const signOut = vi.fn(async () => undefined);
+    const navigate = vi.fn();
+    await logout({
+      client: { signOut } as unknown as IdentityClient,
+      auth: { markIntentionalLogout: vi.fn() },
+      clearSession: vi.fn(),
+      navigate,
+      resetAnalytics: vi.fn(),
+      partnerView: { active: () => true, exit },
+    });
+    expect(exit).toHaveBeenCalledTimes(1);
+    expect(signOut).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('user_logout')).toBeNull();
+    for (const k of ['jwt', 'userScope', 'pc_publisher_id']) expect(localStorage.getItem(k)).toBe('admin');
+  });
 });

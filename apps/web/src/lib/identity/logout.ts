@@ -12,11 +12,15 @@ export interface LogoutDeps {
   /** Step 7: the analytics reset event. */
   resetAnalytics: () => void;
   storage?: Storage;
+  /** This tab's partner view, if it is in one (lib/viewing-as.ts): logging out of it ends the view only. */
+  partnerView?: { active(): boolean; exit(): Promise<void> };
 }
 
 /** The sign-out sequence (docs/product.md#states), in its seven steps and order. */
 export async function logout(deps: LogoutDeps): Promise<void> {
   const storage = deps.storage ?? localStorage;
+  // In a partner view the keys below are the admin's, shared with their other tabs: only the view ends.
+  if (deps.partnerView?.active()) return deps.partnerView.exit();
   deps.auth.markIntentionalLogout();
   // 1. Sign out of the identity provider (a failing network call must not keep the user signed in).
   await deps.client.signOut().catch(() => undefined);
