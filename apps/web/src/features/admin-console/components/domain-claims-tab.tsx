@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { DomainClaimDecisionSchema, type StaffDomainClaim } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { ApiRequestError } from '../../../lib/api-error';
-import { addToast } from '../../../lib/toast';
 import { decideDomainClaim, useDomainClaims } from '../api/domain-claims-api';
+import { ReasonDialog, type ReasonDecision } from './reason-dialog';
 
 interface Pending {
   claim: StaffDomainClaim;
@@ -22,69 +21,27 @@ const METHOD: Record<string, string> = {
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** Approve or reject one claim; the reason is required, audited and shown to the partner. */
-function ClaimDecisionDialog({ pending, onClose, onDone }: { pending: Pending | null; onClose: () => void; onDone: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const reject = pending?.decision === 'reject';
-  const close = () => {
-    setReason('');
-    setError(null);
-    onClose();
+function claimDecision({ claim, decision }: Pending): ReasonDecision {
+  const reject = decision === 'reject';
+  return {
+    reject,
+    title: reject ? 'Reject the claim' : 'Approve the claim',
+    subject: `${claim.publisherName} claims ${claim.domain}. ${
+      reject
+        ? 'Nothing is served for a rejected claim.'
+        : 'Approving makes it the domain’s served app-ads.txt; the current holder, if any, must prove the domain again.'
+    }`,
+    reasonLabel: 'Reason',
+    reasonHint: 'Kept in the audit log and shown to the partner.',
+    reasonRequired: true,
+    confirmLabel: reject ? 'Reject claim' : 'Approve claim',
+    parse: (reason) => {
+      const parsed = DomainClaimDecisionSchema.safeParse({ reason });
+      return parsed.success ? parsed.data : { error: parsed.error.issues[0]?.message ?? 'Check the reason.' };
+    },
+    decide: async (reason) => void (await decideDomainClaim(claim.claimId, decision, reason)),
+    done: `${reject ? 'Rejected' : 'Approved'}: ${claim.publisherName}'s claim of ${claim.domain}.`,
   };
-  const submit = async () => {
-    if (!pending) return;
-    const parsed = DomainClaimDecisionSchema.safeParse({ reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the reason.');
-    setBusy(true);
-    try {
-      await decideDomainClaim(pending.claim.claimId, pending.decision, parsed.data.reason);
-      addToast('success', `${reject ? 'Rejected' : 'Approved'}: ${pending.claim.publisherName}'s claim of ${pending.claim.domain}.`);
-      close();
-      onDone();
-    } catch (e) {
-      if (e instanceof ApiRequestError && e.fields?.reason) setError(e.fields.reason);
-      else addToast('error', (e as Error).message);
-      if (e instanceof ApiRequestError && e.status === 409) {
-        close();
-        onDone();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal opened={pending !== null} onClose={close} title={reject ? 'Reject the claim' : 'Approve the claim'}>
-      <Stack>
-        <Text size="sm">
-          {pending?.claim.publisherName} claims {pending?.claim.domain}.{' '}
-          {reject
-            ? 'Nothing is served for a rejected claim.'
-            : 'Approving makes it the domain’s served app-ads.txt; the current holder, if any, must prove the domain again.'}
-        </Text>
-        <Textarea
-          label="Reason"
-          description="Kept in the audit log and shown to the partner."
-          required
-          rows={3}
-          value={reason}
-          error={error}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setError(null);
-          }}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color={reject ? 'red' : 'green'} loading={busy} onClick={() => void submit()}>
-            {reject ? 'Reject claim' : 'Approve claim'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
 }
 
 function ClaimRow({ c, onDecide }: { c: StaffDomainClaim; onDecide: (d: 'approve' | 'reject') => void }) {
@@ -178,7 +135,7 @@ export function DomainClaimsTab() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <ClaimDecisionDialog pending={pending} onClose={() => setPending(null)} onDone={() => void mutate()} />
+      <ReasonDialog decision={pending && claimDecision(pending)} onClose={() => setPending(null)} onDone={() => void mutate()} />
     </Stack>
   );
 }
