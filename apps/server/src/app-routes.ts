@@ -257,8 +257,8 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
       fetch:
         deps.siteTagFetch ??
         createGuardedFetch({
-          // Demo mode: verify may load the demo page from this very server (loopback).
-          allowHosts: demoMode ? [...config.OUTBOUND_ALLOW_HOSTS, '127.0.0.1', '::1'] : config.OUTBOUND_ALLOW_HOSTS,
+          // No loopback allowance, demo mode included: the demo page is rendered in-process (site-tag.service.ts).
+          allowHosts: config.OUTBOUND_ALLOW_HOSTS,
           userAgent: 'PartnersCenter-SiteTagVerify/1.0',
         }),
       publicUrl,

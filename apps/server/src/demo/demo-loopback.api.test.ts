@@ -91,4 +91,28 @@ describe('demo mode loopback allowance', () => {
       error: 'the server could not be reached (no connection: refused, unreachable, timed out or a TLS failure)',
     });
   });
+
+  it('site-tag verify reads the demo page without a connection, and reaches no loopback port of the portal', async () => {
+    const verify = (url: string) =>
+      t.app.inject({ method: 'POST', url: '/api/site-tag/sites/5001/verify', headers: bearer(token, '1001'), payload: { url } });
+    // The demo page is the portal's own: found, with no outbound client allowed onto loopback.
+    const demo = await verify(`${t.config.PUBLIC_URL.replace(/\/$/, '')}/demo/sites/5001`);
+    expect(demo.statusCode, demo.body).toBe(200);
+    expect(demo.json()).toMatchObject({ found: true });
+    // A site whose address is the portal's own port (as a redirect from a public page could lead
+    // verify there): the loopback-only /metrics is not loaded.
+    await t.db
+      .updateTable('sites')
+      .set({ domain: `http://127.0.0.1:${appPort}/metrics` })
+      .where('id', '=', '5001')
+      .execute();
+    const metrics = await t.app.inject({
+      method: 'POST',
+      url: '/api/site-tag/sites/5001/verify',
+      headers: bearer(token, '1001'),
+      payload: {},
+    });
+    expect(metrics.statusCode, metrics.body).toBe(200);
+    expect(metrics.json().message).toMatch(/^We could not load /);
+  });
 });

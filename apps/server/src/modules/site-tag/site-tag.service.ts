@@ -3,10 +3,11 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import { adRevenueOverview } from './ad-revenue.queries';
 import { audienceOverview, sitePerformance, type Scope } from './site-tag.queries';
-import type { SiteTagRepo } from './site-tag.repo';
+import type { SiteTagRepo, TaggedSite as TaggedSiteRow } from './site-tag.repo';
 import type { SiteTagLimitsRepo } from './site-tag.limits.repo';
 import type { SiteTagEventStore } from './site-tag.store';
 import { originMatches } from './site-tag.collect';
+import { demoPageHtml } from './demo/demo-page';
 
 export interface SiteTagServiceDeps {
   repo: SiteTagRepo;
@@ -22,6 +23,24 @@ export interface SiteTagServiceDeps {
 
 export function scriptUrlOf(publicUrl: string, key: string): string {
   return `${publicUrl.replace(/\/$/, '')}/t/${key}.js`;
+}
+
+/** What a page's HTML says about the site's tag. */
+function tagVerdict(site: Pick<TaggedSiteRow, 'tagKey' | 'eventTrackerDataReceived'>, url: string, html: string): TagVerification {
+  const found = html.includes(`/t/${site.tagKey}.js`);
+  // A Tag Manager container adds the tag in the browser: the HTML cannot show it, received data can.
+  const viaGtm = !found && html.includes('googletagmanager.com/gtm.js');
+  return {
+    url,
+    found,
+    message: found
+      ? 'The tag is installed. Page views appear in the audience overview within seconds of a visit.'
+      : viaGtm && site.eventTrackerDataReceived
+        ? 'This page loads Google Tag Manager and data from the tag is arriving: the tag is installed through your container.'
+        : viaGtm
+          ? 'This page loads Google Tag Manager, but no data from the tag has arrived yet. Publish the container with the tag, visit the page, and verify again.'
+          : 'The tag was not found on this page. Paste the snippet into the page <head> (or publish your Tag Manager container) and verify again.',
+  };
 }
 
 export function createSiteTagService(d: SiteTagServiceDeps) {
@@ -84,6 +103,12 @@ export function createSiteTagService(d: SiteTagServiceDeps) {
       if (pageUrl && pageUrl !== demoPage && !(/^https?:\/\//.test(pageUrl) && originMatches(pageUrl, site.domain)))
         throw badRequest(`Enter an address on ${site.domain}.`, { url: `Enter an address on ${site.domain}.` });
       let url = pageUrl || (/^https?:\/\//.test(site.domain) ? site.domain : `https://${site.domain}/`);
+      // The demo page is this server's own, rendered here as its route renders it: verify never
+      // opens a connection to the portal itself, so no outbound client needs a loopback allowance.
+      if (demoPage && url === demoPage) {
+        if (!site.active) return { url, found: false, message: `The page answered 404. Check that ${url} is online.` };
+        return tagVerdict(site, url, demoPageHtml(site.name, scriptUrlOf(d.publicUrl, site.tagKey)));
+      }
       try {
         for (let hop = 0; hop < 4; hop++) {
           const res = await d.fetch(url, { maxBodyBytes: 2 * 1024 * 1024, timeoutMs: 8000 });
@@ -93,21 +118,7 @@ export function createSiteTagService(d: SiteTagServiceDeps) {
             continue;
           }
           if (res.status >= 400) return { url, found: false, message: `The page answered ${res.status}. Check that ${url} is online.` };
-          const html = res.body.toString('utf8');
-          const found = html.includes(`/t/${site.tagKey}.js`);
-          // A Tag Manager container adds the tag in the browser: the HTML cannot show it, received data can.
-          const viaGtm = !found && html.includes('googletagmanager.com/gtm.js');
-          return {
-            url,
-            found,
-            message: found
-              ? 'The tag is installed. Page views appear in the audience overview within seconds of a visit.'
-              : viaGtm && site.eventTrackerDataReceived
-                ? 'This page loads Google Tag Manager and data from the tag is arriving: the tag is installed through your container.'
-                : viaGtm
-                  ? 'This page loads Google Tag Manager, but no data from the tag has arrived yet. Publish the container with the tag, visit the page, and verify again.'
-                  : 'The tag was not found on this page. Paste the snippet into the page <head> (or publish your Tag Manager container) and verify again.',
-          };
+          return tagVerdict(site, url, res.body.toString('utf8'));
         }
         return { url, found: false, message: 'Too many redirects. Verify the final address of your home page.' };
       } catch (err) {
