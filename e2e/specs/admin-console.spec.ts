@@ -19,7 +19,8 @@ test("an admin creates a partner with two sites and sets a LIMIT flag override f
     ['Orbit Sport', 'sport.orbit.example'],
   ] as const) {
     await page.getByLabel('Site name').fill(name);
-    await page.getByLabel('Domain').fill(domain);
+    // Exact: the console's "Domain claims" tab panel is labelled with the word too.
+    await page.getByLabel('Domain', { exact: true }).fill(domain);
     await page.getByRole('button', { name: 'Add site' }).click();
     await expect(page.getByRole('cell', { name: domain })).toBeVisible();
   }

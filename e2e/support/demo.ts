@@ -25,12 +25,15 @@ export async function expectAppShell(page: Page): Promise<void> {
 /** Signs in and, for users with several partners, picks one on the selection page. */
 export async function signInAndChoose(page: Page, email: string, partnerName?: string): Promise<void> {
   await signInThroughPage(page, email);
+  // The first full load of the app's bundle on a freshly started journey server (a cold browser
+  // cache, the other worker's server starting beside it) can take longer than one expect timeout.
+  const firstLoad = { timeout: 30_000 };
   if (email === USERS.single) {
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/$/, firstLoad);
     await expectAppShell(page);
     return;
   }
-  await expect(page).toHaveURL(/\/partner-selection/);
+  await expect(page).toHaveURL(/\/partner-selection/, firstLoad);
   if (partnerName) {
     await page
       .getByRole('option', { name: new RegExp(partnerName) })
