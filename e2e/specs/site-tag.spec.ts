@@ -20,12 +20,20 @@ function recordBeacons(page: Page): SentEvent[] {
   return sent;
 }
 
+/**
+ * A site's demo page as the console links it: on the server's public address (main.ts: in demo
+ * mode http://localhost:<port>), whose tag script the page loads. The journey's own 127.0.0.1
+ * address would make the tag a script of another origin, which the page's CSP blocks.
+ */
+const demoPage = (baseURL: string | undefined, siteId: string) =>
+  `${baseURL!.replace('//127.0.0.1:', '//localhost:')}/demo/sites/${siteId}`;
+
 test('with Do-Not-Track the tag sends nothing', async ({ browser, baseURL }) => {
   const visitor = await browser.newContext();
   await visitor.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
   const page = await visitor.newPage();
   const sent = recordBeacons(page);
-  await page.goto(`${baseURL}/demo/sites/5002`);
+  await page.goto(demoPage(baseURL, '5002'));
   await expect(page.getByRole('heading', { name: 'Welcome to Northwind Sport' })).toBeVisible();
   await page.mouse.click(200, 200);
   await page.waitForTimeout(2500);
@@ -50,7 +58,7 @@ test("the tag honours the site's sample rate: a page load outside the sample sen
     }, random);
     const demo = await visitor.newPage();
     const sent = recordBeacons(demo);
-    await demo.goto(`${baseURL}/demo/sites/5001`);
+    await demo.goto(demoPage(baseURL, '5001'));
     await expect(demo.getByRole('heading', { name: 'Welcome to Northwind News' })).toBeVisible();
     await demo.mouse.click(200, 200);
     await demo.waitForTimeout(2500);
