@@ -96,7 +96,7 @@ describe('demo mode loopback allowance', () => {
     const verify = (url: string) =>
       t.app.inject({ method: 'POST', url: '/api/site-tag/sites/5001/verify', headers: bearer(token, '1001'), payload: { url } });
     // The demo page is the portal's own: found, with no outbound client allowed onto loopback.
-    const demo = await verify(`${t.config.PUBLIC_URL.replace(/\/$/, '')}/demo/sites/5001`);
+    const demo = await verify(`${(t.config.PUBLIC_URL ?? '').replace(/\/$/, '')}/demo/sites/5001`);
     expect(demo.statusCode, demo.body).toBe(200);
     expect(demo.json()).toMatchObject({ found: true });
     // A site whose address is the portal's own port (as a redirect from a public page could lead
