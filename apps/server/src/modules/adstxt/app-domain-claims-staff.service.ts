@@ -8,6 +8,14 @@ import { claimRules, type ClaimsDeps } from './app-domain-claims.service';
 const unknownClaim = () => notFound('This domain claim does not exist.');
 
 /** Staff see the claims that wait (or clash with a partner's site) and decide them, with a reason. */
+/** The claim as it is once its domain is locked (another decision may have changed it meanwhile). */
+async function lockedClaim(repo: ReturnType<typeof appDomainClaimsRepo>, claimId: string) {
+  const claim = await repo.findById(claimId);
+  if (!claim) throw unknownClaim();
+  await repo.lockDomain(claim.domain_name);
+  return (await repo.findById(claimId))!;
+}
+
 export function createDomainClaimsStaffService(deps: Pick<ClaimsDeps, 'db' | 'jobs' | 'productName'>) {
   const rules = claimRules(deps);
   return {
@@ -42,10 +50,7 @@ export function createDomainClaimsStaffService(deps: Pick<ClaimsDeps, 'db' | 'jo
     async approve(actorUserId: string, claimId: string, reason: string): Promise<void> {
       await inTransaction(deps.db, async (trx) => {
         const repo = appDomainClaimsRepo(trx);
-        const claim = await repo.findById(claimId);
-        if (!claim) throw unknownClaim();
-        await repo.lockDomain(claim.domain_name);
-        const now = (await repo.findById(claimId))!;
+        const now = await lockedClaim(repo, claimId);
         if (now.claim_status === 'active') throw new HttpError(409, 'This claim is already active.', 'Conflict');
         await rules.activate(trx, now, 'staff', actorUserId, reason);
         await auditRepo(trx).record({
@@ -61,10 +66,7 @@ export function createDomainClaimsStaffService(deps: Pick<ClaimsDeps, 'db' | 'jo
     async reject(actorUserId: string, claimId: string, reason: string): Promise<void> {
       await inTransaction(deps.db, async (trx) => {
         const repo = appDomainClaimsRepo(trx);
-        const claim = await repo.findById(claimId);
-        if (!claim) throw unknownClaim();
-        await repo.lockDomain(claim.domain_name);
-        const now = (await repo.findById(claimId))!;
+        const now = await lockedClaim(repo, claimId);
         if (now.claim_status === 'rejected') throw new HttpError(409, 'This claim is already rejected.', 'Conflict');
         await repo.set(claimId, { status: 'rejected', method: null, note: reason });
         await auditRepo(trx).record({
