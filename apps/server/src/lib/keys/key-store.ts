@@ -29,6 +29,9 @@ export function resolveSecretKeys(
     );
   const file = demoKeyFile(c.DATA_DIR);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  // The data folder with the default mode (embedded PostgreSQL's own user must reach its cluster
+  // below it); only the keys folder is private. A recursive mkdir with 0700 made DATA_DIR 0700 too.
+  mkdirSync(c.DATA_DIR, { recursive: true });
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const setting = `demo-${randomBytes(3).toString('hex')}:${randomBytes(32).toString('base64')}`;
   // 'wx': two demo processes starting at once never overwrite each other's key.
