@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pacedBody } from '../../http/paced-body';
 import type { ServableHostedFile } from './hosted-file.service';
 
 const CACHE_CONTROL = 'public, max-age=300';
@@ -23,5 +24,6 @@ export async function sendHostedFile(req: FastifyRequest, reply: FastifyReply, f
     .header('content-type', 'text/plain; charset=utf-8')
     .header('cache-control', CACHE_CONTROL)
     .header('etag', loaded.etag)
-    .send(loaded.bytes);
+    .header('content-length', loaded.bytes.length)
+    .send(await pacedBody(loaded.bytes));
 }
