@@ -100,7 +100,7 @@ export default tseslint.config(
   },
   { files: ['packages/contracts/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noAppsFromContracts] }] } },
   { files: ['apps/server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noWebFromServer] }] } },
-  // Journeys take `test` from e2e/support/test.ts, which runs axe where each one ends (issue 12 item 10).
+  // Journeys take `test` from e2e/support/test.ts, which runs axe where each one ends.
   {
     files: ['e2e/specs/**/*.ts'],
     rules: {

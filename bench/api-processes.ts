@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api -- --processes 2` (issue 20): authenticated GET /api/publisher-details req/s
+ * `npm run bench:api -- --processes 2`: authenticated GET /api/publisher-details req/s
  * with one server process, then with two on one PostgreSQL, side by side (target: two >= 1.6x one
  * on 2 cores). The bench starts one embedded PostgreSQL, process A (demo data) and process B on it;
  * the one-process run loads A alone, the two-process run loads A and B at once (half the

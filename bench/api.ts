@@ -2,7 +2,7 @@
  * Authenticated GET /api/publisher-details throughput and latency on this machine.
  * Starts the real server (embedded PostgreSQL, demo data) in a child process so the load generator
  * and the server do not share an event loop, then runs autocannon twice:
- *   1. as fast as possible (throughput; target >= 4,500 req/s (issue 11))
+ *   1. as fast as possible (throughput; target >= 4,500 req/s)
  *   2. at a fixed 1,000 req/s (latency; target p99 < 50 ms)
  * and prints the server's event-loop lag p99 during the first run (from its /metrics).
  * Usage: npm run bench:api   (DURATION=seconds, default 15; CPU_PROF_DIR=<dir> profiles the server

@@ -1,5 +1,5 @@
 /**
- * The audience bench's ClickHouse leg (`npm run bench:audience -- --engine clickhouse`, issue 20):
+ * The audience bench's ClickHouse leg (`npm run bench:audience -- --engine clickhouse`):
  * the DuckDB bench file's site-tag events copied into ClickHouse's own engine in-process (chDB,
  * `npm run chdb:install`; its database kept in bench/.data/ so later runs reuse it), the same
  * audienceOverview calls timed on both stores, alternating run by run so both see the same load,

@@ -5,7 +5,7 @@
  *
  * 1. The portal's own API (the authenticated GET bench:api uses) at a fixed 200 req/s, alone.
  * 2. The same API at 200 req/s while the tag sends 5,000 events/s (the target rate): p50/p99 side
- *    by side. Target: p99 during collection < 50 ms (issue 11's API target).
+ *    by side. Target: p99 during collection < 50 ms (the API's latency target).
  * 3. Collection flat out: events/s accepted and p99. Target: >= 5,000 events/s.
  * 4. Every accepted event is stored: waits until the collector's batch writer has nothing pending
  *    (/metrics), prints accepted vs stored (server counts), then stops the server and counts this

@@ -1,5 +1,5 @@
 /**
- * A Lighthouse-method performance estimate for one page load (issue 12 item 9), measured in the
+ * A Lighthouse-method performance estimate for one page load, measured in the
  * Chromium the e2e tests use: the page loads on a throttled connection and a slowed CPU (roughly
  * Lighthouse's simulated mobile: 150 ms RTT, 1.6 Mbit/s, 4x CPU), its FCP, LCP, blocking time and
  * layout shift are read from the browser's own performance entries, and each is scored on

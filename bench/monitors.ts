@@ -8,7 +8,7 @@
  * guarded outbound client with a new connection per check run in this process; the local HTTP
  * targets run in a child process so their work is not counted. Slots are spread over the interval
  * as the API spreads them. Prints checks/s, schedule drift p50/p99, this process's CPU and peak RSS,
- * and raw-result growth per day beside the issue's targets. With --retention (and --scale, --window,
+ * and raw-result growth per day beside their targets. With --retention (and --scale, --window,
  * --days): two simulated days of raw results and the retention pass (monitors-retention.ts).
  */
 import { spawn } from 'node:child_process';
@@ -143,7 +143,7 @@ async function main() {
         `${(MONITORS * (86_400 / INTERVAL)).toLocaleString('en-US')} results/day; kept 7 days by default)`,
     );
     if (MONITORS < 10_000 || SECONDS < 300)
-      console.log(`  note: a short or small run (${MONITORS} monitors, ${SECONDS} s); the issue's run is 10,000 monitors for >= 300 s.`);
+      console.log(`  note: a short or small run (${MONITORS} monitors, ${SECONDS} s); the target run is 10,000 monitors for >= 300 s.`);
     // Other work on the machine moves drift and throughput more than anything here: say how loaded it was.
     console.log(
       `  load average         ${os.loadavg()[0]!.toFixed(1).padStart(10)}   (1 min, ${os.cpus().length} cores; an idle machine is near 0)`,

@@ -1,5 +1,5 @@
 /**
- * The reports bench's ClickHouse leg (`npm run bench:reports -- --engine clickhouse`, issue 20):
+ * The reports bench's ClickHouse leg (`npm run bench:reports -- --engine clickhouse`):
  * the same generated facts in ClickHouse, the same report classes timed through
  * ClickHouseReportEngine.query, and a table side by side with DuckDB embedded (target: ClickHouse
  * p95 within 2x of DuckDB per class, since a real cluster adds the network).
@@ -204,7 +204,7 @@ export interface SideBySide {
   same: boolean;
 }
 
-/** The issue's reference: ClickHouse p95 within 2x of DuckDB embedded, per class. */
+/** The reference: ClickHouse p95 within 2x of DuckDB embedded, per class. */
 export const TARGET_CH_RATIO = 2;
 
 export function printSideBySide(label: string, rows: readonly SideBySide[], context: string): void {

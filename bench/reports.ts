@@ -11,7 +11,7 @@
  *    `--only export` skips the query classes and the API leg; `--codes off` reads the export's text
  *    columns as text instead of dictionary codes, for A/B runs).
  *
- * With `--engine clickhouse` (issue 20) steps 2-3 run instead on DuckDB and on ClickHouse (a
+ * With `--engine clickhouse` steps 2-3 run instead on DuckDB and on ClickHouse (a
  * CLICKHOUSE_URL server, else chDB in-process) side by side: see bench/reports-clickhouse.ts.
  * `--via http` reaches that chDB over HTTP in a child process instead, as the product reaches a
  * ClickHouse server: the export's RSS figure is then the server side's alone.
@@ -46,7 +46,7 @@ const PUBLISHER = 'bulk-01';
 const DATA_VERSION = 2;
 const TARGET_P95_MS = 100;
 const TARGET_RATIO = 3;
-/** Issue 18 item 11: a 1 million row export in <= 5 s with <= 100 MB RSS growth. */
+/** A 1 million row export in <= 5 s with <= 100 MB RSS growth. */
 const TARGET_EXPORT_MS = 5_000;
 const TARGET_EXPORT_MB = 100;
 /** Rows the export step aims at (--export-rows); fewer when the data holds fewer. */

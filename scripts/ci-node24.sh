@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI leg for Node.js 24 LTS (issue 20, item 6): Node 24 from the npm registry's `node@24` package in
+# CI leg for Node.js 24 LTS: Node 24 from the npm registry's `node@24` package in
 # a temporary folder (no other download), then
 #   1. `npm ci --dry-run` on a copy of the manifests must print no EBADENGINE warning;
 #   2. `npm run check` (typecheck, lint, unit and API tests with coverage) on Node 24, with the

@@ -2,7 +2,7 @@ import { defineConfig, mergeConfig } from 'vite';
 import base from './vite.config';
 
 /**
- * The build-time render of the signed-out pages (issue 12 item 9): src/sign-in-prerender.tsx built
+ * The build-time render of the signed-out pages: src/sign-in-prerender.tsx built
  * for Node into .prerender/, which scripts/prerender-sign-in.mjs runs to write the pre-rendered
  * pages next to sign-in.html. The same plugins, aliases and CSS-module names as the browser build,
  * so the markup matches what the sign-in entry hydrates.

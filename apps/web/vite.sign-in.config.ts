@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import base from './vite.config';
 
 /**
- * The light entry of the signed-out pages (issue 12 item 9): sign-in.html and src/sign-in-main.tsx,
+ * The light entry of the signed-out pages: sign-in.html and src/sign-in-main.tsx,
  * built on its own after the full app into the same dist/ (`npm run build` runs both). A build of
  * its own, not a second input of the app's build: shared modules would then be chunked for both,
  * so the sign-in page would load the union of what both use of React Router, Mantine and our

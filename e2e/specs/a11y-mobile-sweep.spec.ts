@@ -3,7 +3,7 @@ import { seriousA11yViolations } from '../support/axe';
 import { USERS, signInAndChoose } from '../support/demo';
 import { protectedRoutes, publicRoutes, unresolvedRoutes, type SweptRoute } from '../support/routes';
 
-// Issue 12 items 10-11: every page of the app, at 1280 px and at 375 px, has no serious or critical
+// Every page of the app, at 1280 px and at 375 px, has no serious or critical
 // axe violation (colour contrast included) and, on a phone, no sideways page scroll. The route list
 // comes from the contracts, so new pages are swept too. Kept lean for CI: one sign-in shared by both
 // viewports, one load and one axe run per page and viewport, no screenshots.

@@ -2,7 +2,7 @@ import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { USERS, signInAndChoose } from '../support/demo';
 
-// Issue 18 item 9: account settings choose the country from the ISO 3166 list, take the website
+// Account settings choose the country from the ISO 3166 list, take the website
 // as an address, and warn before unsaved changes are lost.
 
 test('company details: country from the ISO list, website as an address, a warning before leaving unsaved', async ({ page }) => {

@@ -164,7 +164,7 @@ test('a media owner edits the hosted file, sees history and the diff, and downlo
 test('verify with hosting on reports the read failure and the broken redirection in words', async ({ page, request }) => {
   // Northwind Sport: no other journey reads it. Demo domains do not resolve, so the read fails: the
   // toast says so in words (no all-clear, no raw error code) and the redirection is broken with its
-  // reason (issue 19, item 8).
+  // reason.
   const SPORT = `sport.${DOMAIN}`;
   await hostVia(request, USERS.multi, '1001', 'd5002');
   const events = recordEvents(page);

@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DEMO_PASSWORD, USERS, signInAndChoose } from '../support/demo';
 
-// Issue 12: the web client's contract with the spec (tracking, sign-in with a token, the 500 page
+// The web client's contract with the spec (tracking, sign-in with a token, the 500 page
 // from a failing data load, help links, keyboard access).
 
 interface MpEvent {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '../support/test';
 import { DEMO_PASSWORD, USERS, signInAndChoose } from '../support/demo';
 import { latestEmailChangeLink } from '../support/api';
 
-// Issue 11 item 4: the sign-in e-mail changes only with the current password and the link sent to
+// The sign-in e-mail changes only with the current password and the link sent to
 // the new address; the header shows the new name at once and the new e-mail once confirmed.
 async function changeEmail(page: Page, to: string, first: string) {
   await page.goto('/profile-settings');

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
-// Home's offline state (issue 18 item 9). Counts are read as numbers, not exact values:
+// Home's offline state. Counts are read as numbers, not exact values:
 // other journeys open and resolve incidents in the shared demo database.
 // A 5xx on a page data load shows the 500 page by the spec (lib/api.ts apiFetcher), so the card's own
 // error state is for the other failures: here the request fails on the network.

@@ -85,7 +85,7 @@ test('a media owner finds an open incident, reads its timeline, acknowledges and
   await expect(page.getByText('No incident matches these filters.')).toBeVisible();
 
   await expect.poll(() => events).toEqual(expect.arrayContaining(['Incidents View', 'Incidents Expand', 'Incidents Manage']));
-  // Issue 12 item 4: each action is tracked once, with what was done to which kind of incident.
+  // Each action is tracked once, with what was done to which kind of incident.
   const manage = bodies.filter((b) => b.event === 'Incidents Manage');
   expect(manage.map((m) => m.properties)).toEqual([
     { publisher_id: publisherId, action: 'acknowledge', incident_type: 'adstxt' },

@@ -2,7 +2,7 @@ import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { USERS, signInAndChoose } from '../support/demo';
 
-// Issue 12 item 10: a keyboard user keeps their place. Sorting a report table leaves the focus on
+// A keyboard user keeps their place. Sorting a report table leaves the focus on
 // the header they pressed; the export menu gives the focus back to its button, whether closed with
 // Escape or after a download (which goes through the shared API client, scope header included);
 // the open help menu passes axe.

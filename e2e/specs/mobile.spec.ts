@@ -2,7 +2,7 @@ import { expect, test, type Page } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { USERS, signInThroughPage } from '../support/demo';
 
-// Issue 12 item 11: at 375 px a media owner signs in, sees home, runs a report (one-month picker
+// At 375 px a media owner signs in, sees home, runs a report (one-month picker
 // with its presets, a table that scrolls sideways keeping its first column and totals in view) and
 // opens ads.txt, with no sideways page scroll anywhere.
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '../support/test';
 import type { ReportListItem } from '@pc/contracts';
 import { USERS, signInAndChoose } from '../support/demo';
 
-// Issue 12 item 8: the report-ready banner's edge cases. It never leaks to the next person on the
+// The report-ready banner's edge cases. It never leaks to the next person on the
 // same browser, a failed export stops the 2 s polling with an error toast saying what to do, and
 // only a report the signed-in user was waiting for raises it.
 

@@ -2,7 +2,7 @@ import { expect, test, type Page, type Response } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 /**
- * Issue 18 item 4: filters and drill-down. A row click filters by its value and splits by the next
+ * Filters and drill-down. A row click filters by its value and splits by the next
  * dimension; the view lives in the URL (a shared link opens the same report); the filtered totals
  * are exactly the clicked row's figures; filters are added and removed from the builder.
  */
@@ -94,7 +94,7 @@ test('save the filtered view with its comparison, e-mail it weekly, pause it, re
   await row.getByRole('switch', { name: 'Paused' }).click({ force: true });
   await expect(row.getByTestId('schedule-status')).toHaveText('Paused');
 
-  // Renamed and made private from the page (issue 18 item 7).
+  // Renamed and made private from the page.
   await row.getByRole('button', { name: 'Rename or share Display by site' }).click();
   const edit = page.getByRole('dialog', { name: 'Rename or share' });
   await edit.getByLabel('Name').fill('Display by site, vs last year');

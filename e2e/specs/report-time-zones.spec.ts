@@ -2,7 +2,7 @@ import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 /**
- * Issue 18 item 1: report days are calendar days whatever the browser's zone. The same custom
+ * Report days are calendar days whatever the browser's zone. The same custom
  * range opened from UTC-10, UTC and UTC+14 sends the same "YYYY-MM-DD at noon" (UTC noon) and
  * shows exactly the chosen days with the same totals.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
 /**
- * Issue 18 item 6: the chart splits by a dimension into its top values plus "Other", ranked like
+ * The chart splits by a dimension into its top values plus "Other", ranked like
  * the table sorted by the same metric.
  */
 const PAGE = '/partners/inventory-performance/revenue-summary';

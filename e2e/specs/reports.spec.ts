@@ -70,7 +70,7 @@ test.describe('revenue report', () => {
     expect(totals.find((t) => t.label === 'Revenue')!.text).toMatch(/^€[\d,]+\.\d{2}$/);
     expect(totals.find((t) => t.label === 'Impressions')!.text).toMatch(/^\d{1,3}(,\d{3})*$/);
 
-    // A report of a few thousand rows or fewer downloads at once, without a job (issue 18 item 9).
+    // A report of a few thousand rows or fewer downloads at once, without a job.
     await page.getByRole('button', { name: 'Export to file' }).click();
     const [direct] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV (.csv)' }).click()]);
     await expect(page.getByText('Your report was downloaded.')).toBeVisible();
@@ -118,7 +118,7 @@ test.describe('revenue report', () => {
 });
 
 test.describe('half-picked range', () => {
-  test('export and e-mail wait while a custom range has only its first day (issue 18 item 9)', async ({ page }) => {
+  test('export and e-mail wait while a custom range has only its first day', async ({ page }) => {
     // A day two weeks back, opened as a custom range so the picker shows its month.
     const d = new Date();
     d.setUTCDate(d.getUTCDate() - 14);

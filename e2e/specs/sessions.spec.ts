@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 
-// Issue 11 item 3: "sign out of all devices" from the profile page ends the other browser's session.
+// "sign out of all devices" from the profile page ends the other browser's session.
 test.describe('sessions', () => {
   test('signing out of all devices on the profile page signs the other browser out too', async ({ browser }) => {
     const laptop = await browser.newContext();

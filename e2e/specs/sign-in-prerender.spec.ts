@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { DEMO_PASSWORD, USERS, expectAppShell, signInAndChoose } from '../support/demo';
 
 /**
- * Issue 12 item 9: /login's HTML is the sign-in form itself (pre-rendered at build time, the
+ * /login's HTML is the sign-in form itself (pre-rendered at build time, the
  * server's configuration filled in), so the first paint is the form, not a loader; the sign-in
  * entry hydrates that markup in place. A signed-in visitor sees the loader, never the form.
  */

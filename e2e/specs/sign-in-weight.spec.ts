@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { DEMO_PASSWORD, USERS } from '../support/demo';
 
 /**
- * Issue 12 item 9: a first visit to a signed-out page gets the light sign-in entry, not the whole
+ * A first visit to a signed-out page gets the light sign-in entry, not the whole
  * app. What /login needs before it can be used (its HTML, scripts and stylesheets, each counted
  * gzipped as the server may send it) must stay within a budget, in a few requests, without the
  * app's shell, SWR or charts. Bytes and counts do not depend on the machine's load, unlike timings

@@ -6,7 +6,7 @@ import { startExtraServer, type ExtraServer } from '../support/extra-server';
 import { APP_GATE_CSP_SOURCE } from '../../apps/server/src/http/app-gate';
 import { SIGN_IN_GATE_CSP_SOURCE } from '../../apps/server/src/http/sign-in-gate';
 
-// Issue 12 item 5: each third-party tool loads only when its id is configured, is initialised with
+// Each third-party tool loads only when its id is configured, is initialised with
 // it, is allowed by the CSP, and is absent otherwise; the help widget is for signed-in pages outside
 // the spec's hidden routes; the product tour reloads on every route change. The vendors' scripts
 // are replaced by local stubs (e2e/support/third-party-stubs) that record what they were given.

@@ -3,7 +3,7 @@ import { Routes } from '@pc/contracts';
 import { USERS, signInAndChoose } from '../support/demo';
 import { recordMp, SPEC_TIMESTAMP, type MpEvent } from '../support/mp-events';
 
-// Issue 12 item 4 (the rest of spec section 7): Data Source Request, Data Integration Cancel and
+// The rest of spec section 7: Data Source Request, Data Integration Cancel and
 // Blocking Rule Edit arrive at /mp when they happen, with their properties and the spec's timestamp
 // format. Each journey makes and undoes its own data (its own integration, cancelled; its own rule,
 // deleted), named so no other journey's locators can match it.

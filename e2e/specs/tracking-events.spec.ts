@@ -3,7 +3,7 @@ import { Routes } from '@pc/contracts';
 import { USERS, signInAndChoose } from '../support/demo';
 import { recordMp, SPEC_TIMESTAMP, type MpEvent } from '../support/mp-events';
 
-// Issue 12 item 4: the events of the shell (Partners Center, Page View), the revenue report, the
+// The events of the shell (Partners Center, Page View), the revenue report, the
 // profile and the incidents page arrive at /mp at the moment they happen, with their properties
 // and the spec's timestamp format (dd/MM/yyyy, HH:mm:ss); incidents.spec.ts checks Incidents
 // Manage. Nothing here changes data for good (the profile name is saved back), so the journeys

@@ -10,7 +10,7 @@ export interface RevenueTotals {
 /**
  * The revenue totals the demo generator produced for one publisher and date range, summed here in
  * plain JS from the rows it hands to the engine: the journeys compare the page with these, so a
- * wrong sum, filter or date in the report path shows up as a different figure (issue 10, item 6).
+ * wrong sum, filter or date in the report path shows up as a different figure.
  * The server seeds 13 months ending the day before it started (demo/seed-demo-facts.ts).
  */
 export async function demoRevenueTotals(publisherId: string, from: string, to: string, serverStarted = new Date()): Promise<RevenueTotals> {

@@ -5,7 +5,7 @@ import { seriousA11yViolations } from './axe';
 export * from '@playwright/test';
 
 /**
- * Every journey's `test` (issue 12 item 10): the same as Playwright's, plus an accessibility check
+ * Every journey's `test`: the same as Playwright's, plus an accessibility check
  * of where each journey ends. When a test that passed is done with a page of the app (the `page`
  * fixture at the end of the test, or a context the test made itself when it closes it), axe runs
  * on that page and the test fails on any serious or critical violation, colour contrast included.

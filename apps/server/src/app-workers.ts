@@ -83,7 +83,7 @@ export interface AppWorkersDeps {
   startWorkers: boolean;
   publishWebhookEvent: WebhookEventPublisher;
   engine: ReportEngine;
-  /** Export encoding in the shared worker pool (issue 11 item 1). */
+  /** Export encoding in the shared worker pool. */
   exportEncoder: ExportEncoder;
   reportsRepo: ReturnType<typeof reportsRepo>;
   identity: IdentityService;
@@ -104,7 +104,7 @@ export interface BackgroundWork {
   monitorScheduler: MonitorScheduler;
   /**
    * Stops schedules and workers (running jobs get SHUTDOWN_TIMEOUT_MS in total, then go back to the
-   * queue, issue 11 item 9) and closes the clients made here. Called from the app's onClose hook.
+   * queue) and closes the clients made here. Called from the app's onClose hook.
    */
   stop(): Promise<void>;
 }

@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const jobs = createJobQueue(db, deps.logger);
   const identity = createIdentityService({
-    // Forgot-password only enqueues (issue 11 item 8): same work for known and unknown addresses.
+    // Forgot-password only enqueues: same work for known and unknown addresses.
     enqueuePasswordReset: async (email) => {
       await jobs.enqueue<PasswordResetPayload>(PASSWORD_RESET_QUEUE, { email }, { dedupeKey: passwordResetDedupeKey(email) });
     },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app';
 import { INGEST_LOCK } from './modules/data-loads/ingest-lock';
 
-// Issue 11 item 10: `npm run cli -- ingest` as an operator runs it, in its own process on the
+// `npm run cli -- ingest` as an operator runs it, in its own process on the
 // test database: exact counts, a clear refusal while another ingestion runs, malformed input
 // refused with a reason and a non-zero exit.
 const repoRoot = resolve(import.meta.dirname, '../../..');

@@ -8,7 +8,7 @@ import { startServerProcess, type ServerProcess } from '../test/server-process';
 import { TEST_PAYMENT_DETAILS_KEYS } from '../test/test-keys';
 
 /**
- * Issue 11 items 5 and 9 against the real server process (main.ts) on its embedded PostgreSQL:
+ * Crash recovery and shutdown against the real server process (main.ts) on its embedded PostgreSQL:
  * the shutdown order on a process-group SIGTERM, /readyz within 1 s, restart after kill -9, and
  * start-up failures that name their cause.
  */

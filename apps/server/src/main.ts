@@ -51,7 +51,7 @@ async function main() {
     );
   let stopping = false;
   /**
-   * SIGTERM/SIGINT (issue 11 item 9), in this order: /readyz answers 503 (for SHUTDOWN_DRAIN_MS, so
+   * SIGTERM/SIGINT, in this order: /readyz answers 503 (for SHUTDOWN_DRAIN_MS, so
    * load balancers stop sending); the listener closes and in-flight requests finish; workers stop
    * claiming and running jobs finish or go back to the queue (SHUTDOWN_TIMEOUT_MS); the pool closes;
    * the embedded PostgreSQL, in its own process group so the signal did not reach it, stops last.
@@ -102,7 +102,7 @@ async function main() {
 }
 
 main().catch(async (err: unknown) => {
-  // Every failure names its cause (issue 11 item 5): never "Failed to start: undefined".
+  // Every failure names its cause: never "Failed to start: undefined".
   const cause = err instanceof Error ? err.message || err.name : err === undefined ? 'unknown error (no message)' : String(err);
   process.stderr.write(`Failed to start: ${cause}\n`);
   // Never leave an embedded PostgreSQL running behind a failed start.

@@ -147,7 +147,7 @@ describe('tracking /mp', () => {
 describe('admin outbox', () => {
   it('admins read it; staff without admin access cannot', async () => {
     await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: DEMO.single } });
-    // The route only enqueues (issue 11 item 8); the job sends the mail.
+    // The route only enqueues; the job sends the mail.
     while ((await t.built.workers.passwordResetMails.drain()) > 0);
     const admin = await signIn(t.app, DEMO.admin);
     const r = await t.app.inject({ method: 'GET', url: `/api/admin/outbox?to=${DEMO.single}`, headers: bearer(admin.idToken) });

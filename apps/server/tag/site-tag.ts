@@ -1,5 +1,5 @@
 /**
- * The first-party site tag (issue 16), bundled by esbuild into /t/<site key>.js. It runs on
+ * The first-party site tag, bundled by esbuild into /t/<site key>.js. It runs on
  * publishers' pages, so it is tiny, sets no cookie, reads no personal data and sends nothing when
  * the visitor asks not to be tracked (Do-Not-Track, Global Privacy Control) or the page refuses
  * consent (`window.pcConsent = false`; with `data-consent="required"` on the script tag it waits

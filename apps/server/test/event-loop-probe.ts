@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 
 /**
  * Runs `work` while /healthz is called every 10 ms; returns the slowest /healthz answer in ms.
- * The event-loop tests (issue 11 item 1) use it: CPU-heavy work must leave the loop free.
+ * The event-loop tests use it: CPU-heavy work must leave the loop free.
  */
 export async function slowestHealthzDuring<T>(
   app: FastifyInstance,

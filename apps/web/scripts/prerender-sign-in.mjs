@@ -1,4 +1,4 @@
-// Pre-renders the sign-in entry's pages (issue 12 item 9), after `vite build -c vite.sign-in.config.ts`
+// Pre-renders the sign-in entry's pages, after `vite build -c vite.sign-in.config.ts`
 // and `vite build -c vite.prerender.config.ts`: for /login and /forgot, writes a copy of
 // dist/sign-in.html whose #root holds the page's markup (the form is the first paint; the sign-in
 // entry hydrates it) and whose critical CSS is inlined (beasties; the full stylesheet loads at the

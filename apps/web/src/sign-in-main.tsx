@@ -1,4 +1,4 @@
-// The light entry of the signed-out pages (issue 12 item 9; the server sends sign-in.html for
+// The light entry of the signed-out pages (the server sends sign-in.html for
 // /login, /forgot and /accept-invitation). The same bootstrap and page components as main.tsx, but
 // a router with the signed-out pages only and the stylesheets of the Mantine components they use
 // instead of Mantine's whole stylesheet, so a first visit paints after a fraction of the bytes.

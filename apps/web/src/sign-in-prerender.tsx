@@ -1,4 +1,4 @@
-// The build-time render of the signed-out pages (issue 12 item 9), run in Node by
+// The build-time render of the signed-out pages, run in Node by
 // scripts/prerender-sign-in.mjs after the sign-in entry's build. It renders the tree the sign-in
 // entry hydrates (bootstrap.tsx with a known signed-out state) at a given path, so the HTML the
 // server sends for /login is the form itself, painted before any script runs.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DayField } from './fields';
 
-/** Blocking rules (issue 14): shapes shared by the API, the OpenAPI doc and the web forms. */
+/** Blocking rules: shapes shared by the API, the OpenAPI doc and the web forms. */
 export const BLOCKING_RULE_TYPES = ['advertiser_domain', 'brand', 'iab_category', 'keyword'] as const;
 export const BlockingRuleTypeSchema = z.enum(BLOCKING_RULE_TYPES);
 export type BlockingRuleType = z.infer<typeof BlockingRuleTypeSchema>;

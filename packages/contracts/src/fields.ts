@@ -27,7 +27,7 @@ export const PhoneField = z
 /**
  * Dates the product can store and compute with: PostgreSQL, DuckDB and JS `Date` disagree outside
  * these years (year 0, 10000, epoch 9e15), so input outside them is a 400 on the field, not an error
- * deep in a query (issue 11 item 7).
+ * deep in a query.
  */
 export const MIN_YEAR = 1970;
 export const MAX_YEAR = 9999;

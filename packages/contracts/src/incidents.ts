@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Incidents (issue 13): shapes shared by the API, the OpenAPI doc and the web pages. */
+/** Incidents: shapes shared by the API, the OpenAPI doc and the web pages. */
 export const INCIDENT_TYPES = ['downtime', 'certificate', 'adstxt', 'vulnerability', 'other'] as const;
 export const IncidentTypeSchema = z.enum(INCIDENT_TYPES);
 export type IncidentType = z.infer<typeof IncidentTypeSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EmailField } from './fields';
 
-/** Uptime monitors (issue 13): shapes shared by the API, the OpenAPI doc and the web forms. */
+/** Uptime monitors: shapes shared by the API, the OpenAPI doc and the web forms. */
 export const MONITOR_METHODS = ['GET', 'HEAD', 'POST'] as const;
 export const MonitorMethodSchema = z.enum(MONITOR_METHODS);
 export const MonitorStatusSchema = z.enum(['pending', 'up', 'down', 'paused']);

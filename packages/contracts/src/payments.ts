@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Payments and payment settings (issue 14). Money is a number in the publisher's currency. */
+/** Payments and payment settings. Money is a number in the publisher's currency. */
 export const PaymentStatusSchema = z.enum(['pending', 'approved', 'paid', 'on_hold', 'rolled_over']);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { METRICS, RECIRCULATION_METRICS, REVENUE_METRICS } from './report-catalog';
 
-// Issue 18 item 8: every metric has a tooltip with its definition, derived metrics with their
+// Every metric has a tooltip with its definition, derived metrics with their
 // formula, and the spec's recirculation tooltips stay word for word.
 describe('metric definitions', () => {
   it('every metric has a definition', () => {

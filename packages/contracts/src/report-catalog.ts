@@ -15,7 +15,7 @@ export const ROW_LIMIT = 500;
 
 /**
  * Reports up to this many rows download at once from the page; larger ones are exported by a job
- * (issue 18 item 9). The server's REPORT_DIRECT_DOWNLOAD_MAX_ROWS decides; this is its default
+ *. The server's REPORT_DIRECT_DOWNLOAD_MAX_ROWS decides; this is its default
  * and the page's hint (a 413 makes the page fall back to a job).
  */
 export const DIRECT_DOWNLOAD_MAX_ROWS = 5000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REPORT_DEFINITIONS, type DimensionKey, type ReportType } from './report-catalog';
 
 /**
- * Report filters (issue 18 item 4): keep (include) or drop (exclude) rows whose dimension value is
+ * Report filters: keep (include) or drop (exclude) rows whose dimension value is
  * one of `values`. Sites are filtered by site id; every other dimension by its shown value. On the
  * wire (report call and the page URL) the list travels as one JSON parameter: values may hold
  * commas, colons or anything else, and JSON needs no escaping rules of our own.

@@ -1,5 +1,5 @@
 /**
- * Report days and comparison periods (issue 18 items 1-3). Pure calendar arithmetic on
+ * Report days and comparison periods. Pure calendar arithmetic on
  * YYYY-MM-DD strings, done in UTC so that the browser's own time zone can never shift a day:
  * the web and the server share these functions, so both sides count the same days.
  */

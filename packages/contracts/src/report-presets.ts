@@ -1,7 +1,7 @@
 import { shiftDays, shiftMonths, type ReportDay, type ReportDayRange } from './report-periods';
 
 /**
- * Date presets (issue 18 item 5), resolved against "today" in the reporting time zone. Shared so
+ * Date presets, resolved against "today" in the reporting time zone. Shared so
  * the page and the report schedules (server) turn a saved "last 7 days" into the same days.
  */
 export const DATE_PRESETS = [

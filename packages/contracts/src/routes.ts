@@ -37,7 +37,7 @@ export const Routes = {
 
 /**
  * The pages for signed-out visitors (the server error page aside): a full page load of one of them
- * gets the light sign-in entry (sign-in.html, issue 12 item 9) instead of the whole app
+ * gets the light sign-in entry (sign-in.html) instead of the whole app
  * (static-web.ts, sign-in-router.tsx); no sign-in is asked for on them (auth-store.ts), and no
  * signed-in tool loads on them (third-party.ts).
  */

@@ -5,7 +5,7 @@ import { ReportFiltersSchema, unknownFilterDimension } from './report-filters';
 import { DATE_PRESETS } from './report-presets';
 import { COMPARISON_MODES, isValidTimeZone } from './report-periods';
 
-/** Saved and scheduled reports (issue 18 item 7). */
+/** Saved and scheduled reports. */
 const DaySchema = DayField('Use a YYYY-MM-DD date.');
 
 /** What a saved report shows: the builder's state (the page's URL holds the same). */

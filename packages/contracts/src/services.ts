@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EmailField } from './fields';
 
 /**
- * The provider's services for publishers (issue 17). The catalogue is product copy, versioned with
+ * The provider's services for publishers. The catalogue is product copy, versioned with
  * the code (it changes with releases, not at run time); per-site state lives in the database.
  */
 export const ServiceIdSchema = z.enum(['audience', 'performance', 'ads-txt', 'observability', 'blocking', 'data-integration']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The setup checklist (/media-owners-cloud-setup, issue 17 item 5): the steps that make the portal
+ * The setup checklist (/media-owners-cloud-setup): the steps that make the portal
  * useful, each computed by the server from real state, never ticked by hand. Account steps hold
  * for the publisher; site steps are repeated for each active site.
  */

@@ -25,7 +25,7 @@ export const TrackingEvents = {
   blockingRuleCreate: 'Blocking Rule Create',
   blockingRuleEdit: 'Blocking Rule Edit',
   blockingRuleDelete: 'Blocking Rule Delete',
-  // Services, activation and integrations (issue 17).
+  // Services, activation and integrations.
   activation: 'Activation',
   siteTagRequest: 'Site Tag Request',
   dataIntegrationInitiate: 'Data Integration Initiate',
@@ -33,14 +33,14 @@ export const TrackingEvents = {
   dataIntegrationConfirm: 'Data Integration Confirm',
   productDemo: 'Product Demo',
   dataSourceRequest: 'Data Source Request',
-  // Incidents (issue 13 sends these from its pages).
+  // Incidents (sent from the incident pages).
   incidentsView: 'Incidents View',
   incidentsManage: 'Incidents Manage',
   incidentsExpand: 'Incidents Expand',
   vulnerabilityExport: 'Vulnerability Export',
   /** docs/product.md#states, logout step 7: sent 300 ms after sign-out so the session's identity is dropped. */
   analyticsReset: 'Analytics Reset',
-  /** Sent by the shell on each route change (property `page`); feeds the console's pages by views (issue 15). */
+  /** Sent by the shell on each route change (property `page`); feeds the console's pages by views. */
   pageView: 'Page View',
 } as const;
 

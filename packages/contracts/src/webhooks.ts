@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Outgoing webhooks on /integrations (issue 17): which product events a publisher can subscribe
+ * Outgoing webhooks on /integrations: which product events a publisher can subscribe
  * to. `webhook.test` is sent only by the "Send test event" action.
  */
 export const WEBHOOK_EVENT_TYPES = [

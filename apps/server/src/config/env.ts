@@ -102,13 +102,13 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: optionalText,
   // Identity and security knobs.
   INVITATION_TTL_DAYS: z.coerce.number({ error: 'accepts days 1-90' }).int().min(1).max(90).default(7),
-  /** Every database statement is cancelled after this long (issue 11 item 9). */
+  /** Every database statement is cancelled after this long. */
   STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'accepts milliseconds 1000-3600000' }).int().min(1000).max(3_600_000).default(60_000),
   /** On SIGTERM, /readyz answers 503 this long before the listener closes (load balancers stop sending). */
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'accepts milliseconds 0-60000' }).int().min(0).max(60_000).default(0),
   /** On SIGTERM, in-flight requests and running jobs get this long to finish; jobs still running then go back to the queue. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'accepts milliseconds 1000-600000' }).int().min(1000).max(600_000).default(20_000),
-  /** How long the confirmation link sent to a new sign-in e-mail address works (issue 11 item 4). */
+  /** How long the confirmation link sent to a new sign-in e-mail address works. */
   EMAIL_CHANGE_LINK_HOURS: z.coerce.number({ error: 'accepts whole hours 1-168' }).int().min(1).max(168).default(24),
   ID_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'accepts seconds 60-3600' }).int().min(60).max(3600).default(3600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(30),
@@ -128,7 +128,7 @@ export const EnvSchema = z.object({
   SIGN_IN_LOCK_SECONDS: z.coerce.number({ error: 'accepts seconds' }).int().min(1).default(60),
   SIGN_IN_LOCK_MAX_SECONDS: z.coerce.number({ error: 'accepts seconds' }).int().min(1).default(900),
   /** The most of one advertising system's sellers.json we read (streamed; real ones reach hundreds of MB). */
-  /** Scheduled and e-mailed reports attach files up to this size and link larger ones (issue 18 item 7). */
+  /** Scheduled and e-mailed reports attach files up to this size and link larger ones. */
   REPORT_ATTACHMENT_MAX_MB: z.coerce.number({ error: 'accepts megabytes from 0 to 25' }).min(0).max(25).default(5),
   /** Reports with up to this many rows download at once from the page, without a background job (item 9). */
   REPORT_DIRECT_DOWNLOAD_MAX_ROWS: z.coerce
@@ -138,7 +138,7 @@ export const EnvSchema = z.object({
     .max(100_000)
     .default(DIRECT_DOWNLOAD_MAX_ROWS),
   SELLERS_JSON_MAX_MB: z.coerce.number({ error: 'accepts a whole number of megabytes 1-2048' }).int().min(1).max(2048).default(512),
-  // Issue 14: blocking rules, payments, payment settings.
+  // Blocking rules, payments, payment settings.
   /** Provider service token for GET /api/blocking-rules/feed (the ad-serving side); unset = feed off. */
   BLOCKING_FEED_TOKEN: optionalText,
   /** Requests per minute per client address to the serving feed (feed keys / provider token), counted in PostgreSQL. */
@@ -163,7 +163,7 @@ export const EnvSchema = z.object({
       'accepts id:base64 pairs of 32-byte keys, comma-separated',
     )
     .transform((v) => (v && v.trim() !== '' ? v.trim() : null)),
-  // Issue 17: services, plans, integrations.
+  // Services, plans, integrations.
   /** Where product demo, data-source, data-integration and plan requests are mailed for staff. */
   STAFF_NOTIFY_EMAIL: z
     .string()
@@ -172,7 +172,7 @@ export const EnvSchema = z.object({
     .default('partner-success@provider.example'),
   /** Outgoing webhooks: the wait before retry n is 2^(n-1) x this (30 s, 1 min, 2 min, 4 min, 8 min). */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: 'accepts milliseconds 0-3600000' }).int().min(0).max(3_600_000).default(30_000),
-  // Issue 13: uptime monitoring. Plan flags (uptime.max_monitors, uptime.min_interval_seconds) win over these.
+  // Uptime monitoring. Plan flags (uptime.max_monitors, uptime.min_interval_seconds) win over these.
   UPTIME_MAX_MONITORS: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(10),
   UPTIME_MIN_INTERVAL_SECONDS: z.coerce.number({ error: 'accepts seconds 30-86400' }).int().min(30).max(86400).default(60),
   /** Checks one process runs at once (each opens its own connection). */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../test/test-app';
 
-// Issue 10 item 2 / issue 11 item 6: a write and its audit row commit together. The audit insert is
+// A write and its audit row commit together. The audit insert is
 // made to fail for real (a trigger in this test file's own database), and nothing may be half-done.
 let t: TestApp;
 let multi: string;

@@ -5,7 +5,7 @@ import { listenWithRetry } from './listen-with-retry';
 export const CACHE_CHANNEL = 'pc_cache';
 
 /**
- * Tells this process's caches what another process (or any SQL) changed (issue 20). One dedicated
+ * Tells this process's caches what another process (or any SQL) changed. One dedicated
  * connection LISTENs on `pc_cache`; a subscriber gets the ids of its topic, and `null` whenever
  * notifications may have been missed (listener down or reconnected): it must then forget
  * everything. While not `listening()`, caches should keep entries only briefly.

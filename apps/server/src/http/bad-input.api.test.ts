@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../test/test-app';
 
 /**
- * Issue 11 item 7: dates such as 9e15, year 10000 or -1 and numbers past the safe range get a 400
+ * Dates such as 9e15, year 10000 or -1 and numbers past the safe range get a 400
  * naming the field (shared contract fields `DayField`, `EpochDayField`, `IdNumberField`), never a
  * 500, a generic `request` error or a silently accepted impossible date; and they change nothing.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { constraintError, uniqueViolationColumns } from './errors';
 
-describe('uniqueViolationColumns (409 fields for a lost race, issue 11 item 7)', () => {
+describe('uniqueViolationColumns (409 fields for a lost race)', () => {
   it.each([
     ['Key (lower(email))=(a@b.co) already exists.', ['email']],
     ['Key (lower(email::text))=(a@b.co) already exists.', ['email']],

@@ -19,7 +19,7 @@ function findBad(value: unknown, path: string, depth = 0): string | null {
 }
 
 /**
- * One rule for every route (issue 11 item 7): NUL bytes and lone surrogates in the path, query or
+ * One rule for every route: NUL bytes and lone surrogates in the path, query or
  * body are a 400 with a `fields` entry, before any schema or SQL sees them (they used to reach
  * PostgreSQL and come back as 500s).
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/pool';
 
 /**
- * The request rate limits' counters in PostgreSQL (issue 20), so N server processes together allow
+ * The request rate limits' counters in PostgreSQL, so N server processes together allow
  * one limit, not N. A fixed window per route and caller: one upsert per limited request (a single
  * round trip on an UNLOGGED table, no WAL), timed by the database's clock so processes agree on
  * when a window ends. Only routes that declare `config.rateLimit` pay for it (sign-in, invitations,

@@ -10,7 +10,7 @@ type SerializerCompiler = FastifySerializerCompiler<unknown>;
 const zodSerializerCompiler = createSerializerCompiler({}) as SerializerCompiler;
 
 /**
- * How each route's answer is serialized (issue 11, bench:api). fastify-type-provider-zod encodes
+ * How each route's answer is serialized (bench:api). fastify-type-provider-zod encodes
  * every answer through its zod schema, which runs the schema's input rules on our own output (a
  * phone number through libphonenumber, e-mail and URL checks) on every response: a quarter of an
  * authenticated read's CPU. Here a response schema that JSON Schema can express is compiled once

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createTestApp, signIn, type TestApp } from '../../test/test-app';
 
-// Issue 11 item 7: every route of the OpenAPI document, for every role, with malformed paths,
+// Every route of the OpenAPI document, for every role, with malformed paths,
 // queries, bodies and headers: no answer may be a 5xx.
 let t: TestApp;
 const tokens: Record<string, { token: string | null; publisher: string | null }> = {};

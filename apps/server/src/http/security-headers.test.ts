@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env';
 import { thirdPartyHosts } from './security-headers';
 
-// Issue 12 item 5: the CSP allows exactly what each configured tool needs, and nothing when none is.
+// The CSP allows exactly what each configured tool needs, and nothing when none is.
 const hostsWith = (env: Record<string, string>) => thirdPartyHosts(loadConfig({ NODE_ENV: 'test', ...env })).sort();
 
 describe('thirdPartyHosts', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The one inline script of the pre-rendered sign-in pages (issue 12 item 9), run in <head> before
+ * The one inline script of the pre-rendered sign-in pages, run in <head> before
  * the first paint. When a session is stored (the web app's `pc_identity_session`, in local or
  * session storage), "keep me signed in" is off (`moc_auth_persistence`) or the address has a query
  * (`/login?token=`, `/forgot?code=`), the pre-rendered form is not what this visit will see: the

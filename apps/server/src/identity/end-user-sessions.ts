@@ -4,7 +4,7 @@ import { revokeUserSessions } from './sessions';
 /**
  * Ends every session of a user at once, inside the caller's transaction: refresh tokens revoked and
  * unused sign-in (custom) tokens spent. ID tokens already issued are refused from the next request
- * by issue 11's session version (the users trigger of migration 0010 bumps it on the scope, admin
+ * by the session version (the users trigger of migration 0010 bumps it on the scope, admin
  * access or disabled change the console makes; see identity/sessions.ts). Kept as the console's
  * one call so the custom tokens are spent too.
  */

@@ -139,7 +139,7 @@ describe('password reset', () => {
 
   it('verifies a code, confirms once, and refuses the code a second time', async () => {
     await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: DEMO.staff } });
-    // The route only enqueues (issue 11 item 8); the job sends the mail.
+    // The route only enqueues; the job sends the mail.
     while ((await t.built.workers.passwordResetMails.drain()) > 0);
     const code = await latestResetCode(DEMO.staff);
     const verify = await t.app.inject({ method: 'POST', url: '/api/identity/password-reset/verify', payload: { code } });
@@ -168,7 +168,7 @@ describe('password reset', () => {
 
   it('refuses an expired code', async () => {
     await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: DEMO.multi } });
-    // The route only enqueues (issue 11 item 8); the job sends the mail.
+    // The route only enqueues; the job sends the mail.
     while ((await t.built.workers.passwordResetMails.drain()) > 0);
     const code = await latestResetCode(DEMO.multi);
     await t.db
@@ -185,7 +185,7 @@ describe('password reset', () => {
   });
 });
 
-describe('refresh token cookie (issue 11 item 3)', () => {
+describe('refresh token cookie', () => {
   const signInRaw = (headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/identity/sign-in', headers, payload: { email: DEMO.single, password: DEMO.password } });
 

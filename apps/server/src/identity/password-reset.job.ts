@@ -1,6 +1,6 @@
 import type { JobHandler } from '../lib/jobs/job-queue';
 
-/** Forgot-password requests (issue 11 item 8): the route only enqueues; this job looks up and mails. */
+/** Forgot-password requests: the route only enqueues; this job looks up and mails. */
 export const PASSWORD_RESET_QUEUE = 'identity.password-reset';
 
 export interface PasswordResetPayload {

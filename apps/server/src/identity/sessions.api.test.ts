@@ -6,7 +6,7 @@ import { DEMO, bearer, createTestApp, signIn, type TestApp, refreshCookieOf, ref
 import { latestDeliveredMail } from '../../test/delivered-mail';
 import { revokeUserSessions } from './sessions';
 
-// Issue 11 item 3: sessions end on password change/reset, disable, delete, scope change and
+// Sessions end on password change/reset, disable, delete, scope change and
 // "sign out of all devices", for ID tokens (every process) and refresh tokens alike.
 let t: TestApp;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('revocable sessions', () => {
     await newUser('pw-reset@demo.example');
     const s = await signIn(t.app, 'pw-reset@demo.example');
     await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: 'pw-reset@demo.example' } });
-    // The route only enqueues (issue 11 item 8); the job sends the mail.
+    // The route only enqueues; the job sends the mail.
     while ((await t.built.workers.passwordResetMails.drain()) > 0);
     const code = /reset code: ([A-Z0-9]+)/.exec(latestDeliveredMail(t.config.DATA_DIR, 'pw-reset@demo.example').text)![1]!;
     const confirm = await t.app.inject({

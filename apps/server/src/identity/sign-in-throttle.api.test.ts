@@ -5,7 +5,7 @@ import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/pool';
 import { DEMO, createTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 11 item 2: brute force is stopped per account and per account + address, with growing
+// Brute force is stopped per account and per account + address, with growing
 // back-off, the same answer for locked and wrong, counters in PostgreSQL, and forwarded addresses
 // believed only from configured proxies.
 let t: TestApp;

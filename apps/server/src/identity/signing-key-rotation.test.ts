@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loadSigningKeys, retireOlderSigningKeys, rotateSigningKey } from './signing-keys';
 
-// Issue 11 (key rotation in the identity comparison): rotate, both keys published, then retire.
+// Signing-key rotation: rotate, both keys published, then retire.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMailer } from './mailer';
 
-// The mailer over real SMTP (issue 10, item 6): an in-process server receives what nodemailer sends,
+// The mailer over real SMTP: an in-process server receives what nodemailer sends,
 // refuses one address on purpose, and a closed port stands for a server that is down.
 const received: { from: string; to: string[]; data: string }[] = [];
 const smtp = new SMTPServer({

@@ -6,7 +6,7 @@ import { DEMO } from '../../test/test-app';
 import { describeSharedClickHouse } from './two-processes.clickhouse-cases';
 import { RATE_LIMIT, get, signIn, useTwoProcesses } from './two-processes.harness';
 
-// Two server processes on one PostgreSQL and one ClickHouse (issue 20, item 4); the set-up and why
+// Two server processes on one PostgreSQL and one ClickHouse; the set-up and why
 // are in two-processes.harness.ts, the ClickHouse cases in two-processes.clickhouse-cases.ts.
 const procs = useTwoProcesses();
 

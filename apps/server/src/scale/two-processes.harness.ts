@@ -1,8 +1,8 @@
 /**
- * The two server processes of the scale-out test (two-processes.api.test.ts, issue 20 item 4), kept
+ * The two server processes of the scale-out test (two-processes.api.test.ts), kept
  * apart from its cases so each file stays small while the processes start once for all of them.
  */
-// Two server processes on one PostgreSQL and one ClickHouse (issue 20, item 4): separate OS
+// Two server processes on one PostgreSQL and one ClickHouse: separate OS
 // processes, so nothing can pass through a module's memory. What one process does, the other sees
 // through the databases. ClickHouse is ClickHouse 26 (chDB) behind the test-only HTTP front, run
 // here and shared by both servers through CLICKHOUSE_URL as a ClickHouse server would be. Without

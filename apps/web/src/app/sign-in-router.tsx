@@ -97,7 +97,7 @@ export function signInRoutes(): ReactNode {
 }
 
 /**
- * The routing of the light sign-in entry (sign-in.html, issue 12 item 9). A declarative router:
+ * The routing of the light sign-in entry (sign-in.html). A declarative router:
  * the data router's code (loaders, fetchers, revalidation) is a third of react-router and these
  * pages use none of it.
  */

@@ -1,4 +1,4 @@
-// The pre-rendered sign-in pages are on screen before their scripts run (issue 12 item 9). The
+// The pre-rendered sign-in pages are on screen before their scripts run. The
 // server's gate script (apps/server/src/http/sign-in-gate.ts) holds back a form submitted in that
 // time (a plain submit would put the password in the address) and keeps it in `pcEarlySubmit`,
 // until the document is marked live: then the page's own handler submits it (usePlainForm).

@@ -124,7 +124,7 @@ const cases: CorpusCase[] = [
     file: '09-duplicates.txt',
     records: 5,
     // Line 4 differs from line 1 only in the account id's letter case: a possible duplicate, since
-    // some exchanges' ids are case-sensitive (issue 19, finding 7).
+    // some exchanges' ids are case-sensitive.
     problems: [
       [3, 'warning', 'duplicate_line'],
       [4, 'warning', 'possible_duplicate'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAdsTxt } from './parse-ads-txt';
 
-// Issue 19, findings 1-7: where buyers' crawlers are strict, the parser says so. Each case lists the
+// Where buyers' crawlers are strict, the parser says so. Each case lists the
 // exact records kept and the exact problems raised.
 const problemsOf = (text: string) => parseAdsTxt(text).problems.map((p) => [p.line, p.severity, p.code]);
 const recordsOf = (text: string) =>

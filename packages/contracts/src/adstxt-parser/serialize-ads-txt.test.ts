@@ -38,7 +38,7 @@ describe('serializeRecord / normalizeAdsTxtLine', () => {
 
 describe('parseAdsTxt scale', () => {
   // Speed is measured by `npm run bench:adstxt` (target <= 25 ms), not here: a timed unit test is
-  // flaky on a loaded machine (issue 10, item 6).
+  // flaky on a loaded machine.
   it('parses a 20,000-line file completely', () => {
     const lines: string[] = [];
     for (let i = 0; i < 20_000; i++)

@@ -1,4 +1,4 @@
--- Revocable sessions (issue 11 item 3). Every ID token carries the user's session_version (claim
+-- Revocable sessions. Every ID token carries the user's session_version (claim
 -- `sv`); a request whose token is older than the user's current version is refused.
 ALTER TABLE users ADD COLUMN session_version integer NOT NULL DEFAULT 0;
 

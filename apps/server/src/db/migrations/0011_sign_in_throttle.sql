@@ -1,4 +1,4 @@
--- Sign-in brute-force protection (issue 11 item 2): failure counters per account and per
+-- Sign-in brute-force protection: failure counters per account and per
 -- account + client address, shared by every server process.
 CREATE TABLE sign_in_throttle (
   -- 'a:<e-mail>' (the account from anywhere) or 'ai:<e-mail>|<ip>' (the account from one address)

@@ -1,4 +1,4 @@
--- Issue 12: the server honours the Idempotency-Key header on writes. The first answer to a key is
+-- The server honours the Idempotency-Key header on writes. The first answer to a key is
 -- kept here (per user, so one user's key never replays another's answer) and a repeat of the key
 -- gets that answer back without running the write again. A row without completed_at is a request
 -- still in progress; rows older than a day are no longer honoured and are pruned.

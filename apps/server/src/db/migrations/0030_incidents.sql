@@ -1,4 +1,4 @@
--- Incidents (issue 13). One open (or acknowledged) incident per (publisher, key): a new
+-- Incidents. One open (or acknowledged) incident per (publisher, key): a new
 -- occurrence of the same problem appends to it instead of opening a duplicate; after resolution
 -- a new occurrence reopens the same row, so its history stays in one timeline.
 CREATE TABLE incidents (

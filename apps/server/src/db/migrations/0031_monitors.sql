@@ -1,4 +1,4 @@
--- Uptime monitors (issue 13). The schedule lives here, not in any process's memory: every
+-- Uptime monitors. The schedule lives here, not in any process's memory: every
 -- monitor has its next slot (`next_check_at`) and a lease, so any number of server processes
 -- share the work and a restart neither loses nor repeats a slot.
 CREATE TABLE monitors (

@@ -1,4 +1,4 @@
--- Monitor alerts (issue 13): every monitor state change that is e-mailed, per publisher. Counted
+-- Monitor alerts: every monitor state change that is e-mailed, per publisher. Counted
 -- across all scheduler processes (under a per-publisher advisory lock), so that when many monitors
 -- change at once the changes over the threshold are held and sent as one digest instead of a storm.
 CREATE TABLE monitor_alerts (

@@ -1,4 +1,4 @@
--- Blocking rules (issue 14). Status 'expired' is written by the expiry sweep (with its audit row),
+-- Blocking rules. Status 'expired' is written by the expiry sweep (with its audit row),
 -- so the feed and the list agree and the expiry is in the audit log.
 CREATE TABLE blocking_rules (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Payments (issue 14): one row per publisher and closed month, created by the month close.
+-- Payments: one row per publisher and closed month, created by the month close.
 CREATE TABLE month_closes (
   period text PRIMARY KEY CHECK (period ~ '^\d{4}-\d{2}$'),
   closed_by uuid,

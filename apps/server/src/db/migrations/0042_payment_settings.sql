@@ -1,4 +1,4 @@
--- Payment settings (issue 14). Bank details live only in bank_ciphertext (AES-256-GCM, key id inside).
+-- Payment settings. Bank details live only in bank_ciphertext (AES-256-GCM, key id inside).
 CREATE TABLE payment_settings (
   publisher_id text PRIMARY KEY REFERENCES publishers(id),
   method text NOT NULL CHECK (method IN ('bank_transfer', 'paypal')),

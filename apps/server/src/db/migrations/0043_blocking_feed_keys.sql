@@ -1,4 +1,4 @@
--- Per-publisher keys for the blocking-rules serving feed (issue 14 item 3). Only the SHA-256 of the
+-- Per-publisher keys for the blocking-rules serving feed. Only the SHA-256 of the
 -- secret is kept; the secret is shown once on creation. A key reads its own publisher's feed only.
 CREATE TABLE blocking_feed_keys (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

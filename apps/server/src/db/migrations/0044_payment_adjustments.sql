@@ -1,4 +1,4 @@
--- Staff adjustments of a payment (issue 14 item 7): each line with its reason, shown on the
+-- Staff adjustments of a payment: each line with its reason, shown on the
 -- statement; payments.adjustments keeps their sum so amounts stay a single row read.
 CREATE TABLE payment_adjustments (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Blocking-rule plan limits as feature flags (issue 14 item 1), so the admin console lists them
+-- Blocking-rule plan limits as feature flags, so the admin console lists them
 -- with their defaults and per-publisher overrides like every other flag:
 --   blocking_rules.max_rules  (most rules a publisher keeps; first defined by 0050, kept here too)
 --   blocking_rules.max_values (most values in one rule; 1000 = the BLOCKING_RULE_MAX_VALUES default)

@@ -1,4 +1,4 @@
--- Feature flags (issue 15): a definition per feature with one of the spec's four shapes, a default
+-- Feature flags: a definition per feature with one of the spec's four shapes, a default
 -- value and optional per-publisher overrides. Other areas add their flag definitions in their own
 -- migrations (INSERT ... ON CONFLICT (key) DO NOTHING) and read them through featureFlags.flagValue.
 CREATE TABLE feature_flags (

@@ -1,4 +1,4 @@
--- Invitations (issue 15): the spec's invitation data (email, publisherIds, adminAccess, mediaOwnerIds),
+-- Invitations: the spec's invitation data (email, publisherIds, adminAccess, mediaOwnerIds),
 -- a single-use link (only its SHA-256 is stored) that expires, and its lifecycle. "expired" is not
 -- stored: it is a pending invitation whose expires_at has passed.
 CREATE TABLE invitations (

@@ -1,4 +1,4 @@
--- Usage analytics (issue 15 item 6): daily rollups of the first-party /mp events, kept by a
+-- Usage analytics: daily rollups of the first-party /mp events, kept by a
 -- statement-level trigger so every process (and a bulk load) updates them in the inserting
 -- transaction; nothing is counted in one process's memory. Queries read the rollups, so a 30-day
 -- view stays small however many raw events there are, and trimming raw events keeps the history.

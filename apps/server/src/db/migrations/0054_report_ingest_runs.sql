@@ -1,4 +1,4 @@
--- Report data loads (issue 15, item 7): one row per ingestion of report facts into the analytics
+-- Report data loads: one row per ingestion of report facts into the analytics
 -- engine, whatever started it (the CLI, the demo generator), so the console can show the last load
 -- per source, its rows, and the rejected rows with their reasons. Nothing is ever half applied: a
 -- file with bad rows is rejected whole (status 'rejected'), an engine failure is 'failed'.

@@ -1,4 +1,4 @@
--- Usage analytics across all partners (issue 15 item 6): the 30-day all-partners view read every
+-- Usage analytics across all partners: the 30-day all-partners view read every
 -- partner's rollup rows (bench: p95 1,098 ms at 200,000 events vs 49 ms for one partner), because
 -- the per-partner rollups are keyed by partner first. These rollups drop the partner, so the
 -- all-partners view reads days x user types x names rows, and one (day, partner) total feeds the

@@ -1,4 +1,4 @@
--- Feature gates (issue 15 item 4): a BOOLEAN flag that switches a whole feature on or off per
+-- Feature gates: a BOOLEAN flag that switches a whole feature on or off per
 -- publisher. Off hides its menu entry, pages and home card in the web app, and its API answers 403
 -- (apps/server/src/modules/feature-flags/feature-gates.ts). Default on, so nothing changes until
 -- the provider's staff set an override. Marked new: the "new" badge shows while the app

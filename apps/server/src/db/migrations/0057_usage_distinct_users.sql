@@ -1,4 +1,4 @@
--- Usage analytics, distinct users (issue 15 item 6): the all-partners view still counted distinct
+-- Usage analytics, distinct users: the all-partners view still counted distinct
 -- users by reading one row per user and day over the whole range (bench: p95 537 ms for 30 days x
 -- all partners vs the 200 ms target). These rollups keep the distinct counts on write, in the
 -- inserting transaction, so the current partial day is always exact:

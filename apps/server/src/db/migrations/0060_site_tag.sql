@@ -1,4 +1,4 @@
--- Issue 16: the first-party site tag. Each site gets an unguessable public key used in
+-- The first-party site tag. Each site gets an unguessable public key used in
 -- /t/<key>.js; the first event received for a site stamps event_tracker_data_received_at
 -- (the spec's eventTrackerDataReceived).
 ALTER TABLE sites ADD COLUMN tag_key text NOT NULL DEFAULT replace(gen_random_uuid()::text, '-', '');

@@ -1,4 +1,4 @@
--- Issue 16: per-site sample rate of the site tag, as "one page view in N" (Vercel Speed Insights and
+-- Per-site sample rate of the site tag, as "one page view in N" (Vercel Speed Insights and
 -- Cloudflare Web Analytics sample too). The tag served for the site records a page load with
 -- probability 1/N and every stored event carries the weight N, so counts stay whole numbers and
 -- sum to estimates of the real traffic. 1 = every page view (the default).

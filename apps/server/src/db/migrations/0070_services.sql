@@ -1,4 +1,4 @@
--- Issue 17: services and activation. One row per (site, service) once a publisher activates it;
+-- Services and activation. One row per (site, service) once a publisher activates it;
 -- no row means NOT_ACTIVATED. The spec's product status is this status for the site-tag services.
 CREATE TABLE site_services (
   site_id text NOT NULL REFERENCES sites (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Issue 17: plans whose features and limits are feature-flag values. Choosing a plan writes its
+-- Plans whose features and limits are feature-flag values. Choosing a plan writes its
 -- values as the publisher's flag overrides (feature_flag_overrides), so every module that reads a
 -- flag (blocking rules, monitors, API keys) follows the plan at once.
 INSERT INTO feature_flags (key, shape, description, beta, marked_new, default_value) VALUES

@@ -1,4 +1,4 @@
--- Issue 17: reporting API keys. Only a SHA-256 of the secret is stored (the secret is shown once);
+-- Reporting API keys. Only a SHA-256 of the secret is stored (the secret is shown once);
 -- a key acts for one publisher, read-only or read-write, and dies with the user who created it.
 CREATE TABLE api_keys (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Issue 17: outgoing webhooks. A generic delivery log (lib/webhooks) any module can write to
+-- Outgoing webhooks. A generic delivery log (lib/webhooks) any module can write to
 -- (integrations subscriptions, uptime monitors...), and the publishers' integrations subscriptions.
 
 -- One row per event sent to one URL. The exact body is kept so every retry sends the same bytes,

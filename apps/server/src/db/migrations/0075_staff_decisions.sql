@@ -1,4 +1,4 @@
--- Issue 17: staff act on service requests and plan changes in the admin console. A decision keeps
+-- Staff act on service requests and plan changes in the admin console. A decision keeps
 -- who made it, when and why (the reason is mailed to the publisher).
 ALTER TABLE service_requests
   ADD COLUMN status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),

@@ -1,4 +1,4 @@
--- Issue 18 items 1 and 7: the publisher's reporting time zone, saved report views (private or
+-- The publisher's reporting time zone, saved report views (private or
 -- shared with the publisher's team) and their e-mail schedules.
 CREATE TABLE report_settings (
   publisher_id text PRIMARY KEY REFERENCES publishers (id) ON DELETE CASCADE,

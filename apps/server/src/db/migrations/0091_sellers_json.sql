@@ -1,4 +1,4 @@
--- sellers.json cross-check (issue 19, item 9). Per advertising system: the state of its
+-- sellers.json cross-check. Per advertising system: the state of its
 -- sellers.json (with the HTTP validators for conditional requests), and the sellers we need to
 -- know about: the account ids of ads.txt records for that system. Only those are kept, so a
 -- sellers.json of hundreds of megabytes costs a few rows, not millions.

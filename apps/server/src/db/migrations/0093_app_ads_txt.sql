@@ -1,4 +1,4 @@
--- app-ads.txt (issue 19, item 10): the same management for apps. A publisher's app developer
+-- app-ads.txt: the same management for apps. A publisher's app developer
 -- domains are rows of kind 'app', crawled at /app-ads.txt with the same rules; one domain may have
 -- both an ads.txt (its website) and an app-ads.txt (its apps).
 ALTER TABLE adstxt_domains ADD COLUMN kind text NOT NULL DEFAULT 'web' CHECK (kind IN ('web', 'app'));

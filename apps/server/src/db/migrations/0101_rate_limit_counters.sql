@@ -1,4 +1,4 @@
--- Request rate limits shared by every server process (issue 20): one row per limited route and
+-- Request rate limits shared by every server process: one row per limited route and
 -- caller (IP or user), counting hits in a fixed window that ends at `expires_at`. UNLOGGED: the
 -- counters are worth nothing after a crash, and skipping the WAL keeps the per-request upsert cheap.
 CREATE UNLOGGED TABLE rate_limit_counters (

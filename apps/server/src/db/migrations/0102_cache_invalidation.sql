@@ -1,4 +1,4 @@
--- Per-process caches invalidated across processes (issue 20). Whatever changes a publisher's
+-- Per-process caches invalidated across processes. Whatever changes a publisher's
 -- details (name, currency, company, sites: the admin console, the details page, a seed, plain SQL)
 -- tells every process on commit through NOTIFY pc_cache 'publisher:<id>', as migration 0010 does
 -- for sessions. NOTIFY folds identical payloads within a transaction, so a bulk change costs one

@@ -51,7 +51,7 @@ export interface IdempotencyKeysTable {
   write_committed_at: Date | null;
 }
 
-// Issue 20: request rate-limit counters shared by every process (migration 0101, UNLOGGED).
+// Request rate-limit counters shared by every process (migration 0101, UNLOGGED).
 export interface RateLimitCountersTable {
   key: string;
   hits: number;

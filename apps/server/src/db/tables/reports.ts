@@ -58,7 +58,7 @@ export interface ReportJobsTable {
   seen_at: Timestamp | null;
 }
 
-// Issue 15: report data loads (one row per ingestion into the analytics engine).
+// Report data loads (one row per ingestion into the analytics engine).
 export interface ReportIngestRunsTable {
   id: Generated<string>;
   report_type: string;

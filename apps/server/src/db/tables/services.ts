@@ -1,8 +1,8 @@
-// Services, plans, API keys and webhooks (issue 17): Kysely row types of these tables (the SQL lives in migrations/).
+// Services, plans, API keys and webhooks: Kysely row types of these tables (the SQL lives in migrations/).
 import type { Generated } from 'kysely';
 import type { Timestamp, Json } from './columns';
 
-// Issue 17: services and activation.
+// Services and activation.
 export interface SiteServicesTable {
   site_id: string;
   service_id: string;
@@ -46,7 +46,7 @@ export interface ServiceRequestsTable {
   decided_at: Timestamp | null;
 }
 
-// Issue 17: plans.
+// Plans.
 export interface PlansTable {
   id: string;
   name: string;
@@ -75,7 +75,7 @@ export interface PlanChangeRequestsTable {
   decision_reason: Generated<string>;
 }
 
-// Issue 17: reporting API keys.
+// Reporting API keys.
 export interface ApiKeysTable {
   id: Generated<string>;
   publisher_id: string;
@@ -90,7 +90,7 @@ export interface ApiKeysTable {
   revoked_by: string | null;
 }
 
-// Issue 17: outgoing webhooks (lib/webhooks) and the integrations subscriptions.
+// Outgoing webhooks (lib/webhooks) and the integrations subscriptions.
 export interface WebhookDeliveriesTable {
   id: Generated<string>;
   publisher_id: string;

@@ -1,4 +1,4 @@
-// Site tag (issue 16); its events live in the report engine, not here: Kysely row types of these tables (the SQL lives in migrations/).
+// Site tag; its events live in the report engine, not here: Kysely row types of these tables (the SQL lives in migrations/).
 
 export interface SiteTagSaltsTable {
   day: string;

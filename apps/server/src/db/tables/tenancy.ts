@@ -41,7 +41,7 @@ export interface SitesTable {
   tag_key: Generated<string>;
   /** First site-tag event received (the spec's eventTrackerDataReceived). */
   event_tracker_data_received_at: Generated<Date | null>;
-  /** Site tag sample rate as one page view in N (issue 16): each stored event weighs N. */
+  /** Site tag sample rate as one page view in N: each stored event weighs N. */
   tag_sample_one_in: Generated<number>;
 }
 

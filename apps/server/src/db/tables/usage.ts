@@ -1,4 +1,4 @@
-// Usage analytics: /mp events and their rollups (issue 15): Kysely row types of these tables (the SQL lives in migrations/).
+// Usage analytics: /mp events and their rollups: Kysely row types of these tables (the SQL lives in migrations/).
 import type { ColumnType, Generated } from 'kysely';
 import type { Json } from './columns';
 
@@ -12,7 +12,7 @@ export interface TrackingEventsTable {
   received_at: Generated<Date>;
 }
 
-// Issue 15: usage analytics rollups of /mp events (kept by a trigger on tracking_events).
+// Usage analytics rollups of /mp events (kept by a trigger on tracking_events).
 export interface UsageDailyEventsTable {
   publisher_id: string;
   day: ColumnType<string, string, string>;
@@ -37,7 +37,7 @@ export interface UsageDailyPagesTable {
   views: number;
 }
 
-// Issue 15: all-partners usage rollups (migration 0055), kept by the same trigger.
+// All-partners usage rollups (migration 0055), kept by the same trigger.
 export interface UsageAllEventsTable {
   day: ColumnType<string, string, string>;
   user_type: string;
@@ -67,7 +67,7 @@ export interface UsagePartnerDaysTable {
   users: Generated<number>;
 }
 
-// Issue 15: distinct-user rollups (migration 0057), kept by a second trigger on tracking_events.
+// Distinct-user rollups (migration 0057), kept by a second trigger on tracking_events.
 export interface UsagePartnerDayUsersTable {
   publisher_id: string;
   user_id: string;

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { openDatabase } from '../../db/pool';
 import { createJobQueue } from './job-queue';
 
-// Issue 11 item 9: on shutdown running jobs finish or go back to the queue; every statement has a
+// On shutdown running jobs finish or go back to the queue; every statement has a
 // time-out.
 let t: TestApp;
 beforeAll(async () => {

@@ -39,7 +39,7 @@ export interface Worker {
  * rename, upsert rows, and so on.
  */
 export function createJobQueue(db: Db, log: Logger) {
-  /** Set on shutdown: running jobs get until then to finish (issue 11 item 9). */
+  /** Set on shutdown: running jobs get until then to finish. */
   let stopDeadline: number | null = null;
   async function enqueue<P>(
     queue: string,

@@ -14,7 +14,7 @@ export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>
 /**
  * Top-level names reserved so they never exist on the public DNS (RFC 2606, RFC 6761): documentation
  * (`example`) and deliberately invalid names. Asking a resolver about them only leaks the name to
- * it (the demo's partner sites are `*.example`, issue 11 item 10), so they fail as not found at once.
+ * it (the demo's partner sites are `*.example`), so they fail as not found at once.
  */
 const RESERVED_TLDS = ['example', 'invalid'];
 

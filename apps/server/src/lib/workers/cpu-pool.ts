@@ -1,8 +1,8 @@
 import { Piscina } from 'piscina';
 
 /**
- * The one pool of worker threads for CPU-heavy work that must not stall the event loop (issue 11
- * item 1): ads.txt parsing and diffs, export encoding. Each caller names its own worker file per
+ * The one pool of worker threads for CPU-heavy work that must not stall the event loop:
+ * ads.txt parsing and diffs, export encoding. Each caller names its own worker file per
  * task (`pool.run(task, { filename, name })`), so areas keep their worker code to themselves while
  * sharing the threads: two cores must not be split between several pools.
  */

@@ -7,7 +7,7 @@ import { bundledWorker } from './worker-bundle';
 const csvWork = new URL('../../modules/reports/export/csv-work.ts', import.meta.url);
 const fallback = new URL('../../modules/reports/export/export-worker.mjs', import.meta.url);
 
-// Issue 18 item 11: the CSV export's worker loads plain JS, not TypeScript through tsx.
+// The CSV export's worker loads plain JS, not TypeScript through tsx.
 describe('bundledWorker', () => {
   it('writes the worker as one plain-JS module that node loads without tsx, named by its content', async () => {
     const first = await bundledWorker(csvWork, fallback);

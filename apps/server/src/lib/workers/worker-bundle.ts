@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * A worker's TypeScript as one plain-JS file, so the thread loads no TypeScript loader (issue 18
- * item 11). A worker entry that registers tsx (register-tsx.mjs) costs each thread tsx, its
+ * A worker's TypeScript as one plain-JS file, so the thread loads no TypeScript loader.
+ * A worker entry that registers tsx (register-tsx.mjs) costs each thread tsx, its
  * loader hooks and a transform of every imported file; the export job's memory target (<= 100 MB
  * RSS growth for a 1 M-row export) had no room for that. esbuild (tsx's own compiler) bundles
  * the entry's local imports into one ES module; packages stay imports.

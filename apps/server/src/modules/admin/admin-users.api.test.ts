@@ -68,7 +68,7 @@ describe('admin user management', () => {
     // The refresh token from before the change no longer renews the session.
     const refresh = await refreshWithCookie(t.app, multi.refreshToken);
     expect(refresh.statusCode).toBe(401);
-    // ...and the ID token from before is refused at once (session version, issue 11).
+    // ...and the ID token from before is refused at once (session version).
     const stale = await t.app.inject({ method: 'GET', url: '/api/personal-info', headers: { authorization: `Bearer ${multi.idToken}` } });
     expect(stale.statusCode).toBe(401);
     const again = await signIn(t.app, DEMO.multi);

@@ -79,7 +79,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
         await repo.update(id, { publisher_scope: publisherScope, admin_access: adminAccess, disabled });
         // Sessions carry the old scope in their tokens: end them so the next request signs in afresh.
         await endUserSessions(trx, id);
-        // Reporting API keys act as their creator (issue 17): those the new scope or status no
+        // Reporting API keys act as their creator: those the new scope or status no
         // longer allows stop now, with the change that caused it.
         const apiKeysRevoked = await apiKeysRepo(trx).revokeLostOf(id, actor);
         const after = await load(repo, id);

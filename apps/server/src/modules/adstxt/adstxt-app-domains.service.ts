@@ -25,7 +25,7 @@ export function normaliseDomain(input: string): string | null {
 }
 
 /**
- * App developer domains (issue 19, item 10): the domain an app store lists for the developer,
+ * App developer domains: the domain an app store lists for the developer,
  * where buyers read /app-ads.txt (IAB app-ads.txt 1.0). Added by the publisher as a claim: active
  * (and crawled) at once when no proof is needed, pending otherwise (app-domain-claims.service.ts).
  */

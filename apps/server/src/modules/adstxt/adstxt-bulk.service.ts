@@ -15,7 +15,7 @@ interface Ctx {
 export const MAX_BULK_VERIFY = 5000;
 
 /**
- * Ads.txt across domains (issue 19, item 12): restore an old revision, every missing line of a
+ * Ads.txt across domains: restore an old revision, every missing line of a
  * publisher at once, the staff view of every publisher's domains and a bulk verify through the
  * crawl queue (one pending crawl per domain, whichever process runs it).
  */

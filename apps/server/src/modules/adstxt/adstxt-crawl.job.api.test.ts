@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createJobQueue } from '../../lib/jobs/job-queue';
 import { ADSTXT_CRAWL_QUEUE, queueDueCrawls, type AdsTxtCrawlPayload } from './adstxt-crawl.job';
 
-// The daily crawl schedule (issue 10, item 6): the demo seed recorded a crawl an hour ago for
+// The daily crawl schedule: the demo seed recorded a crawl an hour ago for
 // northwind-news.example (d5001) and none for Evergreen Travel (d5202).
 let t: TestApp;
 beforeAll(async () => {

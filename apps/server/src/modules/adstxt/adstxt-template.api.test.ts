@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 
-// The admin's required-lines template and what saving it changes (issue 10, item 6): every
+// The admin's required-lines template and what saving it changes: every
 // publisher's required and missing lines, the domain statuses and the hosted files follow at once.
 let t: TestApp;
 let admin: string;

@@ -3,7 +3,7 @@ import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test
 import { adsTxtRepo } from './adstxt.repo';
 import { slowestHealthzDuring } from '../../../test/event-loop-probe';
 
-// Issue 11 item 1: saving and diffing a 2 MiB hosted ads.txt must not stall other requests.
+// Saving and diffing a 2 MiB hosted ads.txt must not stall other requests.
 let t: TestApp;
 let token: string;
 beforeAll(async () => {

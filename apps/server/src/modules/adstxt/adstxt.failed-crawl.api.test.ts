@@ -4,7 +4,7 @@ import type { GuardedFetch, GuardedResponse } from '../../lib/outbound/guarded-f
 import { OutboundNetworkError } from '../../lib/outbound/outbound-errors';
 import { createAdsTxtCrawler } from './crawler/guarded-ads-txt-crawler';
 
-// Issue 19, item 8: after a failed verify the page must not show a false all-clear. The real
+// After a failed verify the page must not show a false all-clear. The real
 // crawler runs; only the network is scripted: first the file is served, then the name stops resolving.
 let network: (url: string) => GuardedResponse = () => {
   throw new Error('unset');

@@ -6,7 +6,7 @@ export type AdsTxtStatus = 'authorized' | 'missing_lines' | 'not_found' | 'error
 /**
  * Domain status from its last crawl and the required lines (docs/architecture.md, ads.txt). A
  * failed crawl is an error even when the last good copy is kept: showing "authorized" after a
- * failed read would be a false all-clear (issue 19, item 8).
+ * failed read would be a false all-clear.
  */
 export function statusOf(crawl: CrawlRow | undefined, missingCount: number): AdsTxtStatus {
   if (!crawl) return 'not_crawled';

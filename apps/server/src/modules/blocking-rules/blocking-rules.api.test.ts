@@ -186,7 +186,7 @@ describe('blocking rules', () => {
     expect(history.map((h: { action: string }) => h.action)).toEqual(['delete', 'resume', 'pause', 'create']);
   });
 
-  it('enforces the plan limits on rules and on values (feature flags; 403 as issue 17 asks / 400)', async () => {
+  it('enforces the plan limits on rules and on values (feature flags; 403 / 400)', async () => {
     const many = Array.from({ length: 51 }, (_, i) => `kw${i}`);
     const tooMany = await call(multi, '1003', 'POST', '/api/blocking-rules', rule({ type: 'keyword', values: many }));
     expect(tooMany.statusCode).toBe(400);

@@ -81,7 +81,7 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
       const unknown = input.siteIds.filter((id) => !sites.some((s) => s.id === id));
       if (unknown.length) fields.siteIds = `Not a site of this publisher: ${unknown.join(', ')}.`;
     }
-    // A rule that contradicts itself or can never match is refused like a bad value (issue 14 item 1).
+    // A rule that contradicts itself or can never match is refused like a bad value.
     for (const [k, v] of Object.entries(ruleContradictions({ type: input.type, values, indexes, siteIds: input.siteIds, sites })))
       fields[k] ??= v;
     if (input.expiresAt && (Number.isNaN(Date.parse(`${input.expiresAt}T00:00:00Z`)) || input.expiresAt < today()))
@@ -141,10 +141,10 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
       const id = await inTransaction(db, async (trx) => {
         // Counted inside the transaction, under a per-publisher lock, so two saves cannot pass the limit together.
         await trx.selectFrom('publishers').select('id').where('id', '=', ctx.publisherId).forUpdate().execute();
-        // The plan's LIMIT flag (issue 15) when defined, the configured limit otherwise.
+        // The plan's LIMIT flag when defined, the configured limit otherwise.
         const max = await limitFlag(trx, ctx.publisherId, MAX_RULES_FLAG, limits.maxRulesPerPublisher);
         if ((await blockingRulesRepo(trx).countLive(ctx.publisherId)) >= max)
-          // 403 like the other plan limits (issue 17: "creating one monitor or rule past the limit answers 403").
+          // 403 like the other plan limits ("creating one monitor or rule past the limit answers 403").
           throw forbidden(`Your plan allows ${max} blocking rules. Delete or merge rules first, or request a larger plan.`);
         const newId = await blockingRulesRepo(trx).insert(ctx.publisherId, ctx.uid, write);
         await auditRepo(trx).record({

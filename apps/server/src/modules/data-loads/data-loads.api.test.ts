@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { recordedIngest, recordedIngestFile } from './data-loads.service';
 
-// Report data loads (issue 15, item 7): every ingestion of report facts is recorded with its rows
+// Report data loads: every ingestion of report facts is recorded with its rows
 // or its rejected rows and reasons, and the console reads them at /api/admin/data-loads.
 let t: TestApp;
 let dir: string;

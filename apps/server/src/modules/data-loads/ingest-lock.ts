@@ -8,7 +8,7 @@ import type { Db } from '../../db/pool';
  * as the session, so a killed ingest (kill -9, lost connection) releases it by itself: no lease to
  * expire, no stale row to clean up.
  */
-export const INGEST_LOCK = { classId: 0x7063, objectId: 11 } as const; // 'pc', issue 11
+export const INGEST_LOCK = { classId: 0x7063, objectId: 11 } as const; // 'pc'
 
 /** Refusal because another ingestion holds the lock; the CLI prints the message and exits non-zero. */
 export class IngestLockedError extends Error {}

@@ -76,7 +76,7 @@ export function featureFlagsRepo(db: Db) {
       await db
         .insertInto('feature_flag_overrides')
         .values({ flag_key: key, publisher_id: publisherId, value: v, updated_by: by, source: 'admin' })
-        // An admin's value: it now wins over the publisher's plan (issue 17, migration 0075).
+        // An admin's value: it now wins over the publisher's plan (migration 0075).
         .onConflict((oc) =>
           oc.columns(['flag_key', 'publisher_id']).doUpdateSet({ value: v, updated_by: by, updated_at: new Date(), source: 'admin' }),
         )
@@ -100,7 +100,7 @@ export function featureFlagsRepo(db: Db) {
         .executeTakeFirst();
       return row && row.value !== null ? { planId: row.id, value: row.value } : undefined;
     },
-    /** Writes a plan's value back as a plan override (what a plan change writes, issue 17). */
+    /** Writes a plan's value back as a plan override (what a plan change writes). */
     async setPlanOverride(key: string, publisherId: string, value: FlagValue, by: string): Promise<void> {
       await db
         .insertInto('feature_flag_overrides')

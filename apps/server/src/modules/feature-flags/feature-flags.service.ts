@@ -197,7 +197,7 @@ export function createFeatureFlagsService(deps: { db: Db; showNewFeaturesUntil: 
         const before = (await repo.override(key, publisherId)) ?? null;
         if (!(await repo.clearOverride(key, publisherId))) throw notFound('This publisher has no override for this flag.');
         // While the publisher has a chosen plan, the flag goes back to the plan's value, not the
-        // flag's default: the plan is what the publisher agreed to (issue 17).
+        // flag's default: the plan is what the publisher agreed to.
         const plan = await repo.planValue(key, publisherId);
         if (plan) await repo.setPlanOverride(key, publisherId, plan.value, actor);
         await auditRepo(trx).record({

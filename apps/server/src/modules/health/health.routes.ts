@@ -17,7 +17,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { db: Db; isShutt
   });
   app.get('/readyz', { config: { access: 'public' } }, async (_req, reply) => {
     if (opts.isShuttingDown()) return reply.status(503).send({ status: 'shutting down' });
-    // Answer within 1 s either way (issue 11 item 9): a database that does not answer (or a full
+    // Answer within 1 s either way: a database that does not answer (or a full
     // pool) is "not ready", not a hung probe.
     try {
       if (!(await finishesWithin(sql`SELECT 1`.execute(opts.db), READY_TIMEOUT_MS)))

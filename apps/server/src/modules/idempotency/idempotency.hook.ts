@@ -32,7 +32,7 @@ function fingerprintOf(req: FastifyRequest): string {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The server half of the spec's "one retry" for writes (issue 12 item 2): a signed-in write that
+ * The server half of the spec's "one retry" for writes: a signed-in write that
  * carries `Idempotency-Key` is run once per user and key; a repeat gets the first answer back
  * (header `Idempotent-Replayed: true`) and writes nothing. The key lives in PostgreSQL, so a retry
  * that lands on another server process is recognised too. A 5xx is not kept (the write did not

@@ -6,7 +6,7 @@ import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/l
 import { verifyWebhook } from '../../lib/webhooks';
 import { createAdsTxtCrawler } from '../adstxt/crawler/guarded-ads-txt-crawler';
 
-// Issue 17: payment.paid, adstxt.changed and report.ready end to end. Each event comes from the
+// Payment.paid, adstxt.changed and report.ready end to end. Each event comes from the
 // real code path (staff mark a payment paid, an ads.txt crawl whose status moves, a report export
 // the job finishes), goes to a subscription made with the Integrations API, and is posted by the
 // real guarded client to a loopback receiver, signed, retried on failure. Only the ads.txt file's

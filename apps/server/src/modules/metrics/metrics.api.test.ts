@@ -27,7 +27,7 @@ describe('GET /metrics', () => {
   });
 });
 
-describe('GET /metrics without METRICS_TOKEN (issue 11 item 10)', () => {
+describe('GET /metrics without METRICS_TOKEN', () => {
   it('answers only a scraper on this machine, not the network or a request through a proxy', async () => {
     const t = await createTestApp();
     try {

@@ -4,7 +4,7 @@ import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test
 import { createGuardedFetch, type GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
 
-// Alert storms (issue 13 item 5): past UPTIME_DIGEST_THRESHOLD changes in a window, one publisher's
+// Alert storms: past UPTIME_DIGEST_THRESHOLD changes in a window, one publisher's
 // further monitor changes are held and mailed as one digest per address. Real scheduler, real
 // job workers, real outbox rows.
 let t: TestApp;

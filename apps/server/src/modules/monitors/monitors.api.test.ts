@@ -141,7 +141,7 @@ describe('monitors API', () => {
     expect((await call(staff, '1002', 'GET', `/api/monitors/${other.id}`)).statusCode).toBe(200);
   });
 
-  it('pauses and resumes one or many; the plan limit answers 403 (issue 17)', async () => {
+  it('pauses and resumes one or many; the plan limit answers 403', async () => {
     const a = await create({ name: 'A' });
     const b = await create({ name: 'B' });
     expect((await call(multi, '1001', 'POST', `/api/monitors/${a.id}/pause`)).json().status).toBe('paused');

@@ -185,7 +185,7 @@ export function createMonitorsService(deps: {
         const used = await repo.lockPublisherAndCount(ctx.publisherId);
         const { maxMonitors } = await limitsOf(trx, ctx.publisherId);
         if (used >= maxMonitors)
-          // 403 like the other plan limits (issue 17: "creating one monitor or rule past the limit answers 403").
+          // 403 like the other plan limits ("creating one monitor or rule past the limit answers 403").
           throw new HttpError(
             403,
             `Your plan allows ${maxMonitors} monitors. Delete one or request a larger plan on My plans.`,

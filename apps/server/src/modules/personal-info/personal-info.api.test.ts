@@ -59,7 +59,7 @@ describe('personal-info', () => {
   });
 });
 
-describe('changing the sign-in e-mail (issue 11 item 4)', () => {
+describe('changing the sign-in e-mail', () => {
   // As delivered (the outbox table holds them with the link's code redacted).
   const mailsTo = async (to: string) => deliveredMails(t.config.DATA_DIR, to).map((m) => ({ subject: m.subject, text_body: m.text }));
   const storedEmail = async (id: string) =>
@@ -121,7 +121,7 @@ describe('changing the sign-in e-mail (issue 11 item 4)', () => {
     });
     expect(viaNew.statusCode).toBe(401);
     await t.app.inject({ method: 'POST', url: '/api/identity/password-reset', payload: { email: 'moved@demo.example' } });
-    // The route only enqueues (issue 11 item 8); the job sends the mail.
+    // The route only enqueues; the job sends the mail.
     while ((await t.built.workers.passwordResetMails.drain()) > 0);
     expect(await mailsTo('moved@demo.example')).toHaveLength(1);
 

@@ -44,7 +44,7 @@ const toRequest = (r: RequestRow): PlanChangeRequest => ({
   decisionReason: r.decision_reason,
 });
 
-/** Plans on feature flags (issue 17): choosing a plan writes its values as the publisher's overrides. */
+/** Plans on feature flags: choosing a plan writes its values as the publisher's overrides. */
 export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: string; productName: string }) {
   const { db } = d;
   const repo = plansRepo(db);

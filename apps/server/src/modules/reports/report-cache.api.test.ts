@@ -13,7 +13,7 @@ import type { ReportResult } from './engine/report-engine';
 import { createReportsService } from './reports.service';
 import { reportsRepo } from './reports.repo';
 
-// Issue 18: a repeated report is answered from a per-process cache, and a change made by another
+// A repeated report is answered from a per-process cache, and a change made by another
 // process (an ingest, a finalization) reaches every process's cache through NOTIFY on commit.
 let t: TestApp;
 let token: string;

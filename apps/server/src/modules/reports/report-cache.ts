@@ -53,7 +53,7 @@ export function reportCacheKey(q: ReportQuery): string {
 }
 
 /**
- * Interactive report results per (publisher, query shape, range), per process (issue 18). Any
+ * Interactive report results per (publisher, query shape, range), per process. Any
  * ingest, finalization or site rename NOTIFYs `reports:<publisher>` (notifyReportsChanged), and a
  * publisher's details changing NOTIFYs `publisher:<id>` (migration 0102): every process drops that
  * publisher's entries on commit. Entries hold the computation's promise, so a drop also removes a

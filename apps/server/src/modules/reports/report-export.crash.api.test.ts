@@ -6,7 +6,7 @@ import { DEMO_EMAILS, DEMO_PASSWORD } from '../../demo/demo-data';
 import { startServerProcess, type ServerProcess } from '../../../test/server-process';
 
 /**
- * Issue 11, "what it must show": kill -9 of the server's process group in the middle of an export,
+ * "what it must show": kill -9 of the server's process group in the middle of an export,
  * start again on the same data folder: the server comes up, the export finishes (or is marked
  * failed), exactly one file, never a half file served. The real server (main.ts --demo) on its
  * embedded PostgreSQL, as `npm start` runs it.
@@ -46,7 +46,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'publisher-
 const exportsDir = path.join(dir, 'exports', '1001');
 const filesOf = (reportId: string) => (existsSync(exportsDir) ? readdirSync(exportsDir).filter((f) => f.startsWith(reportId)) : []);
 
-describe('kill -9 of the process group mid-export (issue 11 item 5)', () => {
+describe('kill -9 of the process group mid-export', () => {
   it('comes up again on the same data and finishes the export with exactly one whole file', async () => {
     // The export job pauses with its partial file open, so the kill lands mid-export.
     const first = await startServerProcess({

@@ -5,7 +5,7 @@ import { refreshDerived } from './engine/derived-tables';
 import type { DuckDbReportEngine } from './engine/duckdb-engine';
 import { slowestHealthzDuring } from '../../../test/event-loop-probe';
 
-// Issue 11 item 1: encoding a big export (CSV or XLSX) must not stall other requests.
+// Encoding a big export (CSV or XLSX) must not stall other requests.
 const ROWS = { csv: 200_000, xlsx: 200_000 };
 const DAY = { csv: '2026-09-15', xlsx: '2026-09-16' };
 let t: TestApp;

@@ -34,7 +34,7 @@ export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export function reportExportHandler(deps: {
   repo: ReportsRepo;
   engine: ReportEngine;
-  /** Encodes the file in worker threads (issue 11 item 1); without it, in this thread. */
+  /** Encodes the file in worker threads; without it, in this thread. */
   encoder?: ExportEncoder;
   mailer: Mailer;
   exportsDir: string;
@@ -75,7 +75,7 @@ export function reportExportHandler(deps: {
           const link = `${deps.publicUrl.replace(/\/$/, '')}${PAGES[report.report_type] ?? '/'}?tab=tab_1`;
           await deps.mailer.send({
             to,
-            // The subject names the partner and the range (issue 18 item 9).
+            // The subject names the partner and the range.
             subject: `Your ${label} report for ${partner ?? report.publisher_id} (${range})`,
             text: small
               ? `Your ${label} report for ${partner ?? report.publisher_id}, ${range}, is attached (${rows} rows).\n\n${deps.productName}`

@@ -11,7 +11,7 @@ import type { ReportQuery } from './engine/report-engine';
 /**
  * Epoch ms at noon -> the calendar day it names. The wire's noon is UTC noon (dayToEpochNoon):
  * a browser's local noon cannot be read back, since local noon at UTC-10 and at UTC+14 of the next
- * day are the same instant (issue 18 item 1).
+ * day are the same instant.
  */
 export function epochNoonToDate(ms: number): string {
   return epochNoonToDay(ms);

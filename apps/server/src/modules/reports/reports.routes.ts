@@ -15,7 +15,7 @@ export async function reportsRoutes(app: FastifyInstance, opts: { reports: Repor
     { config: { access: 'publisher' }, schema: { tags: ['reports'], response: { 200: HomeSummarySchema, ...errorResponses } } },
     async (req) => opts.reports.homeSummary(req.publisherId!),
   );
-  // Issue 18 item 9: a report of up to a few thousand rows as a file at once, without a job.
+  // A report of up to a few thousand rows as a file at once, without a job.
   typed(app).get(
     '/api/partner-center/report/download',
     {

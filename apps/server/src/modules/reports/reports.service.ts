@@ -34,7 +34,7 @@ export function createReportsService(deps: {
   exportEncoder?: ExportEncoder;
   jobs: JobQueue;
   now?: () => Date;
-  /** Reports up to this many rows download at once, without a job (issue 18 item 9). */
+  /** Reports up to this many rows download at once, without a job. */
   directDownloadMaxRows?: number;
   /** Repeated reports are answered from it (report-cache.ts); without it every call queries. */
   cache?: ReportCache;
@@ -46,7 +46,7 @@ export function createReportsService(deps: {
   return {
     /**
      * "Yesterday" and "month to date" are calendar days of the publisher's reporting time zone, like
-     * the reports (issue 18 item 1): at 01:00 in Auckland, yesterday is Auckland's yesterday, not UTC's.
+     * the reports: at 01:00 in Auckland, yesterday is Auckland's yesterday, not UTC's.
      */
     async homeSummary(publisherId: string) {
       const [currency, zone] = await Promise.all([deps.repo.currencyOf(publisherId), savedReportsRepo(deps.db).timeZoneOf(publisherId)]);

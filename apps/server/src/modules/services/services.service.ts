@@ -52,7 +52,7 @@ export interface ServicesDeps {
   scriptUrl: (tagKey: string) => string;
 }
 
-/** Services catalogue, activation and data integration rules (issue 17). */
+/** Services catalogue, activation and data integration rules. */
 export function createServicesService(d: ServicesDeps) {
   const { db } = d;
   const repo = servicesRepo(db);

@@ -10,7 +10,7 @@ const days = (from: string, to: string): string[] => {
 };
 
 /**
- * Usage analytics for the console (issue 15 item 6): daily active users, events by name, pages by
+ * Usage analytics for the console: daily active users, events by name, pages by
  * views, per partner and per user type, over a day range (UTC days of receipt). Every figure comes
  * from the rollups, so the answer time does not grow with the raw event count.
  */

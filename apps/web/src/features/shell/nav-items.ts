@@ -37,7 +37,7 @@ export function buildNavItems(opts: { organic: boolean; config: Pick<PublicConfi
     { kind: 'link', id: 'payments', label: 'Payments', icon: 'payments', to: Routes.payments },
     {
       // The spec's product-area entry. Named for what it holds rather than repeating the
-      // product's name, which told a user nothing (issue 12 item 12).
+      // product's name, which told a user nothing.
       kind: 'group',
       id: 'area',
       label: 'Services & Site Health',

@@ -16,7 +16,7 @@ export function ReportReadyBanner() {
       {received.map((type) => (
         <Paper
           key={type}
-          // The filled green of global.css (6.6:1 with white): Mantine's green.7 was 2.7:1 (issue 12 item 10).
+          // The filled green of global.css (6.6:1 with white): Mantine's green.7 was 2.7:1.
           bg="var(--mantine-color-green-filled)"
           c="white"
           radius={0}

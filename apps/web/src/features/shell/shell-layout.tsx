@@ -36,7 +36,7 @@ export function ShellLayout() {
   const wide = useMediaQuery(WIDE_QUERY, typeof window !== 'undefined' && window.matchMedia?.(WIDE_QUERY).matches, {
     getInitialValueInEffect: false,
   });
-  // The collapsed rail is remembered on this device (issue 12 item 12).
+  // The collapsed rail is remembered on this device.
   const [collapsed, setCollapsedState] = useState(() => readString(StorageKeys.sidebarCollapsed) === 'true');
   const setCollapsed = (update: (c: boolean) => boolean) =>
     setCollapsedState((c) => {

@@ -16,7 +16,7 @@ export function useShellEffects(publisherId: string | null): void {
   useReportPolling(publisherId, fetchReports);
 
   const { pathname, search } = useLocation();
-  // Pages by views in the console's usage analytics (issue 15).
+  // Pages by views in the console's usage analytics.
   useEffect(() => trackPageView(pathname, publisherId), [pathname, publisherId]);
   useEffect(() => {
     if (new URLSearchParams(search).get('tab') !== 'tab_1') return;

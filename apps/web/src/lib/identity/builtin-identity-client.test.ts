@@ -26,7 +26,7 @@ function fakeFetch(status = 200) {
 
 const headersOf = (c: Call) => c.init.headers as Record<string, string>;
 
-describe('BuiltinIdentityClient and the refresh cookie (issue 11 item 3)', () => {
+describe('BuiltinIdentityClient and the refresh cookie', () => {
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();

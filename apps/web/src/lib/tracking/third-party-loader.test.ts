@@ -34,7 +34,7 @@ afterEach(() => {
   for (const k of ['dataLayer', 'gtag', 'hj', '_hjSettings', 'pendo', 'mixpanel', 'pcAnalytics']) delete w()[k];
 });
 
-describe('third-party tools (issue 12 item 5)', () => {
+describe('third-party tools', () => {
   it('loads nothing when no id is configured', () => {
     expect(thirdPartyScripts(NONE)).toEqual([]);
     expect(helpWidgetScript(NONE)).toBeNull();

@@ -5,7 +5,7 @@ export function isHelpWidgetHidden(pathname: string): boolean {
   return HELP_WIDGET_HIDDEN_ROUTES.some((r) => pathname === r || pathname.startsWith(`${r}/`));
 }
 
-/** The help widget shows on signed-in pages outside the spec's hidden routes, and nowhere else (issue 12 item 5). */
+/** The help widget shows on signed-in pages outside the spec's hidden routes, and nowhere else. */
 export function isHelpWidgetAllowed(pathname: string, signedIn: boolean): boolean {
   return signedIn && !SIGNED_OUT_PATHS.includes(pathname) && !isHelpWidgetHidden(pathname);
 }

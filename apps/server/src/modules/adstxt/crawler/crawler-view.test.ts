@@ -3,7 +3,7 @@ import { cacheWindow } from './cache-window';
 import { crawlAdsTxt } from './crawl-ads-txt';
 import { startCrawlFixture, type CrawlFixture, type Route } from './crawl-test-fixture';
 
-// Issue 19, item 11: every hop with the IAB redirect rule it meets or breaks, its type, size and dates.
+// Every hop with the IAB redirect rule it meets or breaks, its type, size and dates.
 const FILE = 'google.com, pub-1, DIRECT, f08c47fec0942fa0\n';
 const routes: Record<string, Route> = {
   'pub.test/ads.txt': { status: 301, location: 'http://www.pub.test:{port}/ads.txt' },

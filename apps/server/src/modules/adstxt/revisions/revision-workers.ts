@@ -5,7 +5,7 @@ import type { CheckedRevision, InspectedFile, RenderedHostedFile } from './revis
 /**
  * Parsing and diffing revisions (up to 2 MiB each), and parsing crawled files for the domain views
  * and crawl jobs, off the event loop, in the shared pool of worker threads (lib/workers/cpu-pool.ts):
- * one media owner's big file must not make every other request wait (issue 11 item 1).
+ * one media owner's big file must not make every other request wait.
  */
 export interface RevisionWorkers {
   check(content: string, previous: string): Promise<CheckedRevision>;

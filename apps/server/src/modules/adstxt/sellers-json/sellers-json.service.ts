@@ -22,7 +22,7 @@ function checkable(records: readonly AdsTxtRecord[]): AdsTxtRecord[] {
 }
 
 /**
- * sellers.json cross-check (issue 19, item 9): crawls note which sellers they saw; a queued job per
+ * sellers.json cross-check: crawls note which sellers they saw; a queued job per
  * advertising system fetches its sellers.json (daily, conditional, streamed, capped) and stores what
  * it says about those sellers; the domain page checks its records against that cache.
  */

@@ -50,7 +50,7 @@ const monthly = (publisherId: string): ReportQuery => ({
 
 describe('generateDemoFacts', () => {
   // How long generation takes is the bench's business (`npm run bench:reports` prints generation
-  // time); a duration here is flaky on a slow machine (issue 10, item 6).
+  // time); a duration here is flaky on a slow machine.
   it('is deterministic and plausible', async () => {
     const a = await fresh();
     const summary = await generateDemoFacts(a, options);

@@ -4,7 +4,7 @@ import type { loadChdb } from './chdb-test-exec';
 
 /**
  * TEST-ONLY: chDB behind the subset of ClickHouse's HTTP interface that @clickhouse/client uses
- * (the issue allows it; the product never depends on it), so the engine's tests can run through
+ * (the product never depends on it), so the engine's tests can run through
  * the production connection (`clickHouseClientExec`) and not only through the in-process adapter.
  *
  * Subset: POST with the statement in the body (query, command) or in `?query=` with the rows in

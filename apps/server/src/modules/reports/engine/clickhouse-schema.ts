@@ -44,7 +44,7 @@ export function clickHouseSchema(): string[] {
       organic_page_views Int64,
       organic_clicks Int64
     ) ENGINE = MergeTree ORDER BY (publisher_id, date, site_id, widget)`,
-    // Optional sales attributes (issue 14 item 2): not in the sort key or the rollups' views.
+    // Optional sales attributes: not in the sort key or the rollups' views.
     `ALTER TABLE revenue_sales ADD COLUMN IF NOT EXISTS advertiser_domain String DEFAULT ''`,
     `ALTER TABLE revenue_sales ADD COLUMN IF NOT EXISTS iab_category String DEFAULT ''`,
     ...derivedTablesDdl(),

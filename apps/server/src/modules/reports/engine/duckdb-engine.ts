@@ -205,7 +205,7 @@ export class DuckDbReportEngine implements ReportEngine {
 
   /**
    * Exports' fast path: DuckDB's ~2048-row chunks read vector by vector. Row objects cost more
-   * than the query itself at a million rows (issue 18 item 11). Read window by window
+   * than the query itself at a million rows. Read window by window
    * (streamWindows): the same rows in the same order with a small aggregate and sort each.
    */
   async *streamColumns(query: ReportQuery): AsyncIterable<ColumnChunk> {

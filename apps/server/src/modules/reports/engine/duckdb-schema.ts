@@ -52,7 +52,7 @@ export const FACT_COLUMNS = {
 /**
  * Columns a fact file may leave out: '' when absent (NOT NULL DEFAULT '', so positional inserts
  * that predate them keep working). The sales' advertiser domain and IAB content category price the
- * blocking rules of those types (issue 14 item 2); rollups do not carry them, reports never split
+ * blocking rules of those types; rollups do not carry them, reports never split
  * by them. Added to files written before them by ALTER (DUCKDB_SCHEMA), which appends at the end.
  */
 export const OPTIONAL_FACT_COLUMNS: Readonly<Partial<Record<keyof typeof FACT_COLUMNS, readonly string[]>>> = {

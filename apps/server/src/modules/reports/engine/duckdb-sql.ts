@@ -252,7 +252,7 @@ export function buildTotalsSql(plan: ReportPlan): BuiltSql {
 }
 
 /**
- * A Day page at a rollup's exact grain with sales metrics only (issue 18 item 10): each rollup row
+ * A Day page at a rollup's exact grain with sales metrics only: each rollup row
  * is one report row, so the page is a top-N scan of them (no GROUP BY, nothing materialised) and
  * the row count and totals are one ungrouped pass over the same rows (count(*) and three sums).
  * Null when the plan is not such a page.

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ReportEngine } from './report-engine';
 import { base } from './engine-suite-query';
 
-/** Part of engineSuite (engine-suite.ts), same facts: metric-sorted pages and month splits (issue 18 item 10). */
+/** Part of engineSuite (engine-suite.ts), same facts: metric-sorted pages and month splits. */
 export function sortedPagesCases(engine: () => ReportEngine): void {
-  describe('metric-sorted pages, whole and cut months (issue 18 item 10)', () => {
+  describe('metric-sorted pages, whole and cut months', () => {
     const sales = ['impressions', 'revenue', 'cpm'] as const;
     it('a Day page at an exact grain: top rows by revenue, count and totals over every row, filter applied', async () => {
       // Day x size without 728x90: (02-01, 300x250) rv 3 ; (01-30, 300x250) 2 ; (01-30, Video) 1.5 ; (01-31, 300x250) 0.5

@@ -8,7 +8,7 @@ import { firstDayOfMonth, lastDayOfPeriod } from './time-window';
  * columns, one row per month (date = its first day) instead of per day, kept in step by ingestion.
  *
  * Why: a Month or Cumulative report over a year summed ~30 times more day rows than it has month
- * rows, and a metric-sorted Month page had to hash every one of them (issue 18 item 10). Whole
+ * rows, and a metric-sorted Month page had to hash every one of them. Whole
  * months of the range are now read from the month copy; only the cut months at its edges still
  * come from day rows, so the GROUP BY sees a few thousand rows instead of hundreds of thousands.
  * ClickHouse keeps the same month copies (clickhouse-derived.ts) and reads them the same way.

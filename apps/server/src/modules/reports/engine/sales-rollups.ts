@@ -25,8 +25,8 @@ export const SALES_ROLLUPS: readonly { table: string; dimensions: readonly Dimen
  * DuckDB also keeps site x size x brand per day without product type: the grain of the report
  * publishers sort by revenue most ("which brand earned most"). At a rollup's exact grain a Day
  * report needs no GROUP BY (each row already is one report row, see exactDayRollup), so a
- * metric-sorted page is a top-N scan instead of hashing every group of the range (issue 18
- * item 10). ClickHouse keeps the same list (clickhouse-derived.ts), filled by ingestion too.
+ * metric-sorted page is a top-N scan instead of hashing every group of the range.
+ * ClickHouse keeps the same list (clickhouse-derived.ts), filled by ingestion too.
  */
 export const DUCKDB_SALES_ROLLUPS: typeof SALES_ROLLUPS = [
   SALES_ROLLUPS[0]!,

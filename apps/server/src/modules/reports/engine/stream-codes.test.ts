@@ -7,7 +7,7 @@ import type { ReportQuery, RevenueSalesFact } from './report-engine';
 import { planReport } from './report-plan';
 import { MAX_DICTIONARY_VALUES, readDictionaries, timeDictionary } from './stream-codes';
 
-// Exports read text columns as codes into per-export dictionaries (issue 18 item 11). Text that
+// Exports read text columns as codes into per-export dictionaries. Text that
 // needs care (quotes, apostrophes, formula starts, case and trailing spaces, long and non-ASCII
 // values, a site without a name, empty deals) must come out byte for byte as read as text.
 const BRANDS = [`O'Brien & Co`, `"Quoted", Inc.`, `=HYPERLINK("x")`, 'a', 'A', 'a ', 'Ünïcødé Marke – sehr lang', ''];

@@ -6,7 +6,7 @@ import type { ReportPlan } from './report-plan';
 import { DUCKDB_SALES_ROLLUPS, salesTableFor } from './sales-rollups';
 
 /**
- * Exports' text columns as integer codes (issue 18 item 11). Reading a DuckDB VARCHAR costs a
+ * Exports' text columns as integer codes. Reading a DuckDB VARCHAR costs a
  * TextDecoder call per value, and a native call when it is longer than 12 bytes: about 2 s of CPU
  * for a million-row export's four text columns. The export instead asks DuckDB for each text
  * value's position in a per-export dictionary (`enum_code(CAST(x AS ENUM(...)))`, a UTINYINT to

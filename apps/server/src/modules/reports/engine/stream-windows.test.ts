@@ -7,7 +7,7 @@ import type { ReportQuery } from './report-engine';
 import { planReport } from './report-plan';
 import { streamWindows } from './time-window';
 
-// Exports read a report ordered by time first window by window (issue 18 item 11): the same
+// Exports read a report ordered by time first window by window: the same
 // bytes as one statement over the whole range, with a small aggregate and sort at a time.
 let windowed: DuckDbReportEngine;
 let whole: DuckDbReportEngine;

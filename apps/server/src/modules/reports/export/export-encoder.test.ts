@@ -9,7 +9,7 @@ import { encodeCsvChunk, writeCsvColumns, type CellChunk } from './csv-writer';
 import { createExportEncoder, type ExportEncoder } from './export-encoder';
 import { exportReport } from './export-report';
 
-// Issue 11 item 1: export encoding in worker threads writes exactly what the in-thread code writes.
+// Export encoding in worker threads writes exactly what the in-thread code writes.
 let engine: DuckDbReportEngine;
 let pool: CpuPool;
 let encoder: ExportEncoder;

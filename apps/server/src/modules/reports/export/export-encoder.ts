@@ -7,7 +7,7 @@ import type { CellChunk, CsvChunkEncoder, ExportColumn, ExportOptions } from './
 import type { FromXlsxWorker, ToXlsxWorker } from './export-work';
 
 /**
- * Export encoding off the event loop (issue 11 item 1): CSV chunks and whole XLSX files are
+ * Export encoding off the event loop: CSV chunks and whole XLSX files are
  * encoded in the shared worker pool (lib/workers/cpu-pool.ts). The main thread only reads chunks
  * from the engine and writes the encoded bytes, so a million-row export does not make other
  * requests wait. Without an encoder (unit tests, tools) exportReport encodes in this thread, with

@@ -148,7 +148,7 @@ describe('ingestFile', () => {
   });
 });
 
-// Issue 11 item 10: exact counts however many rows are bad, NUL bytes and non-UTF-8 bytes refused,
+// Exact counts however many rows are bad, NUL bytes and non-UTF-8 bytes refused,
 // and messages that read as sentences ("kind kind must be" before).
 describe('optional advertiser domain and IAB category columns', () => {
   it('load from CSV and NDJSON, normalised, with rows that leave them empty; a split by domain is not a duplicate', async () => {

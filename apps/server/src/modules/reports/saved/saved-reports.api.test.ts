@@ -8,7 +8,7 @@ import { openDatabase } from '../../../db/pool';
 import { queueDueReportRuns } from './report-schedule.job';
 
 /**
- * Saved and scheduled reports (issue 18 item 7): sharing and scoping, schedules that run exactly
+ * Saved and scheduled reports: sharing and scoping, schedules that run exactly
  * once across a restart and two processes, and the e-mail with its attachment over real SMTP.
  */
 const received: { to: string; subject: string; attachments: number; raw: string }[] = [];

@@ -8,7 +8,7 @@ const tags = ['reports'];
 const IdParams = z.object({ id: z.string().uuid('Unknown saved report.') });
 const BASE = '/api/partner-center/saved-reports';
 
-/** Saved and scheduled reports and the reporting time zone (issue 18 items 1 and 7). */
+/** Saved and scheduled reports and the reporting time zone. */
 export async function savedReportsRoutes(app: FastifyInstance, opts: { saved: SavedReportsService }) {
   const r = typed(app);
   const s = opts.saved;

@@ -47,7 +47,7 @@ function toSavedReport(r: SavedReportRow, uid: string, timeZone: string): SavedR
 }
 
 /**
- * Saved report views (issue 18 item 7): private to their owner or shared with the publisher's
+ * Saved report views: private to their owner or shared with the publisher's
  * team; only the owner changes, deletes or schedules one. Every write is audited in its transaction.
  */
 export function createSavedReportsService(deps: { db: Db }) {

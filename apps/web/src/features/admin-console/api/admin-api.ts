@@ -68,7 +68,7 @@ export interface OutboxItem {
 }
 export const useOutbox = () => useSWR<OutboxItem[], Error, ApiKey>(adminKeys.outbox, apiFetcher, swrOptions);
 
-/** Staff queues (issue 17): plan changes and product-demo / data-source requests to decide. */
+/** Staff queues: plan changes and product-demo / data-source requests to decide. */
 export const usePlanRequests = (pendingOnly: boolean) =>
   useSWR<PlanChangeRequest[], Error, ApiKey>(adminKeys.planRequests(pendingOnly), apiFetcher, swrOptions);
 export const useServiceRequests = (pendingOnly: boolean) =>

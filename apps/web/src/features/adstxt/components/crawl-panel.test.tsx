@@ -15,7 +15,7 @@ const failedDetail = detailFixture({
   readInLatestCrawl: false,
 });
 
-describe('a failed crawl (issue 19, item 8)', () => {
+describe('a failed crawl', () => {
   it('says what failed, when the last successful read was and what to do', () => {
     const text = crawlSummary(failedDetail);
     expect(text).toMatch(

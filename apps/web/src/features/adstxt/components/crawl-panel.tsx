@@ -8,7 +8,7 @@ import { absoluteTime, relativeTime } from './status-labels';
 
 /**
  * What the latest crawl found, in plain words. A failed read says what failed, when the file was
- * last read and what to do; it never reads as an all-clear (issue 19, item 8).
+ * last read and what to do; it never reads as an all-clear.
  */
 export function crawlSummary(d: AdsTxtDetail): string {
   switch (d.status) {

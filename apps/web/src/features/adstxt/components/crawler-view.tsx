@@ -22,7 +22,7 @@ function typeVerdict(hop: CrawlHopItem, last: boolean): string {
 }
 
 /**
- * The crawler's-eye view (issue 19, item 11): each answer on the way to the file with the IAB
+ * The crawler's-eye view: each answer on the way to the file with the IAB
  * redirect rule it meets or breaks, its type, size and dates, and when a change becomes visible.
  */
 export function CrawlerView({ hops, cacheNote }: { hops: CrawlHopItem[]; cacheNote: string }) {

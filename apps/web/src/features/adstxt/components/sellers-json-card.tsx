@@ -13,7 +13,7 @@ function systemLine(s: SellersJsonState): string {
 
 /**
  * The supply-chain check: each DIRECT/RESELLER record against its advertising system's sellers.json,
- * as buyers' crawlers do it (issue 19, item 9). Findings name the line and say what to do.
+ * as buyers' crawlers do it. Findings name the line and say what to do.
  */
 export function SellersJsonCard({ detail }: { detail: AdsTxtDetail }) {
   const checks = detail.sellerChecks;

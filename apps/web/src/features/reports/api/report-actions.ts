@@ -14,7 +14,7 @@ export function createFileExport(query: ReportApiQuery, format: ExportFormat): P
 }
 
 /**
- * A small report as a file at once (issue 18 item 9): GET report/download answers the file itself,
+ * A small report as a file at once: GET report/download answers the file itself,
  * without a job. A 413 means it has more rows than the server downloads at once.
  */
 export async function downloadNow(query: ReportApiQuery, format: ExportFormat): Promise<void> {

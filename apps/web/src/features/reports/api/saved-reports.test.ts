@@ -4,7 +4,7 @@ import { parseBuilder } from '../state/report-query';
 import { fromSavedView, toSavedView } from './saved-reports';
 
 describe('saved views', () => {
-  it('keep the comparison, custom dates included, and give it back (issue 18 item 7)', () => {
+  it('keep the comparison, custom dates included, and give it back', () => {
     const state = parseBuilder('revenue', new URLSearchParams('preset=last30&dims=sites&cmp=custom&cfrom=2026-09-01&cto=2026-09-30'));
     const view = toSavedView(state);
     expect(view).toMatchObject({ compare: 'custom', compareFrom: '2026-09-01', compareTo: '2026-09-30' });

@@ -9,7 +9,7 @@ import { useReportResult } from './use-report-data';
 
 /**
  * The chart split by `dimension` (null: not split): the top values by the chart metric over the
- * range, their series, and one "Other" series for everything else (issue 18 item 6). Three
+ * range, their series, and one "Other" series for everything else. Three
  * ordinary report calls, so the lines use exactly the table's figures.
  */
 export function useChartSplit(type: ReportType, publisherId: string, range: DayRange, state: BuilderState, dimension: DimensionKey | null) {

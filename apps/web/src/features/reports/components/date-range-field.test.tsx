@@ -4,7 +4,7 @@ import { reportingToday } from '../state/date-presets';
 import { DateRangeField, pickerDayProps } from './date-range-field';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
-describe('date range field (issue 18 item 5)', () => {
+describe('date range field', () => {
   it('marks today in the picker as a partial day, and no other day', () => {
     const today = pickerDayProps('2026-11-22', '2026-11-22');
     expect(today['data-partial']).toBe(true);

@@ -22,7 +22,7 @@ export interface DateRangeFieldProps {
 }
 
 /**
- * Today is offered in the picker, but never as a whole day (issue 18 item 5): its figures are still
+ * Today is offered in the picker, but never as a whole day: its figures are still
  * arriving, so it says so to sighted users (a dashed outline) and to screen readers (its label).
  * Days after today are not offered at all (maxDate).
  */

@@ -26,7 +26,7 @@ export interface ReportChartProps {
   prior: ReportResult | undefined;
   error: Error | undefined;
   currency: string;
-  /** Split by a dimension: its top values plus Other (issue 18 item 6); null shows one line. */
+  /** Split by a dimension: its top values plus Other; null shows one line. */
   splitBy?: DimensionKey | null;
   onSplitBy?: (d: DimensionKey | null) => void;
   split?: {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ReportExportActions } from './report-export-actions';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
-// Issue 18 item 9: while a custom range is half picked the page passes no query (report-page.tsx),
+// While a custom range is half picked the page passes no query (report-page.tsx),
 // and neither export nor e-mail can start: they would send the previous range.
 describe('report export actions', () => {
   const props = { type: 'revenue' as const, email: 'a@example.com', onCreated: vi.fn(), totalRows: 10 };

@@ -29,7 +29,7 @@ export function ReportExportActions({ type, query, email, onCreated, totalRows }
   const { awaitReport } = useReportBanner();
   const [pending, setPending] = useState<'file' | 'email' | null>(null);
   // The busy button is disabled, which drops keyboard focus to the page; once the work is done the
-  // focus goes back to the button that started it (issue 12 item 10).
+  // focus goes back to the button that started it.
   const fileButton = useRef<HTMLButtonElement>(null);
   const emailButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef<HTMLButtonElement | null>(null);

@@ -21,7 +21,7 @@ function describeFilter(f: ReportFilter, labelOf: (d: DimensionKey, v: string) =
 }
 
 /**
- * The report's filters (issue 18 item 4): each is a removable badge; "Add filter" picks a
+ * The report's filters: each is a removable badge; "Add filter" picks a
  * dimension, include or exclude, and values (from this range's figures, sites from the account).
  */
 export function ReportFilters({ type, publisherId, range, filters, onChange }: ReportFiltersProps) {

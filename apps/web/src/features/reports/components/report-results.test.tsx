@@ -69,7 +69,7 @@ function renderResults(overrides: Partial<ReportResultsProps> = {}) {
 
 describe('report results', () => {
   it('keeps the table (and the focus in it) while a sorted or filtered query loads', () => {
-    // SWR says isLoading for every new key even while the previous answer is kept (issue 12 item 10).
+    // SWR says isLoading for every new key even while the previous answer is kept.
     renderResults({ isLoading: true, isValidating: true });
     const sortButton = screen.getByRole('button', { name: /^Impressions/ });
     sortButton.focus();

@@ -54,7 +54,7 @@ export function ReportResults(props: ReportResultsProps) {
   }
   // Only a first load shows the skeleton: SWR reports isLoading for every new key (a sort, a filter)
   // even while the previous answer stays shown, and unmounting the table then would drop the focus
-  // of the header just clicked (issue 12 item 10).
+  // of the header just clicked.
   if (!data) return <TableSkeleton />;
   if (data.totalRows === 0)
     return (

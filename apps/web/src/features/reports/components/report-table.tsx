@@ -25,7 +25,7 @@ export interface ReportTableProps {
   /** "previous", "last year", "comparison": the words after "vs". */
   compareLabel?: string;
   caption: string;
-  /** Drill-down: the clicked row's dimension values (issue 18 item 4). */
+  /** Drill-down: the clicked row's dimension values. */
   onDrill?: (row: ReportResult['rows'][number]) => void;
   /** Today in the reporting zone: its row is a partial day and says so. */
   today?: string;
@@ -131,7 +131,7 @@ export function ReportTable({ result, sort, onSort, deltas, compareLabel = 'prev
   const unavailable = unavailableMetrics as Record<string, string | undefined>;
   const cell = (col: Column, value: ReportResult['rows'][number][string] | undefined) =>
     unavailable[col.key] ? EMPTY_CELL : formatCell(value, col.kind, currency);
-  // Issue 18 item 3: every figure says whether it may still change. Day and Month rows know it
+  // Every figure says whether it may still change. Day and Month rows know it
   // themselves; a Cumulative row (no time column) and the totals include every day of the range,
   // so they are estimated as soon as the range reaches an unfinalized day.
   const periodic = columns[0]?.kind === 'date' || columns[0]?.kind === 'month';

@@ -39,7 +39,7 @@ function scheduleText(r: SavedReport): string {
   return `Next: ${next} (${s.timeZone})${last}`;
 }
 
-/** Saved views (private or shared with the team) and their e-mail schedules (issue 18 item 7). */
+/** Saved views (private or shared with the team) and their e-mail schedules. */
 export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }: SavedReportsPanelProps) {
   const list = useSavedReports(publisherId, type);
   const [saving, setSaving] = useState(false);

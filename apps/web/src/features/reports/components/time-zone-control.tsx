@@ -11,7 +11,7 @@ function zones(): string[] {
 }
 
 /**
- * The publisher's reporting time zone (issue 18 item 1): which calendar day "today" and the
+ * The publisher's reporting time zone: which calendar day "today" and the
  * presets mean, and when scheduled reports go out. It is the publisher's, not the browser's.
  */
 export function TimeZoneControl({ publisherId, timeZone, onSaved }: { publisherId: string; timeZone: string; onSaved?: () => void }) {

@@ -1,6 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 
-/** Two months side by side need about 500 px; below that the range picker shows one (issue 12 item 11). */
+/** Two months side by side need about 500 px; below that the range picker shows one. */
 const TWO_MONTHS_QUERY = '(min-width: 36em)';
 
 /** How many months the range pickers show side by side: one on a phone, two elsewhere. */

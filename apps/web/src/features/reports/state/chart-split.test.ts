@@ -12,7 +12,7 @@ const result = (rows: ReportResult['rows']): ReportResult => ({
   rowLimit: 500,
 });
 
-describe('chart split (issue 18 item 6)', () => {
+describe('chart split', () => {
   it('takes the top values by the chart metric, fewer on long daily ranges so the series are never cut', () => {
     const rank = result([
       { brand: 'Acme', revenue: 30 },

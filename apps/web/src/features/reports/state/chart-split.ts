@@ -2,7 +2,7 @@ import { ROW_LIMIT, type DimensionKey, type MetricKey, type ReportFilter, type R
 import { daysOf, monthsOf, type DayRange } from './date-presets';
 import { toApiQuery, type BuilderState, type ReportApiQuery } from './report-query';
 
-/** The chart split into the top values of one dimension plus "Other" (issue 18 item 6). */
+/** The chart split into the top values of one dimension plus "Other". */
 export const SPLIT_TOP_N = 5;
 export const OTHER_KEY = 'other';
 

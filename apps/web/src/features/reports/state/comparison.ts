@@ -17,7 +17,7 @@ export const COMPARE_LABELS: Record<ComparisonMode, { option: string; vs: string
 /**
  * What the facts cover of a period, read from its time series (Day or Month rows, time ascending):
  * none without a row; partial when the first row starts after the period does (the data begins
- * inside it) or the period reaches today (a day that is not over). Issue 18 items 2-3.
+ * inside it) or the period reaches today (a day that is not over).
  */
 export function coverageFromSeries(result: ReportResult | undefined, range: DayRange, today: string): PeriodCoverage {
   if (!result || result.totalRows === 0) return 'none';

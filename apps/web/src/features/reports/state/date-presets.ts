@@ -38,7 +38,7 @@ export const isIsoDay = (s: string | null | undefined): s is IsoDay =>
 
 /**
  * docs/product.md#validation: dates are sent as YYYY-MM-DD with the time set to noon, as epoch ms. Noon in UTC:
- * the browser's local noon is the previous UTC day east of UTC+12 (issue 18 item 1).
+ * the browser's local noon is the previous UTC day east of UTC+12.
  */
 export function epochAtNoon(day: IsoDay): number {
   return dayToEpochNoon(day);

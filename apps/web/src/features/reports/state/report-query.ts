@@ -26,7 +26,7 @@ export interface BuilderState {
   interval: Interval;
   sort: { key: string; dir: 'asc' | 'desc' } | null;
   chartMetric: MetricKey;
-  /** Include/exclude filters, one per dimension (issue 18 item 4). */
+  /** Include/exclude filters, one per dimension. */
   filters: ReportFilter[];
   /** What the totals and the chart are compared with. */
   compare: ComparisonMode;
@@ -192,7 +192,7 @@ export function toApiQuery(
 }
 
 /**
- * Drill-down (issue 18 item 4): the clicked row's dimension values become include filters and the
+ * Drill-down: the clicked row's dimension values become include filters and the
  * split moves on to the next dimension not yet split or filtered; at the last one it only filters.
  */
 export function drillDown(

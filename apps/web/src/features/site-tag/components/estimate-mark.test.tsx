@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { EstimateMark } from './estimate-mark';
 
-describe('the per-row estimate mark (issue 16: rows from a sampled site)', () => {
+describe('the per-row estimate mark (rows from a sampled site)', () => {
   it('marks a sampled site’s row and says which figures are estimated and from what sample', () => {
     renderWithProviders(<EstimateMark oneIn={20} what="Page views and page RPM" />);
     expect(screen.getByText('Estimated')).toBeInTheDocument();

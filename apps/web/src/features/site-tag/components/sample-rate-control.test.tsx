@@ -6,7 +6,7 @@ import { SampleRateControl } from './sample-rate-control';
 
 const site = { id: '5001', name: 'Northwind News', sampleOneIn: 20 } as TaggedSite;
 
-describe('the staff control for a site’s sample rate (issue 16 item 3)', () => {
+describe('the staff control for a site’s sample rate', () => {
   it('refuses a rate outside 1-1000 with the reason and saves nothing', async () => {
     const save = vi.fn(async () => undefined);
     renderWithProviders(<SampleRateControl site={site} onSaved={() => undefined} save={save} />);

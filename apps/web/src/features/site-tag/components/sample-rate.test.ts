@@ -14,7 +14,7 @@ describe('sample rate label', () => {
   });
 });
 
-describe('sampled figures are marked as estimates (issue 16 item 4)', () => {
+describe('sampled figures are marked as estimates', () => {
   const sites = [
     { id: '5001', name: 'Northwind News', sampleOneIn: 20 },
     { id: '5002', name: 'Northwind Sport', sampleOneIn: 1 },
