@@ -69,6 +69,26 @@ export default tseslint.config(
     },
   },
   {
+    // Server layers point one way: modules use lib/, never the reverse (what lib code needs from an
+    // area is passed in, or the code belongs at the composition level beside app.ts).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/lib',
+              from: './apps/server/src/modules',
+              message: 'lib/ does not import modules/: pass what it needs in, or compose it beside app.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { boundaries },
     rules: {

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
 import { demoEventsSql, type DemoTrafficDay } from '../apps/server/src/modules/site-tag/demo/site-tag-demo-events';
-import { COLLECT_LIMITS } from '../apps/server/src/modules/site-tag/site-tag.collect';
+import { COLLECT_LIMITS } from '../apps/server/src/modules/site-tag/site-tag.batch';
 import { clearOpenRollup, refreshOpenRollup } from '../apps/server/src/modules/site-tag/site-tag.open-rollup';
 import { rollUpClosedDays } from '../apps/server/src/modules/site-tag/site-tag.rollup';
 import { audienceOverview, type Scope } from '../apps/server/src/modules/site-tag/site-tag.queries';

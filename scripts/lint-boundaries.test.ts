@@ -40,3 +40,18 @@ describe('web import boundaries', () => {
     expect(ids).toEqual([]);
   }, 60_000);
 });
+
+describe('server import boundaries', () => {
+  it('refuse lib code importing a module, and allow a module importing lib code', async () => {
+    const fromLib = await ruleIdsFor(
+      "import { paymentSettingsRepo } from '../../modules/payment-settings/payment-settings.repo';\nexport const r = paymentSettingsRepo;\n",
+      'apps/server/src/lib/keys/boundary-probe.ts',
+    );
+    expect(fromLib).toContain('boundaries/restricted-paths');
+    const fromModule = await ruleIdsFor(
+      "import { createSecretBox } from '../../lib/keys/secret-box';\nexport const b = createSecretBox;\n",
+      'apps/server/src/modules/payment-settings/boundary-probe.ts',
+    );
+    expect(fromModule).toEqual([]);
+  }, 60_000);
+});

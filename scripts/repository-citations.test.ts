@@ -43,12 +43,12 @@ describe('citations inside the repository', () => {
 
   it('cites no issue tracker in code, tests or docs', () => {
     const found: string[] = [];
-    for (const file of trackedTextFiles()) {
+    // This file names what it looks for.
+    for (const file of trackedTextFiles().filter((f) => f !== 'scripts/repository-citations.test.ts')) {
       readFileSync(path.join(ROOT, file), 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (TRACKER_CITATION.test(line) && !line.includes('TRACKER_CITATION') && !line.includes('tracker citation'))
-            found.push(`${file}:${i + 1}: ${line.trim().slice(0, 120)}`);
+          if (TRACKER_CITATION.test(line)) found.push(`${file}:${i + 1}: ${line.trim().slice(0, 120)}`);
         });
     }
     expect(found).toEqual([]);

@@ -19,7 +19,7 @@ import type { createApiKeysService } from './modules/integrations/api-keys.servi
 import type { GuardedFetch } from './lib/outbound/guarded-fetch';
 import type { AppConfig } from './config/env';
 import type { Db } from './db/pool';
-import type { AppDeps } from './app';
+import type { AppDeps } from './app-deps';
 import type { StartupWork } from './lib/startup/startup-work';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { registerStaticWeb } from './http/static-web';

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createHttpApp, registerPlatform } from './http/create-http-app';
 import { startBackgroundWork, type AppWorkers } from './app-workers';
-import type { Logger } from 'pino';
 import type { AppConfig } from './config/env';
-import type { Db } from './db/pool';
 import { createStartupWork, type StartupWork } from './lib/startup/startup-work';
 import { createIdTokenIssuer } from './identity/id-tokens';
 import { identityRepo } from './identity/identity.repo';
@@ -14,7 +12,7 @@ import { createSessionGuard, type SessionGuard } from './identity/sessions';
 import { createChangeNotifications } from './db/change-notifications';
 import { createSignInThrottle, DEFAULT_THROTTLE_POLICY } from './identity/sign-in-throttle';
 import { signInThrottleRepo } from './identity/sign-in-throttle.repo';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer } from './mail/mailer';
 import { auditRepo } from './modules/audit/audit.repo';
 import { createJobQueue } from './lib/jobs/job-queue';
 import { ClickHouseReportEngine } from './modules/reports/engine/clickhouse-engine';
@@ -26,7 +24,7 @@ import { createReportEngine } from './modules/reports/engine/create-engine';
 import { reportsRepo } from './modules/reports/reports.repo';
 import { mkdirSync } from 'node:fs';
 import { adsTxtRepo } from './modules/adstxt/adstxt.repo';
-import { createAdsTxtService, type AdsTxtCrawlerPort } from './modules/adstxt/adstxt.service';
+import { createAdsTxtService } from './modules/adstxt/adstxt.service';
 import { createAdsTxtCrawler } from './modules/adstxt/crawler/guarded-ads-txt-crawler';
 import { createRevisionWorkers } from './modules/adstxt/revisions/revision-workers';
 import { createCpuPool } from './lib/workers/cpu-pool';
@@ -36,12 +34,12 @@ import { createAdsTxtBulkService } from './modules/adstxt/adstxt-bulk.service';
 import { alertOnWorsening, worseningMessage } from './modules/adstxt/adstxt-alerts';
 import { Routes } from '@pc/contracts';
 import { createSellersJsonService, type SellersJsonService } from './modules/adstxt/sellers-json/sellers-json.service';
-import { createGuardedFetch, type GuardedFetch } from './lib/outbound/guarded-fetch';
+import { createGuardedFetch } from './lib/outbound/guarded-fetch';
 import { startDemoTargets } from './demo/demo-targets';
 import path from 'node:path';
 import { createDetailsCipher } from './modules/payment-settings/details-cipher';
 import { createSecretBox } from './lib/keys/secret-box';
-import { upgradeSecretsAtRest } from './lib/keys/upgrade';
+import { upgradeSecretsAtRest } from './secrets-at-rest-upgrade';
 import { createPaymentSettingsService } from './modules/payment-settings/payment-settings.service';
 import { registerFeatureGates } from './modules/feature-flags/feature-gates';
 import { siteTagRepo } from './modules/site-tag/site-tag.repo';
@@ -58,35 +56,7 @@ import { createServicesService } from './modules/services/services.service';
 import { scriptUrlOf } from './modules/site-tag/site-tag.service';
 import { type MonitorScheduler } from './modules/monitors/monitor-scheduler';
 import { registerProductRoutes } from './app-routes';
-import type { TxtResolver } from './modules/adstxt/app-domain-proof';
-
-export interface AppDeps {
-  config: AppConfig;
-  db: Db;
-  logger: Logger;
-  webDistDir?: string;
-  mailer?: Mailer;
-  /** The report fact store; the reports bench passes its own (DATA_DIR/facts.duckdb otherwise). */
-  reportEngine?: ReportEngine;
-  /** The ads.txt crawler; tests inject one that answers without the network. */
-  adsTxtCrawler?: AdsTxtCrawlerPort;
-  /** The client sellers.json is fetched with; tests inject one that serves local files. */
-  sellersJsonFetch?: GuardedFetch;
-  /** Background workers poll on their own unless false (tests drain them by hand). */
-  startWorkers?: boolean;
-  /** The client "verify installation" fetches a site's page with; tests inject a local one. */
-  siteTagFetch?: GuardedFetch;
-  /** Origins the collector accepts for every site (the demo page on the portal's own origin). */
-  siteTagExtraOrigins?: string[];
-  /** For the session-revocation listener (LISTEN/NOTIFY); without it revocations reach other processes within 1 s. */
-  databaseUrl?: string;
-  /** The client uptime checks go through; tests and the bench inject one (e.g. trusting a local CA). */
-  monitorsFetch?: GuardedFetch;
-  /** The client outgoing webhooks are posted with; tests inject one that may reach a local receiver. */
-  webhooksFetch?: GuardedFetch;
-  /** DNS TXT lookups that prove an app domain claim (node:dns otherwise); tests inject their records. */
-  dnsTxtResolver?: TxtResolver;
-}
+import type { AppDeps } from './app-deps';
 
 export function publicUrlOf(config: AppConfig): string {
   return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

@@ -10,7 +10,7 @@ import type { ReportType } from '@pc/contracts';
 import { seedDemo } from './demo/seed-demo';
 import { resolveSecretKeys } from './lib/keys/key-store';
 import { createSecretBox } from './lib/keys/secret-box';
-import { upgradeSecretsAtRest } from './lib/keys/upgrade';
+import { upgradeSecretsAtRest } from './secrets-at-rest-upgrade';
 import { configOrExit, startRuntime, type Runtime } from './runtime';
 import { retireOlderSigningKeys, rotateSigningKey } from './identity/signing-keys';
 import { backup, restorableInto, restore } from './modules/backup/backup';

@@ -5,13 +5,13 @@ import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
-import { TEST_PAYMENT_DETAILS_KEYS } from '../../../test/test-keys';
-import { startLocalTestServer, type LocalTestServer } from '../outbound/local-test-server';
-import { verifyWebhook } from '../webhooks';
-import { demoKeyFile, resolveSecretKeys } from './key-store';
-import { createSecretBox } from './secret-box';
-import { upgradeSecretsAtRest } from './upgrade';
+import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../test/test-app';
+import { TEST_PAYMENT_DETAILS_KEYS } from '../test/test-keys';
+import { startLocalTestServer, type LocalTestServer } from './lib/outbound/local-test-server';
+import { verifyWebhook } from './lib/webhooks';
+import { demoKeyFile, resolveSecretKeys } from './lib/keys/key-store';
+import { createSecretBox } from './lib/keys/secret-box';
+import { upgradeSecretsAtRest } from './secrets-at-rest-upgrade';
 
 let t: TestApp;
 let receiver: LocalTestServer;
@@ -44,7 +44,7 @@ afterAll(async () => {
 function startMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../../../../..'),
+      cwd: path.resolve(import.meta.dirname, '../../..'),
       env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/pool';
-import { paymentSettingsRepo } from '../../modules/payment-settings/payment-settings.repo';
-import { isSealed, WEBHOOK_SECRET_AAD, type SecretBox } from './secret-box';
-import { secretsAtRestRepo } from './secrets-at-rest.repo';
+import type { Db } from './db/pool';
+import { paymentSettingsRepo } from './modules/payment-settings/payment-settings.repo';
+import { isSealed, WEBHOOK_SECRET_AAD, type SecretBox } from './lib/keys/secret-box';
+import { secretsAtRestRepo } from './lib/keys/secrets-at-rest.repo';
 
 /** The key id earlier builds used for the key derived from their source (secret-box.ts). */
 const LEGACY_KEY_ID = 'dev';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from './mail-message';
 
 /** Stands for a code, token or link secret in every stored copy of a mail (the outbox table, the admin view). */
 export const REDACTED = '••••••';

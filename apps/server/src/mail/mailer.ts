@@ -2,19 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/pool';
 import { dropMail, redactSecrets } from './mail-drop';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  attachments?: { filename: string; path: string }[];
-  /**
-   * Codes, tokens and link secrets the mail carries (a reset code, an invitation token): they go to
-   * the recipient only, never into the outbox table or the admin console, which show REDACTED.
-   */
-  secrets?: string[];
-}
+import type { MailMessage } from './mail-message';
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

@@ -24,7 +24,7 @@ export const isSealed = (stored: string) => stored.startsWith(SEALED_PREFIX);
 /**
  * The key earlier builds derived from a constant in their source when PAYMENT_DETAILS_KEYS was unset
  * outside production. It never encrypts any more: it only opens rows written by those builds, which
- * start-up re-encrypts with the configured key (upgradeSealedRows in lib/keys/upgrade.ts).
+ * start-up re-encrypts with the configured key (upgradeSealedRows in secrets-at-rest-upgrade.ts).
  */
 const LEGACY_SOURCE_KEY_ID = 'dev';
 const LEGACY_SOURCE_KEY = createHash('sha256').update('partners-center-local-development-only').digest();
@@ -82,7 +82,7 @@ export const WEBHOOK_SECRET_AAD = 'webhook-signing-secret';
 
 /**
  * A stored webhook secret as plaintext. Rows written before secrets were sealed hold it in the
- * clear: they are read as they are until start-up seals them (lib/keys/upgrade.ts).
+ * clear: they are read as they are until start-up seals them (secrets-at-rest-upgrade.ts).
  */
 export const openWebhookSecret = (box: SecretBox, stored: string): string =>
   isSealed(stored) ? box.open(stored, WEBHOOK_SECRET_AAD) : stored;

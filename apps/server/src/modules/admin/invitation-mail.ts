@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../mail/mailer';
+import type { MailMessage } from '../../mail/mail-message';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool';
-import type { MonitorEvent } from './monitor-notify.job';
+import type { MonitorEvent } from './monitor-event';
 
 /**
  * SQL of the alert digest (migration 0032). Callers run inside a transaction and take `lock`

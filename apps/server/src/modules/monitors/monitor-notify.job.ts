@@ -5,26 +5,11 @@ import type { Mailer } from '../../mail/mailer';
 import { publisherRecipients } from '../../mail/publisher-recipients';
 import type { WebhookEventPublisher } from '../integrations/webhook-events';
 import { monitorAlertsRepo } from './monitor-alerts.repo';
+import type { MonitorEvent } from './monitor-event';
 import { monitorRecipientsRepo } from './monitor-recipients.repo';
 
 export const MONITOR_NOTIFY_QUEUE = 'monitor-notify';
 export const MONITOR_DIGEST_QUEUE = 'monitor-digest';
-
-/** A state change of one monitor: down (after its retries), up again, certificate inside its warning window. */
-export interface MonitorEvent {
-  change: 'down' | 'up' | 'certificate';
-  monitorId: string;
-  publisherId: string;
-  siteId: string | null;
-  name: string;
-  url: string;
-  /** When the check that changed the state ran (ISO). */
-  at: string;
-  reason: string | null;
-  httpStatus: number | null;
-  certExpiresAt: string | null;
-  incidentId: string | null;
-}
 
 /** One job per recipient, so a retry after an SMTP failure never re-sends to those already served. */
 export type MonitorNotifyPayload = { to: string; event: MonitorEvent } | { to: string; digest: MonitorEvent[] };

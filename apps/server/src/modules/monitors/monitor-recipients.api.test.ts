@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { deliveredMails } from '../../../test/delivered-mail';
-import { createMonitorNotifier, monitorMessage, type MonitorEvent } from './monitor-notify.job';
+import type { MonitorEvent } from './monitor-event';
+import { createMonitorNotifier, monitorMessage } from './monitor-notify.job';
 
 /**
  * Monitor alerts are no relay: an address that is not one of the publisher's users gets a

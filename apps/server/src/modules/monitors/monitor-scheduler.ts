@@ -6,7 +6,8 @@ import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import type { IncidentsService } from '../incidents/incidents.service';
 import { monitorAlertsRepo } from './monitor-alerts.repo';
 import { runCheck, type CheckOutcome } from './monitor-checker';
-import type { MonitorEvent, MonitorNotifier } from './monitor-notify.job';
+import type { MonitorEvent } from './monitor-event';
+import type { MonitorNotifier } from './monitor-notify.job';
 import { monitorScheduleRepo, type ClaimedMonitor, type CompletedCheck } from './monitor-schedule.repo';
 
 export interface SchedulerOptions {

@@ -12,7 +12,7 @@ import {
   TagVerifyRequestSchema,
 } from '@pc/contracts';
 import { errorResponses, typed } from '../../http/typed';
-import { COLLECT_LIMITS } from './site-tag.collect';
+import { COLLECT_LIMITS } from './site-tag.batch';
 import type { SiteTagCollector } from './site-tag.collector';
 import type { SiteTagRepo } from './site-tag.repo';
 import { scriptUrlOf, type SiteTagService } from './site-tag.service';

@@ -3,7 +3,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { SITE_TAG_DAILY_DDL } from './site-tag.rollup';
+import { SITE_TAG_DAILY_DDL } from './site-tag.daily-tables';
 
 /** One accepted tag event, enriched by the collector (no IP, no user agent: only derived classes). */
 export interface StoredTagEvent {

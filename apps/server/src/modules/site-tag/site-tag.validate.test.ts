@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchSchema, COLLECT_LIMITS } from './site-tag.collect';
+import { BatchSchema, COLLECT_LIMITS } from './site-tag.batch';
 import { readBatch } from './site-tag.validate';
 
 const pv = { t: 'pv', ts: 1_780_000_000_000, id: 'a1', p: '/x' };

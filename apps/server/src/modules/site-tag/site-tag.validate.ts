@@ -1,4 +1,4 @@
-import type { TagBatch, TagEventIn } from './site-tag.collect';
+import type { TagBatch, TagEventIn } from './site-tag.batch';
 
 /**
  * The collection endpoint's validator: exactly BatchSchema's rules (site-tag.validate.test.ts

@@ -1,0 +1,37 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from './config/env';
+import type { Db } from './db/pool';
+import type { GuardedFetch } from './lib/outbound/guarded-fetch';
+import type { Mailer } from './mail/mailer';
+import type { TxtResolver } from './modules/adstxt/app-domain-proof';
+import type { AdsTxtCrawlerPort } from './modules/adstxt/adstxt.service';
+import type { ReportEngine } from './modules/reports/engine/report-engine';
+
+/** What the application is built from: main.ts passes the real ones, tests and benches their own. */
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  logger: Logger;
+  webDistDir?: string;
+  mailer?: Mailer;
+  /** The report fact store; the reports bench passes its own (DATA_DIR/facts.duckdb otherwise). */
+  reportEngine?: ReportEngine;
+  /** The ads.txt crawler; tests inject one that answers without the network. */
+  adsTxtCrawler?: AdsTxtCrawlerPort;
+  /** The client sellers.json is fetched with; tests inject one that serves local files. */
+  sellersJsonFetch?: GuardedFetch;
+  /** Background workers poll on their own unless false (tests drain them by hand). */
+  startWorkers?: boolean;
+  /** The client "verify installation" fetches a site's page with; tests inject a local one. */
+  siteTagFetch?: GuardedFetch;
+  /** Origins the collector accepts for every site (the demo page on the portal's own origin). */
+  siteTagExtraOrigins?: string[];
+  /** For the session-revocation listener (LISTEN/NOTIFY); without it revocations reach other processes within 1 s. */
+  databaseUrl?: string;
+  /** The client uptime checks go through; tests and the bench inject one (e.g. trusting a local CA). */
+  monitorsFetch?: GuardedFetch;
+  /** The client outgoing webhooks are posted with; tests inject one that may reach a local receiver. */
+  webhooksFetch?: GuardedFetch;
+  /** DNS TXT lookups that prove an app domain claim (node:dns otherwise); tests inject their records. */
+  dnsTxtResolver?: TxtResolver;
+}
