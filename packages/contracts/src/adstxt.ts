@@ -51,12 +51,30 @@ export const SellerCheckSchema = z.object({
   severity: z.enum(['error', 'warning', 'info']),
   reason: z.string(),
 });
+/** A departure of a sellers.json file from IAB sellers.json 1.0, counted per kind with its first example. */
+export const SellersJsonFileIssueSchema = z.object({
+  code: z.enum([
+    'missing_seller_id',
+    'bad_seller_type',
+    'missing_name',
+    'missing_domain',
+    'bad_version',
+    'no_sellers',
+    'duplicate_seller_id',
+    'unknown_key',
+  ]),
+  count: z.number(),
+  example: z.string(),
+});
 export const SellersJsonStateSchema = z.object({
   system: z.string(),
   status: z.enum(['ok', 'not_found', 'error', 'malformed', 'too_large', 'pending']),
   reason: z.string().nullable(),
   checkedAt: z.string().nullable(),
+  /** What the last read file breaks of the spec (empty when it was not read). */
+  issues: z.array(SellersJsonFileIssueSchema),
 });
+export type SellersJsonFileIssue = z.infer<typeof SellersJsonFileIssueSchema>;
 export type SellerCheck = z.infer<typeof SellerCheckSchema>;
 export type SellersJsonState = z.infer<typeof SellersJsonStateSchema>;
 export const AdsTxtDetailSchema = AdsTxtItemSchema.extend({

@@ -3,6 +3,7 @@ import type { Db } from '../db/pool';
 import { parseAdsTxt } from '@pc/contracts';
 import { adsTxtRepo } from '../modules/adstxt/adstxt.repo';
 import { sellersJsonRepo } from '../modules/adstxt/sellers-json/sellers-json.repo';
+import type { SellersJsonIssue } from '../modules/adstxt/sellers-json/sellers-json-stream';
 import { DEMO_PUBLISHERS } from './demo-data';
 
 /**
@@ -112,6 +113,14 @@ const DEMO_SELLERS: Record<string, Array<[id: string, type: 'PUBLISHER' | 'INTER
   'exchange.partners-center.example': [['11002', 'INTERMEDIARY', 'partners-center.example']],
 };
 
+/** What the demo's sellers.json files break of the spec, so the card shows how that reads. */
+const DEMO_FILE_ISSUES: Record<string, SellersJsonIssue[]> = {
+  'openx.com': [
+    { code: 'duplicate_seller_id', count: 1, example: 'seller 540191398' },
+    { code: 'unknown_key', count: 2, example: '"seller_region" on seller 540191398' },
+  ],
+};
+
 export async function seedDemoSellersJson(db: Db): Promise<void> {
   const wanted = new Map<string, Set<string>>();
   for (const file of Object.values(DEMO_FILES)) {
@@ -128,6 +137,7 @@ export async function seedDemoSellersJson(db: Db): Promise<void> {
     );
     await repo.want(ids.map((sellerId) => ({ system, sellerId })));
     await repo.saveSellers(system, ids, found);
-    await repo.saveFile(system, { status: 'ok', reason: null, etag: null, lastModified: null, sellerCount: sellers.length, issues: [] });
+    const issues = DEMO_FILE_ISSUES[system] ?? [];
+    await repo.saveFile(system, { status: 'ok', reason: null, etag: null, lastModified: null, sellerCount: sellers.length, issues });
   }
 }

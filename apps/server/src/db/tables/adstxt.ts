@@ -1,6 +1,7 @@
 // Ads.txt and sellers.json: Kysely row types of these tables (the SQL lives in migrations/).
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, Json } from './columns';
+import type { SellersJsonFileIssue } from '@pc/contracts';
 
 export interface AdsTxtTemplateTable {
   id: Generated<boolean>;
@@ -64,8 +65,10 @@ export interface SellersJsonFilesTable {
   etag: string | null;
   last_modified: string | null;
   seller_count: number | null;
-  issues: Json<unknown[]>;
+  issues: Json<SellersJsonFileIssue[]>;
   fetched_at: Timestamp;
+  /** Failed reads in a row: the next attempt waits 5 minutes, doubling up to a day. */
+  failed_attempts: Generated<number>;
 }
 
 export interface SellersJsonSellersTable {

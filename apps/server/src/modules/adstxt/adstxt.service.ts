@@ -112,7 +112,9 @@ export function createAdsTxtService(deps: AdsTxtServiceDeps) {
           details: { domain: d.domain_name },
         });
       });
-      return detail(ctx, domainId);
+      const verified = await detail(ctx, domainId);
+      await deps.sellersJson.retryUnreadable(verified.sellersJson);
+      return verified;
     },
 
     /** Daily crawl of one domain (background job). */

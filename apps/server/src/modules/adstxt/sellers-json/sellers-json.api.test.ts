@@ -15,6 +15,7 @@ const FILE = [
 ].join('\n');
 const SELLERS = JSON.stringify({
   version: '1.0',
+  contact_phone: '+1 555 0100', // not a key of sellers.json 1.0: reported with the file
   sellers: [
     { seller_id: 'pub-1', seller_type: 'PUBLISHER', name: 'Northwind', domain: 'northwind-news.example' },
     { seller_id: 'res-2', seller_type: 'INTERMEDIARY', name: 'Resell', domain: 'resell.example' },
@@ -79,8 +80,20 @@ describe('sellers.json cross-check on a domain', () => {
     expect(d.sellerChecks[0].reason).toContain('lists the seller as INTERMEDIARY');
     expect(d.sellerIssues).toBe(3); // lines 3, 4 and 5; line 3 has two findings
     expect(d.sellersJson).toEqual([
-      { system: 'exchange.test', status: 'ok', reason: null, checkedAt: expect.any(String) },
-      { system: 'nosellers.test', status: 'not_found', reason: 'nosellers.test publishes no sellers.json.', checkedAt: expect.any(String) },
+      {
+        system: 'exchange.test',
+        status: 'ok',
+        reason: null,
+        checkedAt: expect.any(String),
+        issues: [{ code: 'unknown_key', count: 1, example: '"contact_phone" at the top level' }],
+      },
+      {
+        system: 'nosellers.test',
+        status: 'not_found',
+        reason: 'nosellers.test publishes no sellers.json.',
+        checkedAt: expect.any(String),
+        issues: [],
+      },
     ]);
     const listed = (await call(multi, '1001', 'GET', '/api/adstxt/domains'))
       .json()
@@ -101,6 +114,41 @@ describe('sellers.json cross-check on a domain', () => {
     const d = (await call(multi, '1001', 'GET', '/api/adstxt/domains/d5001')).json();
     expect(d.sellerIssues).toBe(3); // lines 3, 4 and 5; line 3 has two findings
     expect(await t.built.sellersJson.queueDue()).toBe(0);
+  });
+
+  it('reads an unreadable sellers.json again after 5, 10, 20... minutes, and at once on Verify now', async () => {
+    const failedAgo = (minutes: number) =>
+      t.db
+        .updateTable('sellers_json_files')
+        .set({ fetched_at: new Date(Date.now() - minutes * 60_000) })
+        .where('system_domain', '=', 'nosellers.test')
+        .execute();
+    const attempts = async () =>
+      (
+        await t.db
+          .selectFrom('sellers_json_files')
+          .select('failed_attempts')
+          .where('system_domain', '=', 'nosellers.test')
+          .executeTakeFirstOrThrow()
+      ).failed_attempts;
+    expect(await attempts()).toBe(2); // the first read and the daily one above
+    await failedAgo(9);
+    expect(await t.built.sellersJson.queueDue()).toBe(0); // 10 minutes after the second failure
+    await failedAgo(11);
+    expect(await t.built.sellersJson.queueDue()).toBe(1);
+    expect(await t.built.workers.sellersJsonRefreshes.drain()).toBe(1);
+    expect(await attempts()).toBe(3);
+    await failedAgo(11);
+    expect(await t.built.sellersJson.queueDue()).toBe(0); // now 20 minutes
+    await failedAgo(21);
+    expect(await t.built.sellersJson.queueDue()).toBe(1);
+    expect(await t.built.workers.sellersJsonRefreshes.drain()).toBe(1);
+    // A readable file is left alone; the unreadable one is read again on Verify now, not due or not.
+    fetched.length = 0;
+    expect((await call(multi, '1001', 'POST', '/api/adstxt/domains/d5001/verify')).statusCode).toBe(200);
+    expect(await t.built.workers.sellersJsonRefreshes.drain()).toBe(1);
+    expect(fetched).toEqual(['https://nosellers.test/sellers.json']);
+    expect(await attempts()).toBe(5);
   });
 
   it('another publisher cannot see these checks', async () => {

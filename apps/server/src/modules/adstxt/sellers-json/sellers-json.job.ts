@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import type { SellersJsonService } from './sellers-json.service';
 
-const CHECK_EVERY_MS = 15 * 60_000;
+// Often enough for the first retries of an unreadable file (5 and 10 minutes after it failed).
+const CHECK_EVERY_MS = 5 * 60_000;
 
 /**
- * Every 15 minutes, queue a sellers.json refresh for each advertising system not read in a day (or
- * with sellers never looked up). The queue's dedupe key keeps one pending refresh per system however
+ * Every 5 minutes, queue a sellers.json refresh for each advertising system not read in a day, with
+ * sellers never looked up, or unreadable and past its back-off. The queue's dedupe key keeps one pending refresh per system however
  * many server processes run this loop; the schedule itself is the files' `fetched_at` in PostgreSQL.
  */
 export function scheduleSellersJsonRefresh(service: SellersJsonService, log: Logger): () => void {

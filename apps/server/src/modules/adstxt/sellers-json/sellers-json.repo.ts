@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/pool';
 import type { SellerEntry, SellersJsonIssue } from './sellers-json-stream';
 
@@ -8,6 +9,7 @@ export interface SellersJsonFileRow {
   etag: string | null;
   last_modified: string | null;
   fetched_at: Date;
+  issues: SellersJsonIssue[];
 }
 
 export interface SellerRow {
@@ -41,7 +43,7 @@ export function sellersJsonRepo(db: Db) {
     file(system: string): Promise<SellersJsonFileRow | undefined> {
       return db
         .selectFrom('sellers_json_files')
-        .select(['system_domain', 'status', 'reason', 'etag', 'last_modified', 'fetched_at'])
+        .select(['system_domain', 'status', 'reason', 'etag', 'last_modified', 'fetched_at', 'issues'])
         .where('system_domain', '=', system)
         .executeTakeFirst();
     },
@@ -49,7 +51,7 @@ export function sellersJsonRepo(db: Db) {
       if (systems.length === 0) return [];
       return db
         .selectFrom('sellers_json_files')
-        .select(['system_domain', 'status', 'reason', 'etag', 'last_modified', 'fetched_at'])
+        .select(['system_domain', 'status', 'reason', 'etag', 'last_modified', 'fetched_at', 'issues'])
         .where('system_domain', 'in', systems)
         .execute();
     },
@@ -81,10 +83,16 @@ export function sellersJsonRepo(db: Db) {
         issues: JSON.stringify(f.issues),
         fetched_at: new Date(),
       };
+      const failed = f.status !== 'ok';
       await db
         .insertInto('sellers_json_files')
-        .values({ system_domain: system, ...values })
-        .onConflict((oc) => oc.column('system_domain').doUpdateSet(values))
+        .values({ system_domain: system, ...values, failed_attempts: failed ? 1 : 0 })
+        .onConflict((oc) =>
+          oc.column('system_domain').doUpdateSet({
+            ...values,
+            failed_attempts: failed ? sql<number>`sellers_json_files.failed_attempts + 1` : 0,
+          }),
+        )
         .execute();
     },
     /** Every listed id becomes found (with what the file says) or not_found. */
@@ -120,18 +128,29 @@ export function sellersJsonRepo(db: Db) {
           .execute();
       }
     },
-    /** Systems never read or read before `before`, and readable ones with ids never looked up. */
+    /**
+     * Systems never read or read before `before`, readable ones with ids never looked up, and
+     * unreadable ones whose back-off has passed: 5 minutes after the first failure, doubling up to a day.
+     */
     async systemsDue(before: Date): Promise<string[]> {
       const rows = await db
         .selectFrom('sellers_json_sellers as s')
         .leftJoin('sellers_json_files as f', 'f.system_domain', 's.system_domain')
         .select('s.system_domain')
-        // Pending ids only matter where the file could be read: elsewhere they wait for the daily retry.
+        // Pending ids only matter where the file could be read: elsewhere they wait for the retry.
         .where((eb) =>
           eb.or([
             eb('f.fetched_at', 'is', null),
             eb('f.fetched_at', '<', before),
             eb.and([eb('s.state', '=', 'pending'), eb('f.status', '=', 'ok')]),
+            eb.and([
+              eb('f.status', '<>', 'ok'),
+              eb(
+                'f.fetched_at',
+                '<',
+                sql<Date>`now() - least(interval '1 day', interval '5 minutes' * power(2, least(greatest(f.failed_attempts, 1), 10) - 1))`,
+              ),
+            ]),
           ]),
         )
         .distinct()

@@ -39,7 +39,7 @@ export function createSellersJsonService(deps: { db: Db; jobs: JobQueue; fetch: 
     for (const system of systems) {
       const file = fileOf.get(system);
       if (!file) {
-        states.push({ system, status: 'pending', reason: null, checkedAt: null });
+        states.push({ system, status: 'pending', reason: null, checkedAt: null, issues: [] });
         continue;
       }
       states.push({
@@ -47,6 +47,7 @@ export function createSellersJsonService(deps: { db: Db; jobs: JobQueue; fetch: 
         status: file.status as SellersJsonState['status'],
         reason: file.reason,
         checkedAt: file.fetched_at.toISOString(),
+        issues: file.status === 'ok' ? file.issues : [],
       });
       if (file.status !== 'ok') {
         bySystem.set(system, { available: false, reason: file.reason ?? `${system}'s sellers.json could not be read.` });
@@ -71,12 +72,19 @@ export function createSellersJsonService(deps: { db: Db; jobs: JobQueue; fetch: 
     return { bySystem, states };
   }
 
+  const queueRefresh = (system: string) =>
+    deps.jobs.enqueue<SellersJsonPayload>(SELLERS_JSON_QUEUE, { system }, { dedupeKey: system, maxAttempts: 2 });
+
   return {
     /** After a crawl read a file: remember its sellers and queue a lookup where ids are new. */
     async noteRecords(records: readonly AdsTxtRecord[]): Promise<void> {
       const pairs = checkable(records).map((r) => ({ system: r.domain, sellerId: r.accountId }));
-      for (const system of await repo.want(pairs))
-        await deps.jobs.enqueue<SellersJsonPayload>(SELLERS_JSON_QUEUE, { system }, { dedupeKey: system, maxAttempts: 2 });
+      for (const system of await repo.want(pairs)) await queueRefresh(system);
+    },
+
+    /** "Verify now": the sellers.json a domain's page shows as unreadable are read again now, not at their next retry. */
+    async retryUnreadable(states: readonly SellersJsonState[]): Promise<void> {
+      for (const s of states) if (s.status !== 'ok' && s.status !== 'pending') await queueRefresh(s.system);
     },
 
     /** The job: fetch one system's sellers.json and store what it says about the wanted sellers. */
@@ -132,11 +140,10 @@ export function createSellersJsonService(deps: { db: Db; jobs: JobQueue; fetch: 
       return { findings: crossCheckSellers(records, own, bySystem), systems: states };
     },
 
-    /** Systems to look at again: stale for a day, or with sellers never looked up. */
+    /** Systems to look at again: stale for a day, with sellers never looked up, or due a retry. */
     async queueDue(): Promise<number> {
       const due = await repo.systemsDue(new Date(Date.now() - DAY_MS));
-      for (const system of due)
-        await deps.jobs.enqueue<SellersJsonPayload>(SELLERS_JSON_QUEUE, { system }, { dedupeKey: system, maxAttempts: 2 });
+      for (const system of due) await queueRefresh(system);
       return due.length;
     },
   };

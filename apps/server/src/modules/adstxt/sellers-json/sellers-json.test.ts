@@ -4,6 +4,7 @@ import { createGuardedFetch } from '../../../lib/outbound/guarded-fetch';
 import { startLocalTestServer, type LocalTestServer } from '../../../lib/outbound/local-test-server';
 import { crossCheckSellers, type SystemSellers } from './cross-check';
 import { fetchSellersJson } from './fetch-sellers-json';
+import { SellersJsonStream } from './sellers-json-stream';
 
 const SMALL = JSON.stringify({
   version: '1.0',
@@ -73,6 +74,32 @@ describe('fetchSellersJson', () => {
       confidential: false,
     });
     expect(got.summary.issues.map((i) => [i.code, i.count])).toEqual([['missing_seller_id', 1]]);
+  });
+
+  it('reports seller ids listed twice and keys the spec does not define, ext allowed', () => {
+    const stream = new SellersJsonStream(new Set(['a']));
+    const file = {
+      version: '1.0',
+      ext: { anything: 1 },
+      contact_phone: '+1 555',
+      sellers: [
+        { seller_id: 'a', seller_type: 'PUBLISHER', name: 'A', domain: 'a.example', ext: { x: 1 } },
+        { seller_id: 'b', seller_type: 'INTERMEDIARY', name: 'B', domain: 'b.example', sellerType: 'oops' },
+        { seller_id: 'a', seller_type: 'PUBLISHER', name: 'A again', domain: 'a.example' },
+        { seller_id: 7, seller_type: 'BOTH', name: 'Seven', domain: 's.example' },
+        { seller_id: '7', seller_type: 'BOTH', name: 'Seven as text', domain: 's.example' },
+      ],
+    };
+    const text = JSON.stringify(file);
+    // In small pieces, as a response arrives.
+    for (let i = 0; i < text.length; i += 7) stream.write(Buffer.from(text.slice(i, i + 7)));
+    const summary = stream.end();
+    expect(summary.sellerCount).toBe(5);
+    expect(summary.found.get('a')?.name).toBe('A');
+    expect(summary.issues).toEqual([
+      { code: 'unknown_key', count: 2, example: '"contact_phone" at the top level' },
+      { code: 'duplicate_seller_id', count: 2, example: 'seller a' },
+    ]);
   });
 
   it('follows redirects and sends the validators it holds (304 -> not modified)', async () => {

@@ -1,9 +1,23 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import type { AdsTxtDetail, SellerCheck, SellersJsonState } from '@pc/contracts';
+import type { AdsTxtDetail, SellerCheck, SellersJsonFileIssue, SellersJsonState } from '@pc/contracts';
 import { relativeTime } from './status-labels';
 
 const severityLabel: Record<SellerCheck['severity'], string> = { error: 'Error', warning: 'Warning', info: 'Note' };
 const severityColor: Record<SellerCheck['severity'], string> = { error: 'red', warning: 'yellow', info: 'gray' };
+
+/** What each departure from sellers.json 1.0 means, for the count in front of it. */
+const fileIssueText: Record<SellersJsonFileIssue['code'], (n: number) => string> = {
+  missing_seller_id: (n) => `${n} ${n === 1 ? 'entry has' : 'entries have'} no seller_id`,
+  bad_seller_type: (n) => `${n} ${n === 1 ? 'seller has' : 'sellers have'} a seller_type other than PUBLISHER, INTERMEDIARY or BOTH`,
+  missing_name: (n) => `${n} ${n === 1 ? 'seller has' : 'sellers have'} no name and ${n === 1 ? 'is' : 'are'} not confidential`,
+  missing_domain: (n) => `${n} ${n === 1 ? 'publisher has' : 'publishers have'} no domain and ${n === 1 ? 'is' : 'are'} not confidential`,
+  bad_version: () => 'the version is not 1.0',
+  no_sellers: () => 'the file lists no sellers',
+  duplicate_seller_id: (n) => `${n} seller ${n === 1 ? 'id is' : 'ids are'} listed more than once (buyers may read either entry)`,
+  unknown_key: (n) => `${n} ${n === 1 ? 'key is' : 'keys are'} not part of the spec (extensions belong under "ext")`,
+};
+
+const fileIssueLine = (i: SellersJsonFileIssue) => `${fileIssueText[i.code](i.count)}, for example ${i.example}.`;
 
 function systemLine(s: SellersJsonState): string {
   if (s.status === 'pending') return `${s.system}: not checked yet; the lookup is queued.`;
@@ -67,7 +81,16 @@ export function SellersJsonCard({ detail }: { detail: AdsTxtDetail }) {
               </summary>
               <List size="xs" mt="xs" aria-label="sellers.json files">
                 {detail.sellersJson.map((s) => (
-                  <List.Item key={s.system}>{systemLine(s)}</List.Item>
+                  <List.Item key={s.system}>
+                    {systemLine(s)}
+                    {s.issues.length > 0 && (
+                      <List size="xs" withPadding aria-label={`What ${s.system}'s sellers.json breaks of the spec`}>
+                        {s.issues.map((i) => (
+                          <List.Item key={i.code}>{fileIssueLine(i)}</List.Item>
+                        ))}
+                      </List>
+                    )}
+                  </List.Item>
                 ))}
               </List>
             </details>
