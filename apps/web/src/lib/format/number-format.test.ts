@@ -3,6 +3,7 @@ import {
   changeRatio,
   formatCell,
   formatChange,
+  countOf,
   formatCount,
   formatDay,
   formatDecimal,
@@ -67,5 +68,14 @@ describe('number display (docs/product.md#validation)', () => {
     expect(formatCell(0.5, 'ratio-percent', 'USD')).toBe('50.00%');
     expect(formatCell('Northwind News', 'text', 'USD')).toBe('Northwind News');
     expect(formatCell(null, 'money', 'USD')).toBe('—');
+  });
+});
+
+describe('counts with their noun', () => {
+  it('says one site and many sites, never site(s)', () => {
+    expect(countOf(1, 'site')).toBe('1 site');
+    expect(countOf(0, 'site')).toBe('0 sites');
+    expect(countOf(1200, 'site')).toBe('1,200 sites');
+    expect(countOf(2, 'entry', 'entries')).toBe('2 entries');
   });
 });

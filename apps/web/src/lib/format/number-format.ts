@@ -58,6 +58,11 @@ export function formatCount(value: string | number | null | undefined): string {
   return n === null ? EMPTY_CELL : countFmt.format(Math.round(n));
 }
 
+/** (1, 'site') -> "1 site", (3, 'site') -> "3 sites", (2, 'entry', 'entries') -> "2 entries". */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}
+
 /** 1234.5 -> "1,234.50" (no currency symbol). */
 export function formatDecimal(value: string | number | null | undefined): string {
   const n = parseDisplayNumber(value);

@@ -13,6 +13,7 @@ import { activateService, useServiceDetail } from '../api/services-api';
 import { DataIntegrationPanel } from '../components/data-integration-panel';
 import { LoadingCard } from '../components/loading-card';
 import { ProductStatusBadge } from '../components/status-badges';
+import { countOf } from '../../../lib/format/number-format';
 
 /** /services/:id/activation: choose sites and activate, or the data integration flow. */
 export function ActivationPage() {
@@ -64,7 +65,7 @@ function ChooseSites({ publisherId, def }: { publisherId: string; def: ServiceDe
         track(TrackingEvents.siteTagRequest, { publisher_id: publisherId, service_id: def.id, site_ids: chosen.join(',') });
       setResult(r);
       setChosen([]);
-      addToast('success', `${def.name}: activation started for ${r.pending.length} site(s).`);
+      addToast('success', `${def.name}: activation started for ${countOf(r.pending.length, 'site')}.`);
       await mutate();
     } catch (e) {
       setProblem(errorMessage(e));

@@ -28,7 +28,8 @@ export function CheckResultPanel({ result, title }: { result: CheckResult; title
         {result.keywordFound !== null && <Text size="sm">Keyword {result.keywordFound ? 'found' : 'not found'}.</Text>}
         {result.finalUrl && (
           <Text size="xs" c="dimmed">
-            Answered by {result.finalUrl}
+            {/* Without an HTTP answer the address was only tried: nothing answered. */}
+            {result.httpStatus !== null ? 'Answered by' : 'Tried'} {result.finalUrl}
           </Text>
         )}
         {result.certExpiresAt && (
