@@ -140,3 +140,7 @@ export type AdsTxtTemplate = z.infer<typeof AdsTxtTemplateSchema>;
 export const AdsTxtTemplateInputSchema = z.object({ content: z.string().max(100_000, 'The template is larger than 100,000 characters.') });
 export const AdsTxtTemplatePreviewSchema = z.object({ problems: z.array(AdsTxtProblemSchema), diff: AdsTxtDiffSchema });
 export type AdsTxtTemplatePreview = z.infer<typeof AdsTxtTemplatePreviewSchema>;
+
+/** The file a domain serves: a web domain ads.txt, an app developer's domain app-ads.txt (same format, IAB). */
+export type AdsFileName = 'ads.txt' | 'app-ads.txt';
+export const fileNameOf = (d: { kind: 'web' | 'app' }): AdsFileName => (d.kind === 'app' ? 'app-ads.txt' : 'ads.txt');

@@ -2,7 +2,7 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { ReportOutcome } from '../incidents/incidents.service';
 import { worsening, type DomainState } from './adstxt-alerts';
-import { fileNameOf } from './adstxt-crawler-port';
+import { fileNameOf } from '@pc/contracts';
 import { adsTxtRepo, type CrawlRow, type DomainRow } from './adstxt.repo';
 import type { AdsTxtServiceDeps } from './adstxt-service-deps';
 import { statusOf } from './domain-summary';

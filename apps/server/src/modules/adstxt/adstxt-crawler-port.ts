@@ -1,9 +1,6 @@
+import type { AdsFileName } from '@pc/contracts';
 import type { CrawlResult } from './crawler/crawl-types';
 
-export type AdsFileName = 'ads.txt' | 'app-ads.txt';
-
-/** A web domain serves ads.txt, an app developer's domain app-ads.txt (same format, IAB). */
-export const fileNameOf = (d: { kind: 'web' | 'app' }): AdsFileName => (d.kind === 'app' ? 'app-ads.txt' : 'ads.txt');
 
 /** One crawl as the service sees it: the crawler's own result, without the domain it was asked for. */
 export type CrawlOutcome = Omit<CrawlResult, 'domain'>;

@@ -2,7 +2,7 @@ import { adsTxtRepo, type CrawlRow } from './adstxt.repo';
 import { auditRepo } from '../audit/audit.repo';
 import { inTransaction } from '../../db/transaction';
 import { createCrawlAndStore } from './adstxt-crawl.service';
-import { fileNameOf } from './adstxt-crawler-port';
+import { fileNameOf } from '@pc/contracts';
 import { createHostingService } from './adstxt-hosting.service';
 import { createHostedFiles } from './hosted-file.service';
 import { createTemplateService } from './adstxt-template.service';
@@ -15,7 +15,7 @@ import { requiredLinesFor } from './required-lines/domain-required-lines';
 import type { InspectedFile } from './revisions/revision-work';
 
 // Types callers name through the service module.
-export type { AdsFileName, AdsTxtCrawlerPort, CrawlOutcome } from './adstxt-crawler-port';
+export type { AdsTxtCrawlerPort, CrawlOutcome } from './adstxt-crawler-port';
 export type { AdsTxtStatus } from './domain-summary';
 
 /**

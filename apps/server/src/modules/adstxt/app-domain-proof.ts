@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
-import type { AdsFileName, AdsTxtCrawlerPort } from './adstxt-crawler-port';
+import type { AdsFileName } from '@pc/contracts';
+import type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 
 /** node:dns resolveTxt's shape: each TXT record as its character-strings. Tests inject their own. */
 export type TxtResolver = (domain: string) => Promise<string[][]>;

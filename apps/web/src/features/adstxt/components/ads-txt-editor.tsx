@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useSWRConfig } from 'swr';
-import { TrackingEvents, type AdsTxtDetail, type AdsTxtProblemItem } from '@pc/contracts';
+import { TrackingEvents, type AdsTxtDetail, type AdsTxtProblemItem, fileNameOf } from '@pc/contracts';
 import { track } from '../../../lib/tracking/track';
 import { toast } from '../../../lib/toast';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
@@ -75,7 +75,7 @@ export function AdsTxtEditor({ detail, publisherId }: { detail: AdsTxtDetail; pu
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4">
-            Edit the hosted ads.txt
+            Edit the hosted {fileNameOf(detail)}
           </Title>
           <Group gap="xs">
             <Button variant="default" disabled={!dirty || saving} onClick={() => change(saved)}>
@@ -92,7 +92,7 @@ export function AdsTxtEditor({ detail, publisherId }: { detail: AdsTxtDetail; pu
         </Text>
         <CodeEditor
           id={`adstxt-editor-${detail.domain_id}`}
-          label={`ads.txt for ${detail.domain_name}`}
+          label={`${fileNameOf(detail)} for ${detail.domain_name}`}
           value={text}
           onChange={change}
           marks={marks}

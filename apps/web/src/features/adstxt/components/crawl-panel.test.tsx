@@ -40,3 +40,20 @@ describe('a failed crawl', () => {
     expect(screen.getByText('Nothing is missing: every required line is in the file.')).toBeInTheDocument();
   });
 });
+
+describe('an app developer domain', () => {
+  const app = detailFixture({ kind: 'app', domain_name: 'studio.example', status: 'not_found', lastCrawl: null });
+
+  it('names app-ads.txt, never ads.txt', () => {
+    expect(crawlSummary(app)).toBe('No app-ads.txt was found at studio.example/app-ads.txt (HTTP 404).');
+    expect(crawlSummary({ ...app, status: 'not_crawled' })).toBe(
+      'This domain has not been crawled yet. Press Verify now to fetch its app-ads.txt.',
+    );
+  });
+
+  it('shows the required lines of app-ads.txt', () => {
+    renderWithProviders(<CrawlPanel detail={{ ...app, status: 'missing_lines' }} publisherId="1001" />);
+    expect(screen.getByText('The lines every app-ads.txt of yours must contain so we can sell your inventory.')).toBeVisible();
+    expect(screen.getByText(/to the app-ads\.txt file at the root of studio\.example/)).toBeVisible();
+  });
+});

@@ -1,5 +1,6 @@
 import { Anchor, Card, Code, List, Stack, Text, Title } from '@mantine/core';
 import type { AdsTxtDetail } from '@pc/contracts';
+import { fileNameOf } from '@pc/contracts';
 import { AdsTxtFileView } from './crawled-file';
 import { MissingLinesCard } from './missing-lines-card';
 import { SellersJsonCard } from './sellers-json-card';
@@ -11,17 +12,18 @@ import { absoluteTime, relativeTime } from './status-labels';
  * last read and what to do; it never reads as an all-clear.
  */
 export function crawlSummary(d: AdsTxtDetail): string {
+  const file = fileNameOf(d);
   switch (d.status) {
     case 'not_crawled':
-      return 'This domain has not been crawled yet. Press Verify now to fetch its ads.txt.';
+      return `This domain has not been crawled yet. Press Verify now to fetch its ${file}.`;
     case 'not_found':
-      return `No ads.txt was found at ${d.domain_name}/ads.txt (HTTP ${d.lastCrawl?.httpStatus ?? 404}).`;
+      return `No ${file} was found at ${d.domain_name}/${file} (HTTP ${d.lastCrawl?.httpStatus ?? 404}).`;
     case 'error': {
-      const why = `We could not read ads.txt at ${d.domain_name}${d.lastAttempt ? ` ${relativeTime(d.lastAttempt.at)}` : ''}: ${d.errorReason ?? 'the read failed'}`;
+      const why = `We could not read ${file} at ${d.domain_name}${d.lastAttempt ? ` ${relativeTime(d.lastAttempt.at)}` : ''}: ${d.errorReason ?? 'the read failed'}`;
       const since = d.lastCrawl
         ? ` The last successful read was ${relativeTime(d.lastCrawl.at)} (${absoluteTime(d.lastCrawl.at)}); that copy is shown below.`
         : ' The file has never been read successfully.';
-      return `${why.replace(/\.$/, '')}.${since} Check that the site is online and serves /ads.txt, then press Verify now.`;
+      return `${why.replace(/\.$/, '')}.${since} Check that the site is online and serves /${file}, then press Verify now.`;
     }
     default:
       return 'The file as your site served it at the last crawl.';
@@ -79,7 +81,7 @@ export function CrawlPanel({ detail, publisherId }: { detail: AdsTxtDetail; publ
                   ? 'No problems found in the file.'
                   : `${errors} error${errors === 1 ? '' : 's'} and ${problems.length - errors} warning${problems.length - errors === 1 ? '' : 's'} found; they are marked on their lines.`}
               </Text>
-              <AdsTxtFileView content={crawl.content} problems={problems} label={`ads.txt served by ${detail.domain_name}`} />
+              <AdsTxtFileView content={crawl.content} problems={problems} label={`${fileNameOf(detail)} served by ${detail.domain_name}`} />
             </>
           )}
         </Stack>
@@ -90,7 +92,7 @@ export function CrawlPanel({ detail, publisherId }: { detail: AdsTxtDetail; publ
             Required lines
           </Title>
           <Text size="sm" c="dimmed">
-            The lines every ads.txt of yours must contain so we can sell your inventory.
+            The lines every {fileNameOf(detail)} of yours must contain so we can sell your inventory.
           </Text>
           <Code block aria-label="Required lines">
             {detail.requiredLines.join('\n')}

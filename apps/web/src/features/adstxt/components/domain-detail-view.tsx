@@ -1,7 +1,7 @@
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
-import { Routes } from '@pc/contracts';
+import { Routes, fileNameOf } from '@pc/contracts';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAdsTxtDetail } from '../api/adstxt-api';
 import { AdsTxtEditor } from './ads-txt-editor';
@@ -57,7 +57,7 @@ export function DomainDetailView({ publisherId, domainId, view, diff, onView }: 
       {back}
       <PageHeader
         title={d.domain_name}
-        purpose="The ads.txt your site serves, what it lacks, and the file we can host for you."
+        purpose={`The ${fileNameOf(d)} your ${d.kind === 'app' ? 'domain' : 'site'} serves, what it lacks, and the file we can host for you.`}
         action={
           <Button onClick={() => void actions.verify()} loading={actions.verifying}>
             Verify now

@@ -1,5 +1,6 @@
 import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { AdsTxtDetail } from '@pc/contracts';
+import { fileNameOf } from '@pc/contracts';
 import { RedirectionBadge } from './status-badges';
 import { RedirectionGuide } from './redirection-guide';
 
@@ -13,24 +14,27 @@ interface Props {
 
 /** Provider hosting: activation, then the redirection status, guide and verify. */
 export function HostingPanel({ detail, onActivate, activating, onVerify, verifying }: Props) {
+  const file = fileNameOf(detail);
   if (!detail.hosted) {
     return (
       <Card>
         <Stack gap="sm" maw={720}>
           <Title order={2} size="h4">
-            Let us host your ads.txt
+            Let us host your {file}
           </Title>
           <Text size="sm">
             We serve the file for {detail.domain_name} and keep the required lines in it, so it never goes out of date. You:
           </Text>
           <List size="sm" type="ordered" spacing={4}>
             <List.Item>activate hosting (we start from the file your site serves today),</List.Item>
-            <List.Item>redirect {detail.domain_name}/ads.txt to the hosted address (we show you how),</List.Item>
+            <List.Item>
+              redirect {detail.domain_name}/{file} to the hosted address (we show you how),
+            </List.Item>
             <List.Item>edit the file here whenever you add a partner.</List.Item>
           </List>
           <Group>
             <Button onClick={onActivate} loading={activating}>
-              Activate hosted ads.txt
+              Activate hosted {file}
             </Button>
           </Group>
         </Stack>
@@ -44,7 +48,7 @@ export function HostingPanel({ detail, onActivate, activating, onVerify, verifyi
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">
             <Title order={2} size="h4">
-              Hosted ads.txt
+              Hosted {file}
             </Title>
             <Button variant="light" onClick={onVerify} loading={verifying}>
               Verify redirection
@@ -73,7 +77,7 @@ export function HostingPanel({ detail, onActivate, activating, onVerify, verifyi
         </Stack>
       </Card>
       <Card>
-        <RedirectionGuide domain={detail.domain_name} hostedUrl={detail.hostedUrl} />
+        <RedirectionGuide domain={detail.domain_name} hostedUrl={detail.hostedUrl} file={file} />
       </Card>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { TrackingEvents, type AdsTxtDetail } from '@pc/contracts';
+import { TrackingEvents, type AdsTxtDetail, fileNameOf } from '@pc/contracts';
 import { track } from '../../../lib/tracking/track';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-error';
@@ -69,8 +69,8 @@ export function MissingLinesCard({ detail, publisherId }: { detail: AdsTxtDetail
               </Text>
             )}
             <Text size="sm">
-              Add {lines.length === 1 ? 'this line' : `these ${lines.length} lines`} to the ads.txt file at the root of {detail.domain_name}
-              , or let us host the file for you.
+              Add {lines.length === 1 ? 'this line' : `these ${lines.length} lines`} to the {fileNameOf(detail)} file at the root of{' '}
+              {detail.domain_name}, or let us host the file for you.
             </Text>
             <Code block aria-label="Missing lines">
               {lines.join('\n')}

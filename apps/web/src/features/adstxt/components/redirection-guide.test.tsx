@@ -33,3 +33,16 @@ describe('redirection guide', () => {
     expect(screen.getByTestId('guide-wordpress')).toHaveTextContent(HOSTED_URL);
   });
 });
+
+describe('the redirection guide of an app developer domain', () => {
+  it('redirects /app-ads.txt, never /ads.txt', () => {
+    const steps = (['apache', 'nginx', 'cloudflare', 'wordpress'] as const).flatMap((server) =>
+      guideSteps(server, DOMAIN, HOSTED_URL, 'app-ads.txt').map((x) => `${x.text} ${x.snippet ?? ''}`),
+    );
+    // (The hosted address itself is the demo's ads.txt URL.)
+    expect(steps.join('\n').replaceAll(HOSTED_URL, '')).not.toMatch(/[^-]ads\.txt/);
+    expect(guideSteps('apache', DOMAIN, HOSTED_URL, 'app-ads.txt')[1]?.snippet).toBe(`Redirect 301 /app-ads.txt ${HOSTED_URL}`);
+    renderWithProviders(<RedirectionGuide domain={DOMAIN} hostedUrl={HOSTED_URL} file="app-ads.txt" />);
+    expect(screen.getByRole('heading', { name: `Redirect ${DOMAIN}/app-ads.txt to the hosted file` })).toBeVisible();
+  });
+});

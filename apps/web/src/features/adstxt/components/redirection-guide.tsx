@@ -1,11 +1,18 @@
 import { useEffect } from 'react';
 import { Code, CopyButton, Button, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
-import { TrackingEvents } from '@pc/contracts';
+import { TrackingEvents, type AdsFileName } from '@pc/contracts';
 import { track } from '../../../lib/tracking/track';
 import { GUIDE_SERVERS, guideSteps, serverLabel, type GuideServer } from './redirection-snippets';
 
-/** How to send the domain's /ads.txt to the hosted file, per web server, with exact snippets. */
-export function RedirectionGuide({ domain, hostedUrl }: { domain: string; hostedUrl: string }) {
+interface GuideProps {
+  domain: string;
+  hostedUrl: string;
+  /** The file the domain serves: ads.txt, or app-ads.txt for an app developer's domain. */
+  file?: AdsFileName;
+}
+
+/** How to send the domain's /ads.txt (or /app-ads.txt) to the hosted file, per web server, with exact snippets. */
+export function RedirectionGuide({ domain, hostedUrl, file = 'ads.txt' }: GuideProps) {
   useEffect(() => {
     track(TrackingEvents.adsTxtGuide, { domain });
   }, [domain]);
@@ -13,7 +20,7 @@ export function RedirectionGuide({ domain, hostedUrl }: { domain: string; hosted
   return (
     <Stack gap="sm">
       <Title order={3} size="h5">
-        Redirect {domain}/ads.txt to the hosted file
+        Redirect {domain}/{file} to the hosted file
       </Title>
       <Text size="sm">
         Redirect with a 301 straight to the address below. One redirect to another domain is the most the IAB ads.txt rules allow, so do not
@@ -33,7 +40,7 @@ export function RedirectionGuide({ domain, hostedUrl }: { domain: string; hosted
         </Tabs.List>
         {GUIDE_SERVERS.map((s) => (
           <Tabs.Panel key={s} value={s} pt="sm">
-            <GuideStepsList server={s} domain={domain} hostedUrl={hostedUrl} />
+            <GuideStepsList server={s} domain={domain} hostedUrl={hostedUrl} file={file} />
           </Tabs.Panel>
         ))}
       </Tabs>
@@ -41,10 +48,10 @@ export function RedirectionGuide({ domain, hostedUrl }: { domain: string; hosted
   );
 }
 
-function GuideStepsList({ server, domain, hostedUrl }: { server: GuideServer; domain: string; hostedUrl: string }) {
+function GuideStepsList({ server, domain, hostedUrl, file }: GuideProps & { server: GuideServer }) {
   return (
     <List type="ordered" spacing="sm" size="sm" data-testid={`guide-${server}`}>
-      {guideSteps(server, domain, hostedUrl).map((step, i) => (
+      {guideSteps(server, domain, hostedUrl, file).map((step, i) => (
         <List.Item key={i}>
           <Text size="sm">{step.text}</Text>
           {step.snippet && (
