@@ -1,4 +1,4 @@
-import type { IncidentSeverity, IncidentStatus, IncidentType } from '@pc/contracts';
+import type { Incident, IncidentSeverity, IncidentStatus, IncidentType } from '@pc/contracts';
 
 export const TYPE_LABELS: Record<IncidentType, string> = {
   downtime: 'Downtime',
@@ -14,3 +14,50 @@ export const STATUS_COLORS: Record<IncidentStatus, string> = { open: 'red', ackn
 
 /** Seconds since epoch (the spec's lastOccurrence) in the user's locale. */
 export const fromEpoch = (s: number) => new Date(s * 1000).toLocaleString();
+
+/** A camelCase or snake_case key in words: missingLines -> "Missing lines". */
+const inWords = (key: string) => {
+  const words = key
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** How each detail a detecting system records reads in the timeline (unknown keys: "Key in words: value"). */
+const DETAIL_TEXT: Record<string, (v: string | number | boolean) => string> = {
+  url: (v) => `Address ${v}`,
+  domain: (v) => `Domain ${v}`,
+  httpStatus: (v) => `HTTP ${v}`,
+  error: (v) => String(v),
+  at: (v) => `Checked ${new Date(String(v)).toLocaleString()}`,
+  certExpiresAt: (v) => `Certificate expires ${new Date(String(v)).toLocaleDateString()}`,
+  status: (v) => `Status: ${inWords(String(v)).toLowerCase()}`,
+  missingLines: (v) => (Number(v) === 1 ? '1 required line missing' : `${v} required lines missing`),
+  library: (v) => `In ${v}`,
+  path: (v) => `Path ${v}`,
+  header: (v) => `Header ${v}`,
+};
+
+/**
+ * What the detecting system recorded with an occurrence, as a sentence ("Address https://…;
+ * HTTP 502; 2 required lines missing."), never as raw keys; null when it recorded nothing to show.
+ */
+export function occurrenceDetail(d: Record<string, unknown> | null): string | null {
+  if (!d) return null;
+  const parts = Object.entries(d)
+    .filter((e): e is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof e[1]) && e[1] !== '')
+    .map(([k, v]) => (DETAIL_TEXT[k] ?? ((x) => `${inWords(k)}: ${x}`))(v));
+  return parts.length ? `${parts.join('; ')}.` : null;
+}
+
+/**
+ * A new occurrence reopens an acknowledged incident: who acknowledged it and when still matter, so
+ * the panel says it came back after that, instead of an open incident silently keeping its
+ * acknowledgement. Null when it did not come back.
+ */
+export function cameBackNote(i: Pick<Incident, 'status' | 'acknowledgedBy' | 'acknowledgedAt' | 'lastOccurrence'>): string | null {
+  if (i.status !== 'open' || i.acknowledgedBy === null || i.acknowledgedAt === null) return null;
+  if (i.lastOccurrence * 1000 <= Date.parse(i.acknowledgedAt)) return null;
+  return `It came back on ${fromEpoch(i.lastOccurrence)} after ${i.acknowledgedBy} acknowledged it on ${new Date(i.acknowledgedAt).toLocaleString()}.`;
+}

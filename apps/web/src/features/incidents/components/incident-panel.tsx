@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { track } from '../../../lib/tracking/track';
 import { changeIncident, useIncident } from '../api/incidents-api';
 import { NoteDialog } from './note-dialog';
-import { fromEpoch } from './incident-labels';
+import { cameBackNote, fromEpoch, occurrenceDetail } from './incident-labels';
 
 const KIND_LABELS: Record<IncidentEvent['kind'], string> = {
   occurrence: 'Occurred',
@@ -15,15 +15,6 @@ const KIND_LABELS: Record<IncidentEvent['kind'], string> = {
   acknowledged: 'Acknowledged',
   resolved: 'Resolved',
 };
-
-/** What the detecting system recorded with the occurrence, in a line (URL, HTTP status, error, ...). */
-function detailLine(d: Record<string, unknown> | null): string | null {
-  if (!d) return null;
-  const parts = Object.entries(d)
-    .filter(([, v]) => v !== null && v !== undefined && v !== '' && typeof v !== 'object')
-    .map(([k, v]) => `${k}: ${String(v)}`);
-  return parts.length ? parts.join(' · ') : null;
-}
 
 /** The expanded row: occurrence timeline (newest first) and the acknowledge / resolve actions. */
 export function IncidentPanel(props: { publisherId: string; incidentId: string; onChanged: () => void }) {
@@ -63,6 +54,7 @@ export function IncidentPanel(props: { publisherId: string; incidentId: string; 
       <Group justify="space-between" align="start">
         <Text size="sm" c="dimmed">
           First occurred {fromEpoch(data.firstOccurrence)}; {data.occurrences} occurrence{data.occurrences === 1 ? '' : 's'} in all.
+          {cameBackNote(data) && ` ${cameBackNote(data)}`}
         </Text>
         <Group gap="xs">
           {data.status === 'open' && (
@@ -84,9 +76,9 @@ export function IncidentPanel(props: { publisherId: string; incidentId: string; 
               {new Date(e.at).toLocaleString()}
             </Text>
             {e.note && <Text size="sm">“{e.note}”</Text>}
-            {detailLine(e.detail) && (
+            {occurrenceDetail(e.detail) && (
               <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-                {detailLine(e.detail)}
+                {occurrenceDetail(e.detail)}
               </Text>
             )}
           </Timeline.Item>
