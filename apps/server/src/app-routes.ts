@@ -291,6 +291,7 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
       checkTarget: createTargetCheck(monitorTargets),
       recipients: monitorRecipients,
       limits: { maxMonitors: config.UPTIME_MAX_MONITORS, minIntervalSeconds: config.UPTIME_MIN_INTERVAL_SECONDS },
+      incidents,
     }),
     recipients: monitorRecipients,
   });

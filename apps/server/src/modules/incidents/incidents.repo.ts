@@ -76,6 +76,15 @@ export function incidentsRepo(db: Db) {
       if (f.siteId) q = q.where('i.site_id', '=', f.siteId);
       return q.orderBy('i.last_occurrence', 'desc').limit(limit).execute() as Promise<IncidentRow[]>;
     },
+    /** One source's incidents, newest first: those whose key starts with `prefix` (a monitor's). */
+    async listByKeyPrefix(publisherId: string, prefix: string, limit = 50): Promise<IncidentRow[]> {
+      return base()
+        .where('i.publisher_id', '=', publisherId)
+        .where('i.dedupe_key', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
+        .orderBy('i.last_occurrence', 'desc')
+        .limit(limit)
+        .execute() as Promise<IncidentRow[]>;
+    },
     async get(id: string): Promise<IncidentRow | undefined> {
       return base().where('i.id', '=', id).executeTakeFirst() as Promise<IncidentRow | undefined>;
     },

@@ -177,6 +177,10 @@ export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhoo
   return {
     report,
     resolveByKey,
+    /** The incidents one source raised (keys starting with `prefix`), newest first. */
+    async forKeyPrefix(publisherId: string, prefix: string): Promise<Incident[]> {
+      return (await incidentsRepo(deps.db).listByKeyPrefix(publisherId, prefix)).map(toIncident);
+    },
     async list(ctx: Ctx, q: IncidentListQuery): Promise<Incident[]> {
       return (await incidentsRepo(deps.db).list(ctx.publisherId, q)).map(toIncident);
     },

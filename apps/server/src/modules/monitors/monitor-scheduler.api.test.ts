@@ -109,6 +109,51 @@ describe('monitor scheduler', () => {
     expect(await t.app.inject({ url: `/api/monitors/${id}/results`, headers: bearer(multi, '1001') }).then((r) => r.json().length)).toBe(5);
   });
 
+  it('a down monitor that is paused or deleted resolves its incident, saying why, without a mail', async () => {
+    const s = scheduler('solo');
+    const goDown = async (id: string) => {
+      failing = true;
+      for (let i = 0; i < 2; i++) {
+        await makeDue([id]);
+        await s.drain();
+      }
+      failing = false;
+      return t.db.selectFrom('incidents').selectAll().where('dedupe_key', '=', `monitor:${id}:down`).executeTakeFirstOrThrow();
+    };
+    const events = (incidentId: string) =>
+      t.db.selectFrom('incident_events').select(['kind', 'note']).where('incident_id', '=', incidentId).orderBy('at').execute();
+
+    const paused = await create('Paused while down');
+    const pausedIncident = await goDown(paused);
+    expect(pausedIncident.status).toBe('open');
+    const pause = await t.app.inject({ method: 'POST', url: `/api/monitors/${paused}/pause`, headers: bearer(multi, '1001') });
+    expect(pause.statusCode, pause.body).toBe(200);
+    expect(
+      await t.db.selectFrom('incidents').select(['status', 'resolved_note']).where('id', '=', pausedIncident.id).executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'resolved', resolved_note: 'The monitor was paused: no checks run until it is resumed.' });
+    expect((await events(pausedIncident.id)).at(-1)).toEqual({
+      kind: 'resolved',
+      note: 'The monitor was paused: no checks run until it is resumed.',
+    });
+
+    const deleted = await create('Deleted while down');
+    const deletedIncident = await goDown(deleted);
+    const remove = await t.app.inject({ method: 'DELETE', url: `/api/monitors/${deleted}`, headers: bearer(multi, '1001') });
+    expect(remove.statusCode, remove.body).toBe(200);
+    expect(
+      await t.db.selectFrom('incidents').select(['status', 'resolved_note']).where('id', '=', deletedIncident.id).executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'resolved', resolved_note: 'The monitor was deleted, so nothing checks it any more.' });
+
+    // The scheduler's incidents mail (no notifier here), the endings do not: no 'resolved' notification queued.
+    const notifications = await t.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('queue', '=', 'incident-notify')
+      .where(sql<boolean>`payload->>'incidentId' in (${pausedIncident.id}, ${deletedIncident.id})`)
+      .execute();
+    expect(notifications.map((j) => (j.payload as { change: string }).change).sort()).toEqual(['opened', 'opened']);
+  });
+
   it('two processes draining at once check every due slot exactly once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push(await create(`Pair ${i}`, `/pair/${i}`));

@@ -7,6 +7,7 @@ import type { IncidentsService } from '../incidents/incidents.service';
 import { monitorAlertsRepo } from './monitor-alerts.repo';
 import { runCheck, type CheckOutcome } from './monitor-checker';
 import type { MonitorEvent } from './monitor-event';
+import { certKey, downKey } from './monitor-incident-keys';
 import type { MonitorNotifier } from './monitor-notify.job';
 import { monitorScheduleRepo, type ClaimedMonitor, type CompletedCheck } from './monitor-schedule.repo';
 
@@ -32,9 +33,6 @@ export interface SchedulerOptions {
   /** Called after each stored check (the bench measures drift with it). */
   onCheck?: (e: { monitorId: string; slot: Date; startedAt: number; ok: boolean }) => void;
 }
-
-export const downKey = (monitorId: string) => `monitor:${monitorId}:down`;
-export const certKey = (monitorId: string) => `monitor:${monitorId}:cert`;
 
 /** The next slot after `slot` that lies in the future: the phase is kept, missed slots are not replayed. */
 export function nextSlot(slot: Date, intervalSeconds: number, now = Date.now()): Date {

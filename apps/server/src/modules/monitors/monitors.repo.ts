@@ -171,17 +171,6 @@ export function monitorsRepo(db: Db) {
         .execute();
     },
     /** The monitor's incidents: the scheduler reports them under `monitor:<id>` keys. */
-    async incidentIds(publisherId: string, monitorId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('incidents')
-        .select('id')
-        .where('publisher_id', '=', publisherId)
-        .where('dedupe_key', 'like', `monitor:${monitorId}%`)
-        .orderBy('last_occurrence', 'desc')
-        .limit(50)
-        .execute();
-      return rows.map((r) => r.id);
-    },
     async downCount(publisherId: string): Promise<{ down: number; total: number }> {
       const row = await db
         .selectFrom('monitors')

@@ -6,9 +6,9 @@ import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import type { TargetCheck } from '../../lib/outbound/target-check';
 import { auditRepo } from '../audit/audit.repo';
 import { limitFlag } from '../feature-flags/feature-flags.service';
-import { incidentsRepo } from '../incidents/incidents.repo';
-import { toIncident } from '../incidents/incidents.service';
+import type { IncidentsService } from '../incidents/incidents.service';
 import { runCheck } from './monitor-checker';
+import { certKey, downKey, monitorKeyPrefix } from './monitor-incident-keys';
 import { monitorsRepo, type MonitorRow, type MonitorValues, type RollupRow } from './monitors.repo';
 import { monitorRecipientsRepo } from './monitor-recipients.repo';
 import type { RecipientConfirmations, RecipientInvite } from './monitor-recipients.service';
@@ -108,6 +108,7 @@ export function createMonitorsService(deps: {
   checkTarget: TargetCheck;
   recipients: RecipientConfirmations;
   limits: MonitorLimitsConfig;
+  incidents: Pick<IncidentsService, 'forKeyPrefix' | 'resolveByKey'>;
 }) {
   const { db } = deps;
 
@@ -128,6 +129,16 @@ export function createMonitorsService(deps: {
     if (input.siteId && !(await monitorsRepo(trx).siteOfPublisher(ctx.publisherId, input.siteId)))
       fields.siteId = 'Choose one of your sites.';
     if (Object.keys(fields).length) throw badRequest('Check the highlighted fields.', fields);
+  }
+
+  /**
+   * A monitor that stops being checked ends its open incidents, with the reason in the note, in the
+   * same transaction: nothing would ever resolve them otherwise. No mail: the person who paused or
+   * deleted it is the one who knows.
+   */
+  async function endIncidents(trx: Db, publisherId: string, monitorIds: readonly string[], note: string) {
+    for (const id of monitorIds)
+      for (const key of [downKey(id), certKey(id)]) await deps.incidents.resolveByKey(publisherId, key, note, trx, { mail: false });
   }
 
   async function owned(ctx: Ctx, id: string, trx: Db = db): Promise<MonitorRow> {
@@ -216,6 +227,7 @@ export function createMonitorsService(deps: {
     async remove(ctx: Ctx, id: string): Promise<void> {
       await audited(ctx, 'monitor.deleted', { monitorId: id }, async (trx) => {
         const row = await owned(ctx, id, trx);
+        await endIncidents(trx, ctx.publisherId, [row.id], 'The monitor was deleted, so nothing checks it any more.');
         await monitorsRepo(trx).remove(row.id);
       });
     },
@@ -223,6 +235,7 @@ export function createMonitorsService(deps: {
       const valid = ids.filter(isUuid);
       return audited(ctx, paused ? 'monitor.paused' : 'monitor.resumed', { monitorIds: valid }, async (trx) => {
         const changed = await monitorsRepo(trx).setPaused(ctx.publisherId, valid, paused, firstSlot(30));
+        if (paused) await endIncidents(trx, ctx.publisherId, changed, 'The monitor was paused: no checks run until it is resumed.');
         return { changed };
       });
     },
@@ -271,10 +284,7 @@ export function createMonitorsService(deps: {
     },
     async incidents(ctx: Ctx, id: string): Promise<Incident[]> {
       await owned(ctx, id);
-      const ids = await monitorsRepo(db).incidentIds(ctx.publisherId, id);
-      const repo = incidentsRepo(db);
-      const rows = await Promise.all(ids.map((x) => repo.get(x)));
-      return rows.filter((r) => r !== undefined).map(toIncident);
+      return deps.incidents.forKeyPrefix(ctx.publisherId, monitorKeyPrefix(id));
     },
     async summary(ctx: Ctx) {
       return monitorsRepo(db).downCount(ctx.publisherId);

@@ -1,0 +1,5 @@
+/** The incidents a monitor raises, by dedupe key: one for being down, one for its TLS certificate. */
+export const downKey = (monitorId: string) => `monitor:${monitorId}:down`;
+export const certKey = (monitorId: string) => `monitor:${monitorId}:cert`;
+/** Every key of one monitor starts with this. */
+export const monitorKeyPrefix = (monitorId: string) => `monitor:${monitorId}:`;
