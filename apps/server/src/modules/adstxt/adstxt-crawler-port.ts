@@ -1,7 +1,6 @@
 import type { AdsFileName } from '@pc/contracts';
 import type { CrawlResult } from './crawler/crawl-types';
 
-
 /** One crawl as the service sees it: the crawler's own result, without the domain it was asked for. */
 export type CrawlOutcome = Omit<CrawlResult, 'domain'>;
 
