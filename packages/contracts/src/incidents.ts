@@ -15,6 +15,8 @@ export const IncidentSchema = z.object({
   publisherId: z.string(),
   siteId: z.string().nullable(),
   siteName: z.string().nullable(),
+  /** Where it happened, for people: the site's name, else what it concerns (a monitor's host), else "All sites". */
+  scopeLabel: z.string(),
   status: IncidentStatusSchema,
   type: IncidentTypeSchema,
   severity: IncidentSeveritySchema,

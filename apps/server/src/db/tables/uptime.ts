@@ -11,6 +11,8 @@ export interface IncidentsTable {
   category: string;
   dedupe_key: string;
   title: string;
+  /** What an incident of no site concerns (a monitor's host); null for a site's or the whole account's. */
+  subject: string | null;
   status: Generated<string>;
   is_new: Generated<boolean>;
   occurrence_count: Generated<number>;

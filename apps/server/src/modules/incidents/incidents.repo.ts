@@ -6,6 +6,7 @@ export interface IncidentRow {
   publisher_id: string;
   site_id: string | null;
   site_name: string | null;
+  subject: string | null;
   type: string;
   severity: string;
   category: string;
@@ -37,6 +38,8 @@ export interface NewOccurrence {
   category: string;
   key: string;
   title: string;
+  /** What an incident of no site concerns, for people (a monitor's host). */
+  subject?: string | null;
   /** When it was seen, if not now (staff ingestion of an earlier finding). */
   occurredAt?: Date;
 }
@@ -52,6 +55,7 @@ export function incidentsRepo(db: Db) {
         'i.publisher_id',
         'i.site_id',
         's.name as site_name',
+        'i.subject',
         'i.type',
         'i.severity',
         'i.category',
@@ -113,6 +117,7 @@ export function incidentsRepo(db: Db) {
           category: o.category,
           dedupe_key: o.key,
           title: o.title,
+          subject: o.subject ?? null,
           ...(o.occurredAt ? { first_occurrence: o.occurredAt, last_occurrence: o.occurredAt } : {}),
         })
         .onConflict((oc) =>

@@ -26,6 +26,8 @@ export interface IncidentReport {
   /** Stable while the same problem persists, e.g. `monitor:<id>` or `adstxt:<domain>:missing`. */
   key: string;
   title: string;
+  /** What an incident of no site concerns, for people (a monitor's host): shown instead of "All sites". */
+  subject?: string | null;
   detail?: Record<string, unknown>;
   /** When the problem was seen, if earlier than now (staff ingestion); the incident's start when it opens it. */
   occurredAt?: Date;
@@ -45,6 +47,7 @@ export function toIncident(r: IncidentRow): Incident {
     publisherId: r.publisher_id,
     siteId: r.site_id,
     siteName: r.site_name,
+    scopeLabel: r.site_name ?? r.subject ?? 'All sites',
     status: r.status as Incident['status'],
     type: r.type as Incident['type'],
     severity: r.severity as Incident['severity'],

@@ -43,7 +43,7 @@ const scheduler = (owner: string) =>
     owner,
     lookaheadMs: 0,
   });
-const create = async (name: string, path = '/') => {
+const create = async (name: string, path = '/', siteId: string | null = '5001') => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/monitors',
@@ -51,7 +51,7 @@ const create = async (name: string, path = '/') => {
     payload: {
       name,
       url: target.url('127.0.0.1', path),
-      siteId: '5001',
+      siteId,
       intervalSeconds: 60,
       timeoutSeconds: 5,
       retries: 1,
@@ -152,6 +152,26 @@ describe('monitor scheduler', () => {
       .where(sql<boolean>`payload->>'incidentId' in (${pausedIncident.id}, ${deletedIncident.id})`)
       .execute();
     expect(notifications.map((j) => (j.payload as { change: string }).change).sort()).toEqual(['opened', 'opened']);
+  });
+
+  it("names a site's incidents by the site and a monitor of no site's by its host, not 'All sites'", async () => {
+    const s = scheduler('solo');
+    const ofSite = await create('Of a site');
+    const ofNoSite = await create('Of no site', '/', null);
+    failing = true;
+    for (let i = 0; i < 2; i++) {
+      await makeDue([ofSite, ofNoSite]);
+      await s.drain();
+    }
+    failing = false;
+    const labels = async (id: string) =>
+      (await t.app.inject({ url: `/api/monitors/${id}/incidents`, headers: bearer(multi, '1001') }))
+        .json()
+        .map((i: { scopeLabel: string; siteName: string | null }) => [i.scopeLabel, i.siteName]);
+    expect(await labels(ofSite)).toEqual([['Northwind News', 'Northwind News']]);
+    expect(await labels(ofNoSite)).toEqual([['127.0.0.1', null]]);
+    for (const id of [ofSite, ofNoSite])
+      await t.app.inject({ method: 'DELETE', url: `/api/monitors/${id}`, headers: bearer(multi, '1001') });
   });
 
   it('two processes draining at once check every due slot exactly once', async () => {

@@ -34,6 +34,15 @@ export interface SchedulerOptions {
   onCheck?: (e: { monitorId: string; slot: Date; startedAt: number; ok: boolean }) => void;
 }
 
+/** A monitor's host, which names its incidents when it belongs to no site. */
+const hostOf = (url: string): string | null => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+};
+
 /** The next slot after `slot` that lies in the future: the phase is kept, missed slots are not replayed. */
 export function nextSlot(slot: Date, intervalSeconds: number, now = Date.now()): Date {
   const step = intervalSeconds * 1000;
@@ -82,7 +91,7 @@ export function createMonitorScheduler(o: SchedulerOptions) {
   async function transitions(trx: Db, m: ClaimedMonitor, r: CheckOutcome, status: string) {
     // With a notifier, monitor changes are mailed by it (one per address, digests); the incident's own mail would double them.
     const mail = !o.notify;
-    const base = { publisherId: m.publisher_id, siteId: m.site_id, category: 'Uptime', mail };
+    const base = { publisherId: m.publisher_id, siteId: m.site_id, subject: m.site_id ? null : hostOf(m.url), category: 'Uptime', mail };
     const changes: { change: MonitorEvent['change']; incidentId: string | null }[] = [];
     if (status === 'down' && m.status !== 'down') {
       const { id } = await o.incidents.report(

@@ -45,7 +45,7 @@ export function IncidentsTable(props: {
                       {i.occurrences === 1 ? '1 occurrence' : `${i.occurrences} occurrences`}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{i.siteName ?? 'All sites'}</Table.Td>
+                  <Table.Td>{i.scopeLabel}</Table.Td>
                   <Table.Td>{TYPE_LABELS[i.type]}</Table.Td>
                   <Table.Td>
                     <Badge color={SEVERITY_COLORS[i.severity]} variant="light">
