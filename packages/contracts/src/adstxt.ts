@@ -21,6 +21,8 @@ export const AdsTxtItemSchema = z.object({
   kind: z.enum(['web', 'app']),
   status: z.enum(['authorized', 'missing_lines', 'not_found', 'error', 'not_crawled']),
   missingCount: z.number(),
+  /** Lines of the file as read that buyers' crawlers drop (lines the parser finds in error); 0 when none was read. */
+  ignoredLines: z.number(),
   /** Why the latest crawl failed, in plain words; null when it succeeded. */
   errorReason: z.string().nullable(),
   /** The last successful read of the file (null when it was never read). */

@@ -85,6 +85,16 @@ describe('ads.txt domains', () => {
     // The demo seed recorded a 404 for the sport subdomain: every required line is missing there.
     const sport = list.find((d: { domain_id: string }) => d.domain_id === 'd5002');
     expect(sport).toMatchObject({ status: 'not_found', missingCount: 4 });
+    expect(news.ignoredLines).toBe(0);
+  });
+
+  it("counts the lines of a read file that buyers' crawlers drop", async () => {
+    // The demo's living.evergreen-digital.example has a record without commas and one with the
+    // relationship SOMETIMES: two lines buyers ignore.
+    const list = (await call(multi, '1003', 'GET', '/api/adstxt/domains')).json();
+    expect(list.find((d: { domain_id: string }) => d.domain_id === 'd5201')).toMatchObject({ ignoredLines: 2 });
+    // A domain whose file was never read has nothing to ignore.
+    expect(list.find((d: { domain_id: string }) => d.domain_id === 'd5204')).toMatchObject({ ignoredLines: 0 });
   });
 
   it('a new site has its ads.txt domain from the moment it exists', async () => {

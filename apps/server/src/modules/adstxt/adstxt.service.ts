@@ -22,6 +22,12 @@ export type { AdsTxtStatus } from './domain-summary';
  * The ads.txt area as routes and jobs use it: the domain views and verification here; crawling,
  * revisions and hosting each in their own service file, composed into one object.
  */
+/** Lines buyers' crawlers drop: those with a parser error (a warning is read anyway). */
+function ignoredLinesOf(inspected: InspectedFile | null): number {
+  if (!inspected) return 0;
+  return new Set(inspected.parsed.problems.filter((p) => p.severity === 'error').map((p) => p.line)).size;
+}
+
 export function createAdsTxtService(deps: AdsTxtServiceDeps) {
   const { repo } = deps;
   const hostedUrl = (domainName: string, kind: 'web' | 'app' = 'web') => hostedUrlOf(deps.publicUrl, domainName, kind);
@@ -31,7 +37,7 @@ export function createAdsTxtService(deps: AdsTxtServiceDeps) {
     template: string,
     revisionId: number | null,
     inspected: InspectedFile | null,
-  ) => summarizeDomain(d, crawl, template, revisionId, hostedUrl(d.domain_name, d.kind), inspected?.missing);
+  ) => summarizeDomain(d, crawl, template, revisionId, hostedUrl(d.domain_name, d.kind), inspected?.missing, ignoredLinesOf(inspected));
   /** The crawled file parsed in the worker threads (a 2 MiB file took the event loop for seconds). */
   const inspect = (d: Parameters<typeof summarizeDomain>[0], crawl: CrawlRow | undefined, template: string) =>
     crawl?.content != null ? deps.revisionWorkers.inspectFile(crawl.content, requiredLinesFor(template, d)) : Promise.resolve(null);

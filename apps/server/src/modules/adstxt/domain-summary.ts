@@ -44,6 +44,7 @@ export function summarizeDomain(
   revisionId: number | null,
   hostedUrl: string,
   missingInFile?: string[],
+  ignoredLines = 0,
 ) {
   const required = requiredLinesFor(template, d);
   const missing =
@@ -66,6 +67,7 @@ export function summarizeDomain(
     kind: d.kind,
     status,
     missingCount: missing.length,
+    ignoredLines,
     errorReason: crawl?.status === 'error' ? (crawl.error_reason ?? 'The file could not be read.') : null,
     // "Last crawl" is the last successful read; a failed attempt is reported as such beside it.
     lastCrawl: lastRead(crawl),

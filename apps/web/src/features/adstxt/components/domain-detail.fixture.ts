@@ -16,6 +16,7 @@ export function detailFixture(over: Partial<AdsTxtDetail> = {}): AdsTxtDetail {
     kind: 'web',
     status: 'missing_lines',
     missingCount: 1,
+    ignoredLines: 0,
     errorReason: null,
     lastCrawl: { at: new Date().toISOString(), httpStatus: 200, stale: false, usedPrevious: false },
     lastAttempt: { at: new Date().toISOString(), ok: true },

@@ -5,12 +5,14 @@ import { AdsTxtStatusBadge, RedirectionBadge } from './status-badges';
 import { relativeTime } from './status-labels';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
-type Item = Pick<AdsTxtItem, 'status' | 'missingCount' | 'errorReason'>;
+type Item = Pick<AdsTxtItem, 'status' | 'missingCount' | 'errorReason'> & Partial<Pick<AdsTxtItem, 'ignoredLines'>>;
 
 describe('ads.txt status badges', () => {
   it.each<[Item, string]>([
     [{ status: 'authorized', missingCount: 0, errorReason: null }, 'Authorized'],
     [{ status: 'missing_lines', missingCount: 3, errorReason: null }, 'Missing lines (3)'],
+    [{ status: 'authorized', missingCount: 0, errorReason: null, ignoredLines: 3 }, 'Authorized, 3 lines ignored by buyers'],
+    [{ status: 'missing_lines', missingCount: 2, errorReason: null, ignoredLines: 1 }, 'Missing lines (2), 1 line ignored by buyers'],
     [{ status: 'not_found', missingCount: 4, errorReason: null }, 'Not found'],
     [{ status: 'not_crawled', missingCount: 0, errorReason: null }, 'Not crawled yet'],
   ])('%o reads "%s"', (item, text) => {

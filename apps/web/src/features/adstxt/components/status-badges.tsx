@@ -3,7 +3,11 @@ import type { AdsTxtItem } from '@pc/contracts';
 import { redirectionColor, redirectionLabel, statusColor, statusLabel } from './status-labels';
 
 /** The domain's ads.txt status; an error's reason shows on hover and focus and to screen readers. */
-export function AdsTxtStatusBadge({ item }: { item: Pick<AdsTxtItem, 'status' | 'missingCount' | 'errorReason'> }) {
+export function AdsTxtStatusBadge({
+  item,
+}: {
+  item: Pick<AdsTxtItem, 'status' | 'missingCount' | 'errorReason'> & Partial<Pick<AdsTxtItem, 'ignoredLines'>>;
+}) {
   const badge = (
     <Badge color={statusColor[item.status]} variant="light" tabIndex={item.status === 'error' ? 0 : undefined}>
       {statusLabel(item)}

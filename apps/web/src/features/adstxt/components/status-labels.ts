@@ -1,15 +1,18 @@
 import type { AdsTxtItem } from '@pc/contracts';
+import { countOf } from '../../../lib/format/number-format';
 
 type Status = AdsTxtItem['status'];
 type Redirection = AdsTxtItem['ads_txt_redirection_status'];
 
 /** Text first: the badge colour only repeats what the words say (accessibility). */
-export function statusLabel(item: Pick<AdsTxtItem, 'status' | 'missingCount'>): string {
+export function statusLabel(item: Pick<AdsTxtItem, 'status' | 'missingCount'> & Partial<Pick<AdsTxtItem, 'ignoredLines'>>): string {
+  // A file read with lines buyers drop is not simply "Authorized": say how many they ignore.
+  const ignored = item.ignoredLines ? `, ${countOf(item.ignoredLines, 'line')} ignored by buyers` : '';
   switch (item.status) {
     case 'authorized':
-      return 'Authorized';
+      return `Authorized${ignored}`;
     case 'missing_lines':
-      return `Missing lines (${item.missingCount})`;
+      return `Missing lines (${item.missingCount})${ignored}`;
     case 'not_found':
       return 'Not found';
     case 'error':
