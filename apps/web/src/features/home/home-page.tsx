@@ -6,6 +6,7 @@ import { Routes, TrackingEvents } from '@pc/contracts';
 import { useChosenPublisherId } from '../../lib/chosen-publisher';
 import { usePublisherDetails } from '../../lib/data/use-publisher-data';
 import { PageHeader } from '../../components/ui/page-header';
+import { AdsTxtCard } from './adstxt-card';
 import { AudienceCard } from './audience-card';
 import { IncidentsCard } from './incidents-card';
 import { MonitorsCard } from './monitors-card';
@@ -94,6 +95,9 @@ export function HomePage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <IncidentsCard publisherId={publisherId} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <AdsTxtCard publisherId={publisherId} />
           </Grid.Col>
           {flags.enabled(FlagKeys.uptimeMonitoring, true) && (
             <Grid.Col span={{ base: 12, md: 6 }}>
