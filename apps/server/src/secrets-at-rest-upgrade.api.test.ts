@@ -1,21 +1,19 @@
 import { spawn } from 'node:child_process';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../test/test-app';
 import { TEST_PAYMENT_DETAILS_KEYS } from '../test/test-keys';
-import { startLocalTestServer, type LocalTestServer } from './lib/outbound/local-test-server';
+import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 import { verifyWebhook } from './lib/webhooks';
 import { demoKeyFile, resolveSecretKeys } from './lib/keys/key-store';
 import { createSecretBox } from './lib/keys/secret-box';
 import { upgradeSecretsAtRest } from './secrets-at-rest-upgrade';
 
 let t: TestApp;
-let receiver: LocalTestServer;
-const received: { headers: IncomingMessage['headers']; body: string }[] = [];
+let receiver: WebhookReceiver;
 const dirs: string[] = [];
 const tempDir = () => {
   const d = mkdtempSync(path.join(os.tmpdir(), 'pc-keys-'));
@@ -24,14 +22,7 @@ const tempDir = () => {
 };
 
 beforeAll(async () => {
-  receiver = await startLocalTestServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.end('ok');
-    });
-  });
+  receiver = await startWebhookReceiver();
   t = await createTestApp({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '0' });
 });
 afterAll(async () => {
@@ -91,7 +82,7 @@ describe('webhook signing secrets at rest', () => {
       method: 'POST',
       url: '/api/integrations/webhooks',
       headers: bearer(multi, '1001'),
-      payload: { name: 'Sealed', url: receiver.url('127.0.0.1', '/hooks'), format: 'json', events: ['incident.opened'], enabled: true },
+      payload: { name: 'Sealed', url: receiver.url('/hooks'), format: 'json', events: ['incident.opened'], enabled: true },
     });
     expect(created.statusCode, created.body).toBe(200);
     const { subscription, secret } = created.json() as { subscription: { id: string; secretPrefix: string }; secret: string };
@@ -113,8 +104,8 @@ describe('webhook signing secrets at rest', () => {
       .executeTakeFirstOrThrow();
     expect(delivery.secret).not.toContain(secret.slice(6));
     while ((await t.built.workers.webhookDeliveries.drain()) > 0);
-    expect(received).toHaveLength(1);
-    expect(verifyWebhook(secret, received[0]!.headers, received[0]!.body)).toBe(true);
+    expect(receiver.received).toHaveLength(1);
+    expect(verifyWebhook(secret, receiver.received[0]!.headers, receiver.received[0]!.body)).toBe(true);
   });
 
   it('rows an earlier build left (secrets in the clear, bank details on the source key) are sealed at start', async () => {

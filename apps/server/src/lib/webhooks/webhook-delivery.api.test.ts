@@ -1,33 +1,16 @@
-import type { IncomingMessage } from 'node:http';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createJobQueue } from '../jobs/job-queue';
-import { startLocalTestServer, type LocalTestServer } from '../outbound/local-test-server';
 import { enqueueWebhook, generateWebhookSecret, verifyWebhook, webhookDeliveriesRepo } from './index';
-
-interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-}
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver';
 
 describe('webhook delivery (lib/webhooks)', () => {
   let t: TestApp;
-  let receiver: LocalTestServer;
-  const received: Received[] = [];
-  /** Status codes the receiver answers with, in order; 200 once they run out. */
-  let script: number[] = [];
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    receiver = await startLocalTestServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.statusCode = script.shift() ?? 200;
-        res.end('ok');
-      });
-    });
+    receiver = await startWebhookReceiver();
     t = await createTestApp({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '0' });
   });
   afterAll(async () => {
@@ -35,8 +18,7 @@ describe('webhook delivery (lib/webhooks)', () => {
     await receiver.close();
   });
   afterEach(() => {
-    received.length = 0;
-    script = [];
+    receiver.reset();
   });
 
   async function send(target: { url: string; format?: 'json' | 'slack'; secret?: string | null }, maxAttempts?: number) {
@@ -64,12 +46,12 @@ describe('webhook delivery (lib/webhooks)', () => {
       publisherId: '1001',
       source: 'test',
       targetId: 'target-1',
-      target: { url: receiver.url('127.0.0.1', '/hook'), format: 'json', secret },
+      target: { url: receiver.url('/hook'), format: 'json', secret },
       event: { type: 'incident.opened', data: { incidentId: 'i1' }, summary: 'Incident opened' },
     });
     await drainAll();
-    expect(received).toHaveLength(1);
-    const r = received[0]!;
+    expect(receiver.received).toHaveLength(1);
+    const r = receiver.received[0]!;
     expect(r.headers['webhook-id']).toBe(id);
     expect(r.headers['webhook-event']).toBe('incident.opened');
     expect(verifyWebhook(secret, r.headers, r.body)).toBe(true);
@@ -81,22 +63,22 @@ describe('webhook delivery (lib/webhooks)', () => {
   });
 
   it('retries a failing receiver with the same id and body until it answers 2xx', async () => {
-    script = [500, 503];
-    const id = await send({ url: receiver.url('127.0.0.1', '/flaky') });
+    receiver.answerWith([500, 503]);
+    const id = await send({ url: receiver.url('/flaky') });
     await drainAll();
-    expect(received).toHaveLength(3);
-    expect(new Set(received.map((r) => r.headers['webhook-id']))).toEqual(new Set([id]));
-    expect(new Set(received.map((r) => r.body)).size).toBe(1);
+    expect(receiver.received).toHaveLength(3);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([id]));
+    expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
     const attempts = await webhookDeliveriesRepo(t.db).attemptsOf([id]);
     expect(attempts.map((a) => a.status_code)).toEqual([200, 503, 500]);
     expect(await webhookDeliveriesRepo(t.db).get(id)).toMatchObject({ status: 'delivered', attempts: 3 });
   });
 
   it('gives up after the last attempt and marks the delivery failed', async () => {
-    script = [500, 500, 500];
-    const id = await send({ url: receiver.url('127.0.0.1', '/down') }, 2);
+    receiver.answerWith([500, 500, 500]);
+    const id = await send({ url: receiver.url('/down') }, 2);
     await drainAll();
-    expect(received).toHaveLength(2);
+    expect(receiver.received).toHaveLength(2);
     expect(await webhookDeliveriesRepo(t.db).get(id)).toMatchObject({ status: 'failed', attempts: 2, last_status_code: 500 });
   });
 
@@ -109,9 +91,9 @@ describe('webhook delivery (lib/webhooks)', () => {
   });
 
   it('posts { text } unsigned for the Slack preset', async () => {
-    await send({ url: receiver.url('127.0.0.1', '/slack'), format: 'slack', secret: null });
+    await send({ url: receiver.url('/slack'), format: 'slack', secret: null });
     await drainAll();
-    expect(JSON.parse(received[0]!.body)).toEqual({ text: 'A test event' });
-    expect(received[0]!.headers['webhook-signature']).toBeUndefined();
+    expect(JSON.parse(receiver.received[0]!.body)).toEqual({ text: 'A test event' });
+    expect(receiver.received[0]!.headers['webhook-signature']).toBeUndefined();
   });
 });

@@ -1,10 +1,9 @@
-import type { IncomingMessage } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import type { GuardedFetch, GuardedResponse } from '../../lib/outbound/guarded-fetch';
-import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
 import { verifyWebhook } from '../../lib/webhooks';
 import { createAdsTxtCrawler } from '../adstxt/crawler/guarded-ads-txt-crawler';
+import { startWebhookReceiver, type WebhookReceiver, type ReceivedRequest } from '../../../test/webhook-receiver';
 
 // Payment.paid, adstxt.changed and report.ready end to end. Each event comes from the
 // real code path (staff mark a payment paid, an ads.txt crawl whose status moves, a report export
@@ -12,20 +11,12 @@ import { createAdsTxtCrawler } from '../adstxt/crawler/guarded-ads-txt-crawler';
 // real guarded client to a loopback receiver, signed, retried on failure. Only the ads.txt file's
 // network is scripted (the crawler's own fetch); the webhooks' is not.
 
-interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
 let t: TestApp;
-let receiver: LocalTestServer;
+let receiver: WebhookReceiver;
 let multi: string;
 let staff: string;
 let secret: string;
 let subscriptionId: string;
-const received: Received[] = [];
-/** Status codes the receiver answers with, in order; 200 once they run out. */
-let script: number[] = [];
 /** What the ads.txt host serves (the crawler's network, not the webhooks'). */
 let adsTxt = '';
 const adsTxtFetch = Object.assign(
@@ -54,15 +45,7 @@ const sale = (date: string, netRevenue: number) => ({
 });
 
 beforeAll(async () => {
-  receiver = await startLocalTestServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.statusCode = script.shift() ?? 200;
-      res.end('ok');
-    });
-  });
+  receiver = await startWebhookReceiver();
   t = await createTestApp(
     { OUTBOUND_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '0', PAYMENT_THRESHOLD_DEFAULT: '100' },
     { adsTxtCrawler: createAdsTxtCrawler({ allowHosts: [], fetch: adsTxtFetch }) },
@@ -78,7 +61,7 @@ beforeAll(async () => {
 
   const created = await call(multi, 'POST', '/api/integrations/webhooks', {
     name: 'Finance and ops',
-    url: receiver.url('127.0.0.1', '/events'),
+    url: receiver.url('/events'),
     format: 'json',
     events: ['payment.paid', 'adstxt.changed', 'report.ready'],
     enabled: true,
@@ -92,8 +75,7 @@ afterAll(async () => {
   await receiver.close();
 });
 afterEach(() => {
-  received.length = 0;
-  script = [];
+  receiver.reset();
 });
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -108,7 +90,8 @@ function call(token: string, method: Method, url: string, payload?: object, publ
 const drainWebhooks = async () => {
   while ((await t.built.workers.webhookDeliveries.drain()) > 0);
 };
-const envelope = (r: Received) => JSON.parse(r.body) as { id: string; type: string; publisherId: string; data: Record<string, unknown> };
+const envelope = (r: ReceivedRequest) =>
+  JSON.parse(r.body) as { id: string; type: string; publisherId: string; data: Record<string, unknown> };
 const deliveries = async () => {
   const res = await call(multi, 'GET', `/api/integrations/webhooks/${subscriptionId}/deliveries`);
   expect(res.statusCode).toBe(200);
@@ -138,9 +121,9 @@ describe('product events to an integrations webhook', () => {
     expect((await call(staff, 'POST', `/api/payments/${payment.id}/approve`, undefined, null)).statusCode).toBe(200);
     // Approval is not "paid": nothing is sent yet.
     await drainWebhooks();
-    expect(received).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
 
-    script = [500, 503];
+    receiver.answerWith([500, 503]);
     const paid = await call(
       staff,
       'POST',
@@ -151,16 +134,18 @@ describe('product events to an integrations webhook', () => {
     expect(paid.statusCode).toBe(200);
     await drainWebhooks();
     // Two failures, then delivered: three posts of the same message, each signed for its own timestamp.
-    expect(received).toHaveLength(3);
-    const ids = new Set(received.map((r) => r.headers['webhook-id']));
+    expect(receiver.received).toHaveLength(3);
+    const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
     expect(ids.size).toBe(1);
-    expect(new Set(received.map((r) => r.body)).size).toBe(1);
-    expect(received.every((r) => verifyWebhook(secret, r.headers, r.body))).toBe(true);
-    expect(verifyWebhook('whsec_' + Buffer.alloc(32).toString('base64'), received[2]!.headers, received[2]!.body)).toBe(false);
-    const event = envelope(received[2]!);
-    expect(received[2]!.headers['webhook-event']).toBe('payment.paid');
+    expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
+    expect(receiver.received.every((r) => verifyWebhook(secret, r.headers, r.body))).toBe(true);
+    expect(verifyWebhook('whsec_' + Buffer.alloc(32).toString('base64'), receiver.received[2]!.headers, receiver.received[2]!.body)).toBe(
+      false,
+    );
+    const event = envelope(receiver.received[2]!);
+    expect(receiver.received[2]!.headers['webhook-event']).toBe('payment.paid');
     expect(event).toMatchObject({
-      id: received[2]!.headers['webhook-id'],
+      id: receiver.received[2]!.headers['webhook-id'],
       type: 'payment.paid',
       publisherId: '1001',
       data: { paymentId: payment.id, period: '2025-01', reference: 'WH-1', method: 'SEPA', paidAt: '2025-02-20' },
@@ -173,16 +158,16 @@ describe('product events to an integrations webhook', () => {
 
     // Redelivery: a new delivery in the log, but the same message (id and bytes), so a receiver
     // that already processed it can tell it is the same event.
-    received.length = 0;
+    receiver.received.length = 0;
     const again = await call(multi, 'POST', `/api/integrations/webhooks/${subscriptionId}/deliveries/${logged!.id}/redeliver`);
     expect(again.statusCode).toBe(200);
     expect(again.json().deliveryId).not.toBe(logged!.id);
     await drainWebhooks();
-    expect(received).toHaveLength(1);
-    expect(received[0]!.headers['webhook-id']).toBe(event.id);
-    expect(envelope(received[0]!).id).toBe(event.id);
-    expect(received[0]!.body).toBe(JSON.stringify(event));
-    expect(verifyWebhook(secret, received[0]!.headers, received[0]!.body)).toBe(true);
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.headers['webhook-id']).toBe(event.id);
+    expect(envelope(receiver.received[0]!).id).toBe(event.id);
+    expect(receiver.received[0]!.body).toBe(JSON.stringify(event));
+    expect(verifyWebhook(secret, receiver.received[0]!.headers, receiver.received[0]!.body)).toBe(true);
     const log = await deliveries();
     expect(log.filter((d) => d.messageId === event.id).map((d) => d.status)).toEqual(['delivered', 'delivered']);
 
@@ -191,9 +176,9 @@ describe('product events to an integrations webhook', () => {
       (await call(staff, 'POST', `/api/payments/${payment.id}/paid`, { paidAt: '2025-02-20', method: 'SEPA', reference: 'WH-1' }, null))
         .statusCode,
     ).toBe(200);
-    received.length = 0;
+    receiver.received.length = 0;
     await drainWebhooks();
-    expect(received).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
   });
 
   it('adstxt.changed: a crawl that moves the status sends one event; a crawl that does not, none', async () => {
@@ -202,28 +187,28 @@ describe('product events to an integrations webhook', () => {
     adsTxt = required.join('\n') + '\n';
     expect((await call(multi, 'POST', '/api/adstxt/domains/d5001/verify')).json().status).toBe('authorized');
     await drainWebhooks();
-    received.length = 0;
+    receiver.received.length = 0;
 
     // The publisher's file loses a required line: authorized -> missing lines.
     adsTxt = required.slice(1).join('\n') + '\n';
-    script = [502];
+    receiver.answerWith([502]);
     expect((await call(multi, 'POST', '/api/adstxt/domains/d5001/verify')).json().status).toBe('missing_lines');
     await drainWebhooks();
     // The crawl also opened an incident; this subscription did not choose incident events.
-    expect(received.map((r) => r.headers['webhook-event'])).toEqual(['adstxt.changed', 'adstxt.changed']);
-    expect(received[0]!.headers['webhook-id']).toBe(received[1]!.headers['webhook-id']);
-    expect(received.every((r) => verifyWebhook(secret, r.headers, r.body))).toBe(true);
-    expect(envelope(received[1]!)).toMatchObject({
+    expect(receiver.received.map((r) => r.headers['webhook-event'])).toEqual(['adstxt.changed', 'adstxt.changed']);
+    expect(receiver.received[0]!.headers['webhook-id']).toBe(receiver.received[1]!.headers['webhook-id']);
+    expect(receiver.received.every((r) => verifyWebhook(secret, r.headers, r.body))).toBe(true);
+    expect(envelope(receiver.received[1]!)).toMatchObject({
       type: 'adstxt.changed',
       publisherId: '1001',
       data: { domainId: 'd5001', file: 'ads.txt', previousStatus: 'authorized', status: 'missing_lines', missingLines: 1 },
     });
 
     // Same file again: the status does not move, so nothing is sent.
-    received.length = 0;
+    receiver.received.length = 0;
     expect((await call(multi, 'POST', '/api/adstxt/domains/d5001/verify')).json().status).toBe('missing_lines');
     await drainWebhooks();
-    expect(received).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
     const log = await deliveries();
     expect(log.find((d) => d.event === 'adstxt.changed')).toMatchObject({ status: 'delivered', attempts: 2 });
   });
@@ -245,11 +230,11 @@ describe('product events to an integrations webhook', () => {
     const { reportId } = queued.json();
     // Queued is not ready: nothing yet.
     await drainWebhooks();
-    expect(received).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
     await t.built.workers.reportExports.drain();
     await drainWebhooks();
-    expect(received).toHaveLength(1);
-    const r = received[0]!;
+    expect(receiver.received).toHaveLength(1);
+    const r = receiver.received[0]!;
     expect(r.headers['webhook-event']).toBe('report.ready');
     expect(verifyWebhook(secret, r.headers, r.body)).toBe(true);
     expect(envelope(r)).toMatchObject({
