@@ -7,7 +7,7 @@ import type { IncidentsService } from '../incidents/incidents.service';
 import { monitorAlertsRepo } from './monitor-alerts.repo';
 import { runCheck, type CheckOutcome } from './monitor-checker';
 import type { MonitorEvent } from './monitor-event';
-import { certKey, downKey } from './monitor-incident-keys';
+import { certKey, downKey, incidentSubject } from './monitor-incident-keys';
 import type { MonitorNotifier } from './monitor-notify.job';
 import { monitorScheduleRepo, type ClaimedMonitor, type CompletedCheck } from './monitor-schedule.repo';
 
@@ -33,15 +33,6 @@ export interface SchedulerOptions {
   /** Called after each stored check (the bench measures drift with it). */
   onCheck?: (e: { monitorId: string; slot: Date; startedAt: number; ok: boolean }) => void;
 }
-
-/** A monitor's host, which names its incidents when it belongs to no site. */
-const hostOf = (url: string): string | null => {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return null;
-  }
-};
 
 /** The next slot after `slot` that lies in the future: the phase is kept, missed slots are not replayed. */
 export function nextSlot(slot: Date, intervalSeconds: number, now = Date.now()): Date {
@@ -91,7 +82,13 @@ export function createMonitorScheduler(o: SchedulerOptions) {
   async function transitions(trx: Db, m: ClaimedMonitor, r: CheckOutcome, status: string) {
     // With a notifier, monitor changes are mailed by it (one per address, digests); the incident's own mail would double them.
     const mail = !o.notify;
-    const base = { publisherId: m.publisher_id, siteId: m.site_id, subject: m.site_id ? null : hostOf(m.url), category: 'Uptime', mail };
+    const base = {
+      publisherId: m.publisher_id,
+      siteId: m.site_id,
+      subject: m.site_id ? null : incidentSubject(m.url),
+      category: 'Uptime',
+      mail,
+    };
     const changes: { change: MonitorEvent['change']; incidentId: string | null }[] = [];
     if (status === 'down' && m.status !== 'down') {
       const { id } = await o.incidents.report(

@@ -16,6 +16,16 @@ const KIND_LABELS: Record<IncidentEvent['kind'], string> = {
   resolved: 'Resolved',
 };
 
+/** What the detecting system recorded with one occurrence, as a sentence (nothing when it recorded nothing). */
+function OccurrenceDetail({ detail }: { detail: Record<string, unknown> | null }) {
+  const text = occurrenceDetail(detail);
+  return text ? (
+    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+      {text}
+    </Text>
+  ) : null;
+}
+
 /** The expanded row: occurrence timeline (newest first) and the acknowledge / resolve actions. */
 export function IncidentPanel(props: { publisherId: string; incidentId: string; onChanged: () => void }) {
   const { data, error, isLoading, mutate } = useIncident(props.publisherId, props.incidentId);
@@ -49,12 +59,13 @@ export function IncidentPanel(props: { publisherId: string; incidentId: string; 
         <Skeleton h={16} w="60%" />
       </Stack>
     );
+  const cameBack = cameBackNote(data);
   return (
     <Stack gap="sm" aria-label={`Timeline of ${data.title}`} role="region">
       <Group justify="space-between" align="start">
         <Text size="sm" c="dimmed">
           First occurred {fromEpoch(data.firstOccurrence)}; {data.occurrences} occurrence{data.occurrences === 1 ? '' : 's'} in all.
-          {cameBackNote(data) && ` ${cameBackNote(data)}`}
+          {cameBack && ` ${cameBack}`}
         </Text>
         <Group gap="xs">
           {data.status === 'open' && (
@@ -76,11 +87,7 @@ export function IncidentPanel(props: { publisherId: string; incidentId: string; 
               {new Date(e.at).toLocaleString()}
             </Text>
             {e.note && <Text size="sm">“{e.note}”</Text>}
-            {occurrenceDetail(e.detail) && (
-              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-                {occurrenceDetail(e.detail)}
-              </Text>
-            )}
+            <OccurrenceDetail detail={e.detail} />
           </Timeline.Item>
         ))}
       </Timeline>
