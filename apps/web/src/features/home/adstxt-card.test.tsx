@@ -26,7 +26,7 @@ describe('home ads.txt card', () => {
     expect(screen.getByTestId('home-adstxt-loading')).toBeInTheDocument();
     expect(await screen.findByTestId('home-adstxt-to-fix')).toHaveTextContent('2');
     expect(screen.getByTestId('home-adstxt-missing')).toHaveTextContent('7');
-    expect(screen.getByText('2 domains of 4 need a look. 2 lines ignored by buyers.')).toBeInTheDocument();
+    expect(screen.getByText('2 of 4 domains need a look. 2 lines ignored by buyers.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Fix ads.txt' })).toHaveAttribute('href', '/partners/adstxt');
     expect(api).toHaveBeenCalledWith('adstxt/domains', expect.objectContaining({ publisherId: '1001' }));
   });

@@ -35,7 +35,7 @@ export function AdsTxtCard({ publisherId }: { publisherId: string }) {
         [
           toFix.length === 0
             ? 'No domain needs work.'
-            : `${countOf(toFix.length, 'domain')} of ${data.length} ${toFix.length === 1 ? 'needs' : 'need'} a look.`,
+            : `${toFix.length} of ${countOf(data.length, 'domain')} ${toFix.length === 1 ? 'needs' : 'need'} a look.`,
           ignored > 0 ? `${countOf(ignored, 'line')} ignored by buyers.` : '',
         ]
           .filter(Boolean)
