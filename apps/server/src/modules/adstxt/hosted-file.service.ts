@@ -1,4 +1,5 @@
 import type { Db } from '../../db/pool';
+import { sharedReads } from '../../lib/concurrency/shared-reads';
 import { hostedFileRepo, hostedInputsKey } from './hosted-file.repo';
 import type { RevisionWorkers } from './revisions/revision-workers';
 
@@ -43,8 +44,8 @@ class ByteCache {
  * The hosted ads.txt / app-ads.txt are served, not parsed: the file as served is rendered in the
  * worker threads when a revision is saved or hosting starts, and again by the first GET that finds
  * its inputs changed (the template, the publisher's ids: hosted-file.repo.ts's key), then stored
- * for every process. A GET is one small indexed query plus bytes from this process's cache (or one
- * read of the stored text): 200 concurrent GETs of a 2 MiB file leave the event loop free
+ * for every process. A GET is one small indexed query (shared by the GETs of that file in flight with
+ * it) plus bytes from this process's cache (or one read of the stored text): 200 concurrent GETs of a 2 MiB file leave the event loop free
  * (adstxt-hosted.event-loop.api.test.ts).
  */
 export function createHostedFiles(deps: { db: Db; revisionWorkers: RevisionWorkers; cacheBytes?: number }) {
@@ -52,6 +53,10 @@ export function createHostedFiles(deps: { db: Db; revisionWorkers: RevisionWorke
   const cache = new ByteCache(deps.cacheBytes ?? 64 * 1024 * 1024);
   // One rendering per domain at a time in this process: a burst of GETs after a change waits for it.
   const rendering = new Map<string, Promise<HostedBytes | null>>();
+  // A burst of GETs for one file (a crawler fleet, a buyer's refresh) asks the database once while
+  // the first lookup is in flight: 200 concurrent GETs otherwise queue 200 queries for the pool and
+  // PostgreSQL's CPU beside the event loop's.
+  const servingState = sharedReads<Awaited<ReturnType<typeof repo.servingState>>>();
 
   async function renderNow(domainId: string): Promise<HostedBytes | null> {
     const input = await repo.renderInputs(domainId);
@@ -89,7 +94,7 @@ export function createHostedFiles(deps: { db: Db; revisionWorkers: RevisionWorke
 
     /** The file to serve at the public URL, or null when the domain is unknown or not hosted. */
     async servable(domainName: string, kind: 'web' | 'app'): Promise<ServableHostedFile | null> {
-      const row = await repo.servingState(domainName, kind);
+      const row = await servingState(`${kind}:${domainName.toLowerCase()}`, () => repo.servingState(domainName, kind));
       if (!row || !row.hosted_enabled) return null;
       if (row.etag !== null && row.inputs_key === hostedInputsKey(row)) {
         const etag = row.etag;
