@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { PAYMENT_STATUS_LABELS, Routes, type PaymentsOverview } from '@pc/contracts';
+import { PaymentHoldNote } from '../../components/payment-hold';
 import { apiFetcher, type ApiKey } from '../../lib/api';
 import { swrOptions } from '../../lib/swr-options';
 import { SummaryCard } from './summary-card';
@@ -7,11 +8,15 @@ import { SummaryCard } from './summary-card';
 const money = (n: number, c: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: c }).format(n);
 const month = (p: string) => new Date(`${p}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** Home: last payment and next payment (from /api/payments; home does not import the payments feature). */
+/**
+ * Home: last payment and next payment (from /api/payments; home does not import the payments feature),
+ * and for each payment on hold why and what lifts the hold.
+ */
 export function PaymentsCard({ publisherId }: { publisherId: string }) {
   const { data, error, isLoading, mutate } = useSWR<PaymentsOverview, Error, ApiKey>(['payments', publisherId], apiFetcher, swrOptions);
   const last = data?.lastPayment;
   const next = data?.nextPayment;
+  const held = data?.payments.filter((p) => p.status === 'on_hold') ?? [];
   return (
     <SummaryCard
       title="Payments"
@@ -32,6 +37,12 @@ export function PaymentsCard({ publisherId }: { publisherId: string }) {
           note: next && `${month(next.period)}, ${PAYMENT_STATUS_LABELS[next.status].toLowerCase()}`,
         },
       ]}
+      footer={
+        held.length > 0 &&
+        held.map((p) => (
+          <PaymentHoldNote key={p.id} reason={p.holdReason} what={`${month(p.period)} payment`} testId={`home-hold-${p.period}`} />
+        ))
+      }
     />
   );
 }

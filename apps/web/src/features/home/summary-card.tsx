@@ -73,7 +73,7 @@ export function SummaryCard({ title, label, link, state, empty, figures, footer,
             ))}
           </Group>
           {footer && (
-            <Text size="xs" c="dimmed" mt={4}>
+            <Text component="div" size="xs" c="dimmed" mt={4}>
               {footer}
             </Text>
           )}

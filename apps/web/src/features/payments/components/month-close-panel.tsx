@@ -120,9 +120,14 @@ export function MonthClosePanel() {
                   </Table.Td>
                   <Table.Td ta="right">{money(p.amount, p.currency)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[p.status]} variant="light" title={p.holdReason ?? undefined}>
+                    <Badge color={STATUS_COLOR[p.status]} variant="light">
                       {statusLabel(p.status)}
                     </Badge>
+                    {p.status === 'on_hold' && (
+                      <Text size="xs" c="dimmed">
+                        Held: {p.holdReason ?? 'no reason given'}
+                      </Text>
+                    )}
                     {p.status === 'pending' && p.approvals === 1 && (
                       <Text size="xs" c="dimmed">
                         1 of 2 approvals: the bank details changed in the last 48 hours, another staff member must approve.

@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
-import { Badge, Button, Group, Table, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { Payment } from '@pc/contracts';
+import { PaymentHoldNote } from '../../../components/payment-hold';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { downloadStatement } from '../api/payments-api';
@@ -50,20 +51,22 @@ export function PaymentsTable({ publisherId, payments }: { publisherId: string; 
               <Table.Td>{periodLabel(p.period)}</Table.Td>
               <Table.Td ta="right">
                 {p.status === 'rolled_over' ? (
-                  <Tooltip
-                    label={`Below the ${money(p.threshold, p.currency)} threshold: ${money(p.rolloverOut, p.currency)} carried to the next month`}
-                  >
-                    <span>{money(0, p.currency)}</span>
-                  </Tooltip>
+                  <>
+                    {money(0, p.currency)}
+                    <Text size="xs" c="dimmed">
+                      Below the {money(p.threshold, p.currency)} threshold: {money(p.rolloverOut, p.currency)} carried to the next month
+                    </Text>
+                  </>
                 ) : (
                   money(p.amount, p.currency)
                 )}
               </Table.Td>
               <Table.Td>{p.currency}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOR[p.status]} variant="light" title={p.holdReason ?? undefined}>
+                <Badge color={STATUS_COLOR[p.status]} variant="light">
                   {statusLabel(p.status)}
                 </Badge>
+                {p.status === 'on_hold' && <PaymentHoldNote reason={p.holdReason} testId={`hold-note-${p.period}`} />}
               </Table.Td>
               <Table.Td>{p.paidAt ?? '—'}</Table.Td>
               <Table.Td>{p.method ?? '—'}</Table.Td>

@@ -1,0 +1,1 @@
+export { isTaxFormHold, PaymentHoldNote } from './payment-hold-note';
