@@ -1,6 +1,6 @@
-import type { UserScope } from '@pc/contracts';
+import type { Access, UserScope } from '@pc/contracts';
 
-export type Access = 'public' | 'signedIn' | 'publisher' | 'staff' | 'admin';
+export type { Access };
 
 export interface AuthContext {
   uid: string;

@@ -1,16 +1,10 @@
-import useSWR from 'swr';
-import { Routes } from '@pc/contracts';
-import { apiFetcher, type ApiKey } from '../../lib/api';
-import { swrOptions } from '../../lib/swr-options';
+import { incidentsEndpoints, Routes } from '@pc/contracts';
+import { useEndpoint } from '../../lib/endpoints';
 import { SummaryCard } from './summary-card';
 
 /** Home: open and acknowledged incidents (from /api/incidents/summary; home does not import the incidents feature). */
 export function IncidentsCard({ publisherId }: { publisherId: string }) {
-  const { data, error, isLoading, mutate } = useSWR<{ open: number; acknowledged: number }, Error, ApiKey>(
-    ['incidents/summary', publisherId],
-    apiFetcher,
-    swrOptions,
-  );
+  const { data, error, isLoading, mutate } = useEndpoint(incidentsEndpoints.summary, publisherId, {});
   return (
     <SummaryCard
       title="Incidents"

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+
+/** Who may call an endpoint (the one rule the server's access hook enforces, shown in OpenAPI). */
+export type Access = 'public' | 'signedIn' | 'publisher' | 'staff' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API endpoint, declared once: the server registers its route from this entry (it adds only
+ * the handler), the web calls it by this entry, and OpenAPI is generated from it. Paths are
+ * Fastify-style (`/api/incidents/:id`); every `:name` in the path is a key of `params`.
+ */
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly path: `/${string}`;
+  /** Stable across releases: generated clients name their functions after it. */
+  readonly operationId: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly access: Access;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The 200 answer. */
+  readonly response: z.ZodType;
+  /** The 200 answer's media type when it is a file, not JSON (a CSV download, a text file). */
+  readonly produces?: 'text/csv' | 'text/plain';
+  /** Answers beyond 200 and the shared error answers (400, 401, 403, 404, 429), e.g. a 409. */
+  readonly otherResponses?: Readonly<Record<number, z.ZodType>>;
+}
+
+/** Declares an endpoint, keeping its literal types (path, schemas) for both ends. */
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller sends: path parameters, query and body as the schemas accept them. */
+export interface EndpointInput<E extends Endpoint> {
+  params: Input<E['params']>;
+  query: Input<E['query']>;
+  body: Input<E['body']>;
+}
+/** What the handler gets once the schemas have parsed the request (defaults applied). */
+export interface EndpointParsed<E extends Endpoint> {
+  params: Output<E['params']>;
+  query: Output<E['query']>;
+  body: Output<E['body']>;
+}
+/** The 200 answer as the caller receives it. */
+export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
+
+/** The concrete path of an endpoint: each `:name` replaced by its encoded parameter. */
+export function pathOf(e: Endpoint, params?: Readonly<Record<string, string | number>>): string {
+  return e.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${e.operationId}: path parameter "${name}" is missing`);
+    return encodeURIComponent(String(value));
+  });
+}

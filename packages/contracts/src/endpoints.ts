@@ -1,0 +1,14 @@
+import type { Endpoint } from './endpoint';
+import { incidentsEndpoints } from './incidents.endpoints';
+
+/**
+ * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
+ * routes so registered, and the endpoint-table test checks the two agree (operation ids, summaries,
+ * file media types).
+ */
+export const endpointTables = {
+  incidents: incidentsEndpoints,
+} as const satisfies Record<string, Record<string, Endpoint>>;
+
+/** Every declared endpoint, flat. */
+export const allEndpoints = (): Endpoint[] => Object.values(endpointTables).flatMap((table) => Object.values(table));
