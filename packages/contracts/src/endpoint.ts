@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Who may call an endpoint (the one rule the server's access hook enforces, shown in OpenAPI). */
 export type Access = 'public' | 'signedIn' | 'publisher' | 'staff' | 'admin';
@@ -15,18 +15,29 @@ export interface Endpoint {
   /** Stable across releases: generated clients name their functions after it. */
   readonly operationId: string;
   readonly summary: string;
+  /** Said in OpenAPI below the summary: how a machine caller authenticates, what must come first. */
+  readonly description?: string;
   readonly tags: readonly string[];
   readonly access: Access;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** The 200 answer. */
+  /** The success answer (200, or `status`). */
   readonly response: z.ZodType;
-  /** The 200 answer's media type when it is a file, not JSON (a CSV download, a text file). */
-  readonly produces?: 'text/csv' | 'text/plain';
+  /** The success status when it is not 200: an event accepted for later handling answers 202. */
+  readonly status?: 202;
+  /** The success answer's media type when it is a file, not JSON (a CSV download, a text file, a PDF). */
+  readonly produces?: 'text/csv' | 'text/plain' | 'application/pdf';
   /** Answers beyond 200 and the shared error answers (400, 401, 403, 404, 429), e.g. a 409. */
   readonly otherResponses?: Readonly<Record<number, z.ZodType>>;
+  /** false: documented without the shared error answers, for an endpoint that gives none of them. */
+  readonly sharedErrors?: false;
+  /** Largest request body in bytes when it differs from the server's default; beyond it: 413 unread. */
+  readonly bodyLimit?: number;
 }
+
+/** The answer of a write that has nothing else to say. */
+export const OkSchema = z.object({ ok: z.literal(true) });
 
 /** Declares an endpoint, keeping its literal types (path, schemas) for both ends. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

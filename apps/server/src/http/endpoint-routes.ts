@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
 import type { Endpoint, EndpointParsed, EndpointResponse } from '@pc/contracts';
 import { errorResponses } from './typed';
 
@@ -18,27 +25,57 @@ export type EndpointHandler<E extends Endpoint> = (
 /** A handler for every endpoint of an area's table: the compiler refuses a table entry left without one. */
 export type EndpointHandlers<T extends Record<string, Endpoint>> = { [K in keyof T]: EndpointHandler<T[K]> };
 
+/**
+ * What a route needs beyond its contract entry, from the server's settings: a limit whose figures
+ * are configured, or a hook that runs before the handler (a second limit counted per key).
+ */
+export interface EndpointRouteOptions {
+  rateLimit?: FastifyContextConfig['rateLimit'];
+  preHandler?: preHandlerAsyncHookHandler;
+}
+
+/** A handler whose success status is not 200: the status is set before it runs, so it only answers. */
+const withStatus =
+  <E extends Endpoint>(status: number, handler: EndpointHandler<E>): EndpointHandler<E> =>
+  (req, reply) => {
+    reply.code(status);
+    return handler(req, reply);
+  };
+
 /** Registers one route from its contract entry: path, access, schemas and OpenAPI words all come from `e`. */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>): void {
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  handler: EndpointHandler<E>,
+  options: EndpointRouteOptions = {},
+): void {
   app.route({
     method: e.method,
     url: e.path,
-    config: { access: e.access },
+    config: { access: e.access, ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }) },
+    ...(e.bodyLimit !== undefined && { bodyLimit: e.bodyLimit }),
+    ...(options.preHandler && { preHandler: options.preHandler }),
     schema: {
       operationId: e.operationId,
       summary: e.summary,
+      ...(e.description !== undefined && { description: e.description }),
       tags: [...e.tags],
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
       ...(e.produces && { produces: [e.produces] }),
-      response: { 200: e.response, ...e.otherResponses, ...errorResponses },
+      response: { [e.status ?? 200]: e.response, ...e.otherResponses, ...(e.sharedErrors === false ? {} : errorResponses) },
     },
-    handler: handler as unknown as RouteHandlerMethod,
+    handler: (e.status === undefined ? handler : withStatus(e.status, handler)) as unknown as RouteHandlerMethod,
   });
 }
 
-/** Registers an area's whole table, one handler per entry. */
-export function registerEndpoints<T extends Record<string, Endpoint>>(app: FastifyInstance, table: T, handlers: EndpointHandlers<T>): void {
-  for (const key of Object.keys(table) as (keyof T & string)[]) registerEndpoint(app, table[key], handlers[key]);
+/** Registers an area's whole table, one handler per entry, with the server-side options some entries need. */
+export function registerEndpoints<T extends Record<string, Endpoint>>(
+  app: FastifyInstance,
+  table: T,
+  handlers: EndpointHandlers<T>,
+  options: { readonly [K in keyof T]?: EndpointRouteOptions } = {},
+): void {
+  for (const key of Object.keys(table) as (keyof T & string)[]) registerEndpoint(app, table[key], handlers[key], options[key]);
 }
