@@ -87,6 +87,32 @@ describe('shell', () => {
     expect(await within(nav).findByRole('link', { name: 'Recirculation Summary' })).toHaveAttribute('href', Routes.recirculationSummary);
   });
 
+  it('an outside click closes an open submenu while the sidebar is open; a click inside keeps it', async () => {
+    renderShell(MULTI, [site({ taboola_organic: true })]);
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const reports = await within(nav).findByRole('button', { name: 'Reports' });
+    fireEvent.click(reports);
+    expect(reports).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.mouseDown(within(nav).getByRole('link', { name: 'Revenue Summary' }));
+    expect(reports).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.mouseDown(screen.getByText('Dashboard body'));
+    expect(reports).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav).queryByRole('link', { name: 'Recirculation Summary' })).not.toBeInTheDocument();
+  });
+
+  it('an outside click closes the flyout of a collapsed sidebar; a click in the flyout keeps it', async () => {
+    renderShell(MULTI, [site({ taboola_organic: true })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const reports = await within(nav).findByRole('button', { name: 'Reports' });
+    fireEvent.click(reports);
+    const flyoutLink = await screen.findByRole('link', { name: 'Recirculation Summary' });
+    fireEvent.mouseDown(flyoutLink);
+    expect(reports).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.mouseDown(screen.getByText('Dashboard body'));
+    expect(reports).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('an inactive organic site does not split Reports', async () => {
     renderShell(MULTI, [site({ taboola_organic: true, active: false })]);
     await screen.findByRole('button', { name: 'Switch partner' });

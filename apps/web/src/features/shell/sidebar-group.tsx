@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Popover, Text } from '@mantine/core';
-import { useClickOutside } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { Limits } from '@pc/contracts';
 import { Icon } from '../../components/ui/icons';
@@ -33,7 +32,7 @@ export function SidebarGroup({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dropdownRef = useRef<HTMLDivElement>(null);
   const listId = useId();
-  const wrapperRef = useClickOutside<HTMLLIElement>(() => setOpen(false), null, [dropdownRef.current]);
+  const wrapperRef = useRef<HTMLLIElement>(null);
   const childActive = groupMatches(item.children, pathname);
 
   // Switching between open and collapsed sidebar resets the submenu to its starting rule.
@@ -44,6 +43,23 @@ export function SidebarGroup({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [collapsed]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // An outside click closes it, the sidebar open or collapsed. Inside means the entry or its flyout
+  // (rendered in a portal, outside the entry).
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (e: Event) => {
+      const path = e.composedPath();
+      if ([wrapperRef.current, dropdownRef.current].some((node) => node && path.includes(node))) return;
+      clearTimeout(timer.current);
+      setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('touchstart', onPointerDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('touchstart', onPointerDown);
+    };
+  }, [open]);
 
   const schedule = (next: boolean) => {
     clearTimeout(timer.current);
