@@ -31,6 +31,6 @@ describe('the endpoint tables', () => {
     expect(op, `${e.method} ${e.path} in OpenAPI`).toBeDefined();
     expect(op!.operationId).toBe(e.operationId);
     expect(op!.summary).toBe(e.summary);
-    expect(Object.keys(op!.responses['200']?.content ?? {})).toEqual([e.produces ?? 'application/json']);
+    expect(Object.keys(op!.responses[String(e.status ?? 200)]?.content ?? {})).toEqual([e.produces ?? 'application/json']);
   });
 });

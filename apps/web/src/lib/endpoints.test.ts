@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { incidentsEndpoints } from '@pc/contracts';
+import { z } from 'zod';
+import { endpoint, incidentsEndpoints } from '@pc/contracts';
 import { configureApi } from './api';
 import type { ApiClient } from './api-client';
 import { call, endpointKey } from './endpoints';
@@ -30,6 +31,23 @@ describe('calling endpoints by their contract entry', () => {
       '/api/incidents/vulnerabilities.csv',
       expect.objectContaining({ method: 'GET', query: { siteId: '7' }, responseType: 'text' }),
     );
+  });
+
+  it('asks a PDF endpoint for its bytes, not text', async () => {
+    const client = recordCalls();
+    const pdf = endpoint({
+      method: 'GET',
+      path: '/api/files/:id',
+      operationId: 'downloadFile',
+      summary: 'A file',
+      tags: ['files'],
+      access: 'publisher',
+      params: z.object({ id: z.string() }),
+      response: z.unknown(),
+      produces: 'application/pdf',
+    });
+    await call(pdf, { params: { id: '3' } });
+    expect(client).toHaveBeenCalledWith('/api/files/3', expect.objectContaining({ method: 'GET', responseType: 'blob' }));
   });
 
   it('keys page data by path, publisher and query', () => {

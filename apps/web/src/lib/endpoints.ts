@@ -1,4 +1,4 @@
-import useSWR, { type SWRResponse } from 'swr';
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { pathOf, type Endpoint, type EndpointInput, type EndpointResponse } from '@pc/contracts';
 import { api, apiFetcher, type ApiKey } from './api';
 import type { Query, RequestOptions } from './api-client';
@@ -24,7 +24,7 @@ export function call<E extends Endpoint>(e: E, input: CallInput<E>, options: Cal
     method: e.method,
     query,
     body,
-    responseType: e.produces ? 'text' : 'json',
+    responseType: e.produces === 'application/pdf' ? 'blob' : e.produces ? 'text' : 'json',
   });
 }
 
@@ -38,11 +38,17 @@ export function endpointKey<E extends Endpoint & { method: 'GET' }>(
   return query === undefined ? [pathOf(e, params), publisherId] : [pathOf(e, params), publisherId, { ...query }];
 }
 
-/** Page data from a GET endpoint, cached and revalidated by SWR under its {@link endpointKey}. */
+/**
+ * Page data from a GET endpoint, cached and revalidated by SWR under its {@link endpointKey}. A null
+ * input fetches nothing yet (no rule chosen, no id known); `config` adds to the shared SWR options
+ * (e.g. polling while something is pending).
+ */
 export function useEndpoint<E extends Endpoint & { method: 'GET' }>(
   e: E,
   publisherId: string | null,
-  input: Omit<CallInput<E>, 'body'>,
+  input: Omit<CallInput<E>, 'body'> | null,
+  config?: SWRConfiguration<EndpointResponse<E>, Error>,
 ): SWRResponse<EndpointResponse<E>, Error> {
-  return useSWR<EndpointResponse<E>, Error, ApiKey>(endpointKey(e, publisherId, input), apiFetcher, swrOptions);
+  const key = input === null ? null : endpointKey(e, publisherId, input);
+  return useSWR<EndpointResponse<E>, Error, ApiKey | null>(key, apiFetcher, config ? { ...swrOptions, ...config } : swrOptions);
 }
