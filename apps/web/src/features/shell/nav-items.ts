@@ -50,6 +50,7 @@ export function buildNavItems(opts: { organic: boolean; config: Pick<PublicConfi
         { label: 'Incidents', to: Routes.incidents },
         { label: 'Uptime Monitoring', to: Routes.uptimeMonitoring },
         { label: 'Audience Overview', to: Routes.audienceOverview },
+        { label: 'Ad Revenue', to: Routes.adRevenue },
         { label: 'Performance', to: Routes.performance },
       ],
     },

@@ -87,6 +87,13 @@ describe('shell', () => {
     expect(await within(nav).findByRole('link', { name: 'Recirculation Summary' })).toHaveAttribute('href', Routes.recirculationSummary);
   });
 
+  it('reaches the ad revenue overview from the product-area entry', async () => {
+    renderShell(MULTI);
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    fireEvent.click(await within(nav).findByRole('button', { name: 'Services & Site Health' }));
+    expect(within(nav).getByRole('link', { name: 'Ad Revenue' })).toHaveAttribute('href', Routes.adRevenue);
+  });
+
   it('an outside click closes an open submenu while the sidebar is open; a click inside keeps it', async () => {
     renderShell(MULTI, [site({ taboola_organic: true })]);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
