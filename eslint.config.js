@@ -83,6 +83,13 @@ export default tseslint.config(
               from: './apps/server/src/modules',
               message: 'lib/ does not import modules/: pass what it needs in, or compose it beside app.ts.',
             },
+            {
+              // The HTTP platform knows callers only through http/request-context.ts's types; identity
+              // implements them (identity/caller.ts) and, like every area, may use the platform.
+              target: './apps/server/src/http',
+              from: './apps/server/src/identity',
+              message: 'http/ does not import identity/: take what it needs as a dependency typed in http/request-context.ts.',
+            },
           ],
         },
       ],

@@ -54,4 +54,17 @@ describe('server import boundaries', () => {
     );
     expect(fromModule).toEqual([]);
   }, 60_000);
+
+  it('refuse the HTTP platform importing identity, and allow identity using the platform', async () => {
+    const fromHttp = await ruleIdsFor(
+      "import { createCallerResolver } from '../identity/caller';\nexport const c = createCallerResolver;\n",
+      'apps/server/src/http/boundary-probe.ts',
+    );
+    expect(fromHttp).toContain('boundaries/restricted-paths');
+    const fromIdentity = await ruleIdsFor(
+      "import type { CallerResolver } from '../http/request-context';\nexport type C = CallerResolver;\n",
+      'apps/server/src/identity/boundary-probe.ts',
+    );
+    expect(fromIdentity).toEqual([]);
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { PASSWORD_RESET_QUEUE, passwordResetDedupeKey, type PasswordResetPayload
 import { createIdentityService } from './identity/identity.service';
 import { loadSigningKeys } from './identity/signing-keys';
 import { createSessionGuard, type SessionGuard } from './identity/sessions';
+import { createCallerResolver } from './identity/caller';
 import { createChangeNotifications } from './db/change-notifications';
 import { createSignInThrottle, DEFAULT_THROTTLE_POLICY } from './identity/sign-in-throttle';
 import { signInThrottleRepo } from './identity/sign-in-throttle.repo';
@@ -306,8 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     config,
     db,
     publicUrl,
-    tokens,
-    sessions,
+    resolveCaller: createCallerResolver(tokens, sessions),
     apiKeys: apiKeys.bearer(),
     cpuPool,
     siteTagStats: () => siteTagCollector.stats(),

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseScope, scopeAllows, type UserScope } from '@pc/contracts';
+import { scopeAllows } from '@pc/contracts';
 import { forbidden, unauthorized } from '../lib/http-error';
-import type { IdTokenIssuer, VerifiedIdToken } from '../identity/id-tokens';
-import type { SessionGuard } from '../identity/sessions';
-import type { Access, AuthContext } from './request-context';
+import type { Access, AuthContext, CallerResolver } from './request-context';
 
 const ACCESS: readonly Access[] = ['public', 'signedIn', 'publisher', 'staff', 'admin'];
 
@@ -29,47 +27,6 @@ export function enforceRouteDeclarations(app: FastifyInstance): void {
 
 const bearerOf = (header: string | undefined) => (header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined);
 
-/**
- * The caller of an ID token. A token this process verified already and a user whose session
- * state is cached (both invalidated across processes: identity/sessions.ts) are answered without a
- * promise; only a first sight of either waits. Refusals throw.
- */
-function authenticate(token: string | undefined, tokens: IdTokenIssuer, sessions: SessionGuard): AuthContext | Promise<AuthContext> {
-  if (!token) throw unauthorized();
-  const claims = tokens.verifyCached(token);
-  const current = claims && sessions.isCurrentCached(claims.sub, claims.sv, claims.pv);
-  if (claims && current !== undefined) return callerOf(claims, current);
-  return (async () => {
-    let verified;
-    try {
-      verified = await tokens.verify(token);
-    } catch {
-      throw unauthorized('Your session is invalid or has expired. Sign in again.', 'InvalidToken');
-    }
-    // Revoked (password/scope change, disabled, deleted, signed out everywhere): a cached check.
-    return callerOf(verified, await sessions.isCurrent(verified.sub, verified.sv, verified.pv));
-  })();
-}
-
-// Parsed scopes per verified token (the issuer caches those objects until they expire); frozen, as
-// every request of the token shares it.
-const scopes = new WeakMap<VerifiedIdToken, UserScope | null>();
-
-function callerOf(claims: VerifiedIdToken, current: boolean): AuthContext {
-  if (!current) throw unauthorized('Your session has ended. Sign in again.', 'SessionRevoked');
-  let scope = scopes.get(claims);
-  if (scope === undefined) {
-    scope = parseScope(claims.scope);
-    if (scope?.type === 'external_multiple') Object.freeze(scope.publishers);
-    if (scope) Object.freeze(scope);
-    scopes.set(claims, scope);
-  }
-  if (!scope) throw unauthorized('Your account has no access scope.', 'NoScope');
-  return claims.pv
-    ? { uid: claims.sub, email: claims.email, scope, authTime: claims.auth_time, partnerView: claims.pv }
-    : { uid: claims.sub, email: claims.email, scope, authTime: claims.auth_time };
-}
-
 /** Checks a publisher id named by the caller (header or query) against the token's scope. */
 export function requirePublisherInScope(req: FastifyRequest, publisherId: string): string {
   if (!req.auth) throw unauthorized();
@@ -88,8 +45,7 @@ export interface BearerExtension {
 
 export function registerAccessControl(
   app: FastifyInstance,
-  tokens: IdTokenIssuer,
-  sessions: SessionGuard,
+  resolveCaller: CallerResolver,
   adminAccessEnabled: boolean,
   extension?: BearerExtension,
 ): void {
@@ -111,7 +67,7 @@ export function registerAccessControl(
       // Public routes still learn who is calling when a valid token is sent (e.g. /mp).
       if (!req.headers.authorization) return;
       try {
-        const caller = authenticate(bearer, tokens, sessions);
+        const caller = resolveCaller(bearer);
         if (!(caller instanceof Promise)) req.auth = caller;
         else
           return caller.then(
@@ -124,7 +80,7 @@ export function registerAccessControl(
       return;
     }
     if (extension && bearer && extension.matches(bearer)) return extension.authenticate(req, bearer, access);
-    const caller = authenticate(bearer, tokens, sessions);
+    const caller = resolveCaller(bearer);
     if (caller instanceof Promise) return caller.then((c) => authorize(req, access, c));
     authorize(req, access, caller);
   }

@@ -6,8 +6,6 @@ import type { Logger } from 'pino';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/pool';
-import type { SessionGuard } from '../identity/sessions';
-import type { IdTokenIssuer } from '../identity/id-tokens';
 import { registerIdempotency } from '../modules/idempotency/idempotency.hook';
 import { idempotencyRepo } from '../modules/idempotency/idempotency.repo';
 import type { CpuPool } from '../lib/workers/cpu-pool';
@@ -20,7 +18,7 @@ import { createResponseSerializerCompiler } from './response-serializer';
 import { postgresRateLimitStore, sweepRateLimitCounters } from './rate-limit-store';
 import { registerSecurityHeaders, thirdPartyHosts } from './security-headers';
 import { OneLinePerRequest, lazyRequestLogger } from './request-logging';
-import './request-context';
+import type { CallerResolver } from './request-context';
 
 /**
  * The HTTP platform every module's routes run on (DESIGN section 5): the Fastify instance with its
@@ -62,8 +60,8 @@ export interface PlatformDeps {
   config: AppConfig;
   db: Db;
   publicUrl: string;
-  tokens: IdTokenIssuer;
-  sessions: SessionGuard;
+  /** The caller of a bearer ID token (identity/caller.ts). */
+  resolveCaller: CallerResolver;
   /** API keys (`pck_…` bearers) on the reporting API. */
   apiKeys: BearerExtension;
   /** The worker threads' pool, for its figures in /metrics. */
@@ -88,7 +86,7 @@ export async function registerPlatform(app: FastifyInstance, deps: PlatformDeps)
   registerErrorHandler(app);
   registerInputHygiene(app);
   enforceRouteDeclarations(app);
-  registerAccessControl(app, deps.tokens, deps.sessions, config.ADMIN_ACCESS, deps.apiKeys);
+  registerAccessControl(app, deps.resolveCaller, config.ADMIN_ACCESS, deps.apiKeys);
   registerIdempotency(app, { repo: idempotencyRepo(db) });
   registerMetrics(app, {
     db,

@@ -11,6 +11,12 @@ export interface AuthContext {
   partnerView?: string;
 }
 
+/**
+ * Who sends a bearer ID token (identity/caller.ts): the caller, or a thrown 401. Answered without a
+ * promise when the caches know the token and the session, so most requests wait for nothing.
+ */
+export type CallerResolver = (token: string | undefined) => AuthContext | Promise<AuthContext>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; required on every /api route (checked at start-up). */
