@@ -1,5 +1,5 @@
 /**
- * One scrape of a server's Prometheus text (GET /metrics, apps/server/src/modules/metrics): the
+ * One scrape of a server's Prometheus text (GET /metrics, apps/server/src/http/metrics): the
  * benches read the server's own counts and gauges from it rather than trusting the load generator.
  * Note the server's event-loop histogram resets on each scrape (prom-client).
  */

@@ -28,7 +28,7 @@ import { outboxRoutes } from './modules/admin/outbox.routes';
 import { outboxRepo } from './modules/admin/outbox.repo';
 import { createOutboxService } from './modules/admin/outbox.service';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes } from './http/health/health.routes';
 import { personalInfoRoutes } from './modules/personal-info/personal-info.routes';
 import { createPersonalInfoService } from './modules/personal-info/personal-info.service';
 import { publicConfigRoutes, toPublicConfig } from './modules/public-config/public-config.routes';

@@ -4,7 +4,7 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool';
 import type { CpuPool } from '../../lib/workers/cpu-pool';
-import { cameThroughProxy } from '../../http/proxy-headers';
+import { cameThroughProxy } from '../proxy-headers';
 
 /**
  * Prometheus metrics at /metrics (DESIGN: platform): process figures (CPU, memory, event loop
