@@ -1,5 +1,6 @@
 import type { Endpoint } from './endpoint';
 import { incidentsEndpoints } from './incidents.endpoints';
+import { blockingRulesEndpoints, feedKeysEndpoints } from './blocking-rules.endpoints';
 
 /**
  * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
@@ -8,6 +9,8 @@ import { incidentsEndpoints } from './incidents.endpoints';
  */
 export const endpointTables = {
   incidents: incidentsEndpoints,
+  blockingRules: blockingRulesEndpoints,
+  feedKeys: feedKeysEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declared endpoint, flat. */

@@ -54,4 +54,5 @@ export * from './webhooks';
 export * from './setup';
 export * from './endpoint';
 export * from './incidents.endpoints';
+export * from './blocking-rules.endpoints';
 export * from './endpoints';

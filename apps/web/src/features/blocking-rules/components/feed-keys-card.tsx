@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CreateFeedKeySchema, type FeedKey } from '@pc/contracts';
+import { blockingRulesEndpoints, CreateFeedKeySchema, pathOf, type FeedKey } from '@pc/contracts';
 import { IssuedKeysTable, NewKeyAlert, useIssuedKeyActions } from '../../../components/issued-keys';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { createFeedKey, revokeFeedKey, useFeedKeys } from '../api/blocking-rules-api';
@@ -17,7 +17,7 @@ export function FeedKeysCard({ publisherId }: { publisherId: string }) {
     reload: mutate,
     onCreated: () => setName(''),
   });
-  const feedUrl = `${window.location.origin}/api/blocking-rules/feed`;
+  const feedUrl = `${window.location.origin}${pathOf(blockingRulesEndpoints.feed)}`;
   return (
     <Card>
       <Stack gap="sm">
