@@ -20,10 +20,11 @@ test.describe('roles: sidebar, user menu and switcher', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('provider staff has the switcher but no admin or console entries', async ({ page }) => {
+  test('provider staff has the switcher and the read-only admin console, but no admin or console entries', async ({ page }) => {
     await signInAndChoose(page, USERS.staff, 'Blue Harbor Media');
     const menu = await openUserMenu(page);
     for (const item of MENU_ALWAYS) await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Admin Console (read-only)' })).toHaveAttribute('href', '/admin-console/');
     await expect(menu.getByRole('menuitem', { name: 'Partners Center Admin' })).toHaveCount(0);
     await expect(menu.getByRole('menuitem', { name: 'Go To Console' })).toHaveCount(0);
     await page.keyboard.press('Escape');

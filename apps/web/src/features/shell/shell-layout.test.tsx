@@ -146,6 +146,18 @@ describe('shell', () => {
     expect(screen.getByRole('button', { name: 'Close navigation' })).toBeInTheDocument();
   });
 
+  it('staff without admin access get a link to the read-only admin console; admins get Partners Center Admin instead', async () => {
+    const staff = renderShell({ type: 'internal', adminAccess: false });
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Admin Console (read-only)' })).toHaveAttribute('href', Routes.adminConsole);
+    expect(screen.queryByRole('menuitem', { name: 'Partners Center Admin', hidden: true })).not.toBeInTheDocument();
+    staff.unmount();
+    renderShell({ type: 'internal', adminAccess: true });
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Partners Center Admin' })).toHaveAttribute('href', Routes.adminConsole);
+    expect(screen.queryByRole('menuitem', { name: 'Admin Console (read-only)', hidden: true })).not.toBeInTheDocument();
+  });
+
   it('a single-partner user sees the partner name and no switcher; the user menu logs out', async () => {
     const { logout } = renderShell({ type: 'external_single', publisherId: '1001' });
     expect(await screen.findByText('Northwind News', { selector: 'p' })).toBeInTheDocument();
@@ -153,6 +165,7 @@ describe('shell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', Routes.profileSettings);
     expect(screen.queryByRole('menuitem', { name: 'Partners Center Admin', hidden: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Admin Console/, hidden: true })).not.toBeInTheDocument();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out', hidden: true }));
     await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
   });

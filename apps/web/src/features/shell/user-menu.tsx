@@ -11,7 +11,13 @@ import { Icon } from '../../components/ui/icons';
 /** Who sees which user-menu entries (docs/product.md#roles). Pure so the rules are testable. */
 export function userMenuVisibility(scope: UserScope, config: { adminAccess: boolean; consoleUrl: string | null }) {
   const admin = scope.type === 'internal' && scope.adminAccess;
-  return { partnersCenterAdmin: admin && config.adminAccess, goToConsole: admin && !!config.consoleUrl };
+  const partnersCenterAdmin = admin && config.adminAccess;
+  return {
+    partnersCenterAdmin,
+    // Staff who are not admins (here) still get the console's read-only tabs and decide requests.
+    staffAdminConsole: scope.type === 'internal' && !partnersCenterAdmin,
+    goToConsole: admin && !!config.consoleUrl,
+  };
 }
 
 function initials(name: string, email: string): string {
@@ -77,6 +83,11 @@ export function UserMenu({ compact }: { compact: boolean }) {
         {show.partnersCenterAdmin && (
           <Menu.Item component={Link} to={Routes.adminConsole}>
             Partners Center Admin
+          </Menu.Item>
+        )}
+        {show.staffAdminConsole && (
+          <Menu.Item component={Link} to={Routes.adminConsole}>
+            Admin Console (read-only)
           </Menu.Item>
         )}
         {show.goToConsole && (

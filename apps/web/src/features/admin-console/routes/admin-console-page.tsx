@@ -1,4 +1,4 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Alert, Stack, Tabs } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { Routes } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -32,6 +32,36 @@ const TABS = [
   'domain-claims',
 ] as const;
 type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = {
+  partners: 'Partners and sites',
+  requests: 'Requests',
+  users: 'Users',
+  invitations: 'Invitations',
+  'feature-flags': 'Feature flags',
+  usage: 'Usage',
+  outbox: 'E-mail outbox',
+  audit: 'Audit log',
+  'adstxt-template': 'Ads.txt template',
+  'data-loads': 'Data loads',
+  'domain-claims': 'Domain claims',
+};
+/** What staff without admin access open (the API refuses the rest to them). */
+const STAFF_TABS: readonly Tab[] = ['partners', 'requests', 'users', 'usage', 'domain-claims'];
+
+/**
+ * A deep link to a tab this user may not open (or that does not exist) says so above the tab shown
+ * instead, rather than quietly showing another tab.
+ */
+function TabRefused({ requested }: { requested: string }) {
+  const known = (TABS as readonly string[]).includes(requested);
+  return (
+    <Alert color="yellow" title={known ? `${TAB_LABELS[requested as Tab]} is for administrators only` : 'No such tab'} role="status">
+      {known
+        ? 'Your staff access opens partners, users and usage read-only, and lets you decide requests and domain claims. Showing Partners and sites instead.'
+        : `The admin console has no tab called "${requested}". Showing Partners and sites instead.`}
+    </Alert>
+  );
+}
 
 /**
  * The provider's console. Admins see every tab and can change things; staff without admin access
@@ -44,9 +74,10 @@ export function AdminConsolePage() {
   const params = useParams();
   const isAdmin = scope.type === 'internal' && scope.adminAccess && config.adminAccess;
   const isStaff = scope.type === 'internal';
-  const requested = (params['*'] ?? '').split('/')[0] as Tab;
-  const tabs: readonly Tab[] = isAdmin ? TABS : ['partners', 'requests', 'users', 'usage', 'domain-claims'];
-  const tab: Tab = tabs.includes(requested) ? requested : 'partners';
+  const requested = (params['*'] ?? '').split('/')[0] ?? '';
+  const tabs: readonly Tab[] = isAdmin ? TABS : STAFF_TABS;
+  const allowed = (tabs as readonly string[]).includes(requested);
+  const tab: Tab = allowed ? (requested as Tab) : 'partners';
 
   return (
     <Stack gap="lg">
@@ -59,68 +90,65 @@ export function AdminConsolePage() {
           This area is available to the provider&apos;s administrators. Ask your account manager if you need something changed.
         </EmptyState>
       ) : (
-        <Tabs value={tab} onChange={(v) => v && void navigate(`${Routes.adminConsole}${v}`)} keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="partners">Partners and sites</Tabs.Tab>
-            <Tabs.Tab value="requests">Requests</Tabs.Tab>
-            <Tabs.Tab value="users">Users</Tabs.Tab>
-            {isAdmin && <Tabs.Tab value="invitations">Invitations</Tabs.Tab>}
-            {isAdmin && <Tabs.Tab value="feature-flags">Feature flags</Tabs.Tab>}
-            <Tabs.Tab value="usage">Usage</Tabs.Tab>
-            {isAdmin && <Tabs.Tab value="outbox">E-mail outbox</Tabs.Tab>}
-            {isAdmin && <Tabs.Tab value="audit">Audit log</Tabs.Tab>}
-            {isAdmin && <Tabs.Tab value="adstxt-template">Ads.txt template</Tabs.Tab>}
-            {isAdmin && <Tabs.Tab value="data-loads">Data loads</Tabs.Tab>}
-            <Tabs.Tab value="domain-claims">Domain claims</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="partners" pt="md">
-            <PartnersTab canEdit={isAdmin} />
-          </Tabs.Panel>
-          {/* Plan changes and service requests: any provider staff member decides them (API access 'staff'). */}
-          <Tabs.Panel value="requests" pt="md">
-            <RequestsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="users" pt="md">
-            <UsersTab canEdit={isAdmin} />
-          </Tabs.Panel>
-          {isAdmin && (
-            <Tabs.Panel value="invitations" pt="md">
-              <InvitationsTab />
+        <>
+          {requested !== '' && !allowed && <TabRefused requested={requested} />}
+          <Tabs value={tab} onChange={(v) => v && void navigate(`${Routes.adminConsole}${v}`)} keepMounted={false}>
+            <Tabs.List>
+              {tabs.map((t) => (
+                <Tabs.Tab key={t} value={t}>
+                  {TAB_LABELS[t]}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="partners" pt="md">
+              <PartnersTab canEdit={isAdmin} />
             </Tabs.Panel>
-          )}
-          {isAdmin && (
-            <Tabs.Panel value="feature-flags" pt="md">
-              <FlagsTab />
+            {/* Plan changes and service requests: any provider staff member decides them (API access 'staff'). */}
+            <Tabs.Panel value="requests" pt="md">
+              <RequestsTab />
             </Tabs.Panel>
-          )}
-          <Tabs.Panel value="usage" pt="md">
-            <UsageTab />
-          </Tabs.Panel>
-          {isAdmin && (
-            <Tabs.Panel value="outbox" pt="md">
-              <OutboxTab />
+            <Tabs.Panel value="users" pt="md">
+              <UsersTab canEdit={isAdmin} />
             </Tabs.Panel>
-          )}
-          {isAdmin && (
-            <Tabs.Panel value="audit" pt="md">
-              <AuditTab />
+            {isAdmin && (
+              <Tabs.Panel value="invitations" pt="md">
+                <InvitationsTab />
+              </Tabs.Panel>
+            )}
+            {isAdmin && (
+              <Tabs.Panel value="feature-flags" pt="md">
+                <FlagsTab />
+              </Tabs.Panel>
+            )}
+            <Tabs.Panel value="usage" pt="md">
+              <UsageTab />
             </Tabs.Panel>
-          )}
-          {isAdmin && (
-            <Tabs.Panel value="adstxt-template" pt="md">
-              <AdsTxtTemplateTab />
+            {isAdmin && (
+              <Tabs.Panel value="outbox" pt="md">
+                <OutboxTab />
+              </Tabs.Panel>
+            )}
+            {isAdmin && (
+              <Tabs.Panel value="audit" pt="md">
+                <AuditTab />
+              </Tabs.Panel>
+            )}
+            {isAdmin && (
+              <Tabs.Panel value="adstxt-template" pt="md">
+                <AdsTxtTemplateTab />
+              </Tabs.Panel>
+            )}
+            {isAdmin && (
+              <Tabs.Panel value="data-loads" pt="md">
+                <DataLoadsTab />
+              </Tabs.Panel>
+            )}
+            {/* App domain claims that wait for proof or clash with a site: any provider staff member decides them (API access 'staff'). */}
+            <Tabs.Panel value="domain-claims" pt="md">
+              <DomainClaimsTab />
             </Tabs.Panel>
-          )}
-          {isAdmin && (
-            <Tabs.Panel value="data-loads" pt="md">
-              <DataLoadsTab />
-            </Tabs.Panel>
-          )}
-          {/* App domain claims that wait for proof or clash with a site: any provider staff member decides them (API access 'staff'). */}
-          <Tabs.Panel value="domain-claims" pt="md">
-            <DomainClaimsTab />
-          </Tabs.Panel>
-        </Tabs>
+          </Tabs>
+        </>
       )}
     </Stack>
   );
