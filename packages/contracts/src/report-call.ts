@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { EpochDayField } from './fields';
 import { INTERVALS, REPORT_DEFINITIONS, REPORT_TYPES } from './report-catalog';
 import { parseFilterParam, unknownFilterDimension } from './report-filters';
+import { COMPARISON_MODES } from './report-periods';
+import { DATE_PRESETS } from './report-presets';
 
 /** Longest range one report may cover: the 13 months of facts we keep, plus slack. */
 export const MAX_RANGE_DAYS = 400;
@@ -34,8 +36,18 @@ export const ReportCallQuerySchema = z
     exportReportToFile: z.enum(['true', 'false']).optional(),
     emailReportOutput: z.enum(['true', 'false']).optional(),
     reportId: z.string().uuid('Unknown report.').optional(),
+    /**
+     * With `compare`, the answer carries the comparison (report-calendar.ts): the preset the range
+     * stands for (a "to date" preset compares with the same days of the previous period), and the
+     * compared days for compare = custom.
+     */
+    preset: z.enum(DATE_PRESETS, { error: 'Choose a date preset of the report page.' }).optional(),
+    compare: z.enum(COMPARISON_MODES, { error: 'Compare with previous, yearAgo or custom.' }).optional(),
+    compareFrom: EpochDayField('Choose a start date for the comparison.').optional(),
+    compareTo: EpochDayField('Choose an end date for the comparison.').optional(),
   })
   .superRefine((q, ctx) => {
+    comparisonIssues(q, ctx);
     const def = REPORT_DEFINITIONS[q.reportType];
     const dims = splitList(q.dimensions);
     const metrics = splitList(q.metrics);
@@ -67,6 +79,38 @@ export const ReportCallQuerySchema = z
   });
 export type ReportCallQuery = z.infer<typeof ReportCallQuerySchema>;
 
+function comparisonIssues(
+  q: { compare?: string | undefined; compareFrom?: number | undefined; compareTo?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (q.compare !== 'custom') return;
+  if (q.compareFrom === undefined)
+    ctx.addIssue({ code: 'custom', path: ['compareFrom'], message: 'A custom comparison needs a start date.' });
+  if (q.compareTo === undefined) ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'A custom comparison needs an end date.' });
+  if (q.compareFrom === undefined || q.compareTo === undefined) return;
+  if (q.compareFrom > q.compareTo) ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'The comparison ends before it starts.' });
+  else if ((q.compareTo - q.compareFrom) / DAY_MS > MAX_RANGE_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['compareFrom'], message: `Choose a comparison of at most ${MAX_RANGE_DAYS} days.` });
+}
+
+/** A change against the comparison period, or why there is none (report-periods.ts periodChange). */
+export const PeriodChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('change'), ratio: z.number() }),
+  z.object({ kind: z.literal('noData') }),
+  z.object({ kind: z.literal('partialData') }),
+  z.object({ kind: z.literal('fromZero') }),
+  z.object({ kind: z.literal('partialDay') }),
+]);
+
+/** The compared days, their totals and each metric's change (present when the call asked `compare`). */
+export const ReportComparisonSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.record(z.string(), z.number().nullable()),
+  changes: z.record(z.string(), PeriodChangeSchema),
+});
+export type ReportComparison = z.infer<typeof ReportComparisonSchema>;
+
 const CellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /** The report call's answer: at most rowLimit rows, totals over all rows, the publisher's currency. */
@@ -79,6 +123,7 @@ export const ReportResultSchema = z.object({
   estimatedFrom: z.string().optional(),
   currency: z.string(),
   rowLimit: z.number(),
+  comparison: ReportComparisonSchema.optional(),
 });
 export type ReportResult = z.infer<typeof ReportResultSchema>;
 
@@ -98,6 +143,9 @@ export const HomeSummarySchema = z.object({
     revenue: z.number(),
     eCpm: z.number().nullable(),
     previous: z.object({ from: z.string(), to: z.string(), revenue: z.number() }),
+    /** The revenue's change, exactly as the report's "This month" compared with the previous period shows it. */
+    change: PeriodChangeSchema,
+    /** change's ratio when it is a percentage, else null. */
     changeRatio: z.number().nullable(),
   }),
   last30Days: z.array(z.object({ date: z.string(), revenue: z.number(), estimated: z.boolean() })),

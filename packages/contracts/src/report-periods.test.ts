@@ -7,6 +7,7 @@ import {
   epochNoonToDay,
   isReportDay,
   periodChange,
+  sameDaysEarlier,
   shiftMonths,
   todayIn,
   wholeMonths,
@@ -65,6 +66,15 @@ describe('comparison periods', () => {
     expect(shiftMonths('2026-03-31', -1)).toBe('2026-02-28');
   });
 
+  it('moves a to-date range to the same days months earlier, clamped, whole months kept whole', () => {
+    expect(sameDaysEarlier({ from: '2026-11-01', to: '2026-11-27' }, 1)).toEqual({ from: '2026-10-01', to: '2026-10-27' });
+    expect(sameDaysEarlier({ from: '2026-03-01', to: '2026-03-31' }, 1)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(sameDaysEarlier({ from: '2024-03-01', to: '2024-03-30' }, 1)).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(sameDaysEarlier({ from: '2026-01-01', to: '2026-02-28' }, 12)).toEqual({ from: '2025-01-01', to: '2025-02-28' });
+    expect(sameDaysEarlier({ from: '2029-01-01', to: '2029-02-28' }, 12)).toEqual({ from: '2028-01-01', to: '2028-02-29' });
+    expect(sameDaysEarlier({ from: '2028-01-01', to: '2028-02-28' }, 12)).toEqual({ from: '2027-01-01', to: '2027-02-28' });
+  });
+
   it('uses a custom comparison as given, and requires one', () => {
     const custom = { from: '2026-01-05', to: '2026-01-09' };
     expect(comparisonRange({ from: '2026-11-10', to: '2026-11-12' }, 'custom', custom)).toEqual(custom);
@@ -113,5 +123,8 @@ describe('honest changes', () => {
     expect(describeChange(periodChange(50, 100, both))).toBe('−50.0%');
     expect(periodChange(5, 0, both)).toEqual({ kind: 'fromZero' });
     expect(periodChange(0, 0, both)).toEqual({ kind: 'change', ratio: 0 });
+    // A change that rounds to nothing carries no sign.
+    expect(describeChange(periodChange(99.9999, 100, both))).toBe('0.0%');
+    expect(describeChange(periodChange(100.0001, 100, both))).toBe('0.0%');
   });
 });

@@ -126,6 +126,16 @@ function endOfMonth(day: ReportDay): ReportDay {
   return `${y}-${pad(m)}-${pad(daysInMonth(y, m))}`;
 }
 
+/**
+ * The same days `months` months earlier: what a "to date" period (month, quarter or year to date)
+ * is compared with. Days past the end of a shorter month are clamped (1-31 March -> 1-28/29
+ * February), and whole months stay whole months (1 Jan - 28 Feb 2029 -> 1 Jan - 29 Feb 2028).
+ */
+export function sameDaysEarlier(range: ReportDayRange, months: number): ReportDayRange {
+  const to = shiftMonths(range.to, -months);
+  return { from: shiftMonths(range.from, -months), to: wholeMonths(range) > 0 ? endOfMonth(to) : to };
+}
+
 /** What is known about the data of a period. */
 export type PeriodCoverage = 'complete' | 'partial' | 'none';
 
@@ -160,9 +170,10 @@ export function periodChange(
 export function describeChange(change: PeriodChange): string {
   switch (change.kind) {
     case 'change': {
-      const pct = change.ratio * 100;
-      const sign = pct > 0 ? '+' : pct < 0 ? '−' : '';
-      return `${sign}${Math.abs(pct).toFixed(1)}%`;
+      const shown = Math.abs(change.ratio * 100).toFixed(1);
+      // A change that rounds to 0.0 % has no sign: "−0.0%" would read as a loss.
+      const sign = shown === '0.0' ? '' : change.ratio > 0 ? '+' : '−';
+      return `${sign}${shown}%`;
     }
     case 'noData':
       return 'No data for the comparison period';

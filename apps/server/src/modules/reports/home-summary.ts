@@ -1,43 +1,37 @@
-import type { ReportEngine } from './engine/report-engine';
+import { resolvePeriods, shiftDays, type ReportDayRange } from '@pc/contracts';
+import type { ReportEngine, ReportQuery } from './engine/report-engine';
+import { comparisonOf, comparisonQuery } from './period-comparison';
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (day: string, n: number) => iso(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
+const cumulative = (publisherId: string, range: ReportDayRange): ReportQuery => ({
+  reportType: 'revenue',
+  publisherId,
+  dateFrom: range.from,
+  dateTo: range.to,
+  dimensions: [],
+  metrics: ['revenue', 'eCpm', 'impressions'],
+  interval: 'Cumulative',
+  limit: 0,
+});
 
 /**
  * The home page's figures: yesterday, month to date against the same days of last month, eCPM, and
  * 30 days of revenue. Each is an ordinary engine query, so the numbers match the reports exactly
- * (through the report cache when the service has one).
+ * (through the report cache when the service has one). Month to date is the reports' "This month"
+ * preset compared with the previous period, resolved and compared by the shared calendar
+ * (@pc/contracts report-calendar.ts), so the card and the report show the same percentage.
  */
 export async function homeSummary(engine: Pick<ReportEngine, 'query'>, publisherId: string, today: string) {
-  const yesterday = addDays(today, -1);
-  const monthStart = `${yesterday.slice(0, 7)}-01`;
-  const dayOfMonth = Number(yesterday.slice(8, 10));
-  const prevMonthStart = iso(new Date(Date.UTC(Number(monthStart.slice(0, 4)), Number(monthStart.slice(5, 7)) - 2, 1)));
-  // Same number of days last month, capped at that month's length (31 Mar -> 28/29 Feb).
-  const prevMonthEnd = iso(
-    new Date(
-      Math.min(Date.parse(`${addDays(prevMonthStart, dayOfMonth - 1)}T00:00:00Z`), Date.parse(`${addDays(monthStart, -1)}T00:00:00Z`)),
-    ),
-  );
-  const cumulative = (dateFrom: string, dateTo: string) =>
-    engine.query({
-      reportType: 'revenue',
-      publisherId,
-      dateFrom,
-      dateTo,
-      dimensions: [],
-      metrics: ['revenue', 'eCpm', 'impressions'],
-      interval: 'Cumulative',
-      limit: 0,
-    });
+  const yesterday = shiftDays(today, -1);
+  const { range, compared } = resolvePeriods({ preset: 'thisMonth', compare: 'previous' }, today);
+  const mtdQuery = cumulative(publisherId, range);
   const [y, mtd, prev, days] = await Promise.all([
-    cumulative(yesterday, yesterday),
-    cumulative(monthStart, yesterday),
-    cumulative(prevMonthStart, prevMonthEnd),
+    engine.query(cumulative(publisherId, { from: yesterday, to: yesterday })),
+    engine.query(mtdQuery),
+    engine.query(comparisonQuery(mtdQuery, compared)),
     engine.query({
       reportType: 'revenue',
       publisherId,
-      dateFrom: addDays(yesterday, -29),
+      dateFrom: shiftDays(yesterday, -29),
       dateTo: yesterday,
       dimensions: [],
       metrics: ['revenue'],
@@ -45,17 +39,17 @@ export async function homeSummary(engine: Pick<ReportEngine, 'query'>, publisher
       limit: 31,
     }),
   ]);
-  const mtdRevenue = mtd.totals.revenue ?? 0;
-  const prevRevenue = prev.totals.revenue ?? 0;
+  const change = comparisonOf(mtdQuery, mtd, compared, prev, today).changes.revenue ?? { kind: 'noData' as const };
   return {
     yesterday: { date: yesterday, revenue: y.totals.revenue ?? 0, eCpm: y.totals.eCpm ?? null, impressions: y.totals.impressions ?? 0 },
     monthToDate: {
-      from: monthStart,
-      to: yesterday,
-      revenue: mtdRevenue,
+      from: range.from,
+      to: range.to,
+      revenue: mtd.totals.revenue ?? 0,
       eCpm: mtd.totals.eCpm ?? null,
-      previous: { from: prevMonthStart, to: prevMonthEnd, revenue: prevRevenue },
-      changeRatio: prevRevenue > 0 ? mtdRevenue / prevRevenue - 1 : null,
+      previous: { from: compared.from, to: compared.to, revenue: prev.totals.revenue ?? 0 },
+      change,
+      changeRatio: change.kind === 'change' ? change.ratio : null,
     },
     last30Days: days.rows.map((r) => ({
       date: String(r.date),

@@ -347,6 +347,7 @@ describe('home summary', () => {
       previous: { from: '2026-09-01', to: '2026-09-02', revenue: 4 },
     });
     expect(s.monthToDate.changeRatio).toBeCloseTo(1.5);
+    expect(s.monthToDate.change).toEqual({ kind: 'change', ratio: 1.5 });
     // 30 days back from 2 Oct starts on 3 Sep, so the 1 Sep sale is outside the chart.
     expect(s.last30Days.map((d) => [d.date, d.revenue])).toEqual([
       ['2026-10-01', 2.5],

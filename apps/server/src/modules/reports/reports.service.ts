@@ -15,8 +15,9 @@ import { PassThrough } from 'node:stream';
 import type { ExportEncoder } from './export/export-encoder';
 import { exportReport, resultSource } from './export/export-report';
 import { savedReportsRepo } from './saved/saved-reports.repo';
-import { DEFAULT_REPORTING_TIME_ZONE, todayIn } from '@pc/contracts';
+import { DEFAULT_REPORTING_TIME_ZONE, todayIn, type ReportComparison } from '@pc/contracts';
 import type { ReportCache } from './report-cache';
+import { comparisonOf, comparisonQuery, requestedComparison } from './period-comparison';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -43,27 +44,41 @@ export function createReportsService(deps: {
   const directMax = deps.directDownloadMaxRows ?? DIRECT_DOWNLOAD_MAX_ROWS;
   /** The engine's answer, from the report cache when the service has one (report-cache.ts). */
   const query = (q: ReportQuery) => (deps.cache ? deps.cache.get(q, () => deps.engine.query(q)) : deps.engine.query(q));
+  /** The publisher's reporting time zone and today in it: report days are its calendar days. */
+  const calendarOf = async (publisherId: string) => {
+    const timeZone = (await savedReportsRepo(deps.db).timeZoneOf(publisherId)) ?? DEFAULT_REPORTING_TIME_ZONE;
+    return { timeZone, today: todayIn(timeZone, now()) };
+  };
   return {
     /**
      * "Yesterday" and "month to date" are calendar days of the publisher's reporting time zone, like
      * the reports: at 01:00 in Auckland, yesterday is Auckland's yesterday, not UTC's.
      */
     async homeSummary(publisherId: string) {
-      const [currency, zone] = await Promise.all([deps.repo.currencyOf(publisherId), savedReportsRepo(deps.db).timeZoneOf(publisherId)]);
-      const timeZone = zone ?? DEFAULT_REPORTING_TIME_ZONE;
-      const today = todayIn(timeZone, now());
+      const [currency, { timeZone, today }] = await Promise.all([deps.repo.currencyOf(publisherId), calendarOf(publisherId)]);
       return { currency: currency ?? 'USD', timeZone, today, ...(await homeSummary({ query }, publisherId, today)) };
     },
 
-    /** The interactive report: at most 500 rows, totals over all, in the publisher's currency. */
-    async run(ctx: ReportContext, q: ReportCallQuery): Promise<ReportResult & { currency: string; rowLimit: number }> {
+    /**
+     * The interactive report: at most 500 rows, totals over all, in the publisher's currency; with
+     * `compare`, the compared days' totals and each total's change (period-comparison.ts).
+     */
+    async run(
+      ctx: ReportContext,
+      q: ReportCallQuery,
+    ): Promise<ReportResult & { currency: string; rowLimit: number; comparison?: ReportComparison }> {
       try {
+        const current = toEngineQuery(q, ctx.publisherId, ROW_LIMIT);
+        const compared = requestedComparison(q, { from: current.dateFrom, to: current.dateTo });
         // The currency lookup (PostgreSQL) runs alongside the report (DuckDB): it adds no wait.
-        const [currency, result] = await Promise.all([
+        const [currency, result, before, calendar] = await Promise.all([
           deps.repo.currencyOf(ctx.publisherId),
-          query(toEngineQuery(q, ctx.publisherId, ROW_LIMIT)),
+          query(current),
+          compared ? query(comparisonQuery(current, compared)) : null,
+          compared ? calendarOf(ctx.publisherId) : null,
         ]);
-        return { ...result, currency: currency ?? 'USD', rowLimit: ROW_LIMIT };
+        const comparison = compared && before && calendar ? comparisonOf(current, result, compared, before, calendar.today) : undefined;
+        return { ...result, currency: currency ?? 'USD', rowLimit: ROW_LIMIT, ...(comparison ? { comparison } : {}) };
       } catch (err) {
         if (err instanceof ReportQueryError) throw new HttpError(400, err.message, 'ValidationError', { request: err.message });
         throw err;

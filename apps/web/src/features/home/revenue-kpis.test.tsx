@@ -15,6 +15,7 @@ const summary: HomeSummary = {
     revenue: 16506.96,
     eCpm: 1.665,
     previous: { from: '2026-10-01', to: '2026-10-21', revenue: 10726.96 },
+    change: { kind: 'change', ratio: 0.5388 },
     changeRatio: 0.5388,
   },
   last30Days: [],
@@ -38,6 +39,26 @@ describe('home revenue KPIs', () => {
     expect(screen.getByRole('link', { name: /eCPM \(yesterday\): £1.65/ })).toHaveAttribute('href', expect.stringContaining('chart=eCpm'));
     // Yesterday is after the finalized date: its figures are labelled estimated.
     expect(screen.getAllByText('Estimated')).toHaveLength(3);
+  });
+
+  it('says why there is no percentage in the words of the report, as on the 1st (today only)', () => {
+    renderKpis({
+      ...summary,
+      today: '2026-12-01',
+      monthToDate: {
+        ...summary.monthToDate,
+        from: '2026-12-01',
+        to: '2026-12-01',
+        revenue: 0,
+        previous: { from: '2026-11-01', to: '2026-11-01', revenue: 812.4 },
+        change: { kind: 'partialDay' },
+        changeRatio: null,
+      },
+    });
+    const mtd = screen.getByRole('link', { name: /Month to date: £0.00/ });
+    expect(mtd).toHaveTextContent('Includes a partial day, not compared');
+    expect(mtd).not.toHaveTextContent('%');
+    expect(mtd).toHaveTextContent('vs £812.40 for Nov 1–Nov 1');
   });
 
   it('does not label finalized figures as estimated', () => {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import type { HomeSummary } from '@pc/contracts';
-import { formatChange, formatCount, formatDay, formatMoney } from '../../lib/format/number-format';
+import { describeChange, type HomeSummary } from '@pc/contracts';
+import { formatCount, formatDay, formatMoney } from '../../lib/format/number-format';
 import { reportLink } from '../../lib/report-links';
 
 /** A day is estimated when it is on or after the first not-yet-finalized day. */
@@ -88,7 +88,8 @@ export function RevenueKpis({ data, error, isLoading, retry }: RevenueKpisProps)
     );
 
   const { yesterday, monthToDate: mtd, currency, estimatedFrom } = data;
-  const change = mtd.changeRatio;
+  const change = mtd.change;
+  const ratio = change.kind === 'change' ? change.ratio : 0;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
       <Kpi
@@ -109,11 +110,10 @@ export function RevenueKpis({ data, error, isLoading, retry }: RevenueKpisProps)
         estimated={isEstimated(mtd.to, estimatedFrom)}
       >
         <Group gap={6} wrap="wrap">
-          {change !== null && (
-            <Text span size="sm" fw={600} c={change > 0 ? 'teal.9' : change < 0 ? 'red.9' : 'dimmed'}>
-              {formatChange(change)}
-            </Text>
-          )}
+          {/* The report's wording for its "This month" (describeChange): a percentage, or why there is none. */}
+          <Text span size="sm" fw={change.kind === 'change' ? 600 : 400} c={ratio > 0 ? 'teal.9' : ratio < 0 ? 'red.9' : 'dimmed'}>
+            {describeChange(change)}
+          </Text>
           <span>
             vs {formatMoney(mtd.previous.revenue, currency)} for {formatDay(mtd.previous.from).replace(/, \d{4}$/, '')}–
             {formatDay(mtd.previous.to).replace(/, \d{4}$/, '')}

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import {
   DEFAULT_REPORTING_TIME_ZONE,
-  resolvePreset,
+  presetDays,
   todayIn,
   type DimensionKey,
   type MetricKey,
@@ -25,10 +25,7 @@ const BATCH = 50;
 
 /** A saved view as the engine query it stands for on `today` (presets resolved then). */
 export function viewToQuery(view: SavedReportView, reportType: ReportType, publisherId: string, today: string): ReportQuery {
-  const range =
-    view.preset === 'custom' && view.from && view.to
-      ? { from: view.from, to: view.to }
-      : resolvePreset(view.preset === 'custom' ? 'last7' : view.preset, today);
+  const range = presetDays(view.preset, today, view.from && view.to ? { from: view.from, to: view.to } : null);
   return {
     reportType,
     publisherId,

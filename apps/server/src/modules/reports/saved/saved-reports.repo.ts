@@ -188,6 +188,17 @@ export function savedReportsRepo(db: Db) {
     async advance(id: string, nextRunAt: Date): Promise<void> {
       await db.updateTable('report_schedules').set({ next_run_at: nextRunAt }).where('saved_report_id', '=', id).execute();
     },
+    /** Every schedule of the publisher's saved reports, locked for this transaction. */
+    async lockSchedulesOf(publisherId: string): Promise<{ saved_report_id: string; frequency: string; next_run_at: Date }[]> {
+      const rows = await sql<{ saved_report_id: string; frequency: string; next_run_at: Date }>`
+        SELECT s.saved_report_id, s.frequency, s.next_run_at
+        FROM report_schedules s
+        JOIN saved_reports r ON r.id = s.saved_report_id
+        WHERE r.publisher_id = ${publisherId}
+        ORDER BY s.saved_report_id
+        FOR UPDATE OF s`.execute(db);
+      return rows.rows;
+    },
     async timeZoneOf(publisherId: string): Promise<string | null> {
       return (
         (await db.selectFrom('report_settings').select('time_zone').where('publisher_id', '=', publisherId).executeTakeFirst())

@@ -47,10 +47,26 @@ function toSavedReport(r: SavedReportRow, uid: string, timeZone: string): SavedR
 }
 
 /**
+ * Each schedule of the publisher to its next send time in `timeZone`. A run already due stays due:
+ * the scheduler sends it within the minute and then advances it in the new zone.
+ */
+async function moveSchedules(trx: Db, publisherId: string, timeZone: string, now: Date): Promise<number> {
+  const repo = savedReportsRepo(trx);
+  let moved = 0;
+  for (const s of await repo.lockSchedulesOf(publisherId)) {
+    if (new Date(s.next_run_at).getTime() <= now.getTime()) continue;
+    await repo.advance(s.saved_report_id, nextRunAfter(s.frequency as ScheduleFrequency, now, timeZone));
+    moved += 1;
+  }
+  return moved;
+}
+
+/**
  * Saved report views: private to their owner or shared with the publisher's
  * team; only the owner changes, deletes or schedules one. Every write is audited in its transaction.
  */
-export function createSavedReportsService(deps: { db: Db }) {
+export function createSavedReportsService(deps: { db: Db; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
   const repo = savedReportsRepo(deps.db);
   const timeZoneOf = async (publisherId: string) => (await repo.timeZoneOf(publisherId)) ?? DEFAULT_REPORTING_TIME_ZONE;
 
@@ -110,7 +126,7 @@ export function createSavedReportsService(deps: { db: Db }) {
     },
     async setSchedule(ctx: SavedReportContext, id: string, input: ReportScheduleInput): Promise<SavedReport> {
       await load(ctx, id, true);
-      const nextRunAt = nextRunAfter(input.frequency, new Date(), await timeZoneOf(ctx.publisherId));
+      const nextRunAt = nextRunAfter(input.frequency, now(), await timeZoneOf(ctx.publisherId));
       await inTransaction(deps.db, async (trx) => {
         await savedReportsRepo(trx).upsertSchedule(id, { ...input, nextRunAt });
         await auditRepo(trx).record({
@@ -138,16 +154,21 @@ export function createSavedReportsService(deps: { db: Db }) {
     async settings(publisherId: string): Promise<ReportSettings> {
       return { timeZone: await timeZoneOf(publisherId) };
     },
-    /** The reporting time zone: report days, presets and schedule send times follow it. */
+    /**
+     * The reporting time zone: report days, presets and schedule send times follow it. Schedules
+     * move to the new zone's send hour in the same transaction, so the next e-mail goes out at
+     * 06:00 of the new zone rather than at the old zone's hour.
+     */
     async setSettings(ctx: SavedReportContext, settings: ReportSettings): Promise<ReportSettings> {
       const before = await timeZoneOf(ctx.publisherId);
       await inTransaction(deps.db, async (trx) => {
         await savedReportsRepo(trx).setTimeZone(ctx.publisherId, settings.timeZone);
+        const moved = before === settings.timeZone ? 0 : await moveSchedules(trx, ctx.publisherId, settings.timeZone, now());
         await auditRepo(trx).record({
           actorUserId: ctx.uid,
           publisherId: ctx.publisherId,
           action: 'report_settings.update',
-          details: { before: { timeZone: before }, after: settings },
+          details: { before: { timeZone: before }, after: settings, schedulesMoved: moved },
         });
       });
       return settings;

@@ -31,7 +31,10 @@ export interface ReportWorkspaceProps {
 /** tab_0: builder, chart with the chosen comparison, results table with drill-down. */
 export function ReportWorkspace(props: ReportWorkspaceProps) {
   const { type, label, publisherId, state, range, tableQuery, update, onPicking, timeZone } = props;
-  const previous = useMemo(() => previousRange(range, state.compare, state.compareCustom), [range, state.compare, state.compareCustom]);
+  const previous = useMemo(
+    () => previousRange(range, state.compare, state.compareCustom, state.preset),
+    [range, state.compare, state.compareCustom, state.preset],
+  );
   const today = reportingToday(timeZone);
   const [splitBy, setSplitBy] = useState<DimensionKey | null>(null);
   const split = useChartSplit(type, publisherId, range, state, splitBy);

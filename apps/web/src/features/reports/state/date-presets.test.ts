@@ -56,6 +56,21 @@ describe('date presets', () => {
     expect(previousRange({ from: '2026-03-17', to: '2026-03-17' })).toEqual({ from: '2026-03-16', to: '2026-03-16' });
   });
 
+  it('compares a "to date" preset with the same days of the previous period, as the home page does', () => {
+    const mtd = { from: '2026-11-01', to: '2026-11-27' };
+    expect(previousRange(mtd, 'previous', null, 'thisMonth')).toEqual({ from: '2026-10-01', to: '2026-10-27' });
+    expect(previousRange({ from: '2026-10-01', to: '2026-11-27' }, 'previous', null, 'thisQuarter')).toEqual({
+      from: '2026-07-01',
+      to: '2026-08-27',
+    });
+    expect(previousRange({ from: '2026-01-01', to: '2026-11-27' }, 'previous', null, 'yearToDate')).toEqual({
+      from: '2025-01-01',
+      to: '2025-11-27',
+    });
+    // The same days picked as a custom range keep comparing with the days right before.
+    expect(previousRange(mtd, 'previous', null, 'custom')).toEqual({ from: '2026-10-05', to: '2026-10-31' });
+  });
+
   it('lists days and months of a range and validates days', () => {
     expect(daysOf({ from: '2026-02-27', to: '2026-03-02' })).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
     expect(monthsOf({ from: '2025-11-20', to: '2026-02-03' })).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);

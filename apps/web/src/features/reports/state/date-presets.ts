@@ -1,4 +1,4 @@
-import { comparisonRange, dayToEpochNoon, DEFAULT_REPORTING_TIME_ZONE, resolvePreset, todayIn, type ComparisonMode } from '@pc/contracts';
+import { comparedPeriod, dayToEpochNoon, DEFAULT_REPORTING_TIME_ZONE, resolvePreset, todayIn, type ComparisonMode } from '@pc/contracts';
 import type { DatePresetKey } from '../../../lib/report-links';
 
 /** A calendar day as YYYY-MM-DD; all arithmetic is on local calendar days, never on instants. */
@@ -71,13 +71,18 @@ export function presetRange(preset: Exclude<DatePresetKey, 'custom'>, todayDate:
 }
 
 /**
- * The period `range` is compared with: by default the previous calendar month(s) for whole months,
- * else the same number of days right before; or the same dates a year earlier; or a custom range
- * (shared with the server: @pc/contracts report-periods).
+ * The period `range` is compared with: a "to date" preset with the same days of the previous month,
+ * quarter or year; whole months with the previous calendar month(s); other ranges with the same
+ * number of days right before; or the same dates a year earlier; or a custom range. The server and
+ * the home page use the same calendar (@pc/contracts report-calendar).
  */
-export function previousRange(range: DayRange, mode: ComparisonMode = 'previous', custom?: DayRange | null): DayRange {
-  if (mode === 'custom' && custom) return comparisonRange(range, 'custom', custom);
-  return comparisonRange(range, mode === 'custom' ? 'previous' : mode);
+export function previousRange(
+  range: DayRange,
+  mode: ComparisonMode = 'previous',
+  custom?: DayRange | null,
+  preset: DatePresetKey = 'custom',
+): DayRange {
+  return comparedPeriod(range, preset, mode, custom);
 }
 
 /** Every day of the range, in order. */
