@@ -84,6 +84,11 @@ export default tseslint.config(
               message: 'lib/ does not import modules/: pass what it needs in, or compose it beside app.ts.',
             },
             {
+              target: './apps/server/src/http',
+              from: './apps/server/src/modules',
+              message: 'http/ is the platform every area uses: it does not import an area; pass what it needs in.',
+            },
+            {
               // The HTTP platform knows callers only through http/request-context.ts's types; identity
               // implements them (identity/caller.ts) and, like every area, may use the platform.
               target: './apps/server/src/http',

@@ -55,12 +55,17 @@ describe('server import boundaries', () => {
     expect(fromModule).toEqual([]);
   }, 60_000);
 
-  it('refuse the HTTP platform importing identity, and allow identity using the platform', async () => {
+  it('refuse the HTTP platform importing identity or an area, and allow identity using the platform', async () => {
     const fromHttp = await ruleIdsFor(
       "import { createCallerResolver } from '../identity/caller';\nexport const c = createCallerResolver;\n",
       'apps/server/src/http/boundary-probe.ts',
     );
     expect(fromHttp).toContain('boundaries/restricted-paths');
+    const httpFromModule = await ruleIdsFor(
+      "import { incidentsRoutes } from '../modules/incidents/incidents.routes';\nexport const r = incidentsRoutes;\n",
+      'apps/server/src/http/boundary-probe.ts',
+    );
+    expect(httpFromModule).toContain('boundaries/restricted-paths');
     const fromIdentity = await ruleIdsFor(
       "import type { CallerResolver } from '../http/request-context';\nexport type C = CallerResolver;\n",
       'apps/server/src/identity/boundary-probe.ts',
