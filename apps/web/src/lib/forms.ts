@@ -13,6 +13,16 @@ export type SetFieldError<F extends string> = (
  * when at least one field got a message.
  */
 export function applyServerErrors<F extends string>(e: unknown, setError: SetFieldError<F>, known: readonly F[]): boolean {
+  const mapped = setServerFieldErrors(e, setError, known);
+  toast.error(errorMessage(e));
+  return mapped;
+}
+
+/**
+ * Only the inline messages of applyServerErrors, for a form that says the rest in its own alert (a
+ * toast beside it would say it twice, and outlive the page).
+ */
+export function setServerFieldErrors<F extends string>(e: unknown, setError: SetFieldError<F>, known: readonly F[]): boolean {
   let mapped = false;
   if (e instanceof ApiRequestError && e.fields) {
     for (const [key, message] of Object.entries(e.fields)) {
@@ -23,6 +33,5 @@ export function applyServerErrors<F extends string>(e: unknown, setError: SetFie
       }
     }
   }
-  toast.error(errorMessage(e));
   return mapped;
 }

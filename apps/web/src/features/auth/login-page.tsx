@@ -7,7 +7,7 @@ import { getIdentityClient } from '../../lib/identity/auth-instance';
 import { useAuthState } from '../../lib/identity/auth-context';
 import { StorageKeys, readString, removeKey } from '../../lib/storage';
 import { errorMessage } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/forms';
+import { setServerFieldErrors } from '../../lib/forms';
 import { usePlainForm } from '../../lib/use-plain-form';
 import { trackOnNextPage } from '../../lib/tracking/track';
 import { PageLoader } from '../../components/ui/spinner';
@@ -63,8 +63,9 @@ export function LoginPage() {
       // still be loading), and the render below redirects once it has, so guards never see a
       // half-signed-in state and bounce the user home.
     } catch (err) {
-      applyServerErrors(err, form.setError, ['email', 'password']);
-      setFormError(errorMessage(err));
+      // One error: on the field the server named, else in the form's alert (no toast besides,
+      // which would also follow the user to /forgot).
+      if (!setServerFieldErrors(err, form.setError, ['email', 'password'])) setFormError(errorMessage(err));
     }
   });
   useEffect(() => {
