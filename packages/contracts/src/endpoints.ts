@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { incidentsEndpoints } from './incidents.endpoints';
 import { blockingRulesEndpoints, feedKeysEndpoints } from './blocking-rules.endpoints';
+import { apiKeysEndpoints, webhooksEndpoints } from './integrations.endpoints';
 
 /**
  * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
@@ -11,6 +12,8 @@ export const endpointTables = {
   incidents: incidentsEndpoints,
   blockingRules: blockingRulesEndpoints,
   feedKeys: feedKeysEndpoints,
+  apiKeys: apiKeysEndpoints,
+  webhooks: webhooksEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declared endpoint, flat. */

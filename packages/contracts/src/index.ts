@@ -55,4 +55,5 @@ export * from './setup';
 export * from './endpoint';
 export * from './incidents.endpoints';
 export * from './blocking-rules.endpoints';
+export * from './integrations.endpoints';
 export * from './endpoints';

@@ -1,11 +1,6 @@
-import useSWR from 'swr';
-import type { CreateApiKey, CreatedApiKey, ReportingApiKey } from '@pc/contracts';
-import { api, apiFetcher, type ApiKey } from '../../../lib/api';
-import { swrOptions } from '../../../lib/swr-options';
+import { apiKeysEndpoints as endpoints, type CreateApiKey } from '@pc/contracts';
+import { call, useEndpoint } from '../../../lib/endpoints';
 
-export const useApiKeys = (publisherId: string) =>
-  useSWR<ReportingApiKey[], Error, ApiKey>(['integrations/api-keys', publisherId], apiFetcher, swrOptions);
-export const createApiKey = (publisherId: string, body: CreateApiKey) =>
-  api<CreatedApiKey>('integrations/api-keys', { method: 'POST', publisherId, body });
-export const revokeApiKey = (publisherId: string, id: string) =>
-  api<ReportingApiKey>(`integrations/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE', publisherId });
+export const useApiKeys = (publisherId: string) => useEndpoint(endpoints.list, publisherId, {});
+export const createApiKey = (publisherId: string, body: CreateApiKey) => call(endpoints.create, { body }, { publisherId });
+export const revokeApiKey = (publisherId: string, id: string) => call(endpoints.revoke, { params: { id } }, { publisherId });
