@@ -2,6 +2,9 @@ import type { Endpoint } from './endpoint';
 import { incidentsEndpoints } from './incidents.endpoints';
 import { blockingRulesEndpoints, feedKeysEndpoints } from './blocking-rules.endpoints';
 import { apiKeysEndpoints, webhooksEndpoints } from './integrations.endpoints';
+import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
+import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
+import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
 
 /**
  * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
@@ -14,6 +17,12 @@ export const endpointTables = {
   feedKeys: feedKeysEndpoints,
   apiKeys: apiKeysEndpoints,
   webhooks: webhooksEndpoints,
+  adsTxt: adsTxtEndpoints,
+  adsTxtTemplate: adsTxtTemplateEndpoints,
+  adsTxtBulk: adsTxtBulkEndpoints,
+  appDomains: appDomainEndpoints,
+  appDomainClaims: appDomainClaimEndpoints,
+  domainClaimsStaff: domainClaimStaffEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declared endpoint, flat. */

@@ -1,39 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { AdsTxtAddAppDomainSchema, AdsTxtAppDomainAddedSchema } from '@pc/contracts';
-import { errorResponses, OkSchema, typed } from '../../http/typed';
+import { appDomainEndpoints } from '@pc/contracts';
+import { registerEndpoints } from '../../http/endpoint-routes';
 import type { AppDomainsService } from './adstxt-app-domains.service';
 import type { AdsTxtService } from './adstxt.service';
 import { sendHostedFile } from './hosted-file-reply';
 
-const tags = ['ads.txt'];
+const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
+  uid: req.auth!.uid,
+  publisherId: req.publisherId!,
+});
 
 /** A publisher's app developer domains, whose /app-ads.txt is managed like a site's ads.txt. */
 export async function appDomainRoutes(app: FastifyInstance, opts: { appDomains: AppDomainsService }) {
-  const r = typed(app);
-  const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
-    uid: req.auth!.uid,
-    publisherId: req.publisherId!,
-  });
-  r.post(
-    '/api/adstxt/app-domains',
-    {
-      config: { access: 'publisher' },
-      schema: { tags, body: AdsTxtAddAppDomainSchema, response: { 200: AdsTxtAppDomainAddedSchema, ...errorResponses } },
-    },
-    async (req) => opts.appDomains.add(ctx(req), req.body.domain),
-  );
-  r.delete(
-    '/api/adstxt/app-domains/:domainId',
-    {
-      config: { access: 'publisher' },
-      schema: { tags, params: z.object({ domainId: z.string().min(1).max(100) }), response: { 200: OkSchema, ...errorResponses } },
-    },
-    async (req) => {
+  registerEndpoints(app, appDomainEndpoints, {
+    add: (req) => opts.appDomains.add(ctx(req), req.body.domain),
+    remove: async (req) => {
       await opts.appDomains.remove(ctx(req), req.params.domainId);
       return { ok: true as const };
     },
-  );
+  });
 }
 
 /** The hosted app-ads.txt at a stable public URL, like the hosted ads.txt. */

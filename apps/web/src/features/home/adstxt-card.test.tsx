@@ -28,7 +28,7 @@ describe('home ads.txt card', () => {
     expect(screen.getByTestId('home-adstxt-missing')).toHaveTextContent('7');
     expect(screen.getByText('2 of 4 domains need a look. 2 lines ignored by buyers.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Fix ads.txt' })).toHaveAttribute('href', '/partners/adstxt');
-    expect(api).toHaveBeenCalledWith('adstxt/domains', expect.objectContaining({ publisherId: '1001' }));
+    expect(api).toHaveBeenCalledWith('/api/adstxt/domains', expect.objectContaining({ publisherId: '1001' }));
   });
 
   it('says when nothing needs work', async () => {

@@ -1,9 +1,7 @@
-import useSWR from 'swr';
 import { Text } from '@mantine/core';
-import { Routes, type AdsTxtItem } from '@pc/contracts';
-import { apiFetcher, type ApiKey } from '../../lib/api';
+import { adsTxtEndpoints, Routes, type AdsTxtItem } from '@pc/contracts';
+import { useEndpoint } from '../../lib/endpoints';
 import { countOf } from '../../lib/format/number-format';
-import { swrOptions } from '../../lib/swr-options';
 import { SummaryCard } from './summary-card';
 
 /** What a domain's status asks of the publisher: nothing when authorized, or not read yet. */
@@ -14,7 +12,7 @@ const needsWork = (d: AdsTxtItem) => d.status === 'missing_lines' || d.status ==
  * so both read one answer; home does not import the ads.txt feature).
  */
 export function AdsTxtCard({ publisherId }: { publisherId: string }) {
-  const { data, error, isLoading, mutate } = useSWR<AdsTxtItem[], Error, ApiKey>(['adstxt/domains', publisherId], apiFetcher, swrOptions);
+  const { data, error, isLoading, mutate } = useEndpoint(adsTxtEndpoints.listDomains, publisherId, {});
   const toFix = data?.filter(needsWork) ?? [];
   const missing = toFix.reduce((n, d) => n + d.missingCount, 0);
   const ignored = data?.reduce((n, d) => n + d.ignoredLines, 0) ?? 0;

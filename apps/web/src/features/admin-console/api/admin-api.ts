@@ -2,7 +2,6 @@ import useSWR from 'swr';
 import type {
   AdminPartner,
   AdminPartnerDetails,
-  AdsTxtTemplate,
   AuditEntry,
   DataLoads,
   FlagDefinition,
@@ -28,7 +27,6 @@ export const adminKeys = {
     { ...(search ? { search } : {}), ...(publisherId ? { publisherId } : {}) },
   ],
   invitations: (status: string): ApiKey => ['admin/invitations', null, status ? { status } : undefined],
-  adsTxtTemplate: ['adstxt/template', null] as ApiKey,
   templateHistory: ['admin/audit', null, { action: 'adstxt.template_updated', limit: 10 }] as ApiKey,
   planRequests: (pendingOnly: boolean): ApiKey => ['staff/plan-requests', null, pendingOnly ? { status: 'pending' } : undefined],
   serviceRequests: (pendingOnly: boolean): ApiKey => ['staff/service-requests', null, pendingOnly ? { status: 'pending' } : undefined],
@@ -42,7 +40,6 @@ export const adminKeys = {
 export const useDataLoads = (reportType: string, status: string) =>
   useSWR<DataLoads, Error, ApiKey>(adminKeys.dataLoads(reportType, status), apiFetcher, swrOptions);
 
-export const useAdsTxtTemplate = () => useSWR<AdsTxtTemplate, Error, ApiKey>(adminKeys.adsTxtTemplate, apiFetcher, swrOptions);
 export const useTemplateHistory = () => useSWR<AuditEntry[], Error, ApiKey>(adminKeys.templateHistory, apiFetcher, swrOptions);
 
 export const useUsersAdmin = (search: string, publisherId: string) =>

@@ -1,17 +1,8 @@
-import useSWR from 'swr';
-import type { StaffDomainClaim } from '@pc/contracts';
-import { api, apiFetcher, type ApiKey } from '../../../lib/api';
-import { swrOptions } from '../../../lib/swr-options';
+import { domainClaimStaffEndpoints as endpoints } from '@pc/contracts';
+import { call, useEndpoint } from '../../../lib/endpoints';
 
 /** App developer domain claims for staff: not publisher-scoped, so the key carries no publisher. */
-export const domainClaimsKey = (status: 'pending' | 'rejected'): ApiKey => ['admin/domain-claims', null, { status }];
-
-export const useDomainClaims = (status: 'pending' | 'rejected') =>
-  useSWR<StaffDomainClaim[], Error, ApiKey>(domainClaimsKey(status), apiFetcher, swrOptions);
+export const useDomainClaims = (status: 'pending' | 'rejected') => useEndpoint(endpoints.list, null, { query: { status } });
 
 export const decideDomainClaim = (claimId: string, decision: 'approve' | 'reject', reason: string) =>
-  api<{ ok: true }>(`admin/domain-claims/${encodeURIComponent(claimId)}/${decision}`, {
-    method: 'POST',
-    publisherId: null,
-    body: { reason },
-  });
+  call(endpoints[decision], { params: { claimId }, body: { reason } }, { publisherId: null });

@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Group, List, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ADSTXT_TEMPLATE_PLACEHOLDERS, checkAdsTxtTemplate, templateError, type AdsTxtTemplatePreview } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { api } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/api-error';
 import { addToast } from '../../../lib/toast';
-import { useAdsTxtTemplate, useTemplateHistory } from '../api/admin-api';
+import { useTemplateHistory } from '../api/admin-api';
+import { previewAdsTxtTemplate, saveAdsTxtTemplate, useAdsTxtTemplate } from '../api/adstxt-template-api';
 import { TemplateDiff, TemplateHistory } from './template-diff';
 
 /**
@@ -42,15 +42,10 @@ export function AdsTxtTemplateTab() {
       setBusy(false);
     }
   };
-  const showPreview = () =>
-    run(async () =>
-      setPreview(
-        await api<AdsTxtTemplatePreview>('adstxt/template/preview', { method: 'POST', body: { content: text }, publisherId: null }),
-      ),
-    );
+  const showPreview = () => run(async () => setPreview(await previewAdsTxtTemplate(text)));
   const save = () =>
     run(async () => {
-      await api('adstxt/template', { method: 'PUT', body: { content: text }, publisherId: null });
+      await saveAdsTxtTemplate(text);
       addToast('success', 'Template saved: every publisher’s required lines follow it now.');
       setDraft(null);
       setPreview(null);

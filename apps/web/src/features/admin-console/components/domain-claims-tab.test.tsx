@@ -24,7 +24,7 @@ describe('domain claims tab', () => {
   afterEach(() => vi.clearAllMocks());
 
   it('lists a claim with the site owner and holder, and rejects it with a required reason', async () => {
-    const client = vi.fn(async (path: string) => (path === 'admin/domain-claims' ? [row] : { ok: true }));
+    const client = vi.fn(async (path: string) => (path === '/api/admin/domain-claims' ? [row] : { ok: true }));
     configureApi(client as unknown as ApiClient);
     renderWithProviders(<DomainClaimsTab />);
     const table = await screen.findByRole('table', { name: 'App domain claims' });
@@ -35,10 +35,11 @@ describe('domain claims tab', () => {
     fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: 'The domain is the site of another partner.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject claim' }));
     await vi.waitFor(() =>
-      expect(client).toHaveBeenCalledWith('admin/domain-claims/a9/reject', {
+      expect(client).toHaveBeenCalledWith('/api/admin/domain-claims/a9/reject', {
         method: 'POST',
         publisherId: null,
         body: { reason: 'The domain is the site of another partner.' },
+        responseType: 'json',
       }),
     );
   });

@@ -1,74 +1,59 @@
-import useSWR from 'swr';
-import type { AdsTxtDetail, AdsTxtDiff, AdsTxtItem, AdsTxtRevision, AdsTxtSaved, AppDomainClaim, AppDomainClaimCheck } from '@pc/contracts';
+import {
+  adsTxtBulkEndpoints as bulk,
+  adsTxtEndpoints as endpoints,
+  appDomainClaimEndpoints as claims,
+  appDomainEndpoints as appDomains,
+  type AdsTxtSaved,
+} from '@pc/contracts';
+import type { ApiKey } from '../../../lib/api';
+import { call, endpointKey, useEndpoint } from '../../../lib/endpoints';
 
 export type { AdsTxtSaved };
-import { api, apiFetcher, type ApiKey } from '../../../lib/api';
-import { swrOptions } from '../../../lib/swr-options';
-
-const base = 'adstxt/domains';
-const domainPath = (domainId: string) => `${base}/${encodeURIComponent(domainId)}`;
 
 /** Keys carry the publisher so a partner switch re-scopes every ads.txt resource. */
 export const adsTxtKeys = {
-  domains: (publisherId: string): ApiKey => [base, publisherId],
-  detail: (publisherId: string, domainId: string): ApiKey => [domainPath(domainId), publisherId],
-  revisions: (publisherId: string, domainId: string): ApiKey => [`${domainPath(domainId)}/revisions`, publisherId],
-  diff: (publisherId: string, domainId: string, from: number, to: number): ApiKey => [
-    `${domainPath(domainId)}/diff`,
-    publisherId,
-    { from, to },
-  ],
+  domains: (publisherId: string): ApiKey => endpointKey(endpoints.listDomains, publisherId, {}),
+  detail: (publisherId: string, domainId: string): ApiKey => endpointKey(endpoints.getDomain, publisherId, { params: { domainId } }),
+  revisions: (publisherId: string, domainId: string): ApiKey => endpointKey(endpoints.listRevisions, publisherId, { params: { domainId } }),
 };
 
-export function useAdsTxtDomains(publisherId: string | null) {
-  return useSWR<AdsTxtItem[], Error, ApiKey | null>(publisherId ? adsTxtKeys.domains(publisherId) : null, apiFetcher, swrOptions);
-}
+export const useAdsTxtDomains = (publisherId: string | null) => useEndpoint(endpoints.listDomains, publisherId, publisherId ? {} : null);
 
-export function useAdsTxtDetail(publisherId: string | null, domainId: string | null) {
-  const key = publisherId && domainId ? adsTxtKeys.detail(publisherId, domainId) : null;
-  return useSWR<AdsTxtDetail, Error, ApiKey | null>(key, apiFetcher, swrOptions);
-}
+export const useAdsTxtDetail = (publisherId: string | null, domainId: string | null) =>
+  useEndpoint(endpoints.getDomain, publisherId, publisherId && domainId ? { params: { domainId } } : null);
 
-export function useAdsTxtRevisions(publisherId: string | null, domainId: string | null, enabled = true) {
-  const key = enabled && publisherId && domainId ? adsTxtKeys.revisions(publisherId, domainId) : null;
-  return useSWR<AdsTxtRevision[], Error, ApiKey | null>(key, apiFetcher, swrOptions);
-}
+export const useAdsTxtRevisions = (publisherId: string | null, domainId: string | null, enabled = true) =>
+  useEndpoint(endpoints.listRevisions, publisherId, enabled && publisherId && domainId ? { params: { domainId } } : null);
 
-export function useAdsTxtDiff(publisherId: string | null, domainId: string | null, from: number | null, to: number | null) {
-  const key = publisherId && domainId && from && to ? adsTxtKeys.diff(publisherId, domainId, from, to) : null;
-  return useSWR<AdsTxtDiff, Error, ApiKey | null>(key, apiFetcher, swrOptions);
-}
+export const useAdsTxtDiff = (publisherId: string | null, domainId: string | null, from: number | null, to: number | null) =>
+  useEndpoint(endpoints.diff, publisherId, publisherId && domainId && from && to ? { params: { domainId }, query: { from, to } } : null);
 
-export const verifyDomain = (publisherId: string, domainId: string) =>
-  api<AdsTxtDetail>(`${domainPath(domainId)}/verify`, { method: 'POST', publisherId });
+export const verifyDomain = (publisherId: string, domainId: string) => call(endpoints.verify, { params: { domainId } }, { publisherId });
 
 export const activateHosting = (publisherId: string, domainId: string) =>
-  api<AdsTxtDetail>(`${domainPath(domainId)}/hosting`, { method: 'POST', publisherId });
+  call(endpoints.activateHosting, { params: { domainId } }, { publisherId });
 
 export const saveRevision = (publisherId: string, domainId: string, content: string) =>
-  api<AdsTxtSaved>(`${domainPath(domainId)}/revisions`, { method: 'POST', publisherId, body: { content } });
+  call(endpoints.saveRevision, { params: { domainId }, body: { content } }, { publisherId });
 
 export const fetchMissingLines = (publisherId: string, domainId: string) =>
-  api<string>(`${domainPath(domainId)}/missing-lines`, { publisherId, responseType: 'text' });
+  call(endpoints.missingLines, { params: { domainId } }, { publisherId });
 
 export const restoreRevision = (publisherId: string, domainId: string, revisionId: number) =>
-  api<AdsTxtSaved>(`${domainPath(domainId)}/revisions/${revisionId}/restore`, { method: 'POST', publisherId });
+  call(bulk.restore, { params: { domainId, revisionId } }, { publisherId });
 
 /** Every missing line of every domain of the publisher, one file. */
-export const fetchAllMissingLines = (publisherId: string) => api<string>('adstxt/missing-lines', { publisherId, responseType: 'text' });
+export const fetchAllMissingLines = (publisherId: string) => call(bulk.allMissingLines, {}, { publisherId });
 
-export const addAppDomain = (publisherId: string, domain: string) =>
-  api<{ domain_id: string; claimStatus: 'active' | 'pending' }>('adstxt/app-domains', { method: 'POST', publisherId, body: { domain } });
+export const addAppDomain = (publisherId: string, domain: string) => call(appDomains.add, { body: { domain } }, { publisherId });
 
 /** App developer domains claimed but not active yet: each waits for its token to be found, or staff. */
-export const appDomainClaimsKey = (publisherId: string): ApiKey => ['adstxt/app-domains/claims', publisherId];
-export function useAppDomainClaims(publisherId: string) {
-  return useSWR<AppDomainClaim[], Error, ApiKey>(appDomainClaimsKey(publisherId), apiFetcher, swrOptions);
-}
+export const appDomainClaimsKey = (publisherId: string): ApiKey => endpointKey(claims.list, publisherId, {});
+export const useAppDomainClaims = (publisherId: string) => useEndpoint(claims.list, publisherId, {});
 export const verifyAppDomainClaim = (publisherId: string, domainId: string) =>
-  api<AppDomainClaimCheck>(`adstxt/app-domains/${encodeURIComponent(domainId)}/verify`, { method: 'POST', publisherId });
+  call(claims.verify, { params: { domainId } }, { publisherId });
 export const removeAppDomain = (publisherId: string, domainId: string) =>
-  api<{ ok: true }>(`adstxt/app-domains/${encodeURIComponent(domainId)}`, { method: 'DELETE', publisherId });
+  call(appDomains.remove, { params: { domainId } }, { publisherId });
 
 export const fetchRevisionContent = (publisherId: string, domainId: string, revisionId: number) =>
-  api<string>(`${domainPath(domainId)}/revisions/${revisionId}`, { publisherId, responseType: 'text' });
+  call(endpoints.getRevision, { params: { domainId, revisionId } }, { publisherId });

@@ -1,20 +1,16 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import { Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import type { AdsTxtAllPublishersItem } from '@pc/contracts';
-import { api, apiFetcher, type ApiKey } from '../../../lib/api';
+import { adsTxtBulkEndpoints } from '@pc/contracts';
 import { errorMessage } from '../../../lib/api-error';
-import { swrOptions } from '../../../lib/swr-options';
+import { call, useEndpoint } from '../../../lib/endpoints';
 import { toast } from '../../../lib/toast';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { AdsTxtStatusBadge, SellerIssuesNote } from './status-badges';
 import { relativeTime } from './status-labels';
 
-const KEY: ApiKey = ['adstxt/all-publishers', null];
-
 /** Staff: every publisher's domains with status, filterable, verified in bulk through the crawl queue. */
 export function AllPublishersView() {
-  const { data, error, isLoading, mutate } = useSWR<AdsTxtAllPublishersItem[], Error, ApiKey>(KEY, apiFetcher, swrOptions);
+  const { data, error, isLoading, mutate } = useEndpoint(adsTxtBulkEndpoints.allPublishers, null, {});
   const [query, setQuery] = useState('');
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -50,10 +46,7 @@ export function AllPublishersView() {
   async function verifySelected() {
     setBusy(true);
     try {
-      const { queued } = await api<{ queued: number }>('adstxt/all-publishers/verify', {
-        method: 'POST',
-        body: { domainIds: [...selected] },
-      });
+      const { queued } = await call(adsTxtBulkEndpoints.bulkVerify, { body: { domainIds: [...selected] } });
       toast.success(`${queued} domain${queued === 1 ? ' is' : 's are'} queued for a crawl; statuses update as each finishes.`);
       setSelected(new Set());
       setTimeout(() => void mutate(), 3000);

@@ -32,7 +32,7 @@ describe('app domain claims', () => {
   afterEach(() => vi.clearAllMocks());
 
   it('shows a pending claim with its token, both ways to prove it, and what "Verify now" found', async () => {
-    const client = vi.fn(async (path: string) => (path === 'adstxt/app-domains/claims' ? [claim] : miss));
+    const client = vi.fn(async (path: string) => (path === '/api/adstxt/app-domains/claims' ? [claim] : miss));
     configureApi(client as unknown as ApiClient);
     renderWithProviders(<AppDomainClaims publisherId="1002" />);
     expect(await screen.findByText('Waiting for proof')).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('app domain claims', () => {
     expect(screen.getByText(`partners-center-verification=${token}`)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
     expect(await screen.findByText('DNS: apps.shared.example has no TXT records.')).toBeInTheDocument();
-    expect(client).toHaveBeenCalledWith('adstxt/app-domains/a1/verify', { method: 'POST', publisherId: '1002' });
+    expect(client).toHaveBeenCalledWith('/api/adstxt/app-domains/a1/verify', { method: 'POST', publisherId: '1002', responseType: 'json' });
   });
 
   it('shows nothing when no claim waits, and no "Verify now" for a rejected claim', async () => {

@@ -52,7 +52,7 @@ describe('ads.txt page', () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByText('Broken')).toBeInTheDocument();
     expect(screen.getByText('Never')).toBeInTheDocument();
-    expect(client).toHaveBeenCalledWith('adstxt/domains', { publisherId: '1001', query: undefined });
+    expect(client).toHaveBeenCalledWith('/api/adstxt/domains', { publisherId: '1001', query: undefined });
     expect(track).toHaveBeenCalledWith(TrackingEvents.adsTxtView, { publisher_id: '1001' });
   });
 
@@ -85,12 +85,12 @@ describe('ads.txt page', () => {
     const client = renderPage(
       Routes.adsTxt,
       (path) =>
-        path === 'adstxt/all-publishers'
+        path === '/api/adstxt/all-publishers'
           ? [
               { ...item({}), publisher_id: '1001' },
               { ...item({ domain_id: 'd5101', domain_name: 'blueharbor.example', pub_name: 'Blue Harbor' }), publisher_id: '1002' },
             ]
-          : path === 'adstxt/all-publishers/verify'
+          : path === '/api/adstxt/all-publishers/verify'
             ? { queued: 1 }
             : [item({})],
       { type: 'internal', adminAccess: false },
@@ -100,7 +100,7 @@ describe('ads.txt page', () => {
     fireEvent.click(screen.getByRole('button', { name: /Verify 1 selected/ }));
     await vi.waitFor(() =>
       expect(client).toHaveBeenCalledWith(
-        'adstxt/all-publishers/verify',
+        '/api/adstxt/all-publishers/verify',
         expect.objectContaining({ method: 'POST', body: { domainIds: ['d5101'] } }),
       ),
     );
@@ -115,7 +115,7 @@ describe('ads.txt page', () => {
 
   it('adds an app developer domain, showing the server’s field error when it is refused', async () => {
     const client = renderPage(Routes.adsTxt, (path) => {
-      if (path === 'adstxt/app-domains')
+      if (path === '/api/adstxt/app-domains')
         return new ApiRequestError('Conflict', 409, 'Conflict', { domain: 'This developer domain is already added.' });
       return [item({})];
     });
@@ -126,7 +126,7 @@ describe('ads.txt page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add app domain' }));
     expect(await screen.findByText('This developer domain is already added.')).toBeInTheDocument();
     expect(client).toHaveBeenCalledWith(
-      'adstxt/app-domains',
+      '/api/adstxt/app-domains',
       expect.objectContaining({ method: 'POST', body: { domain: 'northwind-news.example' } }),
     );
   });
