@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EmailField } from './fields';
+import { ValidationMessages } from './validation-messages';
 
 /** Payments and payment settings. Money is a number in the publisher's currency. */
 export const PaymentStatusSchema = z.enum(['pending', 'approved', 'paid', 'on_hold', 'rolled_over']);
@@ -103,18 +105,26 @@ export const PayoutMethodSchema = z.enum(PAYOUT_METHODS);
 export const PAYOUT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD'] as const;
 
 /** What the form sends; the server validates IBAN/BIC/VAT with maintained libraries. */
-export const PaymentSettingsInputSchema = z.object({
-  method: PayoutMethodSchema,
-  beneficiaryName: z.string().trim().min(1, 'Beneficiary name is required!').max(140),
-  payoutCurrency: z.enum(PAYOUT_CURRENCIES),
-  /** Bank transfer: an IBAN, or an account number + routing code for non-IBAN countries. */
-  iban: z.string().trim().max(50).optional().default(''),
-  accountNumber: z.string().trim().max(40).optional().default(''),
-  routingCode: z.string().trim().max(40).optional().default(''),
-  bic: z.string().trim().max(20).optional().default(''),
-  paypalEmail: z.string().trim().max(200).optional().default(''),
-  vatNumber: z.string().trim().max(30).optional().default(''),
-});
+export const PaymentSettingsInputSchema = z
+  .object({
+    method: PayoutMethodSchema,
+    beneficiaryName: z.string().trim().min(1, 'Beneficiary name is required!').max(140),
+    payoutCurrency: z.enum(PAYOUT_CURRENCIES),
+    /** Bank transfer: an IBAN, or an account number + routing code for non-IBAN countries. */
+    iban: z.string().trim().max(50).optional().default(''),
+    accountNumber: z.string().trim().max(40).optional().default(''),
+    routingCode: z.string().trim().max(40).optional().default(''),
+    bic: z.string().trim().max(20).optional().default(''),
+    paypalEmail: z.string().trim().max(200).optional().default(''),
+    vatNumber: z.string().trim().max(30).optional().default(''),
+  })
+  .superRefine((v, ctx) => {
+    // A PayPal payout asks for its e-mail, with the spec's e-mail messages like every e-mail field.
+    if (v.method !== 'paypal') return;
+    const email = EmailField.safeParse(v.paypalEmail);
+    if (!email.success)
+      ctx.addIssue({ code: 'custom', path: ['paypalEmail'], message: email.error.issues[0]?.message ?? ValidationMessages.emailInvalid });
+  });
 export type PaymentSettingsInput = z.input<typeof PaymentSettingsInputSchema>;
 
 export const PaymentSettingsSchema = z.object({

@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 // jsvat-next ships CommonJS for Node: a default import works under Node's ESM and under Vitest.
 import jsvat from 'jsvat-next';
-import type { PaymentSettingsInput } from '@pc/contracts';
+import { ValidationMessages, type PaymentSettingsInput } from '@pc/contracts';
 
 /** What is encrypted at rest: every bank or PayPal identifier, nothing else. */
 export interface BankDetails {
@@ -42,7 +42,8 @@ export function validatePaymentSettings(input: Input): { details: BankDetails; v
     details.bic = bic;
   } else {
     const email = input.paypalEmail.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fields.paypalEmail = 'Enter the e-mail address of the PayPal account.';
+    if (!email) fields.paypalEmail = ValidationMessages.emailRequired;
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fields.paypalEmail = ValidationMessages.emailInvalid;
     details.paypalEmail = email;
   }
   let vatNumber: string | null = null;

@@ -114,6 +114,10 @@ describe('payment settings', () => {
     expect(us.json().accountMasked).toBe('•••• 6789');
     const paypal = await put(multi, '1003', { method: 'paypal', beneficiaryName: 'X', payoutCurrency: 'USD', paypalEmail: 'not-an-email' });
     expect(paypal.json().fields).toHaveProperty('paypalEmail');
+    expect(paypal.json().fields.paypalEmail).toBe('Email is invalid!');
+    const noPaypal = await put(multi, '1003', { method: 'paypal', beneficiaryName: 'X', payoutCurrency: 'USD', paypalEmail: '' });
+    expect(noPaypal.statusCode).toBe(400);
+    expect(noPaypal.json().fields.paypalEmail).toBe('Email is required!');
     expect((await put(multi, '1003', { ...good, method: 'cheque' })).statusCode).toBe(400);
   });
 
