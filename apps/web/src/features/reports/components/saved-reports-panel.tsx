@@ -84,6 +84,14 @@ export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }
     }
   };
 
+  // Every new saved view starts private: sharing is a choice made each time, never left over
+  // from the last view saved or from a dialog cancelled.
+  const startSave = () => {
+    setShared(false);
+    setNameError(null);
+    setSaving(true);
+  };
+
   const save = async () => {
     const input = { name, reportType: type, shared, view: toSavedView(state) };
     const parsed = SavedReportInputSchema.safeParse(input);
@@ -138,7 +146,7 @@ export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }
         <Text fw={600} size="sm">
           Saved reports
         </Text>
-        <Button size="xs" variant="light" onClick={() => setSaving(true)}>
+        <Button size="xs" variant="light" onClick={startSave}>
           Save this view
         </Button>
       </Group>
