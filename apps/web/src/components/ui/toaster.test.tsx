@@ -48,6 +48,21 @@ describe('toasts', () => {
     expect(getToasts()).toHaveLength(0);
   });
 
+  it.each([
+    ['error', 'Error'],
+    ['warning', 'Warning'],
+    ['success', 'Done'],
+    ['info', 'Note'],
+  ] as const)('titles a %s toast %j, after its severity', (severity, title) => {
+    const id = addToast(severity, 'Something happened');
+    renderToast(id);
+    const el = screen.getByText('Something happened').closest('[data-toast-id]')!;
+    expect(el).toHaveAttribute('data-severity', severity);
+    expect(el).toHaveTextContent(new RegExp(`^${title}Something happened`));
+    for (const other of ['Success', 'Error', 'Warning', 'Done', 'Note'].filter((t) => t !== title))
+      expect(el).not.toHaveTextContent(new RegExp(`^${other}`));
+  });
+
   it('closes by hand; errors are alerts', () => {
     const id = toast.error('Broken');
     renderToast(id);
