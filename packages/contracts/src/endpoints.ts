@@ -2,6 +2,7 @@ import type { Endpoint } from './endpoint';
 import { incidentsEndpoints } from './incidents.endpoints';
 import { blockingRulesEndpoints, feedKeysEndpoints } from './blocking-rules.endpoints';
 import { apiKeysEndpoints, webhooksEndpoints } from './integrations.endpoints';
+import { servicesEndpoints } from './services.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
 import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
@@ -17,6 +18,7 @@ export const endpointTables = {
   feedKeys: feedKeysEndpoints,
   apiKeys: apiKeysEndpoints,
   webhooks: webhooksEndpoints,
+  services: servicesEndpoints,
   adsTxt: adsTxtEndpoints,
   adsTxtTemplate: adsTxtTemplateEndpoints,
   adsTxtBulk: adsTxtBulkEndpoints,

@@ -56,6 +56,7 @@ export * from './endpoint';
 export * from './incidents.endpoints';
 export * from './blocking-rules.endpoints';
 export * from './integrations.endpoints';
+export * from './services.endpoints';
 export * from './adstxt.endpoints';
 export * from './adstxt-bulk.endpoints';
 export * from './adstxt-app-domains.endpoints';

@@ -9,9 +9,10 @@ import type {
   Invitation,
   PlanChangeRequest,
   RegisteredUser,
-  ServiceRequest,
 } from '@pc/contracts';
+import { servicesEndpoints } from '@pc/contracts';
 import { apiFetcher, type ApiKey } from '../../../lib/api';
+import { useEndpoint } from '../../../lib/endpoints';
 import { swrOptions } from '../../../lib/swr-options';
 
 /** Admin resources are not publisher-scoped: their keys carry no publisher. */
@@ -29,7 +30,6 @@ export const adminKeys = {
   invitations: (status: string): ApiKey => ['admin/invitations', null, status ? { status } : undefined],
   templateHistory: ['admin/audit', null, { action: 'adstxt.template_updated', limit: 10 }] as ApiKey,
   planRequests: (pendingOnly: boolean): ApiKey => ['staff/plan-requests', null, pendingOnly ? { status: 'pending' } : undefined],
-  serviceRequests: (pendingOnly: boolean): ApiKey => ['staff/service-requests', null, pendingOnly ? { status: 'pending' } : undefined],
   dataLoads: (reportType: string, status: string): ApiKey => [
     'admin/data-loads',
     null,
@@ -69,4 +69,4 @@ export const useOutbox = () => useSWR<OutboxItem[], Error, ApiKey>(adminKeys.out
 export const usePlanRequests = (pendingOnly: boolean) =>
   useSWR<PlanChangeRequest[], Error, ApiKey>(adminKeys.planRequests(pendingOnly), apiFetcher, swrOptions);
 export const useServiceRequests = (pendingOnly: boolean) =>
-  useSWR<ServiceRequest[], Error, ApiKey>(adminKeys.serviceRequests(pendingOnly), apiFetcher, swrOptions);
+  useEndpoint(servicesEndpoints.staffRequests, null, { query: pendingOnly ? { status: 'pending' } : {} });

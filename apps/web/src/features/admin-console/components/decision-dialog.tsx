@@ -1,12 +1,10 @@
 import { StaffDecisionSchema } from '@pc/contracts';
-import { api } from '../../../lib/api';
 import { ReasonDialog, type ReasonDecision } from './reason-dialog';
 
 export interface PendingDecision {
-  /** 'staff/plan-requests' or 'staff/service-requests'. */
-  path: string;
-  id: string;
   decision: 'approve' | 'reject';
+  /** Sends the decision with its reason to the request's queue (plan changes, service requests). */
+  send: (reason: string) => Promise<unknown>;
   /** What is decided, in words: "Evergreen Digital: move to Enterprise". */
   subject: string;
 }
@@ -27,8 +25,7 @@ function requestDecision(pending: PendingDecision): ReasonDecision {
       if (reject && parsed.data.reason.length < 3) return { error: 'Give a reason (at least 3 characters): the publisher receives it.' };
       return parsed.data;
     },
-    decide: async (reason) =>
-      void (await api(`${pending.path}/${pending.id}/${pending.decision}`, { method: 'POST', publisherId: null, body: { reason } })),
+    decide: async (reason) => void (await pending.send(reason)),
     done: `${reject ? 'Rejected' : 'Approved'}: ${pending.subject}. The publisher is told by e-mail.`,
   };
 }

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { serviceById, type PlanChangeRequest, type ServiceRequest, type StaffDecisionStatus } from '@pc/contracts';
+import { serviceById, servicesEndpoints, type PlanChangeRequest, type ServiceRequest, type StaffDecisionStatus } from '@pc/contracts';
+import { api } from '../../../lib/api';
+import { call } from '../../../lib/endpoints';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePlanRequests, useServiceRequests } from '../api/admin-api';
@@ -156,7 +158,13 @@ export function RequestsTab() {
             requestedAt={r.requestedAt}
             status={r.status}
             decisionReason={r.decisionReason}
-            onDecide={(decision, subject) => setPending({ path: 'staff/plan-requests', id: r.id, decision, subject })}
+            onDecide={(decision, subject) =>
+              setPending({
+                decision,
+                subject,
+                send: (reason) => api(`staff/plan-requests/${r.id}/${decision}`, { method: 'POST', publisherId: null, body: { reason } }),
+              })
+            }
           />
         )}
       />
@@ -178,7 +186,14 @@ export function RequestsTab() {
             requestedAt={r.createdAt}
             status={r.status}
             decisionReason={r.decisionReason}
-            onDecide={(decision, subject) => setPending({ path: 'staff/service-requests', id: r.id, decision, subject })}
+            onDecide={(decision, subject) =>
+              setPending({
+                decision,
+                subject,
+                send: (reason) =>
+                  call(servicesEndpoints.decideRequest, { params: { id: r.id, decision }, body: { reason } }, { publisherId: null }),
+              })
+            }
           />
         )}
       />

@@ -1,38 +1,26 @@
-import useSWR from 'swr';
-import type {
-  ActivationResult,
-  CreateServiceRequest,
-  DataIntegration,
-  InitiateDataIntegration,
-  ServiceDetail,
-  ServicesOverview,
-} from '@pc/contracts';
-import { api, apiFetcher, type ApiKey } from '../../../lib/api';
-import { swrOptions } from '../../../lib/swr-options';
+import { servicesEndpoints as endpoints, type CreateServiceRequest, type InitiateDataIntegration } from '@pc/contracts';
+import { call, useEndpoint } from '../../../lib/endpoints';
 
-const servicePath = (id: string) => `services/${encodeURIComponent(id)}`;
-
-export const useServicesOverview = (publisherId: string) =>
-  useSWR<ServicesOverview, Error, ApiKey>(['services', publisherId], apiFetcher, swrOptions);
+export const useServicesOverview = (publisherId: string) => useEndpoint(endpoints.overview, publisherId, {});
 
 /** Polls while an activation is PENDING, so the page shows the status change the job makes. */
 export const useServiceDetail = (publisherId: string, serviceId: string) =>
-  useSWR<ServiceDetail, Error, ApiKey>([servicePath(serviceId), publisherId], apiFetcher, {
-    ...swrOptions,
-    refreshInterval: (d) => (d?.sites.some((s) => s.service.status === 'PENDING') ? 2000 : 0),
-  });
+  useEndpoint(
+    endpoints.detail,
+    publisherId,
+    { params: { serviceId } },
+    { refreshInterval: (d) => (d?.sites.some((s) => s.service.status === 'PENDING') ? 2000 : 0) },
+  );
 
 export const activateService = (publisherId: string, serviceId: string, siteIds: string[]) =>
-  api<ActivationResult>(`${servicePath(serviceId)}/activation`, { method: 'POST', publisherId, body: { siteIds } });
+  call(endpoints.activate, { params: { serviceId }, body: { siteIds } }, { publisherId });
 
 export const initiateIntegration = (publisherId: string, body: InitiateDataIntegration) =>
-  api<DataIntegration>('services/data-integration/integrations', { method: 'POST', publisherId, body });
+  call(endpoints.initiateIntegration, { body }, { publisherId });
 
 export const cancelIntegration = (publisherId: string, id: string) =>
-  api<DataIntegration>(`services/data-integration/integrations/${encodeURIComponent(id)}/cancel`, { method: 'POST', publisherId });
+  call(endpoints.cancelIntegration, { params: { id } }, { publisherId });
 
-export const confirmIntegration = (id: string) =>
-  api<DataIntegration>(`staff/data-integrations/${encodeURIComponent(id)}/confirm`, { method: 'POST' });
+export const confirmIntegration = (id: string) => call(endpoints.confirmIntegration, { params: { id } });
 
-export const requestService = (publisherId: string, body: CreateServiceRequest) =>
-  api<{ id: string }>('services/requests', { method: 'POST', publisherId, body });
+export const requestService = (publisherId: string, body: CreateServiceRequest) => call(endpoints.createRequest, { body }, { publisherId });
