@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { FlagShapeSchema, FlagValueSchema } from './feature-flags';
 
+// The plan features' shared rules (intervals, report history) travel with the plans.
+export * from './plan-features';
+
 export const PlanFeatureSchema = z.object({
   key: z.string(),
   shape: FlagShapeSchema,

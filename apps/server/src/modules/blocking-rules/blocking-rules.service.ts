@@ -8,9 +8,9 @@ import {
 } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
-import { limitFlag } from '../feature-flags/feature-flags.service';
+import { entitlements } from '../feature-flags';
 import { blockingRulesRepo, type RuleRow, type RuleWrite } from './blocking-rules.repo';
 import { ruleContradictions } from './rule-contradictions';
 import { normaliseValues } from './rule-values';
@@ -74,7 +74,7 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
     const { values, indexes, errors, duplicates } = normaliseValues(input.type, input.values);
     const fields: Record<string, string> = { ...errors };
     if (values.length === 0 && Object.keys(errors).length === 0) fields.values = 'Add at least one value.';
-    const maxValues = await limitFlag(db, ctx.publisherId, MAX_VALUES_FLAG, limits.maxValuesPerRule);
+    const maxValues = await entitlements(db).limit(ctx.publisherId, MAX_VALUES_FLAG, limits.maxValuesPerRule);
     if (values.length > maxValues) fields.values = `A rule holds at most ${maxValues} values on your plan.`;
     const sites = await repo.sites(ctx.publisherId);
     if (input.siteIds) {
@@ -141,11 +141,12 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
       const id = await inTransaction(db, async (trx) => {
         // Counted inside the transaction, under a per-publisher lock, so two saves cannot pass the limit together.
         await trx.selectFrom('publishers').select('id').where('id', '=', ctx.publisherId).forUpdate().execute();
-        // The plan's LIMIT flag when defined, the configured limit otherwise.
-        const max = await limitFlag(trx, ctx.publisherId, MAX_RULES_FLAG, limits.maxRulesPerPublisher);
-        if ((await blockingRulesRepo(trx).countLive(ctx.publisherId)) >= max)
-          // 403 like the other plan limits ("creating one monitor or rule past the limit answers 403").
-          throw forbidden(`Your plan allows ${max} blocking rules. Delete or merge rules first, or request a larger plan.`);
+        // The plan's LIMIT flag when defined, the configured limit otherwise; 403 like every plan limit.
+        await entitlements(trx).assertBelowLimit(ctx.publisherId, MAX_RULES_FLAG, await blockingRulesRepo(trx).countLive(ctx.publisherId), {
+          thing: 'blocking rule',
+          remedy: 'Delete or merge rules first',
+          fallback: limits.maxRulesPerPublisher,
+        });
         const newId = await blockingRulesRepo(trx).insert(ctx.publisherId, ctx.uid, write);
         await auditRepo(trx).record({
           actorUserId: ctx.uid,

@@ -135,6 +135,28 @@ export function featureFlagsRepo(db: Db) {
         .execute();
       await db.deleteFrom('feature_flags').where('key', '=', key).execute();
     },
+    /** One flag for every publisher at once: its default and each override (publisher id -> value). */
+    async valuesOfAll(key: string): Promise<{ defaultValue: FlagValue | null; overrides: Map<string, FlagValue> }> {
+      const def = await db.selectFrom('feature_flags').select('default_value').where('key', '=', key).executeTakeFirst();
+      const rows = await db.selectFrom('feature_flag_overrides').select(['publisher_id', 'value']).where('flag_key', '=', key).execute();
+      return {
+        defaultValue: (def?.default_value as FlagValue | undefined) ?? null,
+        overrides: new Map(rows.map((r) => [r.publisher_id, r.value as FlagValue])),
+      };
+    },
+    /** The name of the publisher's chosen plan, else of `defaultPlanId`; null when neither exists. */
+    async planNameOf(publisherId: string, defaultPlanId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('plans')
+        .select('name')
+        .where(
+          'id',
+          '=',
+          sql<string>`coalesce((SELECT plan_id FROM publisher_plans WHERE publisher_id = ${publisherId}), ${defaultPlanId})`,
+        )
+        .executeTakeFirst();
+      return row?.name ?? null;
+    },
     async publisherExists(publisherId: string): Promise<boolean> {
       return !!(await db.selectFrom('publishers').select('id').where('id', '=', publisherId).executeTakeFirst());
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { HttpError } from '../../lib/http-error';
-import { booleanFlag } from './feature-flags.service';
+import { entitlements } from './entitlements';
 
 /** A feature a BOOLEAN flag switches off per publisher, and the API routes (Fastify route patterns) that belong to it. */
 export interface FeatureGate {
@@ -26,6 +26,10 @@ export const FEATURE_GATES: readonly FeatureGate[] = [
   },
 ];
 
+/**
+ * A gate is an account switch the provider's staff set per partner (every plan includes these
+ * features), so its refusal points to the account manager, not to a larger plan.
+ */
 export const featureOff = (feature: string) =>
   new HttpError(403, `${feature} is not enabled for this partner. Ask your account manager to turn it on.`, 'FeatureDisabled');
 
@@ -46,7 +50,7 @@ export function registerFeatureGates(app: FastifyInstance, db: Db): void {
     if (!gate) return;
     const check = async (req: FastifyRequest) => {
       if (!req.publisherId) return;
-      if (!(await booleanFlag(db, req.publisherId, gate.flag, true))) throw featureOff(gate.feature);
+      if (!(await entitlements(db).allows(req.publisherId, gate.flag, true))) throw featureOff(gate.feature);
     };
     route.onRequest = [
       check,

@@ -110,7 +110,7 @@ describe('reporting API keys', () => {
       .execute();
     const over = await call(multi, '1001', 'POST', '/api/integrations/api-keys', { name: 'One more', access: 'read' });
     expect(over.statusCode).toBe(403);
-    expect(over.json().message).toMatch(/plan allows 1 active API keys/);
+    expect(over.json().message).toMatch(/^Your Growth plan allows 1 active API key\. .*request a larger plan on the Plans page\.$/);
     const bad = await call(multi, '1001', 'POST', '/api/integrations/api-keys', { name: '', access: 'admin' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['name', 'access']));

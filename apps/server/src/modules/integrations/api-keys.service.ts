@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import type { BearerExtension } from '../../http/access';
 import { forbidden, notFound, unauthorized } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
-import { limitFlag } from '../feature-flags/feature-flags.service';
+import { entitlements } from '../feature-flags';
 import { apiKeysRepo } from './api-keys.repo';
 
 export const MAX_API_KEYS_FLAG = 'integrations.max_api_keys';
@@ -55,9 +55,11 @@ export function createApiKeysService(db: Db) {
         const r = apiKeysRepo(trx);
         // Serialise creations per publisher so two at once cannot pass the limit together.
         await trx.selectFrom('publishers').select('id').where('id', '=', publisherId).forUpdate().execute();
-        const max = await limitFlag(trx, publisherId, MAX_API_KEYS_FLAG, 5);
-        if ((await r.countActive(publisherId)) >= max)
-          throw forbidden(`Your plan allows ${max} active API keys. Revoke one you no longer use, or request a larger plan.`);
+        await entitlements(trx).assertBelowLimit(publisherId, MAX_API_KEYS_FLAG, await r.countActive(publisherId), {
+          thing: 'active API key',
+          remedy: 'Revoke one you no longer use',
+          fallback: 5,
+        });
         const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
         const id = await r.insert({
           publisherId,

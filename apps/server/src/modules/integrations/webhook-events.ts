@@ -2,7 +2,7 @@ import type { WebhookEventType } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { enqueueWebhook, type WebhookTarget } from '../../lib/webhooks';
-import { booleanFlag } from '../feature-flags/feature-flags.service';
+import { entitlements } from '../feature-flags';
 import { INTEGRATIONS_WEBHOOK_SOURCE, webhookSubscriptionsRepo } from './webhooks.repo';
 
 export const WEBHOOKS_FLAG = 'integrations.webhooks';
@@ -31,7 +31,7 @@ export type WebhookEventPublisher = (db: Db, publisherId: string, event: Product
 export function createWebhookEventPublisher(jobs: JobQueue): WebhookEventPublisher {
   return async (db, publisherId, event) => {
     const subs = await webhookSubscriptionsRepo(db).subscribedTo(publisherId, event.type);
-    if (subs.length === 0 || !(await booleanFlag(db, publisherId, WEBHOOKS_FLAG, false))) return 0;
+    if (subs.length === 0 || !(await entitlements(db).allows(publisherId, WEBHOOKS_FLAG))) return 0;
     for (const s of subs)
       await enqueueWebhook(db, jobs, {
         publisherId,

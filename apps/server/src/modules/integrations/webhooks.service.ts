@@ -15,7 +15,7 @@ import type { JobQueue } from '../../lib/jobs/job-queue';
 import { openWebhookSecret, WEBHOOK_SECRET_AAD, type SecretBox } from '../../lib/keys/secret-box';
 import { enqueueWebhook, generateWebhookSecret, webhookDeliveriesRepo } from '../../lib/webhooks';
 import { auditRepo } from '../audit/audit.repo';
-import { booleanFlag } from '../feature-flags/feature-flags.service';
+import { entitlements } from '../feature-flags';
 import { WEBHOOKS_FLAG, targetOf } from './webhook-events';
 import { INTEGRATIONS_WEBHOOK_SOURCE, webhookSubscriptionsRepo, type SubscriptionRow } from './webhooks.repo';
 
@@ -79,8 +79,7 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
   }
 
   async function requirePlan(trx: Db, publisherId: string) {
-    if (!(await booleanFlag(trx, publisherId, WEBHOOKS_FLAG, false)))
-      throw forbidden('Webhooks are not part of your plan. Request a plan that includes them on My plans.');
+    await entitlements(trx).assertAllowed(publisherId, WEBHOOKS_FLAG, 'Webhooks are');
   }
 
   /** The subscription, locked, checked to belong to the caller's publisher. */
@@ -107,7 +106,7 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
       const rows = await repo.list(publisherId);
       const last = new Map((await repo.lastDeliveries(rows.map((r) => r.id))).map((d) => [d.target_id, d]));
       return {
-        planAllows: await booleanFlag(db, publisherId, WEBHOOKS_FLAG, false),
+        planAllows: await entitlements(db).allows(publisherId, WEBHOOKS_FLAG),
         subscriptions: rows.map((r) => toDto(r, prefixOf(r), last.get(r.id))),
       };
     },

@@ -14,7 +14,7 @@ import type { JobQueue } from '../../lib/jobs/job-queue';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { publisherRecipients } from '../../mail/publisher-recipients';
 import { auditRepo } from '../audit/audit.repo';
-import { effectiveFlags } from '../feature-flags/feature-flags.service';
+import { entitlements } from '../feature-flags';
 import { checkDecisionReason } from '../services/service-requests';
 import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from '../services/services.jobs';
 import { plansRepo } from './plans.repo';
@@ -73,7 +73,7 @@ export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: stri
    */
   async function applyPlan(trx: Db, actor: string, publisherId: string, plan: Plan): Promise<void> {
     const r = plansRepo(trx);
-    const before = await effectiveFlags(trx, publisherId);
+    const before = await entitlements(trx).all(publisherId);
     const kept = await r.adminOverrideKeys(publisherId);
     for (const f of plan.features) {
       const problem = flagValueProblem(f.shape, f.value);
@@ -102,7 +102,7 @@ export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: stri
         catalogue(),
         repo.chosen(publisherId),
         repo.sites(publisherId),
-        effectiveFlags(db, publisherId),
+        entitlements(db).all(publisherId),
         repo.pendingOf(publisherId),
       ]);
       const plan = plans.find((p) => p.id === (chosen?.plan_id ?? DEFAULT_PLAN_ID)) ?? plans[0]!;
