@@ -48,6 +48,7 @@ import { createSiteTagCollector, type SiteTagCollector } from './modules/site-ta
 import { clickHouseSiteTagStore } from './modules/site-tag/site-tag.clickhouse-store';
 import { duckDbSiteTagStore, type SiteTagEventStore } from './modules/site-tag/site-tag.store';
 import { startOpenRollupRefresher } from './modules/site-tag/site-tag.open-rollup';
+import { startSiteTagRetention } from './modules/site-tag/site-tag.retention';
 import { createCollectLimiter } from './modules/site-tag/site-tag.limits';
 import { siteTagLimitsRepo } from './modules/site-tag/site-tag.limits.repo';
 import { createIncidentsService, type IncidentsService } from './modules/incidents/incidents.service';
@@ -203,6 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // DuckDB file (ClickHouse aggregates the raw events: no rollups to keep).
   const siteTagOpenRollup =
     deps.startWorkers === false || siteTagStore.dialect !== 'duckdb' ? null : startOpenRollupRefresher(siteTagStore, deps.logger);
+  // Raw tag events kept per publisher for its plan's data.retention_days (site-tag.retention.ts).
+  const siteTagRetention = deps.startWorkers === false ? null : startSiteTagRetention(siteTagStore, db, deps.logger);
   const repoOfReports = reportsRepo(db);
   const adsTxtBulk = adsTxtBulkRepo(db);
   const sellersJsonFetch =
@@ -293,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await storeBackups?.stop();
     await siteTagCollector.close();
     await siteTagOpenRollup?.stop();
+    await siteTagRetention?.stop();
     await siteTagStore.close();
     await engine.close();
     factStore?.stop();

@@ -195,6 +195,8 @@ export type MonitorStats = z.infer<typeof MonitorStatsSchema>;
 export const MonitorLimitsSchema = z.object({
   maxMonitors: z.number(),
   minIntervalSeconds: z.number(),
+  /** The check intervals the plan offers (uptime.check_intervals, in seconds, shortest first). */
+  allowedIntervalSeconds: z.array(z.number()),
   used: z.number(),
 });
 export type MonitorLimits = z.infer<typeof MonitorLimitsSchema>;

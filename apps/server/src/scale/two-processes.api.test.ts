@@ -44,7 +44,7 @@ describe('two server processes on one PostgreSQL', () => {
         url: procs.target.url('127.0.0.1', '/two-processes'),
         method: 'GET',
         siteId: '5101',
-        intervalSeconds: 60,
+        intervalSeconds: 300,
         timeoutSeconds: 10,
         retries: 0,
         acceptedStatusCodes: ['200-299'],

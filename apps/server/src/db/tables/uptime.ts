@@ -91,6 +91,12 @@ export interface MonitorResultsTable {
   error: string | null;
 }
 
+/** How far a publisher's shorter raw-result retention has been applied (migration 0152). */
+export interface MonitorRetentionProgressTable {
+  publisher_id: string;
+  purged_before: Timestamp;
+}
+
 export interface MonitorRollupsTable {
   monitor_id: string;
   grain: 'hour' | 'day';
@@ -127,6 +133,7 @@ export interface UptimeTables {
   incident_export_entitlements: IncidentExportEntitlementsTable;
   monitors: MonitorsTable;
   monitor_results: MonitorResultsTable;
+  monitor_retention_progress: MonitorRetentionProgressTable;
   monitor_rollups: MonitorRollupsTable;
   monitor_alerts: MonitorAlertsTable;
   monitor_recipients: MonitorRecipientsTable;

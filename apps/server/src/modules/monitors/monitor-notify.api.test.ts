@@ -66,7 +66,11 @@ beforeAll(async () => {
   expect(users).toContain(DEMO.multi.toLowerCase());
   await t.db
     .insertInto('feature_flag_overrides')
-    .values({ flag_key: 'uptime.max_monitors', publisher_id: '1001', value: JSON.stringify(100) })
+    .values([
+      { flag_key: 'uptime.max_monitors', publisher_id: '1001', value: JSON.stringify(100) },
+      // One-minute checks, as on Enterprise: these tests step through the scheduler's minute slots.
+      { flag_key: 'uptime.check_intervals', publisher_id: '1001', value: JSON.stringify(['1', '5', '15', '60']) },
+    ])
     .execute();
   const sub = await t.app.inject({
     method: 'POST',

@@ -25,7 +25,7 @@ const monitor = (over: object = {}) => ({
   name: 'Shop',
   url: 'https://shop.northwind-news.example/',
   siteId: '5001',
-  intervalSeconds: 60,
+  intervalSeconds: 300,
   timeoutSeconds: 10,
   retries: 1,
   acceptedStatusCodes: ['200-299'],

@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction';
 import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import type { IncidentsService } from '../incidents/incidents.service';
 import { monitorAlertsRepo } from './monitor-alerts.repo';
+import { expireMonitorResults } from './monitor-retention';
 import { runCheck, type CheckOutcome } from './monitor-checker';
 import type { MonitorEvent } from './monitor-event';
 import { certKey, downKey, incidentSubject } from './monitor-incident-keys';
@@ -20,6 +21,7 @@ export interface SchedulerOptions {
   log: Logger;
   /** Checks this process runs at once. */
   concurrency: number;
+  /** Raw results' retention when the data.retention_days flag is not defined (each publisher's plan decides). */
   rawRetentionDays: number;
   rollupRetentionDays: number;
   /** How often due slots are claimed; slots due within `lookaheadMs` are claimed early and started on time. */
@@ -247,7 +249,8 @@ export function createMonitorScheduler(o: SchedulerOptions) {
     if (Date.now() - lastExpiry > 10 * 60_000) {
       lastExpiry = Date.now();
       const day = 86_400_000;
-      await repo.expire(new Date(Date.now() - o.rawRetentionDays * day), new Date(Date.now() - o.rollupRetentionDays * day));
+      // Raw results per publisher (its plan's data.retention_days; rawRetentionDays if the flag is gone).
+      await expireMonitorResults(o.db, { fallbackDays: o.rawRetentionDays, rollupDays: o.rollupRetentionDays });
       // Alerts only count within the digest window; a day of them is kept for questions about a storm.
       await monitorAlertsRepo(o.db).expire(new Date(Date.now() - day));
     }

@@ -31,7 +31,7 @@ const input = (over: object = {}) => ({
   url: target.url('127.0.0.1', '/'),
   method: 'GET',
   siteId: '5001',
-  intervalSeconds: 60,
+  intervalSeconds: 300,
   timeoutSeconds: 10,
   retries: 1,
   acceptedStatusCodes: ['200-299'],
@@ -159,7 +159,10 @@ describe('monitors API', () => {
     await create({ siteId: null }, multi, '1003');
     const over = await call(multi, '1003', 'POST', '/api/monitors', input({ siteId: null }));
     expect(over.statusCode).toBe(403);
-    expect(over.json().message).toMatch(/allows 1 monitors/);
+    expect(over.json()).toMatchObject({
+      name: 'PlanLimit',
+      message: expect.stringMatching(/^Your Growth plan allows 1 uptime monitor\. /),
+    });
     expect(over.json().message).toMatch(/larger plan/);
   });
 

@@ -161,11 +161,13 @@ export function monitorsRepo(db: Db) {
         .orderBy('bucket')
         .execute() as Promise<RollupRow[]>;
     },
-    async recentResults(monitorId: string, limit: number) {
+    /** The latest raw results, none scheduled before `since` (the publisher's retention). */
+    async recentResults(monitorId: string, limit: number, since: Date) {
       return db
         .selectFrom('monitor_results')
         .selectAll()
         .where('monitor_id', '=', monitorId)
+        .where('scheduled_at', '>=', since)
         .orderBy('scheduled_at', 'desc')
         .limit(limit)
         .execute();

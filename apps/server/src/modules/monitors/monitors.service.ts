@@ -1,16 +1,17 @@
 import type { CheckResult, Incident, Monitor, MonitorInput, MonitorLimits, MonitorListQuery } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
-import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import type { TargetCheck } from '../../lib/outbound/target-check';
 import { auditRepo } from '../audit/audit.repo';
-import { limitFlag } from '../feature-flags/feature-flags.service';
 import type { IncidentsService } from '../incidents/incidents.service';
 import { runCheck } from './monitor-checker';
+import { assertIntervalOnPlan, assertMonitorBelowLimit, monitorLimitsOf, type MonitorLimitsConfig } from './monitor-plan';
 import { certKey, downKey, monitorKeyPrefix } from './monitor-incident-keys';
 import { monitorsRepo, type MonitorRow, type MonitorValues, type RollupRow } from './monitors.repo';
 import { monitorRecipientsRepo } from './monitor-recipients.repo';
+import { rawReadSince, rawRetentionDaysOf } from './monitor-retention';
 import type { RecipientConfirmations, RecipientInvite } from './monitor-recipients.service';
 import { statsOf, uptimeOf } from './monitor-stats';
 
@@ -19,13 +20,6 @@ export interface Ctx {
   publisherId: string;
 }
 
-export interface MonitorLimitsConfig {
-  maxMonitors: number;
-  minIntervalSeconds: number;
-}
-
-export const MAX_MONITORS_FLAG = 'uptime.max_monitors';
-export const MIN_INTERVAL_FLAG = 'uptime.min_interval_seconds';
 const HOUR_MS = 3_600_000;
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -112,23 +106,17 @@ export function createMonitorsService(deps: {
 }) {
   const { db } = deps;
 
-  async function limitsOf(trx: Db, publisherId: string) {
-    return {
-      maxMonitors: await limitFlag(trx, publisherId, MAX_MONITORS_FLAG, deps.limits.maxMonitors),
-      minIntervalSeconds: await limitFlag(trx, publisherId, MIN_INTERVAL_FLAG, deps.limits.minIntervalSeconds),
-    };
-  }
-
   async function validate(trx: Db, ctx: Ctx, input: MonitorInput) {
     const fields: Record<string, string> = {};
     const target = await deps.checkTarget(input.url);
     if (target) fields.url = target;
-    const { minIntervalSeconds } = await limitsOf(trx, ctx.publisherId);
+    const { minIntervalSeconds } = await monitorLimitsOf(trx, ctx.publisherId, deps.limits);
     if (input.intervalSeconds < minIntervalSeconds)
       fields.intervalSeconds = `Your plan checks at most every ${minIntervalSeconds} seconds.`;
     if (input.siteId && !(await monitorsRepo(trx).siteOfPublisher(ctx.publisherId, input.siteId)))
       fields.siteId = 'Choose one of your sites.';
     if (Object.keys(fields).length) throw badRequest('Check the highlighted fields.', fields);
+    await assertIntervalOnPlan(trx, ctx.publisherId, input.intervalSeconds);
   }
 
   /**
@@ -183,7 +171,7 @@ export function createMonitorsService(deps: {
       return withRollups(await monitorsRepo(db).list(null, q));
     },
     async limits(ctx: Ctx): Promise<MonitorLimits> {
-      return { ...(await limitsOf(db, ctx.publisherId)), used: await monitorsRepo(db).count(ctx.publisherId) };
+      return { ...(await monitorLimitsOf(db, ctx.publisherId, deps.limits)), used: await monitorsRepo(db).count(ctx.publisherId) };
     },
     async get(ctx: Ctx, id: string): Promise<Monitor> {
       return (await withRollups([await owned(ctx, id)]))[0]!;
@@ -193,15 +181,7 @@ export function createMonitorsService(deps: {
       const id = await audited(ctx, 'monitor.created', { name: input.name, url: input.url }, async (trx) => {
         await validate(trx, ctx, input);
         const repo = monitorsRepo(trx);
-        const used = await repo.lockPublisherAndCount(ctx.publisherId);
-        const { maxMonitors } = await limitsOf(trx, ctx.publisherId);
-        if (used >= maxMonitors)
-          // 403 like the other plan limits ("creating one monitor or rule past the limit answers 403").
-          throw new HttpError(
-            403,
-            `Your plan allows ${maxMonitors} monitors. Delete one or request a larger plan on My plans.`,
-            'LimitReached',
-          );
+        await assertMonitorBelowLimit(trx, ctx.publisherId, await repo.lockPublisherAndCount(ctx.publisherId), deps.limits);
         const monitorId = await repo.insert(ctx.publisherId, toValues(input), firstSlot(input.intervalSeconds));
         invites = await deps.recipients.request(trx, ctx.publisherId, input.notifyEmails);
         return monitorId;
@@ -266,7 +246,9 @@ export function createMonitorsService(deps: {
     },
     async results(ctx: Ctx, id: string, limit: number): Promise<CheckResult[]> {
       await owned(ctx, id);
-      const rows = await monitorsRepo(db).recentResults(id, limit);
+      // Never older than the publisher's raw retention, even before the retention pass removed them.
+      const days = await rawRetentionDaysOf(db, ctx.publisherId, deps.limits.rawRetentionDays ?? 7);
+      const rows = await monitorsRepo(db).recentResults(id, limit, rawReadSince(days));
       return rows.map((x) => ({
         at: x.at.toISOString(),
         ok: x.ok,

@@ -21,7 +21,7 @@ const monitor = (url: string) => ({
   name: 'Target',
   url,
   siteId: '5001',
-  intervalSeconds: 60,
+  intervalSeconds: 300,
   timeoutSeconds: 10,
   retries: 1,
   acceptedStatusCodes: ['200-299'],
