@@ -45,6 +45,7 @@ import { createUsageService } from './modules/usage/usage.service';
 import { createTrackingService } from './modules/tracking/tracking.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
+import { withReportHistory } from './modules/reports/report-history';
 import { createReportCache, notifyReportsChanged } from './modules/reports/report-cache';
 import { savedReportsRoutes } from './modules/reports/saved/saved-reports.routes';
 import { createSavedReportsService } from './modules/reports/saved/saved-reports.service';
@@ -159,7 +160,8 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
     }),
     ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
-  const reports = createReportsService({
+  // The plan's report history (reports.history_extension_days) is checked in front of the service.
+  const reportsService = createReportsService({
     db,
     repo: repoOfReports,
     engine,
@@ -169,6 +171,7 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
     cache: createReportCache({ changes }),
     directDownloadMaxRows: config.REPORT_DIRECT_DOWNLOAD_MAX_ROWS,
   });
+  const reports = withReportHistory(reportsService, db);
   await app.register(reportListRoutes, { reports });
   await app.register(trackingRoutes, { tracking: createTrackingService({ db, jobs, forwarding: config.ANALYTICS_FORWARD_URL !== null }) });
   await app.register(outboxRoutes, { outbox: createOutboxService(outboxRepo(db)) });
@@ -290,7 +293,11 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
       fetch: monitorsFetch,
       checkTarget: createTargetCheck(monitorTargets),
       recipients: monitorRecipients,
-      limits: { maxMonitors: config.UPTIME_MAX_MONITORS, minIntervalSeconds: config.UPTIME_MIN_INTERVAL_SECONDS },
+      limits: {
+        maxMonitors: config.UPTIME_MAX_MONITORS,
+        minIntervalSeconds: config.UPTIME_MIN_INTERVAL_SECONDS,
+        rawRetentionDays: config.UPTIME_RAW_RETENTION_DAYS,
+      },
       incidents,
     }),
     recipients: monitorRecipients,

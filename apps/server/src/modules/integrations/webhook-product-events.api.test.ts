@@ -214,6 +214,12 @@ describe('product events to an integrations webhook', () => {
   });
 
   it('report.ready: an export the job finishes sends the event with the report id', async () => {
+    // January 2025 is older than the 13 months of report history every plan has: an extension
+    // (reports.history_extension_days, as Enterprise's) lets this publisher's reports reach it.
+    await t.db
+      .insertInto('feature_flag_overrides')
+      .values({ flag_key: 'reports.history_extension_days', publisher_id: '1001', value: JSON.stringify(3650) })
+      .execute();
     const params = {
       reportType: 'revenue',
       publisherId: '1001',

@@ -108,6 +108,12 @@ describe('month close', () => {
 
   it('statement total equals the revenue report finalized net revenue for the same publisher and month', async () => {
     const p = await paymentOf('1001', '2025-01');
+    // January 2025 is older than the 13 months of report history every plan has: an extension
+    // (reports.history_extension_days, as Enterprise's) lets this publisher's reports reach it.
+    await t.db
+      .insertInto('feature_flag_overrides')
+      .values({ flag_key: 'reports.history_extension_days', publisher_id: '1001', value: JSON.stringify(3650) })
+      .execute();
     const report = await t.app.inject({
       method: 'GET',
       url: `/api/partner-center/report?${new URLSearchParams({
