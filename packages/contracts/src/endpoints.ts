@@ -6,6 +6,7 @@ import { servicesEndpoints } from './services.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
 import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
+import { siteTagEndpoints, siteTagStaffEndpoints } from './site-tag.endpoints';
 
 /**
  * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
@@ -25,6 +26,8 @@ export const endpointTables = {
   appDomains: appDomainEndpoints,
   appDomainClaims: appDomainClaimEndpoints,
   domainClaimsStaff: domainClaimStaffEndpoints,
+  siteTag: siteTagEndpoints,
+  siteTagStaff: siteTagStaffEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declared endpoint, flat. */

@@ -60,4 +60,5 @@ export * from './services.endpoints';
 export * from './adstxt.endpoints';
 export * from './adstxt-bulk.endpoints';
 export * from './adstxt-app-domains.endpoints';
+export * from './site-tag.endpoints';
 export * from './endpoints';

@@ -1,17 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  AdRevenueOverviewSchema,
-  AudienceOverviewSchema,
-  SitePerformanceSchema,
-  SiteTagRangeQuerySchema,
-  TaggedSiteSchema,
-  TagSampleRateResultSchema,
-  TagSampleRateSchema,
-  TagVerificationSchema,
-  TagVerifyRequestSchema,
-} from '@pc/contracts';
-import { errorResponses, typed } from '../../http/typed';
+import { siteTagEndpoints, siteTagStaffEndpoints } from '@pc/contracts';
+import { registerEndpoints } from '../../http/endpoint-routes';
 import { COLLECT_LIMITS } from './site-tag.batch';
 import type { SiteTagCollector } from './site-tag.collector';
 import type { SiteTagRepo } from './site-tag.repo';
@@ -21,71 +10,22 @@ import { tagScript } from './tag-script';
 import type { Db } from '../../db/pool';
 import { setTagSampleRate } from './site-tag.sample-rate';
 
-const tags = ['site tag'];
-const publisher = { access: 'publisher' as const };
-
 export async function siteTagRoutes(app: FastifyInstance, opts: { service: SiteTagService }) {
-  const r = typed(app);
   const s = opts.service;
-  r.get(
-    '/api/site-tag/sites',
-    { config: publisher, schema: { tags, response: { 200: z.array(TaggedSiteSchema), ...errorResponses } } },
-    async (req) => s.sites(req.publisherId!),
-  );
-  r.post(
-    '/api/site-tag/sites/:siteId/verify',
-    {
-      config: publisher,
-      schema: {
-        tags,
-        params: z.object({ siteId: z.string().min(1).max(64) }),
-        body: TagVerifyRequestSchema.optional(),
-        response: { 200: TagVerificationSchema, ...errorResponses },
-      },
-    },
-    async (req) => s.verify(req.publisherId!, req.params.siteId, req.body?.url || undefined),
-  );
-  r.get(
-    '/api/site-tag/audience',
-    {
-      config: publisher,
-      schema: { tags, querystring: SiteTagRangeQuerySchema, response: { 200: AudienceOverviewSchema, ...errorResponses } },
-    },
-    async (req) => s.audience(req.publisherId!, req.query),
-  );
-  r.get(
-    '/api/site-tag/performance',
-    {
-      config: publisher,
-      schema: { tags, querystring: SiteTagRangeQuerySchema, response: { 200: SitePerformanceSchema, ...errorResponses } },
-    },
-    async (req) => s.performance(req.publisherId!, req.query),
-  );
-  r.get(
-    '/api/site-tag/ad-revenue',
-    {
-      config: publisher,
-      schema: { tags, querystring: SiteTagRangeQuerySchema, response: { 200: AdRevenueOverviewSchema, ...errorResponses } },
-    },
-    async (req) => s.adRevenue(req.publisherId!, req.query),
-  );
+  registerEndpoints(app, siteTagEndpoints, {
+    sites: (req) => s.sites(req.publisherId!),
+    verify: (req) => s.verify(req.publisherId!, req.params.siteId, req.body?.url || undefined),
+    audience: (req) => s.audience(req.publisherId!, req.query),
+    performance: (req) => s.performance(req.publisherId!, req.query),
+    adRevenue: (req) => s.adRevenue(req.publisherId!, req.query),
+  });
 }
 
 /** Staff only: a site's sample rate (publishers see it read-only on their setup). */
 export async function siteTagStaffRoutes(app: FastifyInstance, opts: { db: Db; onChanged?: (publisherId: string) => void }) {
-  typed(app).put(
-    '/api/admin/sites/:siteId/tag-sample-rate',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        params: z.object({ siteId: z.string().min(1).max(64) }),
-        body: TagSampleRateSchema,
-        response: { 200: TagSampleRateResultSchema, ...errorResponses },
-      },
-    },
-    async (req) => setTagSampleRate(opts.db, req.auth!.uid, req.params.siteId, req.body.sampleOneIn, opts.onChanged),
-  );
+  registerEndpoints(app, siteTagStaffEndpoints, {
+    setSampleRate: (req) => setTagSampleRate(opts.db, req.auth!.uid, req.params.siteId, req.body.sampleOneIn, opts.onChanged),
+  });
 }
 
 const CDN_COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-vercel-ip-country', 'x-country-code'];

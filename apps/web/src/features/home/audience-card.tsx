@@ -1,10 +1,8 @@
-import useSWR from 'swr';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { DEFAULT_REPORTING_TIME_ZONE, Routes, todayIn, type AudienceOverview } from '@pc/contracts';
-import { apiFetcher, type ApiKey } from '../../lib/api';
+import { DEFAULT_REPORTING_TIME_ZONE, Routes, siteTagEndpoints, todayIn } from '@pc/contracts';
+import { useEndpoint } from '../../lib/endpoints';
 import { changeRatio, formatChange, formatCount } from '../../lib/format/number-format';
-import { swrOptions } from '../../lib/swr-options';
 import { CardLoadError } from './card-load-error';
 
 const shift = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -27,8 +25,8 @@ function Figure({ label, value, previous }: { label: string; value: number; prev
 /** Home: the last 7 days of the site tag (from /api/site-tag/audience; home does not import the site-tag feature). */
 export function AudienceCard({ publisherId }: { publisherId: string }) {
   const today = todayIn(DEFAULT_REPORTING_TIME_ZONE);
-  const key: ApiKey = ['site-tag/audience', publisherId, { from: shift(today, -6), to: today }];
-  const { data, error, isLoading, mutate } = useSWR<AudienceOverview, Error, ApiKey>(key, apiFetcher, swrOptions);
+  const query = { from: shift(today, -6), to: today };
+  const { data, error, isLoading, mutate } = useEndpoint(siteTagEndpoints.audience, publisherId, { query });
   return (
     <Card role="region" h="100%" aria-label="Audience summary">
       <Group justify="space-between">

@@ -1,40 +1,25 @@
-import useSWR from 'swr';
-import type { AdRevenueOverview, AudienceOverview, SitePerformance, TaggedSite, TagSampleRateResult, TagVerification } from '@pc/contracts';
-import { api, apiFetcher, type ApiKey } from '../../../lib/api';
-import { swrOptions } from '../../../lib/swr-options';
+import { siteTagEndpoints as endpoints, siteTagStaffEndpoints as staff } from '@pc/contracts';
+import { call, useEndpoint } from '../../../lib/endpoints';
 import type { TagRange } from '../state/tag-range';
 
 const rangeQuery = (r: TagRange, siteId: string | null) => ({ from: r.from, to: r.to, ...(siteId ? { siteId } : {}) });
 
 /** The publisher's sites with their tag (snippet, key, data received). */
-export const useTaggedSites = (publisherId: string | null) =>
-  useSWR<TaggedSite[], Error, ApiKey | null>(publisherId ? ['site-tag/sites', publisherId] : null, apiFetcher, swrOptions);
+export const useTaggedSites = (publisherId: string | null) => useEndpoint(endpoints.sites, publisherId, publisherId ? {} : null);
 
 export const useAudience = (publisherId: string | null, range: TagRange, siteId: string | null) =>
-  useSWR<AudienceOverview, Error, ApiKey | null>(
-    publisherId ? ['site-tag/audience', publisherId, rangeQuery(range, siteId)] : null,
-    apiFetcher,
-    swrOptions,
-  );
+  useEndpoint(endpoints.audience, publisherId, publisherId ? { query: rangeQuery(range, siteId) } : null);
 
 export const usePerformance = (publisherId: string | null, range: TagRange, siteId: string | null) =>
-  useSWR<SitePerformance, Error, ApiKey | null>(
-    publisherId ? ['site-tag/performance', publisherId, rangeQuery(range, siteId)] : null,
-    apiFetcher,
-    swrOptions,
-  );
+  useEndpoint(endpoints.performance, publisherId, publisherId ? { query: rangeQuery(range, siteId) } : null);
 
 export const useAdRevenue = (publisherId: string | null, range: TagRange, siteId: string | null) =>
-  useSWR<AdRevenueOverview, Error, ApiKey | null>(
-    publisherId ? ['site-tag/ad-revenue', publisherId, rangeQuery(range, siteId)] : null,
-    apiFetcher,
-    swrOptions,
-  );
+  useEndpoint(endpoints.adRevenue, publisherId, publisherId ? { query: rangeQuery(range, siteId) } : null);
 
 /** Fetches the page (home page unless `url`) through the server and looks for the tag. */
 export const verifyTag = (publisherId: string, siteId: string, url: string) =>
-  api<TagVerification>(`site-tag/sites/${encodeURIComponent(siteId)}/verify`, { method: 'POST', publisherId, body: url ? { url } : {} });
+  call(endpoints.verify, { params: { siteId }, body: url ? { url } : {} }, { publisherId });
 
 /** Staff only: the site's tag records one page load in `sampleOneIn` from now on. */
 export const setTagSampleRate = (siteId: string, sampleOneIn: number) =>
-  api<TagSampleRateResult>(`admin/sites/${encodeURIComponent(siteId)}/tag-sample-rate`, { method: 'PUT', body: { sampleOneIn } });
+  call(staff.setSampleRate, { params: { siteId }, body: { sampleOneIn } });
