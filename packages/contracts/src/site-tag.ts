@@ -119,7 +119,18 @@ export type SitePerformance = z.infer<typeof SitePerformanceSchema>;
 export const AdRevenueOverviewSchema = z.object({
   from: isoDate,
   to: isoDate,
-  totals: z.object({ revenue: z.number(), pageViews: z.number(), pageRpm: z.number().nullable(), previousRevenue: z.number() }),
+  /**
+   * pageRpm is revenue per 1,000 page views over the days that have revenue data only (revenue
+   * arrives a day after page views); rpmPageViews are those page views, its denominator. The same
+   * rule for the totals and each site, so the headline is the sites' page-view-weighted RPM.
+   */
+  totals: z.object({
+    revenue: z.number(),
+    pageViews: z.number(),
+    pageRpm: z.number().nullable(),
+    rpmPageViews: z.number(),
+    previousRevenue: z.number(),
+  }),
   series: z.array(z.object({ date: isoDate, revenue: z.number(), pageViews: z.number() })),
   sites: z.array(
     z.object({
@@ -129,6 +140,7 @@ export const AdRevenueOverviewSchema = z.object({
       previousRevenue: z.number(),
       pageViews: z.number(),
       pageRpm: z.number().nullable(),
+      rpmPageViews: z.number(),
     }),
   ),
   products: z.array(z.object({ product: z.string(), revenue: z.number() })),

@@ -50,7 +50,37 @@ async function duckDbAdRevenueRows(store: SiteTagEventStore, s: Scope, start: nu
        AND date >= CAST($pf AS DATE) AND date < CAST($df AS DATE) GROUP BY 1`,
       { ...scope, df, pf: iso(prevStart) },
     ),
+    // The days whose revenue facts have arrived, for the whole publisher (see addSiteDay).
+    store.query(
+      `SELECT DISTINCT strftime(date, '%Y-%m-%d') AS d FROM revenue_sales
+       WHERE publisher_id = $pub AND date BETWEEN CAST($df AS DATE) AND CAST($dt AS DATE) ORDER BY d`,
+      { pub: s.publisherId, df, dt },
+    ),
   ]);
+}
+
+interface SiteSums {
+  revenue: number;
+  pageViews: number;
+  /** Page RPM's parts: revenue and page views of the site-days it counts. */
+  rpmRevenue: number;
+  rpmPageViews: number;
+}
+
+/**
+ * Page RPM counts like with like, for the totals and every site by the same rule: only days whose
+ * revenue facts have arrived (they come a day after the tag's page views, so today's views must
+ * not be divided into revenue that is not in yet), and only revenue of site-days the tag measured
+ * (an untagged site, or a site before its tag, must not inflate it). A day has revenue data when
+ * the publisher has facts for it, so a tagged site that earned nothing that day counts its views.
+ */
+function addSiteDay(t: SiteSums, revenue: number, pageViews: number, revenueDataIn: boolean): SiteSums {
+  return {
+    revenue: t.revenue + revenue,
+    pageViews: t.pageViews + pageViews,
+    rpmRevenue: t.rpmRevenue + (revenueDataIn && pageViews > 0 ? revenue : 0),
+    rpmPageViews: t.rpmPageViews + (revenueDataIn ? pageViews : 0),
+  };
 }
 
 /**
@@ -60,7 +90,7 @@ async function duckDbAdRevenueRows(store: SiteTagEventStore, s: Scope, start: nu
  */
 export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, siteNames: Map<string, string>): Promise<AdRevenueOverview> {
   const { start, end, prevStart } = rangeMs(s.from, s.to);
-  const [days, products, prev] =
+  const [days, products, prev, revenueDays] =
     store.dialect === 'clickhouse'
       ? await chAdRevenueRows(store, {
           pub: s.publisherId,
@@ -73,40 +103,38 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
         })
       : await duckDbAdRevenueRows(store, s, start, end, prevStart);
   const prevBySite = new Map(prev.map((r) => [String(r.site_id), num(r.r)]));
+  const withRevenueData = new Set(revenueDays.map((r) => String(r.d)));
   const series = new Map<string, { revenue: number; pageViews: number }>();
-  const sites = new Map<string, { revenue: number; pageViews: number; rpmRevenue: number }>();
+  const sites = new Map<string, SiteSums>();
   const buckets = new Map<string, { siteId: string; rating: VitalRating; revenue: number; pageViews: number }>();
   for (const r of days) {
     const site = String(r.site_id);
     const revenue = num(r.r);
     const pageViews = num(r.n);
+    const revenueDataIn = withRevenueData.has(String(r.d));
     const day = series.get(String(r.d)) ?? { revenue: 0, pageViews: 0 };
     series.set(String(r.d), { revenue: day.revenue + revenue, pageViews: day.pageViews + pageViews });
-    const t = sites.get(site) ?? { revenue: 0, pageViews: 0, rpmRevenue: 0 };
-    // Page RPM counts revenue only on site-days the tag measured: an untagged site, or today
-    // (page views arrive at once, revenue facts the next day), must not inflate it.
-    sites.set(site, {
-      revenue: t.revenue + revenue,
-      pageViews: t.pageViews + pageViews,
-      rpmRevenue: t.rpmRevenue + (pageViews > 0 ? revenue : 0),
-    });
-    if (r.p75 != null && pageViews > 0) {
+    sites.set(
+      site,
+      addSiteDay(sites.get(site) ?? { revenue: 0, pageViews: 0, rpmRevenue: 0, rpmPageViews: 0 }, revenue, pageViews, revenueDataIn),
+    );
+    // RPM by LCP bucket follows page RPM's rule: site-days with revenue data and page views.
+    if (r.p75 != null && pageViews > 0 && revenueDataIn) {
       const rating = rateVital('LCP', num(r.p75));
       const b = buckets.get(`${site}|${rating}`) ?? { siteId: site, rating, revenue: 0, pageViews: 0 };
       buckets.set(`${site}|${rating}`, { ...b, revenue: b.revenue + revenue, pageViews: b.pageViews + pageViews });
     }
   }
-  const revenue = [...sites.values()].reduce((a, b) => a + b.revenue, 0);
-  const pageViews = [...sites.values()].reduce((a, b) => a + b.pageViews, 0);
-  const rpmRevenue = [...sites.values()].reduce((a, b) => a + b.rpmRevenue, 0);
+  const sum = (key: keyof SiteSums) => [...sites.values()].reduce((a, b) => a + b[key], 0);
   const money = (v: number) => Math.round(v * 100) / 100;
   return {
     from: s.from,
     to: s.to,
     totals: {
-      revenue: money(revenue),
-      pageViews,
-      pageRpm: rpm(rpmRevenue, pageViews),
+      revenue: money(sum('revenue')),
+      pageViews: sum('pageViews'),
+      pageRpm: rpm(sum('rpmRevenue'), sum('rpmPageViews')),
+      rpmPageViews: sum('rpmPageViews'),
       previousRevenue: money([...prevBySite.values()].reduce((a, b) => a + b, 0)),
     },
     series: [...series].map(([date, v]) => ({ date, revenue: money(v.revenue), pageViews: v.pageViews })),
@@ -117,7 +145,8 @@ export async function adRevenueOverview(store: SiteTagEventStore, s: Scope, site
         revenue: money(v.revenue),
         previousRevenue: money(prevBySite.get(siteId) ?? 0),
         pageViews: v.pageViews,
-        pageRpm: rpm(v.rpmRevenue, v.pageViews),
+        pageRpm: rpm(v.rpmRevenue, v.rpmPageViews),
+        rpmPageViews: v.rpmPageViews,
       }))
       .sort((a, b) => b.revenue - a.revenue),
     products: products.map((r) => ({ product: String(r.p), revenue: money(num(r.r)) })),

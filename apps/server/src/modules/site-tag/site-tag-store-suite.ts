@@ -177,10 +177,13 @@ export function siteTagStoreSuite(name: string, open: () => Promise<StoreUnderTe
           ['5002', 'Site B'],
         ]),
       );
-      expect(r.totals).toEqual({ revenue: 6.7, pageViews: 8, pageRpm: 837.5, previousRevenue: 4 });
+      // Page RPM over the days with revenue data only (days -3 and -2; publisher 1002's day -1 does
+      // not count): A 5.5 / 4 views, B 1.2 / 1 view, all 6.7 / 5 views. Day -1 and today have page
+      // views but no revenue yet, so they count in page views and not in page RPM.
+      expect(r.totals).toEqual({ revenue: 6.7, pageViews: 8, pageRpm: 1340, rpmPageViews: 5, previousRevenue: 4 });
       expect(r.sites).toEqual([
-        { siteId: '5001', name: 'Site A', revenue: 5.5, previousRevenue: 4, pageViews: 6, pageRpm: 916.67 },
-        { siteId: '5002', name: 'Site B', revenue: 1.2, previousRevenue: 0, pageViews: 2, pageRpm: 600 },
+        { siteId: '5001', name: 'Site A', revenue: 5.5, previousRevenue: 4, pageViews: 6, pageRpm: 1375, rpmPageViews: 4 },
+        { siteId: '5002', name: 'Site B', revenue: 1.2, previousRevenue: 0, pageViews: 2, pageRpm: 1200, rpmPageViews: 1 },
       ]);
       expect(r.products).toEqual([
         { product: 'display', revenue: 3.7 },
@@ -193,8 +196,9 @@ export function siteTagStoreSuite(name: string, open: () => Promise<StoreUnderTe
         [iso(today), 0, 2],
       ]);
       expect([...r.rpmByLcp].sort((x, y) => (x.siteId + x.rating < y.siteId + y.rating ? -1 : 1))).toEqual([
-        // Site-day p75 LCP: A day -3 2400 (good), A day -2 4200 (poor), A today 900 (good, no revenue yet), B day -2 3000.
-        { siteId: '5001', rating: 'good', pageViews: 3, pageRpm: 833.33 },
+        // Site-day p75 LCP: A day -3 2400 (good), A day -2 4200 (poor), B day -2 3000; A today 900
+        // (good) has no revenue data yet and stays out, as in page RPM.
+        { siteId: '5001', rating: 'good', pageViews: 2, pageRpm: 1250 },
         { siteId: '5001', rating: 'poor', pageViews: 2, pageRpm: 1500 },
         { siteId: '5002', rating: 'needs-improvement', pageViews: 1, pageRpm: 1200 },
       ]);

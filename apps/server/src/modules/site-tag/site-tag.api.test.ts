@@ -202,7 +202,7 @@ describe('audience, performance and ad revenue on a fixed event set', () => {
     const res = await get(`/api/site-tag/ad-revenue?from=${today}&to=${today}`);
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json();
-    expect(r.totals).toEqual({ revenue: 9, pageViews: 3, pageRpm: 3000, previousRevenue: 0 });
+    expect(r.totals).toEqual({ revenue: 9, pageViews: 3, pageRpm: 3000, rpmPageViews: 3, previousRevenue: 0 });
     expect(r.sites[0]).toMatchObject({ siteId: '5001', name: 'Northwind News', revenue: 9, pageViews: 3, pageRpm: 3000 });
     expect(r.products).toEqual([
       { product: 'display', revenue: 6 },

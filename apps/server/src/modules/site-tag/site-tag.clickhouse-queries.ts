@@ -129,7 +129,7 @@ export async function chPerformanceRows(store: SiteTagEventStore, params: Record
 export function chAdRevenueRows(
   store: SiteTagEventStore,
   p: { pub: string; site: string; start: number; end: number; df: string; dt: string; pf: string },
-): Promise<[Row[], Row[], Row[]]> {
+): Promise<[Row[], Row[], Row[], Row[]]> {
   const site = `({site:String} = '' OR site_id = {site:String})`;
   return Promise.all([
     store
@@ -159,6 +159,12 @@ export function chAdRevenueRows(
     store.query(
       `SELECT site_id, sum(revenue) AS r FROM revenue_sales WHERE publisher_id = {pub:String} AND ${site}
        AND date >= {pf:Date} AND date < {df:Date} GROUP BY site_id`,
+      p,
+    ),
+    // The days whose revenue facts have arrived, for the whole publisher (ad-revenue.queries.ts).
+    store.query(
+      `SELECT DISTINCT toString(date) AS d FROM revenue_sales
+       WHERE publisher_id = {pub:String} AND date BETWEEN {df:Date} AND {dt:Date} ORDER BY d`,
       p,
     ),
   ]);

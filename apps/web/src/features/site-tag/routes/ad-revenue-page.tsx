@@ -14,6 +14,7 @@ import { track } from '../../../lib/tracking/track';
 import { useAdRevenue, useTaggedSites } from '../api/site-tag-api';
 import { KpiCard } from '../components/kpi-card';
 import { EstimateMark } from '../components/estimate-mark';
+import { PageRpmCell } from '../components/page-rpm-cell';
 import { SampledNotice } from '../components/sampled-notice';
 import { SiteRangeToolbar } from '../components/site-range-toolbar';
 import { RATING_COLORS, RATING_LABELS } from '../components/vital-format';
@@ -82,7 +83,13 @@ function AdRevenueBody({ data, currency, rates }: { data: AdRevenueOverview | un
           hint="Estimated days included"
         />
         <KpiCard label="Page views" value={t?.pageViews} format={formatCount} loading={loading} hint="Counted by the site tag" />
-        <KpiCard label="Page RPM" value={t?.pageRpm} format={money} loading={loading} hint="Revenue per thousand page views" />
+        <KpiCard
+          label="Page RPM"
+          value={t?.pageRpm}
+          format={money}
+          loading={loading}
+          hint="Revenue per thousand page views, on days whose revenue is in"
+        />
       </SimpleGrid>
       {!data ? (
         <Skeleton h={260} aria-busy="true" aria-label="Loading the ad revenue overview" />
@@ -158,13 +165,7 @@ function SitesTable({ data, money, rates }: { data: AdRevenueOverview; money: (v
                   </Table.Td>
                   <Table.Td ta="right">{formatCount(s.pageViews)}</Table.Td>
                   <Table.Td ta="right">
-                    {s.pageRpm === null ? (
-                      <Text size="xs" c="dimmed">
-                        No tag data
-                      </Text>
-                    ) : (
-                      money(s.pageRpm)
-                    )}
+                    <PageRpmCell site={s} money={money} />
                   </Table.Td>
                 </Table.Tr>
               );
