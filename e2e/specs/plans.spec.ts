@@ -10,6 +10,8 @@ test('a media owner requests a larger plan, staff approve it in the admin consol
   const compare = owner.getByRole('table', { name: 'Plans compared' });
   await expect(compare).toBeVisible();
   await compare.getByRole('button', { name: 'Request Enterprise' }).click();
+  // Nothing is sent before the owner confirms.
+  await owner.getByRole('dialog', { name: 'Request the Enterprise plan?' }).getByRole('button', { name: 'Send request' }).click();
   await expect(compare.getByText('Requested', { exact: true })).toBeVisible();
   await owner.goto('/my-plans');
   await expect(owner.getByText(/You asked to move to Enterprise/)).toBeVisible();

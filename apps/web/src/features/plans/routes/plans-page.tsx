@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
-import { Routes } from '@pc/contracts';
+import { Routes, type Plan } from '@pc/contracts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-error';
@@ -16,6 +17,8 @@ export function PlansPage() {
   const plans = usePlans();
   const mine = useMyPlan(publisherId);
   const [busy, setBusy] = useState<string | null>(null);
+  // A plan change is sent only once confirmed: it changes the publisher's limits once approved.
+  const [confirming, setConfirming] = useState<Plan | null>(null);
   const current = mine.data?.plan.id;
   const pending = mine.data?.pendingRequest;
   const ask = async (planId: string) => {
@@ -29,6 +32,7 @@ export function PlansPage() {
       addToast('error', errorMessage(e));
     } finally {
       setBusy(null);
+      setConfirming(null);
     }
   };
   const data = plans.data;
@@ -88,7 +92,7 @@ export function PlansPage() {
                       ) : pending?.planId === p.id ? (
                         <Badge color="yellow">Requested</Badge>
                       ) : (
-                        <Button size="xs" loading={busy === p.id} disabled={!!pending || !publisherId} onClick={() => void ask(p.id)}>
+                        <Button size="xs" loading={busy === p.id} disabled={!!pending || !publisherId} onClick={() => setConfirming(p)}>
                           Request {p.name}
                         </Button>
                       )}
@@ -100,6 +104,17 @@ export function PlansPage() {
           </Table.ScrollContainer>
         </Card>
       )}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={`Request the ${confirming?.name ?? ''} plan?`}
+        confirmLabel="Send request"
+        busy={busy !== null}
+        onConfirm={() => confirming && void ask(confirming.id)}
+        onCancel={() => setConfirming(null)}
+      >
+        Our team is asked to move you from {mine.data?.plan.name ?? 'your plan'} to {confirming?.name}. Once they approve it, it applies at
+        once.
+      </ConfirmDialog>
     </Stack>
   );
 }
