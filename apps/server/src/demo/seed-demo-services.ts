@@ -82,6 +82,20 @@ export async function seedDemoServices(db: Db): Promise<boolean> {
           .execute();
       }
     }
+    // Blue Harbor's account manager allows it 1-minute checks beyond its Growth plan (an admin's
+    // override wins over the plan): its monitors may check every minute, Northwind's 1-minute
+    // monitors run above their plan until next edited, and Summit's form offers 15 minutes or 1 hour.
+    await trx
+      .insertInto('feature_flag_overrides')
+      .values({
+        flag_key: 'uptime.check_intervals',
+        publisher_id: '1002',
+        value: JSON.stringify(['1', '5', '15', '60']),
+        updated_by: admin,
+        source: 'admin',
+      })
+      .onConflict((oc) => oc.columns(['flag_key', 'publisher_id']).doNothing())
+      .execute();
     // History: Summit's move to Starter, approved by an admin; Evergreen's pending upgrade.
     await trx
       .insertInto('plan_change_requests')

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { earliestReportDay, shiftDays } from '@pc/contracts';
 import { reportingToday } from '../state/date-presets';
 import { DateRangeField, pickerDayProps } from './date-range-field';
 import { renderWithProviders } from '../../../test/render-with-providers';
@@ -25,6 +26,25 @@ describe('date range field', () => {
     unmount();
     renderWithProviders(<DateRangeField {...props} range={{ from: '2026-01-01', to: '2026-01-31' }} />);
     expect(screen.queryByTestId('report-partial-note')).toBeNull();
+  });
+
+  it("does not offer days before the plan's report history (13 months without an extension)", async () => {
+    const earliest = earliestReportDay(reportingToday('UTC'), 0);
+    const label = (day: string) =>
+      new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    renderWithProviders(
+      <DateRangeField
+        preset="custom"
+        range={{ from: earliest, to: shiftDays(earliest, 5) }}
+        onPreset={vi.fn()}
+        onCustom={vi.fn()}
+        timeZone="UTC"
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Custom date range' }));
+    expect(await screen.findByRole('button', { name: label(earliest) })).toBeEnabled();
+    const before = screen.queryByRole('button', { name: label(shiftDays(earliest, -1)) });
+    if (before) expect(before).toBeDisabled();
   });
 
   it('reports a half-picked custom range until its second day is chosen (item 9: exports wait for it)', async () => {

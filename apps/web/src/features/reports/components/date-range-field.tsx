@@ -2,7 +2,8 @@ import '@mantine/dates/styles.css';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { DEFAULT_REPORTING_TIME_ZONE, MAX_RANGE_DAYS } from '@pc/contracts';
+import { DEFAULT_REPORTING_TIME_ZONE, HISTORY_EXTENSION_FLAG, MAX_RANGE_DAYS, earliestReportDay } from '@pc/contracts';
+import { useFeatureFlags } from '../../../lib/feature-flags/use-feature-flags';
 import { DATE_PRESETS, type DatePresetKey } from '../../../lib/report-links';
 import { PRESET_LABELS, rangeLength, reportingToday, type DayRange } from '../state/date-presets';
 import { usePickerColumns } from '../hooks/use-picker-columns';
@@ -24,7 +25,8 @@ export interface DateRangeFieldProps {
 /**
  * Today is offered in the picker, but never as a whole day: its figures are still
  * arriving, so it says so to sighted users (a dashed outline) and to screen readers (its label).
- * Days after today are not offered at all (maxDate).
+ * Days after today are not offered at all (maxDate), nor days before the plan's report history
+ * (minDate: 13 months plus reports.history_extension_days, the rule the server enforces).
  */
 export function pickerDayProps(
   day: string,
@@ -71,6 +73,7 @@ export function DateRangeField({
   const [error, setError] = useState<string | null>(null);
   const value: DatesRangeValue<string> = draft ?? [range.from, range.to];
   const today = reportingToday(timeZone);
+  const minDate = earliestReportDay(today, useFeatureFlags().limit(HISTORY_EXTENSION_FLAG, 0));
 
   const onPick = (v: DatesRangeValue<string>) => {
     const [from, to] = v;
@@ -116,6 +119,7 @@ export function DateRangeField({
           onChange={onPick}
           onDropdownClose={() => setDraft(null)}
           maxDate={today}
+          minDate={minDate}
           getDayProps={(day) => pickerDayProps(day, today)}
           allowSingleDateInRange
           valueFormat="MMM D, YYYY"

@@ -21,24 +21,28 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { usePublisherDetails } from '../../../lib/data/use-publisher-data';
 import { toast } from '../../../lib/toast';
 import { createMonitor, monitorKeys, testMonitor, updateMonitor } from '../api/monitors-api';
-import { fieldErrors, formatInterval } from '../state/monitor-format';
+import { fieldErrors } from '../state/monitor-format';
 import { initialFormState, toInput, type MonitorField, type MonitorFormState } from '../state/monitor-form-state';
 import { CheckResultPanel } from './check-result-panel';
+import { IntervalField } from './interval-field';
 
 /** Create or edit a monitor; "Test now" runs one check of the values as typed, nothing saved. */
 export function MonitorForm({
   publisherId,
   monitor,
   minIntervalSeconds,
+  allowedIntervalSeconds,
 }: {
   publisherId: string;
   monitor?: Monitor;
   minIntervalSeconds: number;
+  /** The plan's offered intervals (uptime.check_intervals), from /api/monitors/limits. */
+  allowedIntervalSeconds: readonly number[];
 }) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const { data: details } = usePublisherDetails(publisherId);
-  const [s, setS] = useState<MonitorFormState>(() => initialFormState(monitor, minIntervalSeconds));
+  const [s, setS] = useState<MonitorFormState>(() => initialFormState(monitor, minIntervalSeconds, allowedIntervalSeconds));
   const [errors, setErrors] = useState<Partial<Record<MonitorField, string>>>({});
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
   const [tested, setTested] = useState<CheckResult | null>(null);
@@ -63,7 +67,7 @@ export function MonitorForm({
   });
 
   function validated() {
-    const r = toInput(s, minIntervalSeconds);
+    const r = toInput(s, minIntervalSeconds, allowedIntervalSeconds);
     setErrors(r.errors ?? {});
     if (r.errors) {
       const first = Object.keys(r.errors)[0];
@@ -110,7 +114,6 @@ export function MonitorForm({
     }
   }
 
-  const interval = Number(s.intervalSeconds);
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={monitor ? 'Edit monitor' : 'New monitor'}>
       <Stack gap="md">
@@ -152,15 +155,11 @@ export function MonitorForm({
           <Stack gap="sm">
             <Text fw={600}>How often and what counts as up</Text>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <NumberInput
-                label="Interval (seconds)"
-                required
-                min={minIntervalSeconds}
-                max={86_400}
-                description={
-                  Number.isFinite(interval) && interval > 0 ? `Every ${formatInterval(interval)}` : `${minIntervalSeconds} s to 1 day`
-                }
-                {...number('intervalSeconds')}
+              <IntervalField
+                value={s.intervalSeconds}
+                allowed={allowedIntervalSeconds}
+                error={errors.intervalSeconds}
+                onChange={(v) => set('intervalSeconds', v)}
               />
               <NumberInput
                 label="Time-out (seconds)"

@@ -30,7 +30,14 @@ function EditMonitor({ publisherId, id }: { publisherId: string; id: string }) {
         <Skeleton h={420} aria-label="Loading the monitor" />
       ) : (
         <LimitsGate limits={limits}>
-          {(l) => <MonitorForm publisherId={publisherId} monitor={monitor.data} minIntervalSeconds={l.minIntervalSeconds} />}
+          {(l) => (
+            <MonitorForm
+              publisherId={publisherId}
+              monitor={monitor.data}
+              minIntervalSeconds={l.minIntervalSeconds}
+              allowedIntervalSeconds={l.allowedIntervalSeconds}
+            />
+          )}
         </LimitsGate>
       )}
     </Stack>

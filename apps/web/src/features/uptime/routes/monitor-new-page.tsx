@@ -21,7 +21,13 @@ function NewMonitor({ publisherId }: { publisherId: string }) {
   const limits = useMonitorLimits(publisherId);
   return (
     <LimitsGate limits={limits} creating>
-      {(l) => <MonitorForm publisherId={publisherId} minIntervalSeconds={l.minIntervalSeconds} />}
+      {(l) => (
+        <MonitorForm
+          publisherId={publisherId}
+          minIntervalSeconds={l.minIntervalSeconds}
+          allowedIntervalSeconds={l.allowedIntervalSeconds}
+        />
+      )}
     </LimitsGate>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
-import { Routes } from '@pc/contracts';
+import { Routes, intervalList } from '@pc/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -74,7 +74,8 @@ function PartnerMonitors({ publisherId }: { publisherId: string }) {
   const down = data.filter((m) => m.status === 'down').length;
   const planLine = limits.data && (
     <Text size="sm" c="dimmed">
-      {limits.data.used} of {limits.data.maxMonitors} monitors on your plan; shortest interval {limits.data.minIntervalSeconds} s.
+      {limits.data.used} of {limits.data.maxMonitors} monitors on your plan; checks every {intervalList(limits.data.allowedIntervalSeconds)}
+      .
     </Text>
   );
   return (

@@ -39,4 +39,13 @@ describe('monitor form state', () => {
     });
     expect(toInput({ ...valid(), intervalSeconds: '45' }, 30).errors).toBeNull();
   });
+
+  it("offers only the plan's intervals: a new monitor starts at the first from 5 minutes, another interval is refused in the server's words", () => {
+    expect(initialFormState(undefined, 30, [900, 3600]).intervalSeconds).toBe('900');
+    expect(initialFormState(undefined, 30, [60, 300, 900]).intervalSeconds).toBe('300');
+    expect(toInput({ ...valid(), intervalSeconds: '60' }, 30, [300, 900, 3600]).errors).toEqual({
+      intervalSeconds: 'Your plan checks every 5 minutes, 15 minutes or 1 hour. Choose one of these intervals.',
+    });
+    expect(toInput({ ...valid(), intervalSeconds: '900' }, 30, [300, 900, 3600]).errors).toBeNull();
+  });
 });
