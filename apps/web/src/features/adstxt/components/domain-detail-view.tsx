@@ -130,6 +130,7 @@ export function DomainDetailView({ publisherId, domainId, view, diff, onView }: 
                 publisherId={publisherId}
                 domainId={domainId}
                 domainName={d.domain_name}
+                fileName={fileNameOf(d)}
                 onCompare={(from, to) => onView('diff', { from, to })}
               />
             ))}

@@ -1,7 +1,7 @@
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { TrackingEvents, type AdsTxtRevision } from '@pc/contracts';
+import { TrackingEvents, type AdsFileName, type AdsTxtRevision } from '@pc/contracts';
 import { track } from '../../../lib/tracking/track';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-error';
@@ -15,11 +15,13 @@ interface Props {
   publisherId: string;
   domainId: string;
   domainName: string;
+  /** app-ads.txt for an app developer domain, else ads.txt. */
+  fileName: AdsFileName;
   onCompare: (from: number, to: number) => void;
 }
 
 /** Revisions of the hosted file, newest first, with download and compare. */
-export function HistoryPanel({ publisherId, domainId, domainName, onCompare }: Props) {
+export function HistoryPanel({ publisherId, domainId, domainName, fileName, onCompare }: Props) {
   const { data, error, isLoading, mutate } = useAdsTxtRevisions(publisherId, domainId);
   const [from, setFrom] = useState<string>('');
   const [to, setTo] = useState<string>('');
@@ -80,8 +82,8 @@ export function HistoryPanel({ publisherId, domainId, domainName, onCompare }: P
         onConfirm={() => restoring && void restore(restoring)}
         onCancel={() => setRestoring(null)}
       >
-        The hosted ads.txt will serve this revision&apos;s content again, saved as a new revision. Nothing is deleted: the current revision
-        stays in the history and can be restored in turn.
+        The hosted {fileName} will serve this revision&apos;s content again, saved as a new revision. Nothing is deleted: the current
+        revision stays in the history and can be restored in turn.
       </ConfirmDialog>
       <Stack gap="md">
         <Title order={2} size="h4">
@@ -99,7 +101,7 @@ export function HistoryPanel({ publisherId, domainId, domainName, onCompare }: P
         ) : (
           <>
             <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="xs" aria-label="Revisions of the hosted ads.txt">
+              <Table verticalSpacing="xs" aria-label={`Revisions of the hosted ${fileName}`}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Revision</Table.Th>

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import type { AdsTxtDetail, SellerCheck, SellersJsonFileIssue, SellersJsonState } from '@pc/contracts';
+import { fileNameOf, type AdsTxtDetail, type SellerCheck, type SellersJsonFileIssue, type SellersJsonState } from '@pc/contracts';
 import { relativeTime } from './status-labels';
 
 const severityLabel: Record<SellerCheck['severity'], string> = { error: 'Error', warning: 'Warning', info: 'Note' };
@@ -48,7 +48,8 @@ export function SellersJsonCard({ detail }: { detail: AdsTxtDetail }) {
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          Buyers check every seller in your ads.txt against the advertising system&apos;s sellers.json. Lines they cannot match lose bids.
+          Buyers check every seller in your {fileNameOf(detail)} against the advertising system&apos;s sellers.json. Lines they cannot match
+          lose bids.
         </Text>
         {detail.sellersJson.length === 0 ? (
           <Text size="sm">No sellers to check yet: the file has to be read first.</Text>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { TrackingEvents, type AdsTxtDetail } from '@pc/contracts';
+import { TrackingEvents, fileNameOf, type AdsTxtDetail } from '@pc/contracts';
 import { track } from '../../../lib/tracking/track';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-error';
@@ -51,7 +51,7 @@ export function useDomainActions(publisherId: string, domainId: string) {
     try {
       const d = await activateHosting(publisherId, domainId);
       await store(d);
-      toast.success(`Hosted ads.txt is on for ${d.domain_name}. Set up the redirection below, then verify it.`);
+      toast.success(`Hosted ${fileNameOf(d)} is on for ${d.domain_name}. Set up the redirection below, then verify it.`);
     } catch (e) {
       toast.error(`Hosting could not be activated: ${errorMessage(e)}`);
     } finally {
