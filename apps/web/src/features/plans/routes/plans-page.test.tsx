@@ -38,7 +38,7 @@ describe('plan change requests', () => {
     expect(dialog).toHaveTextContent('Our team is asked to move you from Starter to Enterprise.');
     expect(posts()).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(posts()).toHaveLength(0);
   });
 
@@ -49,6 +49,6 @@ describe('plan change requests', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]).toEqual(['my-plans/requests', expect.objectContaining({ body: { planId: 'enterprise', message: '' } })]);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
   });
 });

@@ -18,7 +18,9 @@ export function PlansPage() {
   const mine = useMyPlan(publisherId);
   const [busy, setBusy] = useState<string | null>(null);
   // A plan change is sent only once confirmed: it changes the publisher's limits once approved.
-  const [confirming, setConfirming] = useState<Plan | null>(null);
+  // The plan stays named while the dialog fades out; `open` alone closes it.
+  const [confirming, setConfirming] = useState<{ plan: Plan | null; open: boolean }>({ plan: null, open: false });
+  const close = () => setConfirming((c) => ({ ...c, open: false }));
   const current = mine.data?.plan.id;
   const pending = mine.data?.pendingRequest;
   const ask = async (planId: string) => {
@@ -32,7 +34,7 @@ export function PlansPage() {
       addToast('error', errorMessage(e));
     } finally {
       setBusy(null);
-      setConfirming(null);
+      close();
     }
   };
   const data = plans.data;
@@ -92,7 +94,12 @@ export function PlansPage() {
                       ) : pending?.planId === p.id ? (
                         <Badge color="yellow">Requested</Badge>
                       ) : (
-                        <Button size="xs" loading={busy === p.id} disabled={!!pending || !publisherId} onClick={() => setConfirming(p)}>
+                        <Button
+                          size="xs"
+                          loading={busy === p.id}
+                          disabled={!!pending || !publisherId}
+                          onClick={() => setConfirming({ plan: p, open: true })}
+                        >
                           Request {p.name}
                         </Button>
                       )}
@@ -105,15 +112,15 @@ export function PlansPage() {
         </Card>
       )}
       <ConfirmDialog
-        opened={confirming !== null}
-        title={`Request the ${confirming?.name ?? ''} plan?`}
+        opened={confirming.open}
+        title={`Request the ${confirming.plan?.name ?? ''} plan?`}
         confirmLabel="Send request"
         busy={busy !== null}
-        onConfirm={() => confirming && void ask(confirming.id)}
-        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming.plan && void ask(confirming.plan.id)}
+        onCancel={close}
       >
-        Our team is asked to move you from {mine.data?.plan.name ?? 'your plan'} to {confirming?.name}. Once they approve it, it applies at
-        once.
+        Our team is asked to move you from {mine.data?.plan.name ?? 'your plan'} to {confirming.plan?.name}. Once they approve it, it
+        applies at once.
       </ConfirmDialog>
     </Stack>
   );

@@ -40,7 +40,7 @@ describe('Save this view', () => {
     fireEvent.click(shareSwitch());
     expect(shareSwitch()).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
     openDialog();
     expect(await screen.findByRole('dialog', { name: 'Save this view' })).toBeInTheDocument();
     expect(shareSwitch()).not.toBeChecked();
@@ -52,7 +52,7 @@ describe('Save this view', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Weekly sites' } });
     fireEvent.click(shareSwitch());
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(api).toHaveBeenCalledWith(
       expect.stringContaining('saved-reports'),
       expect.objectContaining({ method: 'POST', body: expect.objectContaining({ shared: true }) }),
