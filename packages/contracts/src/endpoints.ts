@@ -7,6 +7,7 @@ import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
 import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
 import { siteTagEndpoints, siteTagStaffEndpoints } from './site-tag.endpoints';
+import { dataLoadsEndpoints } from './data-loads.endpoints';
 
 /**
  * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
@@ -28,6 +29,7 @@ export const endpointTables = {
   domainClaimsStaff: domainClaimStaffEndpoints,
   siteTag: siteTagEndpoints,
   siteTagStaff: siteTagStaffEndpoints,
+  dataLoads: dataLoadsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declared endpoint, flat. */

@@ -61,4 +61,5 @@ export * from './adstxt.endpoints';
 export * from './adstxt-bulk.endpoints';
 export * from './adstxt-app-domains.endpoints';
 export * from './site-tag.endpoints';
+export * from './data-loads.endpoints';
 export * from './endpoints';

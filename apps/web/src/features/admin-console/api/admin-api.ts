@@ -3,7 +3,6 @@ import type {
   AdminPartner,
   AdminPartnerDetails,
   AuditEntry,
-  DataLoads,
   FlagDefinition,
   FlagOverride,
   Invitation,
@@ -30,15 +29,7 @@ export const adminKeys = {
   invitations: (status: string): ApiKey => ['admin/invitations', null, status ? { status } : undefined],
   templateHistory: ['admin/audit', null, { action: 'adstxt.template_updated', limit: 10 }] as ApiKey,
   planRequests: (pendingOnly: boolean): ApiKey => ['staff/plan-requests', null, pendingOnly ? { status: 'pending' } : undefined],
-  dataLoads: (reportType: string, status: string): ApiKey => [
-    'admin/data-loads',
-    null,
-    { ...(reportType ? { reportType } : {}), ...(status ? { status } : {}) },
-  ],
 };
-
-export const useDataLoads = (reportType: string, status: string) =>
-  useSWR<DataLoads, Error, ApiKey>(adminKeys.dataLoads(reportType, status), apiFetcher, swrOptions);
 
 export const useTemplateHistory = () => useSWR<AuditEntry[], Error, ApiKey>(adminKeys.templateHistory, apiFetcher, swrOptions);
 

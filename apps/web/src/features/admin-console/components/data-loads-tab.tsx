@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, List, Select, SimpleGrid, Skeleton, Stack, 
 import type { DataLoad } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { useDataLoads } from '../api/admin-api';
+import { useDataLoads } from '../api/data-loads-api';
 
 const STATUS_COLOUR = { applied: 'green', rejected: 'orange', failed: 'red' } as const;
 const VIA = { cli: 'command line', demo: 'demo generator', api: 'API' } as const;
