@@ -8,6 +8,7 @@ import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
 import { siteTagEndpoints, siteTagStaffEndpoints } from './site-tag.endpoints';
 import { dataLoadsEndpoints } from './data-loads.endpoints';
+import { usageEndpoints } from './usage.endpoints';
 
 /**
  * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
@@ -30,6 +31,7 @@ export const endpointTables = {
   siteTag: siteTagEndpoints,
   siteTagStaff: siteTagStaffEndpoints,
   dataLoads: dataLoadsEndpoints,
+  usage: usageEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declared endpoint, flat. */

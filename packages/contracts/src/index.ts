@@ -62,4 +62,5 @@ export * from './adstxt-bulk.endpoints';
 export * from './adstxt-app-domains.endpoints';
 export * from './site-tag.endpoints';
 export * from './data-loads.endpoints';
+export * from './usage.endpoints';
 export * from './endpoints';

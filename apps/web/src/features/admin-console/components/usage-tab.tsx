@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Button, Group, Menu, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import useSWR from 'swr';
-import { UsageUserTypeLabels, UsageUserTypes, type UsageExportKind, type UsageReport } from '@pc/contracts';
+import { UsageUserTypeLabels, UsageUserTypes, type UsageExportKind } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { api, apiFetcher, type ApiKey } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
-import { swrOptions } from '../../../lib/swr-options';
 import { addToast } from '../../../lib/toast';
 import { usePartnersAdmin } from '../api/admin-api';
+import { exportUsageCsv, useUsageReport, type UsageReportQuery } from '../api/usage-api';
 import { UsageTables } from './usage-tables';
 
 const DAY = 86_400_000;
@@ -44,14 +42,14 @@ export function UsageTab() {
   const [partner, setPartner] = useState<string | null>(null);
   const [userType, setUserType] = useState<string | null>(null);
   const partners = usePartnersAdmin('');
-  const query: Record<string, string> = { ...range, ...(partner ? { publisherId: partner } : {}), ...(userType ? { userType } : {}) };
+  const type = UsageUserTypes.find((t) => t === userType);
+  const query: UsageReportQuery = { ...range, ...(partner ? { publisherId: partner } : {}), ...(type ? { userType: type } : {}) };
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(range.from) && /^\d{4}-\d{2}-\d{2}$/.test(range.to) && range.from <= range.to;
-  const key: ApiKey | null = valid ? ['admin/usage', null, query] : null;
-  const { data, error, isLoading, mutate } = useSWR<UsageReport, Error, ApiKey | null>(key, apiFetcher, swrOptions);
+  const { data, error, isLoading, mutate } = useUsageReport(valid ? query : null);
 
   const exportCsv = async (kind: UsageExportKind) => {
     try {
-      const body = await api<string>('admin/usage.csv', { query: { ...query, kind }, publisherId: null, responseType: 'text' });
+      const body = await exportUsageCsv(query, kind);
       saveFile(`usage-${kind}-${range.from}-${range.to}.csv`, body, 'text/csv;charset=utf-8');
     } catch (e) {
       addToast('error', (e as Error).message);
