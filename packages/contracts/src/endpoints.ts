@@ -9,6 +9,7 @@ import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints 
 import { siteTagEndpoints, siteTagStaffEndpoints } from './site-tag.endpoints';
 import { dataLoadsEndpoints } from './data-loads.endpoints';
 import { usageEndpoints } from './usage.endpoints';
+import { auditEndpoints } from './audit.endpoints';
 
 /**
  * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
@@ -32,6 +33,7 @@ export const endpointTables = {
   siteTagStaff: siteTagStaffEndpoints,
   dataLoads: dataLoadsEndpoints,
   usage: usageEndpoints,
+  audit: auditEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declared endpoint, flat. */

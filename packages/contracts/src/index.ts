@@ -63,4 +63,5 @@ export * from './adstxt-app-domains.endpoints';
 export * from './site-tag.endpoints';
 export * from './data-loads.endpoints';
 export * from './usage.endpoints';
+export * from './audit.endpoints';
 export * from './endpoints';

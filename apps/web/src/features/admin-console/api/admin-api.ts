@@ -2,7 +2,6 @@ import useSWR from 'swr';
 import type {
   AdminPartner,
   AdminPartnerDetails,
-  AuditEntry,
   FlagDefinition,
   FlagOverride,
   Invitation,
@@ -27,11 +26,8 @@ export const adminKeys = {
     { ...(search ? { search } : {}), ...(publisherId ? { publisherId } : {}) },
   ],
   invitations: (status: string): ApiKey => ['admin/invitations', null, status ? { status } : undefined],
-  templateHistory: ['admin/audit', null, { action: 'adstxt.template_updated', limit: 10 }] as ApiKey,
   planRequests: (pendingOnly: boolean): ApiKey => ['staff/plan-requests', null, pendingOnly ? { status: 'pending' } : undefined],
 };
-
-export const useTemplateHistory = () => useSWR<AuditEntry[], Error, ApiKey>(adminKeys.templateHistory, apiFetcher, swrOptions);
 
 export const useUsersAdmin = (search: string, publisherId: string) =>
   useSWR<RegisteredUser[], Error, ApiKey>(adminKeys.users(search, publisherId), apiFetcher, swrOptions);

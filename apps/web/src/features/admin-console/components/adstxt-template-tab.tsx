@@ -4,8 +4,8 @@ import { ADSTXT_TEMPLATE_PLACEHOLDERS, checkAdsTxtTemplate, templateError, type 
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { ApiRequestError } from '../../../lib/api-error';
 import { addToast } from '../../../lib/toast';
-import { useTemplateHistory } from '../api/admin-api';
 import { previewAdsTxtTemplate, saveAdsTxtTemplate, useAdsTxtTemplate } from '../api/adstxt-template-api';
+import { useTemplateHistory } from '../api/audit-api';
 import { TemplateDiff, TemplateHistory } from './template-diff';
 
 /**

@@ -1,13 +1,10 @@
 import { Fragment, useState } from 'react';
 import { Button, Code, Group, Skeleton, Stack, Table, TextInput } from '@mantine/core';
-import useSWR from 'swr';
-import type { AuditEntry } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { api, apiFetcher, type ApiKey } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
-import { swrOptions } from '../../../lib/swr-options';
 import { addToast } from '../../../lib/toast';
+import { exportAuditCsv, useAuditLog, type AuditLogQuery } from '../api/audit-api';
 
 const FILTERS = [
   ['actor', 'Actor e-mail'],
@@ -22,12 +19,11 @@ type Filters = Record<(typeof FILTERS)[number][0], string>;
 export function AuditTab() {
   const [f, setF] = useState<Filters>({ actor: '', publisherId: '', action: '', from: '', to: '' });
   const [open, setOpen] = useState<number | null>(null);
-  const query = Object.fromEntries(Object.entries(f).filter(([, v]) => v.trim() !== '')) as Record<string, string>;
-  const key: ApiKey = ['admin/audit', null, query];
-  const { data, error, isLoading, mutate } = useSWR<AuditEntry[], Error, ApiKey>(key, apiFetcher, swrOptions);
+  const query: AuditLogQuery = Object.fromEntries(Object.entries(f).filter(([, v]) => v.trim() !== ''));
+  const { data, error, isLoading, mutate } = useAuditLog(query);
   const exportCsv = async () => {
     try {
-      const body = await api<string>('admin/audit.csv', { query, publisherId: null, responseType: 'text' });
+      const body = await exportAuditCsv(query);
       saveFile('audit-log.csv', body, 'text/csv;charset=utf-8');
     } catch (e) {
       addToast('error', (e as Error).message);

@@ -1,7 +1,7 @@
 import { List, Skeleton, Stack, Text } from '@mantine/core';
 import type { AdsTxtDiff } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { useTemplateHistory } from '../api/admin-api';
+import { useTemplateHistory } from '../api/audit-api';
 
 const sign = { added: '+', removed: '−', same: ' ' } as const;
 const word = { added: 'Added', removed: 'Removed', same: 'Unchanged' } as const;
