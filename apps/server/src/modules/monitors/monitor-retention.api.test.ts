@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { monitorResultsPartitionsRepo, utcDay } from './monitor-results-partitions.repo';
 import { monitorScheduleRepo } from './monitor-schedule.repo';
+import { expireMonitorResults } from './monitor-retention';
 
 /**
  * Raw results at the product's scale: 10,000 monitors at 60 s write 14.4 M rows a day, and the
@@ -79,4 +80,52 @@ describe('raw monitor results retention', () => {
     // Nothing within the window itself is touched.
     expect(await count(sql`scheduled_at >= ${new Date(now - windowDays * DAY)}`)).toBeGreaterThan(0);
   }, 120_000);
+
+  it("keeps each publisher's results for its plan's data.retention_days, deleting only what crossed its cutoff since the last pass", async () => {
+    const now = Date.now();
+    const monitorOf = async (publisherId: string) =>
+      (
+        await sql<{ id: string }>`INSERT INTO monitors (publisher_id, name, url, method, retries, interval_seconds, timeout_seconds,
+          accepted_status_codes, keyword_mode, cert_expiry_days, follow_redirects, notify_emails, next_check_at, paused)
+          VALUES (${publisherId}, 'Kept', 'https://kept.example/', 'GET', 0, 300, 5, '{200-299}', 'contains', 0, true, '{}', now(), true)
+          RETURNING id`.execute(t.db)
+      ).rows[0]!.id;
+    // Only this test's rows: the load test above left results of its own monitors.
+    await sql`DELETE FROM monitor_results`.execute(t.db);
+    const short = await monitorOf('1001');
+    const standard = await monitorOf('1002');
+    await monitorResultsPartitionsRepo(t.db).ensure(new Date(now - 13 * DAY), new Date(now));
+    for (const id of [short, standard])
+      for (const age of [1, 5, 12])
+        await sql`INSERT INTO monitor_results (monitor_id, scheduled_at, at, ok, total_ms)
+          VALUES (${id}, ${new Date(now - age * DAY)}, ${new Date(now - age * DAY)}, true, 5)`.execute(t.db);
+    const ages = async (id: string) =>
+      (
+        await t.db
+          .selectFrom('monitor_results')
+          .select('scheduled_at')
+          .where('monitor_id', '=', id)
+          .orderBy('scheduled_at', 'desc')
+          .execute()
+      ).map((r) => Math.round((now - r.scheduled_at.getTime()) / DAY));
+    const retain = (publisherId: string, days: number) =>
+      t.db
+        .insertInto('feature_flag_overrides')
+        .values({ flag_key: 'data.retention_days', publisher_id: publisherId, value: JSON.stringify(days) })
+        .onConflict((oc) => oc.columns(['flag_key', 'publisher_id']).doUpdateSet({ value: JSON.stringify(days) }))
+        .execute();
+    await retain('1001', 3);
+    const pass = () => expireMonitorResults(t.db, { fallbackDays: 7, rollupDays: 400, now });
+
+    // 1002 keeps the flag's default (90 days): the partitions stay; 1001's older rows go by key.
+    expect(await pass()).toMatchObject({ longestDays: 90, deleted: 2 });
+    expect(await ages(short)).toEqual([1]);
+    expect(await ages(standard)).toEqual([1, 5, 12]);
+    // The next pass starts where this one stopped: nothing new crossed a cutoff.
+    expect((await pass()).deleted).toBe(0);
+    // A smaller plan for 1002: its backlog goes at the next pass.
+    await retain('1002', 7);
+    expect((await pass()).deleted).toBe(1);
+    expect(await ages(standard)).toEqual([1, 5]);
+  });
 });

@@ -54,6 +54,16 @@ export async function expireSiteTagEvents(
   fallbackDays = FALLBACK_DAYS,
 ): Promise<number> {
   const { base, overrides } = await entitlements(db).limitsOfAll(RETENTION_DAYS_FLAG, fallbackDays);
+  return applySiteTagRetention(store, base, overrides, now);
+}
+
+/** The store's half: rolls up the closed days about to lose their events, then deletes them; returns the statements run. */
+export async function applySiteTagRetention(
+  store: SiteTagEventStore,
+  base: number,
+  overrides: ReadonlyMap<string, number>,
+  now = Date.now(),
+): Promise<number> {
   const statements = retentionDeletes(base, overrides, now);
   const [first] = await store.query('SELECT min(ts) AS t FROM site_tag_events');
   if (first?.t == null) return 0;
@@ -67,7 +77,11 @@ export async function expireSiteTagEvents(
   return statements.length;
 }
 
-/** Runs the retention once a minute after start, then every hour; never two at once. */
+/**
+ * Runs the retention ten minutes after start (after the start-up work: demo events, the first
+ * rollup sweep, which it would otherwise compete with for the store's one writer), then every
+ * hour; never two at once.
+ */
 export function startSiteTagRetention(store: SiteTagEventStore, db: Db, log: Logger): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
@@ -78,7 +92,7 @@ export function startSiteTagRetention(store: SiteTagEventStore, db: Db, log: Log
       .catch((err: Error) => log.warn({ err: err.message }, 'site tag retention failed'))
       .finally(() => (busy = false));
   };
-  const first = setTimeout(tick, 60_000);
+  const first = setTimeout(tick, 10 * 60_000);
   const timer = setInterval(tick, EVERY_MS);
   first.unref();
   timer.unref();
