@@ -3,6 +3,8 @@ import { incidentsEndpoints } from './incidents.endpoints';
 import { blockingRulesEndpoints, feedKeysEndpoints } from './blocking-rules.endpoints';
 import { apiKeysEndpoints, webhooksEndpoints } from './integrations.endpoints';
 import { servicesEndpoints } from './services.endpoints';
+import { adminPartnersEndpoints, adminUsersEndpoints, outboxEndpoints, partnerViewEndpoints } from './admin.endpoints';
+import { invitationsEndpoints } from './invitations.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
 import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
@@ -23,6 +25,11 @@ export const endpointTables = {
   apiKeys: apiKeysEndpoints,
   webhooks: webhooksEndpoints,
   services: servicesEndpoints,
+  adminPartners: adminPartnersEndpoints,
+  adminUsers: adminUsersEndpoints,
+  partnerView: partnerViewEndpoints,
+  outbox: outboxEndpoints,
+  invitations: invitationsEndpoints,
   adsTxt: adsTxtEndpoints,
   adsTxtTemplate: adsTxtTemplateEndpoints,
   adsTxtBulk: adsTxtBulkEndpoints,

@@ -57,6 +57,8 @@ export * from './incidents.endpoints';
 export * from './blocking-rules.endpoints';
 export * from './integrations.endpoints';
 export * from './services.endpoints';
+export * from './admin.endpoints';
+export * from './invitations.endpoints';
 export * from './adstxt.endpoints';
 export * from './adstxt-bulk.endpoints';
 export * from './adstxt-app-domains.endpoints';

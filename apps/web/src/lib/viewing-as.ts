@@ -1,5 +1,4 @@
 import { Routes } from '@pc/contracts';
-import { api } from './api';
 import { getIdentityClient } from './identity/auth-instance';
 import { StorageKeys, readJson, readString, removeKey, writeJson, writeString } from './storage';
 
@@ -41,7 +40,7 @@ export function leaveViewingAs(): void {
  * a view must not leave it open for the rest of its hour, nor sign the admin's other tabs out.
  */
 export async function exitPartnerView(navigate: (path: string) => void = (p) => window.location.assign(p)): Promise<void> {
-  await api('admin/impersonate/end', { method: 'POST', publisherId: null }).catch(() => undefined);
+  await import('./partner-view-end').then((m) => m.endPartnerViewOnServer()).catch(() => undefined);
   leaveViewingAs();
   navigate(Routes.adminConsole);
 }

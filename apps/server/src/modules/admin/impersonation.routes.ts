@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiErrorSchema, ImpersonateSchema, ImpersonationTokenSchema } from '@pc/contracts';
+import { partnerViewEndpoints } from '@pc/contracts';
 import type { Db } from '../../db/pool';
-import { errorResponses, OkSchema, typed } from '../../http/typed';
+import { registerEndpoints } from '../../http/endpoint-routes';
 import type { IdentityService } from '../../identity/identity.service';
 import { notFound } from '../../lib/http-error';
 import { createPartnerViewService } from '../../identity/partner-views.service';
@@ -13,29 +13,19 @@ import { createPartnerViewService } from '../../identity/partner-views.service';
  * process. Start and end are audited with who, which partner, why and from where.
  */
 export async function impersonationRoutes(app: FastifyInstance, opts: { db: Db; identity: IdentityService }) {
-  const r = typed(app);
   const { db } = opts;
   const views = createPartnerViewService(db);
-  r.post(
-    '/api/admin/impersonate',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['admin'], body: ImpersonateSchema, response: { 200: ImpersonationTokenSchema, ...errorResponses } },
-    },
-    async (req) => {
+  registerEndpoints(app, partnerViewEndpoints, {
+    start: async (req) => {
       const pub = await db.selectFrom('publishers').select(['id', 'name']).where('id', '=', req.body.publisherId).executeTakeFirst();
       if (!pub) throw notFound('No such partner.');
       const minted = await views.start({ uid: req.auth!.uid, email: req.auth!.email }, pub.id, req.body.reason, req.ip);
       return { ...minted, publisherName: pub.name };
     },
-  );
-  // Exit, called from the partner view itself (its token is scoped to the partner, not staff).
-  r.post(
-    '/api/admin/impersonate/end',
-    { config: { access: 'signedIn' }, schema: { tags: ['admin'], response: { 200: OkSchema, 409: ApiErrorSchema, ...errorResponses } } },
-    async (req) => {
+    // Exit, called from the partner view itself (its token is scoped to the partner, not staff).
+    end: async (req) => {
       await views.end({ uid: req.auth!.uid, email: req.auth!.email }, req.auth!.partnerView, req.ip);
       return { ok: true as const };
     },
-  );
+  });
 }

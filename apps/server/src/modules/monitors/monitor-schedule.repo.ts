@@ -111,8 +111,9 @@ export function monitorScheduleRepo(db: Db) {
           WHERE NOT paused
             AND next_check_at <= now() + make_interval(secs => ${lookaheadMs / 1000})
             AND (lease_until IS NULL OR lease_until < now())
-            -- Not while the publisher's uptime.monitoring flag is off (override, else the default;
-            -- as booleanFlag reads it). Skipped slots stay due, so turning it on resumes at once.
+            -- Not while the publisher's uptime.monitoring flag is off (override, else the default:
+            -- the rule of entitlements' allows(), inlined because one claim covers thousands of
+            -- monitors of many publishers). Skipped slots stay due, so turning it on resumes at once.
             AND COALESCE(
               (SELECT o.value FROM feature_flag_overrides o WHERE o.flag_key = 'uptime.monitoring' AND o.publisher_id = monitors.publisher_id),
               (SELECT f.default_value FROM feature_flags f WHERE f.key = 'uptime.monitoring')

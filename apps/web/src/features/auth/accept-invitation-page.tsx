@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AcceptInvitationSchema, Routes, type InvitationPreview } from '@pc/contracts';
-import { api } from '../../lib/api';
+import { AcceptInvitationSchema, invitationsEndpoints, Routes, type InvitationPreview } from '@pc/contracts';
+import { call } from '../../lib/endpoint-call';
 import { getIdentityClient } from '../../lib/identity/auth-instance';
 import { toast } from '../../lib/toast';
 import { AuthLayout } from './auth-layout';
@@ -25,9 +25,7 @@ export function AcceptInvitationPage() {
 
   useEffect(() => {
     if (!token) return;
-    api<InvitationPreview>('invitations/preview', { method: 'POST', body: { token }, publisherId: null }).then(setPreview, (e: Error) =>
-      setInvalid(e.message),
-    );
+    call(invitationsEndpoints.preview, { body: { token } }, { publisherId: null }).then(setPreview, (e: Error) => setInvalid(e.message));
   }, [token]);
 
   const submit = async () => {
@@ -43,11 +41,7 @@ export function AcceptInvitationPage() {
     if (!parsed.success || Object.keys(fields).length > 0) return;
     setSaving(true);
     try {
-      const res = await api<{ email: string; existingUser: boolean }>('invitations/accept', {
-        method: 'POST',
-        body: parsed.data,
-        publisherId: null,
-      });
+      const res = await call(invitationsEndpoints.accept, { body: parsed.data }, { publisherId: null });
       if (res.existingUser) {
         toast.success('Invitation accepted. Sign in to see your new partners.');
         navigate(Routes.login, { replace: true });

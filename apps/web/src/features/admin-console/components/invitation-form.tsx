@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
-import { InvitationDataSchema, type BulkInviteResult, type Invitation } from '@pc/contracts';
-import { api } from '../../../lib/api';
+import { InvitationDataSchema, invitationsEndpoints, type BulkInviteResult } from '@pc/contracts';
+import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { splitIds } from './user-access-form';
 
@@ -31,7 +31,7 @@ export function InvitationForm({ onDone }: { onDone: () => void }) {
     }
     setSaving(true);
     try {
-      const inv = await api<Invitation>('admin/invitations', { method: 'POST', body: parsed.data, publisherId: null });
+      const inv = await call(invitationsEndpoints.create, { body: parsed.data }, { publisherId: null });
       addToast(
         inv.sent ? 'success' : 'warning',
         inv.sent ? `Invitation e-mailed to ${inv.email}.` : `Invitation saved but the e-mail failed; resend it.`,
@@ -52,7 +52,7 @@ export function InvitationForm({ onDone }: { onDone: () => void }) {
   const inviteMany = async () => {
     setSaving(true);
     try {
-      const res = await api<BulkInviteResult>('admin/invitations/bulk', { method: 'POST', body: { csv }, publisherId: null });
+      const res = await call(invitationsEndpoints.bulk, { body: { csv } }, { publisherId: null });
       setBulk(res);
       addToast(res.created === res.rows.length ? 'success' : 'warning', `${res.created} of ${res.rows.length} invitations sent.`);
       onDone();

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { Invitation } from '@pc/contracts';
+import { invitationsEndpoints, type Invitation, type InvitationStatus } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { useInvitations } from '../api/admin-api';
 import { InvitationForm } from './invitation-form';
@@ -12,11 +12,11 @@ const COLORS: Record<Invitation['status'], string> = { pending: 'blue', accepted
 
 /** Invitations: create (one or from CSV), follow their state, resend or revoke pending ones. */
 export function InvitationsTab() {
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<InvitationStatus | ''>('');
   const { data, error, isLoading, mutate } = useInvitations(status);
   const act = async (inv: Invitation, what: 'resend' | 'revoke') => {
     try {
-      await api(`admin/invitations/${inv.id}/${what}`, { method: 'POST', publisherId: null });
+      await call(invitationsEndpoints[what], { params: { id: inv.id } }, { publisherId: null });
       addToast(
         'success',
         what === 'resend' ? `A new link was e-mailed to ${inv.email}; the old one no longer works.` : `Invitation of ${inv.email} revoked.`,
@@ -32,7 +32,7 @@ export function InvitationsTab() {
       <SegmentedControl
         aria-label="Invitation status"
         value={status}
-        onChange={setStatus}
+        onChange={(v) => setStatus(v as InvitationStatus | '')}
         data={[
           { value: '', label: 'All' },
           { value: 'pending', label: 'Pending' },

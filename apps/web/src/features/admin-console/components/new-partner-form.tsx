@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { AdminPartnerInputSchema, type AdminPartnerDetails } from '@pc/contracts';
-import { api } from '../../../lib/api';
+import { adminPartnersEndpoints, AdminPartnerInputSchema } from '@pc/contracts';
+import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 
 const empty = { name: '', currency: 'USD', company: '', appnexus_marketplace_id: '', appnexus_direct_id: '' };
@@ -23,7 +23,7 @@ export function NewPartnerForm({ onDone }: { onDone: (id: string | null) => void
     }
     setSaving(true);
     try {
-      const created = await api<AdminPartnerDetails>('admin/partners', { method: 'POST', body: parsed.data, publisherId: null });
+      const created = await call(adminPartnersEndpoints.create, { body: parsed.data }, { publisherId: null });
       addToast('success', `Partner ${created.name} created (id ${created.id}). Add its sites next.`);
       onDone(created.id);
     } catch (e) {

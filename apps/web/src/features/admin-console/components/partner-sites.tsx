@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
-import { AdminSiteInputSchema, type Site } from '@pc/contracts';
+import { adminPartnersEndpoints, AdminSiteInputSchema, type Site } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { usePartnerAdmin } from '../api/admin-api';
 
@@ -15,7 +15,6 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
   const [name, setName] = useState('');
   const [domain, setDomain] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const sitePath = `admin/partners/${encodeURIComponent(publisherId)}/sites`;
   const refresh = async () => {
     await mutate();
     onChanged();
@@ -24,7 +23,7 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
     const parsed = AdminSiteInputSchema.safeParse({ name, domain });
     if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     try {
-      await api<Site>(sitePath, { method: 'POST', body: parsed.data, publisherId: null });
+      await call(adminPartnersEndpoints.addSite, { params: { id: publisherId }, body: parsed.data }, { publisherId: null });
       setName('');
       setDomain('');
       setErrors({});
@@ -35,7 +34,7 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
   };
   const patch = async (site: Site, change: Partial<Pick<Site, 'active' | 'taboola_organic'>>) => {
     try {
-      await api<Site>(`${sitePath}/${encodeURIComponent(site.id)}`, { method: 'PATCH', body: change, publisherId: null });
+      await call(adminPartnersEndpoints.updateSite, { params: { id: publisherId, siteId: site.id }, body: change }, { publisherId: null });
       await refresh();
     } catch (e) {
       addToast('error', (e as Error).message);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import type { AdminPartner } from '@pc/contracts';
-import { api } from '../../../lib/api';
+import { partnerViewEndpoints, type AdminPartner } from '@pc/contracts';
+import { call } from '../../../lib/endpoints';
 import { useSignedIn } from '../../../lib/identity/auth-context';
 import { addToast } from '../../../lib/toast';
 import { startViewingAs } from '../../../lib/viewing-as';
@@ -16,11 +16,7 @@ export function SignInAsDialog({ partner, onClose }: { partner: AdminPartner | n
     if (!partner) return;
     setBusy(true);
     try {
-      const res = await api<{ token: string; publisherName: string }>('admin/impersonate', {
-        method: 'POST',
-        body: { publisherId: partner.id, reason },
-        publisherId: null,
-      });
+      const res = await call(partnerViewEndpoints.start, { body: { publisherId: partner.id, reason } }, { publisherId: null });
       await startViewingAs(res.token, { publisherId: partner.id, publisherName: res.publisherName, by: user.email ?? 'staff' });
     } catch (e) {
       setError((e as { fields?: Record<string, string> }).fields?.reason);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { AdminUserPatchSchema, type RegisteredUser } from '@pc/contracts';
-import { api } from '../../../lib/api';
+import { adminUsersEndpoints, AdminUserPatchSchema, type RegisteredUser } from '@pc/contracts';
+import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 
 export const splitIds = (v: string) => v.split(/[\s,;]+/).filter(Boolean);
@@ -20,7 +20,7 @@ export function UserAccessForm({ user, onDone }: { user: RegisteredUser; onDone:
     }
     setSaving(true);
     try {
-      await api(`admin/users/${user.id}`, { method: 'PATCH', body: parsed.data, publisherId: null });
+      await call(adminUsersEndpoints.update, { params: { id: user.id }, body: parsed.data }, { publisherId: null });
       addToast('success', `Access of ${user.email} saved; their sessions ended, they sign in again with the new access.`);
       onDone();
     } catch (e) {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Menu, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { USER_DELETION_EFFECTS, type RegisteredUser } from '@pc/contracts';
+import { adminUsersEndpoints as endpoints, USER_DELETION_EFFECTS, type AdminUserPatch, type RegisteredUser } from '@pc/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { useUsersAdmin } from '../api/admin-api';
 import { UserAccessForm } from './user-access-form';
@@ -21,10 +21,10 @@ export function UsersTab({ canEdit }: { canEdit: boolean }) {
   const [busy, setBusy] = useState(false);
   const { data, error, isLoading, mutate } = useUsersAdmin(search.trim(), partner.trim());
 
-  const act = async (done: string, call: () => Promise<unknown>) => {
+  const act = async (done: string, send: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await call();
+      await send();
       addToast('success', done);
       await mutate();
       return true;
@@ -35,8 +35,8 @@ export function UsersTab({ canEdit }: { canEdit: boolean }) {
       setBusy(false);
     }
   };
-  const patch = (u: RegisteredUser, body: object, done: string) =>
-    act(done, () => api(`admin/users/${u.id}`, { method: 'PATCH', body, publisherId: null }));
+  const patch = (u: RegisteredUser, body: AdminUserPatch, done: string) =>
+    act(done, () => call(endpoints.update, { params: { id: u.id }, body }, { publisherId: null }));
 
   return (
     <Stack>
@@ -123,7 +123,7 @@ export function UsersTab({ canEdit }: { canEdit: boolean }) {
                             disabled={u.disabled}
                             onClick={() =>
                               void act(`Password-reset e-mail sent to ${u.email}.`, () =>
-                                api(`admin/users/${u.id}/password-reset`, { method: 'POST', publisherId: null }),
+                                call(endpoints.passwordReset, { params: { id: u.id } }, { publisherId: null }),
                               )
                             }
                           >
@@ -151,7 +151,7 @@ export function UsersTab({ canEdit }: { canEdit: boolean }) {
         onCancel={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
-          void act(`${deleting.email} deleted.`, () => api(`admin/users/${deleting.id}`, { method: 'DELETE', publisherId: null })).then(
+          void act(`${deleting.email} deleted.`, () => call(endpoints.remove, { params: { id: deleting.id } }, { publisherId: null })).then(
             () => setDeleting(null),
           )
         }
