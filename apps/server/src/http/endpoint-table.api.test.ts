@@ -32,5 +32,10 @@ describe('the endpoint tables', () => {
     expect(op!.operationId).toBe(e.operationId);
     expect(op!.summary).toBe(e.summary);
     expect(Object.keys(op!.responses[String(e.status ?? 200)]?.content ?? {})).toEqual([e.produces ?? 'application/json']);
+    // Errors are the JSON error shape, a file endpoint's too.
+    for (const [status, answer] of Object.entries(op!.responses)) {
+      if (Number(status) >= 400 && answer.content)
+        expect(Object.keys(answer.content), `${status} of ${e.operationId}`).toEqual(['application/json']);
+    }
   });
 });

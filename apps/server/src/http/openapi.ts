@@ -29,6 +29,25 @@ const withAccess: typeof jsonSchemaTransform = (input) => {
   };
 };
 
+type Responses = Record<string, { content?: Record<string, unknown> }>;
+
+/**
+ * A file endpoint's media type (its `produces`: CSV, text, PDF) is the 200 answer's only: fastify
+ * swagger applies it to every answer, but an error is always the JSON error shape.
+ */
+export function errorsAsJson(doc: { paths?: Record<string, Record<string, { responses?: Responses }>> }) {
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(operations)) {
+      for (const [status, answer] of Object.entries(op.responses ?? {})) {
+        if (Number(status) < 400 || !answer.content || 'application/json' in answer.content) continue;
+        const [schema] = Object.values(answer.content);
+        answer.content = { 'application/json': schema };
+      }
+    }
+  }
+  return doc;
+}
+
 /** OpenAPI generated from the same zod schemas that validate requests; UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, productName: string): Promise<void> {
   await app.register(swagger, {
@@ -42,6 +61,10 @@ export async function registerOpenApi(app: FastifyInstance, productName: string)
       security: [{ bearer: [] }],
     },
     transform: withAccess,
+    transformObject: (doc) =>
+      'openapiObject' in doc
+        ? (errorsAsJson(doc.openapiObject as Parameters<typeof errorsAsJson>[0]) as typeof doc.openapiObject)
+        : doc.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
