@@ -9,7 +9,8 @@ import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/pool';
 import { seedDemo } from '../src/demo/seed-demo';
 
-export const TEMPLATE_DB = 'pc_test_template';
+/** The template database of a Vitest project: each project that runs API tests builds its own. */
+export const templateDbOf = (projectName: string) => `pc_test_template_${projectName.replace(/[^a-z0-9]/gi, '_')}`;
 
 let embedded: EmbeddedDatabase | null = null;
 let dataDir: string | null = null;
@@ -26,30 +27,31 @@ export default async function setup(project: TestProject) {
     adminUrl = process.env.DATABASE_URL;
   } else {
     // A cluster per run, so parallel runs (several terminals, helpers) never share a data dir.
-    dataDir = path.join(os.tmpdir(), `pc-test-db-${process.pid}`);
+    dataDir = path.join(os.tmpdir(), `pc-test-db-${process.pid}-${project.name}`);
     embedded = await startEmbeddedPostgres(dataDir, log, 'postgres');
     adminUrl = embedded.url;
   }
   try {
-    await buildTemplate(adminUrl, log);
+    await buildTemplate(adminUrl, templateDbOf(project.name), log);
   } catch (err) {
     await embedded?.stop();
     throw err;
   }
   project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgTemplate', templateDbOf(project.name));
   return async () => {
     await embedded?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 }
 
-async function buildTemplate(adminUrl: string, log: pino.Logger) {
+async function buildTemplate(adminUrl: string, template: string, log: pino.Logger) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${template}`);
   await admin.end();
-  const templateUrl = withDatabase(adminUrl, TEMPLATE_DB);
+  const templateUrl = withDatabase(adminUrl, template);
   const handle = openDatabase(templateUrl, log, 2);
   await migrate(handle.pool);
   await seedDemo(handle.db);
@@ -65,5 +67,7 @@ export function withDatabase(url: string, database: string): string {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
+    /** The migrated, demo-seeded database each test file clones. */
+    pgTemplate: string;
   }
 }

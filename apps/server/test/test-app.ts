@@ -11,7 +11,7 @@ import type { AppDeps } from '../src/app-deps';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/pool';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../src/demo/demo-data';
-import { TEMPLATE_DB, withDatabase } from './global-setup';
+import { withDatabase } from './global-setup';
 import { TEST_PAYMENT_DETAILS_KEYS } from './test-keys';
 
 export interface TestApp {
@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   const name = `pc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
   await admin.end();
   return {
     url: withDatabase(adminUrl, name),
