@@ -5,6 +5,7 @@ import { apiKeysEndpoints, webhooksEndpoints } from './integrations.endpoints';
 import { servicesEndpoints } from './services.endpoints';
 import { adminPartnersEndpoints, adminUsersEndpoints, outboxEndpoints, partnerViewEndpoints } from './admin.endpoints';
 import { invitationsEndpoints } from './invitations.endpoints';
+import { personalInfoEndpoints, publishersEndpoints } from './publishers.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
 import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
@@ -30,6 +31,8 @@ export const endpointTables = {
   partnerView: partnerViewEndpoints,
   outbox: outboxEndpoints,
   invitations: invitationsEndpoints,
+  publishers: publishersEndpoints,
+  personalInfo: personalInfoEndpoints,
   adsTxt: adsTxtEndpoints,
   adsTxtTemplate: adsTxtTemplateEndpoints,
   adsTxtBulk: adsTxtBulkEndpoints,

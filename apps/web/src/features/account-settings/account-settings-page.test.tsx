@@ -72,7 +72,10 @@ describe('account settings', () => {
     await waitFor(() => expect(save).toBeEnabled());
     fireEvent.click(save);
     await waitFor(() =>
-      expect(client).toHaveBeenCalledWith('publisher-details/company', expect.objectContaining({ method: 'PUT', publisherId: '1002' })),
+      expect(client).toHaveBeenCalledWith(
+        '/api/publisher-details/company',
+        expect.objectContaining({ method: 'PUT', publisherId: '1002' }),
+      ),
     );
     const put = client.mock.calls.find(([, o]) => o?.method === 'PUT')![1]!;
     expect(put.body).toMatchObject({ ...COMPANY, city: 'Bremen' });

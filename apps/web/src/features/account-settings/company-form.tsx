@@ -1,8 +1,8 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { CompanySchema, countryOptions, withWebsiteScheme, type Company, type PublisherDetails } from '@pc/contracts';
-import { api } from '../../lib/api';
+import { CompanySchema, countryOptions, publishersEndpoints, withWebsiteScheme, type Company, type PublisherDetails } from '@pc/contracts';
+import { call } from '../../lib/endpoints';
 import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
@@ -48,7 +48,7 @@ export function CompanyForm({ details, onSaved }: { details: PublisherDetails; o
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await api<PublisherDetails>('publisher-details/company', { method: 'PUT', body: values, publisherId: details.id });
+      const saved = await call(publishersEndpoints.updateCompany, { body: values }, { publisherId: details.id });
       onSaved(saved);
       form.reset(saved.company);
       toast.success('The company details have been saved.');

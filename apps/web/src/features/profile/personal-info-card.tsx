@@ -4,9 +4,9 @@ import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { PersonalInfoSchema, TrackingEvents, type PersonalInfo, type PersonalInfoStored } from '@pc/contracts';
+import { personalInfoEndpoints, PersonalInfoSchema, TrackingEvents, type PersonalInfo, type PersonalInfoStored } from '@pc/contracts';
 import { usePersonalInfo } from '../../lib/data/use-publisher-data';
-import { api } from '../../lib/api';
+import { call } from '../../lib/endpoints';
 import { applyServerErrors } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { track } from '../../lib/tracking/track';
@@ -38,7 +38,7 @@ function useEmailConfirmation(onConfirmed: () => void) {
   useEffect(() => {
     if (!code || done.current === code) return;
     done.current = code;
-    void api<{ email: string }>('personal-info/email/confirm', { method: 'POST', body: { code } })
+    void call(personalInfoEndpoints.confirmEmail, { body: { code } })
       .then(async (r) => {
         toast.success(`Your sign-in email is now ${r.email}.`);
         await refreshHeader();
@@ -81,7 +81,7 @@ export function PersonalInfoCard() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const body = emailChanges ? values : { ...values, currentPassword: undefined };
-      const saved = await api<PersonalInfoStored>('personal-info', { method: 'PUT', body });
+      const saved = await call(personalInfoEndpoints.update, { body });
       await mutate(saved, { revalidate: false });
       form.reset(toForm(saved));
       track(TrackingEvents.profileCompleted);

@@ -54,9 +54,10 @@ describe('profile page', () => {
     fireEvent.click(save);
 
     await waitFor(() =>
-      expect(api).toHaveBeenCalledWith('personal-info', {
+      expect(api).toHaveBeenCalledWith('/api/personal-info', {
         method: 'PUT',
         body: { firstName: 'Danielle', lastName: 'Reyes-Ortiz', email: 'dana@northwind.example', phoneNumber: '' },
+        responseType: 'json',
       }),
     );
     await waitFor(() => expect(track).toHaveBeenCalledWith(TrackingEvents.profileCompleted));
@@ -86,7 +87,7 @@ describe('profile page', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: /try again/i }));
     expect(await screen.findByLabelText('First Name')).toHaveValue('Dana');
-    expect(api.mock.calls.filter(([p]) => p === 'personal-info').length).toBeGreaterThanOrEqual(2);
+    expect(api.mock.calls.filter(([p]) => p === '/api/personal-info').length).toBeGreaterThanOrEqual(2);
   });
 
   it('a wrong current password is refused on its field and the password is not changed', async () => {

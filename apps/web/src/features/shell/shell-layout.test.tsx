@@ -32,7 +32,7 @@ const details = (sites: Site[]): PublisherDetails =>
   }) as unknown as PublisherDetails;
 
 function renderShell(scope: UserScope, sites: Site[] = [site({})], logout = vi.fn(async () => undefined)) {
-  const client = vi.fn(async (path: string) => (path === 'publisher-details' ? details(sites) : []));
+  const client = vi.fn(async (path: string) => (path === '/api/publisher-details' ? details(sites) : []));
   configureApi(client as unknown as ApiClient);
   const view = renderWithProviders(
     <RouterRoutes>

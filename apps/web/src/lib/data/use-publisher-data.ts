@@ -1,22 +1,18 @@
-import useSWR from 'swr';
-import type { Partner, PersonalInfoStored, PublisherDetails } from '@pc/contracts';
-import { apiFetcher, type ApiKey } from '../api';
-import { swrOptions } from '../swr-options';
+import { personalInfoEndpoints, publishersEndpoints, type PublisherDetails } from '@pc/contracts';
+import { useEndpoint } from '../endpoints';
 
 /** Partners visible to the user (all for staff). Not publisher-scoped, so the key has no publisher. */
 export function usePartners(enabled = true) {
-  const key: ApiKey | null = enabled ? ['partners', null] : null;
-  return useSWR<Partner[], Error, ApiKey | null>(key, apiFetcher, swrOptions);
+  return useEndpoint(publishersEndpoints.partners, null, enabled ? {} : null);
 }
 
 /** The chosen publisher's details with its sites; keyed by publisher so a switch refetches. */
 export function usePublisherDetails(publisherId: string | null) {
-  const key: ApiKey | null = publisherId ? ['publisher-details', publisherId, { publisher: publisherId, includeSites: true }] : null;
-  return useSWR<PublisherDetails, Error, ApiKey | null>(key, apiFetcher, swrOptions);
+  return useEndpoint(publishersEndpoints.details, publisherId, publisherId ? { query: { publisher: publisherId, includeSites: 'true' } } : null);
 }
 
 export function usePersonalInfo() {
-  return useSWR<PersonalInfoStored, Error, ApiKey>(['personal-info', null], apiFetcher, swrOptions);
+  return useEndpoint(personalInfoEndpoints.get, null, {});
 }
 
 /** Exactly when an ACTIVE site has organic recommendations the reports split in two (docs/product.md#routes). */
