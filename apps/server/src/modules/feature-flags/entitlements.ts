@@ -11,12 +11,13 @@ const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * The one wording of every plan refusal: 403 `PlanLimit`, what the plan allows (naming the plan),
- * then what the user can do here, or the way up. `fields` points the form at the field concerned.
+ * then what the user can do here, or the way up. `field` (the input concerned) gets the same
+ * message in `fields`, so a form marks it.
  */
-export function planRefusal(planName: string, sentence: PlanSentence, remedy?: string, fields?: Record<string, string>): HttpError {
+export function planRefusal(planName: string, sentence: PlanSentence, remedy?: string, field?: string): HttpError {
   const wayUp = remedy ? `${remedy}, or ${PLAN_UPGRADE_HINT}.` : `${capitalised(PLAN_UPGRADE_HINT)}.`;
   const message = `${sentence(planName)} ${wayUp}`;
-  return new HttpError(403, message, 'PlanLimit', fields ? Object.fromEntries(Object.keys(fields).map((k) => [k, message])) : undefined);
+  return new HttpError(403, message, 'PlanLimit', field ? { [field]: message } : undefined);
 }
 
 export interface LimitRefusal {
@@ -38,8 +39,8 @@ export interface LimitRefusal {
 export function entitlements(db: Db) {
   const planName = async (publisherId: string): Promise<string> =>
     (await featureFlagsRepo(db).planNameOf(publisherId, DEFAULT_PLAN_ID)) ?? 'current';
-  const refuse = async (publisherId: string, sentence: PlanSentence, remedy?: string, fields?: Record<string, string>) =>
-    planRefusal(await planName(publisherId), sentence, remedy, fields);
+  const refuse = async (publisherId: string, sentence: PlanSentence, remedy?: string, field?: string) =>
+    planRefusal(await planName(publisherId), sentence, remedy, field);
 
   /** BOOLEAN: the feature is on; `fallback` when the flag is not defined. */
   async function allows(publisherId: string, key: string, fallback = false): Promise<boolean> {
@@ -107,7 +108,7 @@ export function entitlements(db: Db) {
     ): Promise<void> {
       const allowed = await allowedSet(publisherId, key, r.fallback);
       if (allowed.includes(value)) return;
-      throw await refuse(publisherId, (p) => r.sentence(p, allowed), r.remedy, r.field ? { [r.field]: '' } : undefined);
+      throw await refuse(publisherId, (p) => r.sentence(p, allowed), r.remedy, r.field);
     },
   };
 }

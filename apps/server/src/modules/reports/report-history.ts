@@ -38,7 +38,7 @@ export async function assertWithinReportHistory(db: Db, publisherId: string, dat
     publisherId,
     (plan) => `Reports on your ${plan} plan start no earlier than ${longDay(earliest)}.`,
     'Choose a later start date',
-    { dateFrom: '' },
+    'dateFrom',
   );
 }
 
