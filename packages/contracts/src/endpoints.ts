@@ -6,6 +6,7 @@ import { servicesEndpoints } from './services.endpoints';
 import { adminPartnersEndpoints, adminUsersEndpoints, outboxEndpoints, partnerViewEndpoints } from './admin.endpoints';
 import { invitationsEndpoints } from './invitations.endpoints';
 import { personalInfoEndpoints, publishersEndpoints } from './publishers.endpoints';
+import { paymentSettingsEndpoints } from './payment-settings.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
 import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
@@ -33,6 +34,7 @@ export const endpointTables = {
   invitations: invitationsEndpoints,
   publishers: publishersEndpoints,
   personalInfo: personalInfoEndpoints,
+  paymentSettings: paymentSettingsEndpoints,
   adsTxt: adsTxtEndpoints,
   adsTxtTemplate: adsTxtTemplateEndpoints,
   adsTxtBulk: adsTxtBulkEndpoints,
