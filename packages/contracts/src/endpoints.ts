@@ -7,6 +7,7 @@ import { adminPartnersEndpoints, adminUsersEndpoints, outboxEndpoints, partnerVi
 import { invitationsEndpoints } from './invitations.endpoints';
 import { personalInfoEndpoints, publishersEndpoints } from './publishers.endpoints';
 import { paymentSettingsEndpoints } from './payment-settings.endpoints';
+import { setupEndpoints } from './setup.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
 import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
@@ -35,6 +36,7 @@ export const endpointTables = {
   publishers: publishersEndpoints,
   personalInfo: personalInfoEndpoints,
   paymentSettings: paymentSettingsEndpoints,
+  setup: setupEndpoints,
   adsTxt: adsTxtEndpoints,
   adsTxtTemplate: adsTxtTemplateEndpoints,
   adsTxtBulk: adsTxtBulkEndpoints,

@@ -1,9 +1,7 @@
-import useSWR from 'swr';
 import { Link } from 'react-router';
 import { Anchor, Card, Group, Progress, Skeleton, Text } from '@mantine/core';
-import { Routes, setupProgress, type SetupChecklist } from '@pc/contracts';
-import { apiFetcher, type ApiKey } from '../../lib/api';
-import { swrOptions } from '../../lib/swr-options';
+import { Routes, setupEndpoints, setupProgress } from '@pc/contracts';
+import { useEndpoint } from '../../lib/endpoints';
 import { CardLoadError } from './card-load-error';
 
 /**
@@ -11,7 +9,7 @@ import { CardLoadError } from './card-load-error';
  * shown until every step is done. A failed load hides nothing else on home: it says so in the card.
  */
 export function SetupCard({ publisherId }: { publisherId: string }) {
-  const { data, error, isLoading, mutate } = useSWR<SetupChecklist, Error, ApiKey>(['setup', publisherId], apiFetcher, swrOptions);
+  const { data, error, isLoading, mutate } = useEndpoint(setupEndpoints.checklist, publisherId, {});
   if (data?.complete) return null;
   const next =
     data &&
