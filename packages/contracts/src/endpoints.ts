@@ -8,6 +8,7 @@ import { invitationsEndpoints } from './invitations.endpoints';
 import { personalInfoEndpoints, publishersEndpoints } from './publishers.endpoints';
 import { paymentSettingsEndpoints } from './payment-settings.endpoints';
 import { setupEndpoints } from './setup.endpoints';
+import { reportListEndpoints } from './report-list.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
 import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
@@ -37,6 +38,7 @@ export const endpointTables = {
   personalInfo: personalInfoEndpoints,
   paymentSettings: paymentSettingsEndpoints,
   setup: setupEndpoints,
+  reportList: reportListEndpoints,
   adsTxt: adsTxtEndpoints,
   adsTxtTemplate: adsTxtTemplateEndpoints,
   adsTxtBulk: adsTxtBulkEndpoints,

@@ -62,6 +62,7 @@ export * from './invitations.endpoints';
 export * from './publishers.endpoints';
 export * from './payment-settings.endpoints';
 export * from './setup.endpoints';
+export * from './report-list.endpoints';
 export * from './adstxt.endpoints';
 export * from './adstxt-bulk.endpoints';
 export * from './adstxt-app-domains.endpoints';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import type { ReportListItem, ReportType } from '@pc/contracts';
-import { api } from '../../lib/api';
+import { reportListEndpoints, type ReportType } from '@pc/contracts';
+import { call } from '../../lib/endpoints';
 import { reportBanner } from '../../lib/report-banner/report-banner-store';
 import { useReportPolling } from '../../lib/report-banner/use-report-polling';
 import { trackPageView } from '../../lib/tracking/page-view';
@@ -9,10 +9,7 @@ import { REPORT_ROUTE } from './report-ready-banner';
 
 /** Polls for awaited reports, dismisses a banner when its report page is visited on tab_1, tracks page views. */
 export function useShellEffects(publisherId: string | null): void {
-  const fetchReports = useCallback(
-    (id: string) => api<ReportListItem[]>('partner-center/reports', { query: { publisherId: id }, publisherId: id }),
-    [],
-  );
+  const fetchReports = useCallback((id: string) => call(reportListEndpoints.list, { query: { publisherId: id } }, { publisherId: id }), []);
   useReportPolling(publisherId, fetchReports);
 
   const { pathname, search } = useLocation();
