@@ -9,6 +9,7 @@ import { personalInfoEndpoints, publishersEndpoints } from './publishers.endpoin
 import { paymentSettingsEndpoints } from './payment-settings.endpoints';
 import { setupEndpoints } from './setup.endpoints';
 import { reportListEndpoints } from './report-list.endpoints';
+import { publicConfigEndpoints } from './public-config.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
 import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
@@ -39,6 +40,7 @@ export const endpointTables = {
   paymentSettings: paymentSettingsEndpoints,
   setup: setupEndpoints,
   reportList: reportListEndpoints,
+  publicConfig: publicConfigEndpoints,
   adsTxt: adsTxtEndpoints,
   adsTxtTemplate: adsTxtTemplateEndpoints,
   adsTxtBulk: adsTxtBulkEndpoints,

@@ -63,6 +63,7 @@ export * from './publishers.endpoints';
 export * from './payment-settings.endpoints';
 export * from './setup.endpoints';
 export * from './report-list.endpoints';
+export * from './public-config.endpoints';
 export * from './adstxt.endpoints';
 export * from './adstxt-bulk.endpoints';
 export * from './adstxt-app-domains.endpoints';

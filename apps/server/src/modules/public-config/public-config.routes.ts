@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { PublicConfigSchema, type PublicConfig } from '@pc/contracts';
+import { publicConfigEndpoints, type PublicConfig } from '@pc/contracts';
 import type { AppConfig } from '../../config/env';
-import { typed } from '../../http/typed';
+import { registerEndpoints } from '../../http/endpoint-routes';
 
 export function toPublicConfig(c: AppConfig, authDomain: string): PublicConfig {
   return {
@@ -37,9 +37,5 @@ export function toPublicConfig(c: AppConfig, authDomain: string): PublicConfig {
 
 /** GET /api/config: what the web app needs before it can sign anyone in. */
 export async function publicConfigRoutes(app: FastifyInstance, opts: { config: PublicConfig }) {
-  typed(app).get(
-    '/api/config',
-    { config: { access: 'public' }, schema: { tags: ['config'], response: { 200: PublicConfigSchema } } },
-    async () => opts.config,
-  );
+  registerEndpoints(app, publicConfigEndpoints, { get: () => opts.config });
 }
