@@ -10,6 +10,7 @@ import { paymentSettingsEndpoints } from './payment-settings.endpoints';
 import { setupEndpoints } from './setup.endpoints';
 import { reportListEndpoints } from './report-list.endpoints';
 import { publicConfigEndpoints } from './public-config.endpoints';
+import { trackingEndpoints } from './tracking.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
 import { adsTxtBulkEndpoints } from './adstxt-bulk.endpoints';
 import { appDomainClaimEndpoints, appDomainEndpoints, domainClaimStaffEndpoints } from './adstxt-app-domains.endpoints';
@@ -41,6 +42,7 @@ export const endpointTables = {
   setup: setupEndpoints,
   reportList: reportListEndpoints,
   publicConfig: publicConfigEndpoints,
+  tracking: trackingEndpoints,
   adsTxt: adsTxtEndpoints,
   adsTxtTemplate: adsTxtTemplateEndpoints,
   adsTxtBulk: adsTxtBulkEndpoints,

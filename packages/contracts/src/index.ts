@@ -64,6 +64,7 @@ export * from './payment-settings.endpoints';
 export * from './setup.endpoints';
 export * from './report-list.endpoints';
 export * from './public-config.endpoints';
+export * from './tracking.endpoints';
 export * from './adstxt.endpoints';
 export * from './adstxt-bulk.endpoints';
 export * from './adstxt-app-domains.endpoints';

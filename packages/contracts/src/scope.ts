@@ -46,8 +46,16 @@ export function scopeAllows(scope: UserScope, publisherId: string): boolean {
   }
 }
 
+/** The tracking form of a scope (docs/product.md#entities), as /api/mp's event carries it. */
+export interface TrackingScope {
+  type: 'internal' | 'external_single' | 'other';
+  adminAccess: boolean;
+  mediaOwnerId: string | null;
+  mediaOwners: string[];
+}
+
 /** The tracking form of a scope (docs/product.md#entities). */
-export function trackingScope(scope: UserScope) {
+export function trackingScope(scope: UserScope): TrackingScope {
   return {
     type: scope.type === 'internal' ? 'internal' : scope.type === 'external_single' ? 'external_single' : 'other',
     adminAccess: scope.type === 'internal' ? scope.adminAccess : false,

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { TrackingEventSchema } from '@pc/contracts';
+import { trackingEndpoints } from '@pc/contracts';
+import { registerEndpoints } from '../../http/endpoint-routes';
 import type { TrackingService } from './tracking.service';
-import { errorResponses, typed } from '../../http/typed';
 
 /**
  * Events a minute per client. A signed-in user is one client whatever address they share (an
@@ -20,23 +19,24 @@ const clientOf = (req: FastifyRequest) => (req.auth ? `user:${req.auth.uid}` : `
  * and its scope (tracking.service.ts).
  */
 export async function trackingRoutes(app: FastifyInstance, opts: { tracking: TrackingService }) {
-  typed(app).post(
-    '/api/mp',
+  registerEndpoints(
+    app,
+    trackingEndpoints,
     {
-      config: {
-        access: 'public',
+      // The entry's 202 is set before the handler runs: the event is accepted, nothing to answer.
+      record: async (req) => {
+        await opts.tracking.record(req.auth, req.body);
+        return {};
+      },
+    },
+    {
+      record: {
         rateLimit: {
           timeWindow: 60_000,
           keyGenerator: clientOf,
           max: (req: FastifyRequest) => (req.auth ? MP_RATE.signedInPerMinute : MP_RATE.signedOutPerMinute),
         },
       },
-      bodyLimit: 16 * 1024,
-      schema: { tags: ['tracking'], body: TrackingEventSchema, response: { 202: z.object({}), ...errorResponses } },
-    },
-    async (req, reply) => {
-      await opts.tracking.record(req.auth, req.body);
-      return reply.status(202).send({});
     },
   );
 }

@@ -1,7 +1,6 @@
 import { TrackingEvents, type TrackingEventName, type UserScope } from '@pc/contracts';
 import { loadScopeTools } from '../identity/scope-tools';
 import { formatTrackingTimestamp } from './timestamp';
-import { api } from '../api';
 import { readJson, removeKey, writeString } from '../storage';
 
 let scope: UserScope | null = null;
@@ -28,13 +27,9 @@ function send(event: TrackingEventName, properties: Props | undefined, timestamp
     const current = scope;
     // Signed out, the server takes events only from the signed-out pages: it is told which one.
     const props = current ? properties : { page: window.location.pathname, ...properties };
-    void loadScopeTools()
-      .then(({ trackingScope }) =>
-        api('mp', {
-          method: 'POST',
-          keepalive: true,
-          body: { event, timestamp, scope: current ? trackingScope(current) : null, ...(props ? { properties: props } : {}) },
-        }),
+    void Promise.all([loadScopeTools(), import('./send-event')])
+      .then(([{ trackingScope }, { sendEvent }]) =>
+        sendEvent({ event, timestamp, scope: current ? trackingScope(current) : null, ...(props ? { properties: props } : {}) }),
       )
       .catch(() => undefined);
     forwardToAnalytics(event, properties);
