@@ -251,14 +251,15 @@ describe('monitor scheduler', () => {
       .execute();
     const stored = await monitorScheduleRepo(t.db).completeMany(
       'batcher',
-      claimed.map((m, i) => ({
+      // By id, not by position: the claim returns its rows in no particular order (equal slots).
+      claimed.map((m) => ({
         monitorId: m.id,
         owner: 'batcher',
         slot: m.next_check_at,
         next: new Date(Date.now() + 60_000),
         at,
-        ok: i !== 1,
-        httpStatus: i !== 1 ? 200 : 503,
+        ok: m.id !== ids[1],
+        httpStatus: m.id !== ids[1] ? 200 : 503,
         totalMs: 1,
         dnsMs: null,
         connectMs: 0.4,
@@ -266,9 +267,9 @@ describe('monitor scheduler', () => {
         firstByteMs: 1,
         keywordFound: null,
         certExpiresAt: null,
-        error: i !== 1 ? null : 'it\'s down, "quoted", {braced}',
-        status: i !== 1 ? 'up' : 'pending',
-        consecutiveFailures: i !== 1 ? 0 : 1,
+        error: m.id !== ids[1] ? null : 'it\'s down, "quoted", {braced}',
+        status: m.id !== ids[1] ? 'up' : 'pending',
+        consecutiveFailures: m.id !== ids[1] ? 0 : 1,
         certWarning: false,
       })),
     );
