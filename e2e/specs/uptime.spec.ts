@@ -36,7 +36,7 @@ test('a media owner creates a monitor with "Test now", sees it up, edits it, see
     await page.getByLabel(/^Name/).fill('E2E shop');
     await page.getByLabel(/^URL/).fill(target.url);
     // Only the plan's intervals are offered; Blue Harbor may check every minute (demo data).
-    await page.getByLabel(/^Interval/).click();
+    await page.getByRole('combobox', { name: /^Interval/ }).click();
     await page.getByRole('option', { name: 'Every 1 minute', exact: true }).click();
     await page.getByLabel(/^Retries before down/).fill('0');
     await page.getByLabel('Keyword (optional)').fill('shop is open');
