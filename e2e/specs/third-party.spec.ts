@@ -122,6 +122,9 @@ test.describe('every tool configured', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/$/);
+    // The app page loads its shell first (about a hundred chunks, each through this spec's request
+    // routing); on a busy machine right after this server started that took 10-16 s.
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 45_000 });
     await expect.poll(() => stubs(page, 'helpWidget')).toMatchObject({ key: IDS.HELP_WIDGET_ID, scriptId: 'ze-snippet' });
     await expect.poll(() => stubs<{ calls: string[] }>(page, 'helpWidget').then((s) => s?.calls.at(-1))).toBe('messenger:show');
     // Usage events also reach the configured event analytics.
