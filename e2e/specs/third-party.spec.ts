@@ -86,6 +86,7 @@ test.describe('every tool configured', () => {
   test.afterAll(async () => server?.stop());
 
   test('initialised with their ids, allowed by the CSP; help widget on signed-in pages only', async ({ page }) => {
+    test.slow(); // the app shell's first load on a just-started server (below)
     await instrument(page);
     const doc = await page.goto(`${server.baseURL}/login`);
     const csp = doc!.headers()['content-security-policy']!;
