@@ -24,8 +24,8 @@ export interface Endpoint {
   readonly body?: z.ZodType;
   /** The success answer (200, or `status`). */
   readonly response: z.ZodType;
-  /** The success status when it is not 200: an event accepted for later handling answers 202. */
-  readonly status?: 202;
+  /** The success status when it is not 200: a created resource answers 201, an event accepted for later handling 202. */
+  readonly status?: 201 | 202;
   /** The success answer's media type when it is a file, not JSON (a CSV download, a text file, a PDF). */
   readonly produces?: 'text/csv' | 'text/plain' | 'application/pdf';
   /** Answers beyond 200 and the shared error answers (400, 401, 403, 404, 429), e.g. a 409. */
