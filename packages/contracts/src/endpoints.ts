@@ -18,6 +18,7 @@ import { siteTagEndpoints, siteTagStaffEndpoints } from './site-tag.endpoints';
 import { dataLoadsEndpoints } from './data-loads.endpoints';
 import { usageEndpoints } from './usage.endpoints';
 import { auditEndpoints } from './audit.endpoints';
+import { plansEndpoints } from './plans.endpoints';
 
 /**
  * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
@@ -54,6 +55,7 @@ export const endpointTables = {
   dataLoads: dataLoadsEndpoints,
   usage: usageEndpoints,
   audit: auditEndpoints,
+  plans: plansEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declared endpoint, flat. */

@@ -72,4 +72,5 @@ export * from './site-tag.endpoints';
 export * from './data-loads.endpoints';
 export * from './usage.endpoints';
 export * from './audit.endpoints';
+export * from './plans.endpoints';
 export * from './endpoints';

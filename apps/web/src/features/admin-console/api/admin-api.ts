@@ -1,10 +1,11 @@
 import useSWR from 'swr';
-import type { FlagDefinition, FlagOverride, PlanChangeRequest } from '@pc/contracts';
+import type { FlagDefinition, FlagOverride } from '@pc/contracts';
 import {
   adminPartnersEndpoints,
   adminUsersEndpoints,
   invitationsEndpoints,
   outboxEndpoints,
+  plansEndpoints,
   servicesEndpoints,
   type InvitationStatus,
 } from '@pc/contracts';
@@ -16,7 +17,6 @@ import { swrOptions } from '../../../lib/swr-options';
 export const adminKeys = {
   flags: ['admin/feature-flags', null] as ApiKey,
   overrides: (key: string): ApiKey => [`admin/feature-flags/${encodeURIComponent(key)}/overrides`, null],
-  planRequests: (pendingOnly: boolean): ApiKey => ['staff/plan-requests', null, pendingOnly ? { status: 'pending' } : undefined],
 };
 
 export const useUsersAdmin = (search: string, publisherId: string) =>
@@ -34,6 +34,6 @@ export const useOutbox = () => useEndpoint(outboxEndpoints.list, null, { query: 
 
 /** Staff queues: plan changes and product-demo / data-source requests to decide. */
 export const usePlanRequests = (pendingOnly: boolean) =>
-  useSWR<PlanChangeRequest[], Error, ApiKey>(adminKeys.planRequests(pendingOnly), apiFetcher, swrOptions);
+  useEndpoint(plansEndpoints.staffRequests, null, { query: pendingOnly ? { status: 'pending' } : {} });
 export const useServiceRequests = (pendingOnly: boolean) =>
   useEndpoint(servicesEndpoints.staffRequests, null, { query: pendingOnly ? { status: 'pending' } : {} });

@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { serviceById, servicesEndpoints, type PlanChangeRequest, type ServiceRequest, type StaffDecisionStatus } from '@pc/contracts';
-import { api } from '../../../lib/api';
+import {
+  plansEndpoints,
+  serviceById,
+  servicesEndpoints,
+  type PlanChangeRequest,
+  type ServiceRequest,
+  type StaffDecisionStatus,
+} from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -162,7 +168,8 @@ export function RequestsTab() {
               setPending({
                 decision,
                 subject,
-                send: (reason) => api(`staff/plan-requests/${r.id}/${decision}`, { method: 'POST', publisherId: null, body: { reason } }),
+                send: (reason) =>
+                  call(plansEndpoints.decideRequest, { params: { id: r.id, decision }, body: { reason } }, { publisherId: null }),
               })
             }
           />

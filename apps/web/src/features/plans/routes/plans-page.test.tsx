@@ -16,7 +16,7 @@ const mine: MyPlan = { plan: STARTER, chosen: false, since: null, sites: [], usa
 function renderPlans() {
   const client = vi.fn(async (path: string, options?: { method?: string }) => {
     if (options?.method === 'POST') return {};
-    if (path === 'plans') return [STARTER, ENTERPRISE];
+    if (path === '/api/plans') return [STARTER, ENTERPRISE];
     return mine;
   });
   configureApi(client as unknown as ApiClient);
@@ -48,7 +48,7 @@ describe('plan change requests', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Request the Enterprise plan?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(posts()[0]).toEqual(['my-plans/requests', expect.objectContaining({ body: { planId: 'enterprise', message: '' } })]);
+    expect(posts()[0]).toEqual(['/api/my-plans/requests', expect.objectContaining({ body: { planId: 'enterprise', message: '' } })]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
   });
 });
