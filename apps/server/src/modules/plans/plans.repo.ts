@@ -39,15 +39,6 @@ export function plansRepo(db: Db) {
         .onConflict((oc) => oc.column('publisher_id').doUpdateSet({ plan_id: planId, changed_by: by, since: new Date() }))
         .execute();
     },
-    async sites(publisherId: string) {
-      return db
-        .selectFrom('sites')
-        .select(['id', 'name', 'domain'])
-        .where('publisher_id', '=', publisherId)
-        .where('active', '=', true)
-        .orderBy('name')
-        .execute();
-    },
     /** Rows of `table` for the publisher; null when the table does not exist (its area has not landed). */
     async countIfTable(table: string, publisherId: string, where = 'true'): Promise<number | null> {
       const exists = await sql<{ t: string | null }>`SELECT to_regclass(${`public.${table}`})::text AS t`.execute(db);

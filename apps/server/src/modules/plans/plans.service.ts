@@ -15,6 +15,7 @@ import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { publisherRecipients } from '../../mail/publisher-recipients';
 import { auditRepo } from '../audit/audit.repo';
 import { entitlements } from '../feature-flags';
+import { createSiteStatusService } from '../site-status';
 import { checkDecisionReason } from '../services/service-requests';
 import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from '../services/services.jobs';
 import { plansRepo } from './plans.repo';
@@ -48,6 +49,7 @@ const toRequest = (r: RequestRow): PlanChangeRequest => ({
 export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: string; productName: string }) {
   const { db } = d;
   const repo = plansRepo(db);
+  const siteStatus = createSiteStatusService(db);
 
   async function catalogue(): Promise<Plan[]> {
     const [plans, defs] = await Promise.all([repo.plans(), repo.flagDefinitions()]);
@@ -101,7 +103,10 @@ export function createPlansService(d: { db: Db; jobs: JobQueue; staffEmail: stri
       const [plans, chosen, sites, flags, pending] = await Promise.all([
         catalogue(),
         repo.chosen(publisherId),
-        repo.sites(publisherId),
+        // The same active sites, in the same order, as Services and Setup (modules/site-status).
+        siteStatus
+          .statusesOf(publisherId)
+          .then(({ statuses }) => statuses.map(({ site }) => ({ id: site.id, name: site.name, domain: site.domain }))),
         entitlements(db).all(publisherId),
         repo.pendingOf(publisherId),
       ]);

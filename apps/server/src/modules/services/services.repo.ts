@@ -1,22 +1,7 @@
 import { sql } from 'kysely';
-import type { DataIntegrationStatus, ProductStatus } from '@pc/contracts';
+import type { DataIntegrationStatus } from '@pc/contracts';
 import type { Db } from '../../db/pool';
-
-export interface SiteRow {
-  id: string;
-  name: string;
-  domain: string;
-  active: boolean;
-  event_tracker_data_received_at: Date | null;
-}
-
-export interface SiteServiceRow {
-  site_id: string;
-  service_id: string;
-  status: ProductStatus;
-  requested_at: Date | null;
-  activated_at: Date | null;
-}
+import type { SiteRow, SiteServiceRow } from '../site-status';
 
 export interface DataIntegrationRow {
   id: string;
@@ -63,13 +48,6 @@ export function servicesRepo(db: Db) {
         .select(['id', 'name', 'domain', 'active', 'event_tracker_data_received_at'])
         .where('publisher_id', '=', publisherId)
         .orderBy('name')
-        .execute();
-    },
-    async statesOf(publisherId: string): Promise<SiteServiceRow[]> {
-      return db
-        .selectFrom('site_services')
-        .select(['site_id', 'service_id', 'status', 'requested_at', 'activated_at'])
-        .where('publisher_id', '=', publisherId)
         .execute();
     },
     /** Locks the rows so two activations of one site serialise. */

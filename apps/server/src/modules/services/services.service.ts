@@ -21,7 +21,7 @@ import { auditRepo } from '../audit/audit.repo';
 import { decideServiceRequest, describeRequest, toServiceRequest } from './service-requests';
 import { servicesRepo, type DataIntegrationRow } from './services.repo';
 import { SERVICE_ACTIVATION_QUEUE, SERVICES_MAIL_QUEUE, type ActivationPayload, type ServicesMailPayload } from './services.jobs';
-import { trackingViews } from './tracking-view';
+import { createSiteStatusService, sitesUsing } from '../site-status';
 
 const conflict = (message: string) => new HttpError(409, message, 'Conflict');
 const DATA_INTEGRATION = 'data-integration';
@@ -56,25 +56,21 @@ export interface ServicesDeps {
 export function createServicesService(d: ServicesDeps) {
   const { db } = d;
   const repo = servicesRepo(db);
+  const siteStatus = createSiteStatusService(db);
   const portal = d.publicUrl.replace(/\/$/, '');
 
+  // The sites and their status come from the one site read model (modules/site-status), which
+  // Setup, the home page and My Plans read too.
   async function state(publisherId: string) {
-    const [sites, states, integrations] = await Promise.all([
-      repo.sitesOf(publisherId),
-      repo.statesOf(publisherId),
-      repo.integrationsOf(publisherId),
-    ]);
-    return { sites, states, integrations, views: trackingViews(sites, states, integrations) };
+    const [{ statuses, states }, integrations] = await Promise.all([siteStatus.statusesOf(publisherId), repo.integrationsOf(publisherId)]);
+    return { statuses, states, integrations, views: statuses.map((st) => st.tracking) };
   }
 
-  const summary = (def: ServiceDefinition, s: Awaited<ReturnType<typeof state>>): ServiceSummary => {
-    const activeIds = new Set(s.views.map((v) => v.siteId));
-    const activeSites =
-      def.id === DATA_INTEGRATION
-        ? s.views.filter((v) => v.isOnboardedOnDMoc).length
-        : s.states.filter((r) => r.service_id === def.id && r.status === 'ACTIVATED' && activeIds.has(r.site_id)).length;
-    return { ...def, activeSites };
-  };
+  /** A service's site count is the sites that really use it (site-status.ts, `servicesInUse`). */
+  const summary = (def: ServiceDefinition, s: Awaited<ReturnType<typeof state>>): ServiceSummary => ({
+    ...def,
+    activeSites: sitesUsing(s.statuses, def.id),
+  });
 
   /** The publisher's own active sites among `siteIds`; another publisher's site is 400 like an unknown one. */
   async function ownSites(publisherId: string, siteIds: string[], field: string) {

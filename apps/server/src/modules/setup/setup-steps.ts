@@ -1,31 +1,17 @@
 import { Routes, type SetupChecklist, type SetupSite, type SetupStep } from '@pc/contracts';
-import type { SetupAdsTxtRow, SetupSiteRow } from './setup.repo';
+import type { SiteStatus } from '../site-status';
 
 /** Everything the checklist is computed from, read in one go by the service. */
 export interface SetupFacts {
-  sites: SetupSiteRow[];
-  /** site id -> PENDING or ACTIVATED for the site-tag services. */
-  tagStates: Map<string, string>;
-  adsTxt: SetupAdsTxtRow[];
-  monitors: { site_id: string | null; url: string }[];
+  /** The active sites as every page shows them (modules/site-status). */
+  sites: SiteStatus[];
   paymentSettings: boolean;
   team: { users: number; invitations: number };
 }
 
 const app = (label: string, href: string) => ({ label, href, external: false });
-const bare = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
-/** A monitor covers a site when it is tied to it, or when it checks the site's own host. */
-function monitorCovers(m: { site_id: string | null; url: string }, site: SetupSiteRow): boolean {
-  if (m.site_id === site.id) return true;
-  try {
-    return bare(new URL(m.url).hostname) === bare(site.domain);
-  } catch {
-    return false;
-  }
-}
-
-function siteTagStep(site: SetupSiteRow, tagState: string | undefined): SetupStep {
+function siteTagStep(site: SiteStatus['site'], tagState: string): SetupStep {
   const done = site.event_tracker_data_received_at !== null;
   const detail = done
     ? `The site tag is installed: data first arrived on ${site.event_tracker_data_received_at!.toISOString().slice(0, 10)}.`
@@ -45,7 +31,7 @@ function siteTagStep(site: SetupSiteRow, tagState: string | undefined): SetupSte
   };
 }
 
-function adsTxtStep(domain: SetupAdsTxtRow | undefined): SetupStep {
+function adsTxtStep(domain: SiteStatus['adsTxt']): SetupStep {
   const done = domain !== undefined && domain.hosted_enabled && domain.redirection_status === 'verified';
   const detail = done
     ? 'We host your ads.txt and the redirection from your domain is verified.'
@@ -58,7 +44,7 @@ function adsTxtStep(domain: SetupAdsTxtRow | undefined): SetupStep {
   return { id: 'ads-txt', title: 'Host and verify ads.txt', done, detail, link: app(done ? 'Open ads.txt' : 'Set up ads.txt', href) };
 }
 
-function monitorStep(site: SetupSiteRow, count: number): SetupStep {
+function monitorStep(site: SiteStatus['site'], count: number): SetupStep {
   return {
     id: 'monitor',
     title: 'Create an uptime monitor',
@@ -109,12 +95,8 @@ export function buildChecklist(f: SetupFacts, getInTouchUrl: string): SetupCheck
         : { label: 'Ask us to invite a teammate', href: getInTouchUrl, external: true },
     },
   ];
-  const sites: SetupSite[] = f.sites.map((site) => {
-    const steps = [
-      siteTagStep(site, f.tagStates.get(site.id)),
-      adsTxtStep(f.adsTxt.find((d) => d.site_id === site.id)),
-      monitorStep(site, f.monitors.filter((m) => monitorCovers(m, site)).length),
-    ];
+  const sites: SetupSite[] = f.sites.map(({ site, tagState, adsTxt, monitors }) => {
+    const steps = [siteTagStep(site, tagState), adsTxtStep(adsTxt), monitorStep(site, monitors)];
     return { siteId: site.id, siteName: site.name, domain: site.domain, steps, ...counted(steps) };
   });
   const all = [...account, ...sites.flatMap((s) => s.steps)];
