@@ -3,11 +3,12 @@ import { Routes } from '@pc/contracts';
 import { lazyPage } from './lazy-page';
 import { loadPhoneValidation } from '../lib/phone/phone-validation';
 
+/** A page module with the phone metadata beside it: one download, retried as one when it fails. */
 const withPhones =
-  (load: RouteObject['lazy']): RouteObject['lazy'] =>
-  async () => {
-    const [route] = await Promise.all([(load as () => Promise<object>)(), loadPhoneValidation()]);
-    return route;
+  <M,>(load: () => Promise<M>) =>
+  async (): Promise<M> => {
+    const [mod] = await Promise.all([load(), loadPhoneValidation()]);
+    return mod;
   };
 
 /**
@@ -17,10 +18,19 @@ const withPhones =
 export const featureRoutes: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('../features/home/home-page'), 'HomePage') },
   // These two validate phone numbers: the metadata loads with them (lib/phone/phone-validation).
-  { path: Routes.profileSettings, lazy: withPhones(lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage')) },
+  {
+    path: Routes.profileSettings,
+    lazy: lazyPage(
+      withPhones(() => import('../features/profile/profile-page')),
+      'ProfilePage',
+    ),
+  },
   {
     path: Routes.accountSettings,
-    lazy: withPhones(lazyPage(() => import('../features/account-settings/account-settings-page'), 'AccountSettingsPage')),
+    lazy: lazyPage(
+      withPhones(() => import('../features/account-settings/account-settings-page')),
+      'AccountSettingsPage',
+    ),
   },
   { path: Routes.revenueSummary, lazy: lazyPage(() => import('../features/reports/routes/report-page'), 'RevenueSummaryPage') },
   { path: Routes.recirculationSummary, lazy: lazyPage(() => import('../features/reports/routes/report-page'), 'RecirculationSummaryPage') },

@@ -6,13 +6,14 @@ import { RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
 import { featureRoutes } from './feature-routes';
 import { PageLoader } from '../components/ui/spinner';
-import { LazyNotFoundPage, LazyRouteErrorPage, LazyServerErrorPage } from '../components/ui/lazy-error-pages';
+import { LazyNotFoundPage, LazyServerErrorPage } from '../components/ui/lazy-error-pages';
+import { RouteErrorElement } from './page-load-error';
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     HydrateFallback: PageLoader,
-    errorElement: <LazyRouteErrorPage />,
+    errorElement: <RouteErrorElement />,
     children: [
       // A first visit to a signed-out page gets the light sign-in entry (sign-in.html, served by
       // the server); here they are reached only from inside the app (sign-out, an expired
@@ -38,7 +39,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     // A page failure shows the fallback inside the shell, so navigation keeps working.
-                    errorElement: <LazyRouteErrorPage />,
+                    errorElement: <RouteErrorElement />,
                     children: [...featureRoutes, { path: '*', element: <LazyNotFoundPage /> }],
                   },
                 ],

@@ -1,6 +1,5 @@
 import { Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { Routes } from '@pc/contracts';
-import { useRouteError } from 'react-router';
 import { useEffect } from 'react';
 
 /**
@@ -37,10 +36,4 @@ export function RenderErrorPage({ error }: { error?: unknown }) {
       </Stack>
     </Center>
   );
-}
-
-/** Router errorElement: takes the error from the router. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  return <RenderErrorPage error={error} />;
 }

@@ -10,9 +10,16 @@ let validate: Validate | null = null;
 let loading: Promise<void> | null = null;
 
 export function loadPhoneValidation(): Promise<void> {
-  loading ??= import('libphonenumber-js/min').then((m) => {
-    validate = m.isValidPhoneNumber;
-  });
+  loading ??= import('libphonenumber-js/min').then(
+    (m) => {
+      validate = m.isValidPhoneNumber;
+    },
+    (e: unknown) => {
+      // Not downloaded (offline): the next call tries again instead of failing for good.
+      loading = null;
+      throw e;
+    },
+  );
   return loading;
 }
 
