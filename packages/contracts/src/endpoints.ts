@@ -19,6 +19,7 @@ import { dataLoadsEndpoints } from './data-loads.endpoints';
 import { usageEndpoints } from './usage.endpoints';
 import { auditEndpoints } from './audit.endpoints';
 import { plansEndpoints } from './plans.endpoints';
+import { monitorsEndpoints } from './monitors.endpoints';
 
 /**
  * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
@@ -56,6 +57,7 @@ export const endpointTables = {
   usage: usageEndpoints,
   audit: auditEndpoints,
   plans: plansEndpoints,
+  monitors: monitorsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declared endpoint, flat. */

@@ -73,4 +73,5 @@ export * from './data-loads.endpoints';
 export * from './usage.endpoints';
 export * from './audit.endpoints';
 export * from './plans.endpoints';
+export * from './monitors.endpoints';
 export * from './endpoints';

@@ -29,7 +29,7 @@ describe('home monitors card', () => {
     expect(screen.getByTestId('home-monitors-total')).toHaveTextContent('5');
     expect(screen.getByText('2 of 5 monitors need a look.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Monitors down' })).toHaveAttribute('href', '/uptime-monitoring?status=down');
-    expect(api).toHaveBeenCalledWith('monitors/summary', expect.objectContaining({ publisherId: '1003' }));
+    expect(api).toHaveBeenCalledWith('/api/monitors/summary', expect.objectContaining({ publisherId: '1003' }));
   });
 
   it('says all is well when nothing is down', async () => {

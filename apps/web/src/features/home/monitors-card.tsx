@@ -1,18 +1,17 @@
-import useSWR from 'swr';
 import { Link } from 'react-router';
 import { Button, Text } from '@mantine/core';
-import { Routes } from '@pc/contracts';
-import { apiFetcher, type ApiKey } from '../../lib/api';
-import { swrOptions } from '../../lib/swr-options';
+import { monitorsEndpoints, Routes } from '@pc/contracts';
+import { useEndpoint } from '../../lib/endpoints';
 import { SummaryCard } from './summary-card';
 
 /** Home: how many of the partner's uptime monitors are down (from /api/monitors/summary; home does not import the uptime feature). */
 export function MonitorsCard({ publisherId }: { publisherId: string }) {
-  const { data, error, isLoading, mutate } = useSWR<{ down: number; total: number }, Error, ApiKey>(
-    ['monitors/summary', publisherId],
-    apiFetcher,
+  const { data, error, isLoading, mutate } = useEndpoint(
+    monitorsEndpoints.summary,
+    publisherId,
+    {},
     // Down is live news: refresh while home is open (the scheduler checks every minute at the least).
-    { ...swrOptions, refreshInterval: 60_000 },
+    { refreshInterval: 60_000 },
   );
   return (
     <SummaryCard

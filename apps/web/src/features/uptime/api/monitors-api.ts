@@ -1,42 +1,34 @@
-import useSWR from 'swr';
-import type { CheckResult, Incident, Monitor, MonitorInput, MonitorLimits, MonitorRange, MonitorStats } from '@pc/contracts';
-import { api, apiFetcher, type ApiKey } from '../../../lib/api';
-import { swrOptions } from '../../../lib/swr-options';
+import { monitorsEndpoints as endpoints, type MonitorInput, type MonitorRange } from '@pc/contracts';
+import { call, endpointKey, useEndpoint } from '../../../lib/endpoints';
 
-const base = 'monitors';
-const monitorPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 /** Checks run in the background: the pages poll so a status change shows without a reload. */
-const live = { ...swrOptions, refreshInterval: 10_000 };
+const live = { refreshInterval: 10_000 };
 
 export const monitorKeys = {
-  list: (publisherId: string): ApiKey => [base, publisherId],
-  allPublishers: (): ApiKey => [`${base}/all-publishers`, null],
-  monitor: (publisherId: string, id: string): ApiKey => [monitorPath(id), publisherId],
+  list: (publisherId: string) => endpointKey(endpoints.list, publisherId, { query: {} }),
+  monitor: (publisherId: string, id: string) => endpointKey(endpoints.get, publisherId, { params: { id } }),
 };
 
-export const useMonitors = (publisherId: string) => useSWR<Monitor[], Error, ApiKey>(monitorKeys.list(publisherId), apiFetcher, live);
+export const useMonitors = (publisherId: string) => useEndpoint(endpoints.list, publisherId, { query: {} }, live);
 export const useAllPublishersMonitors = (enabled: boolean) =>
-  useSWR<Monitor[], Error, ApiKey | null>(enabled ? monitorKeys.allPublishers() : null, apiFetcher, live);
-export const useMonitorLimits = (publisherId: string) =>
-  useSWR<MonitorLimits, Error, ApiKey>([`${base}/limits`, publisherId], apiFetcher, swrOptions);
+  useEndpoint(endpoints.allPublishers, null, enabled ? { query: {} } : null, live);
+export const useMonitorLimits = (publisherId: string) => useEndpoint(endpoints.limits, publisherId, {});
 export const useMonitor = (publisherId: string, id: string, poll = true) =>
-  useSWR<Monitor, Error, ApiKey>(monitorKeys.monitor(publisherId, id), apiFetcher, poll ? live : swrOptions);
+  useEndpoint(endpoints.get, publisherId, { params: { id } }, poll ? live : undefined);
 export const useMonitorStats = (publisherId: string, id: string, range: MonitorRange) =>
-  useSWR<MonitorStats, Error, ApiKey>([`${monitorPath(id)}/stats`, publisherId, { range }], apiFetcher, live);
+  useEndpoint(endpoints.stats, publisherId, { params: { id }, query: { range } }, live);
 export const useMonitorResults = (publisherId: string, id: string) =>
-  useSWR<CheckResult[], Error, ApiKey>([`${monitorPath(id)}/results`, publisherId, { limit: 20 }], apiFetcher, live);
+  useEndpoint(endpoints.results, publisherId, { params: { id }, query: { limit: 20 } }, live);
 export const useMonitorIncidents = (publisherId: string, id: string) =>
-  useSWR<Incident[], Error, ApiKey>([`${monitorPath(id)}/incidents`, publisherId], apiFetcher, live);
+  useEndpoint(endpoints.incidents, publisherId, { params: { id } }, live);
 
-export const createMonitor = (publisherId: string, body: MonitorInput) => api<Monitor>(base, { method: 'POST', publisherId, body });
+export const createMonitor = (publisherId: string, body: MonitorInput) => call(endpoints.create, { body }, { publisherId });
 export const updateMonitor = (publisherId: string, id: string, body: MonitorInput) =>
-  api<Monitor>(monitorPath(id), { method: 'PUT', publisherId, body });
-export const deleteMonitor = (publisherId: string, id: string) => api<{ ok: true }>(monitorPath(id), { method: 'DELETE', publisherId });
+  call(endpoints.update, { params: { id }, body }, { publisherId });
+export const deleteMonitor = (publisherId: string, id: string) => call(endpoints.remove, { params: { id } }, { publisherId });
 export const setMonitorPaused = (publisherId: string, id: string, paused: boolean) =>
-  api<Monitor>(`${monitorPath(id)}/${paused ? 'pause' : 'resume'}`, { method: 'POST', publisherId });
+  call(endpoints[paused ? 'pause' : 'resume'], { params: { id } }, { publisherId });
 export const bulkSetPaused = (publisherId: string, ids: string[], action: 'pause' | 'resume') =>
-  api<{ changed: string[] }>(`${base}/bulk`, { method: 'POST', publisherId, body: { ids, action } });
-export const testMonitor = (publisherId: string, body: MonitorInput) =>
-  api<CheckResult>(`${base}/test`, { method: 'POST', publisherId, body });
-export const checkMonitorNow = (publisherId: string, id: string) =>
-  api<CheckResult>(`${monitorPath(id)}/check`, { method: 'POST', publisherId });
+  call(endpoints.bulk, { body: { ids, action } }, { publisherId });
+export const testMonitor = (publisherId: string, body: MonitorInput) => call(endpoints.test, { body }, { publisherId });
+export const checkMonitorNow = (publisherId: string, id: string) => call(endpoints.check, { params: { id } }, { publisherId });
