@@ -19,6 +19,7 @@ import { dataLoadsEndpoints } from './data-loads.endpoints';
 import { usageEndpoints } from './usage.endpoints';
 import { auditEndpoints } from './audit.endpoints';
 import { plansEndpoints } from './plans.endpoints';
+import { featureFlagsEndpoints } from './feature-flags.endpoints';
 import { monitorsEndpoints } from './monitors.endpoints';
 
 /**
@@ -57,6 +58,7 @@ export const endpointTables = {
   usage: usageEndpoints,
   audit: auditEndpoints,
   plans: plansEndpoints,
+  featureFlags: featureFlagsEndpoints,
   monitors: monitorsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

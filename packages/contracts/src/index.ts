@@ -73,5 +73,6 @@ export * from './data-loads.endpoints';
 export * from './usage.endpoints';
 export * from './audit.endpoints';
 export * from './plans.endpoints';
+export * from './feature-flags.endpoints';
 export * from './monitors.endpoints';
 export * from './endpoints';

@@ -18,7 +18,7 @@ const flag = (over: Partial<EffectiveFlag> & Pick<EffectiveFlag, 'key' | 'value'
 });
 
 function withFlags(flags: EffectiveFlag[]) {
-  const client = vi.fn(async (path: string) => (path === 'feature-flags' ? flags : []));
+  const client = vi.fn(async (path: string) => (path === '/api/feature-flags' ? flags : []));
   configureApi(client as unknown as ApiClient);
   return client;
 }

@@ -1,8 +1,6 @@
-import useSWR from 'swr';
-import type { EffectiveFlag, FlagValue } from '@pc/contracts';
-import { apiFetcher, type ApiKey } from '../api';
+import { featureFlagsEndpoints, type EffectiveFlag, type FlagValue } from '@pc/contracts';
 import { useChosenPublisherId } from '../chosen-publisher';
-import { swrOptions } from '../swr-options';
+import { useEndpoint } from '../endpoints';
 
 export interface FeatureFlags {
   /** False until the selected publisher's flags have loaded (callers keep their skeleton). */
@@ -26,8 +24,7 @@ export interface FeatureFlags {
  */
 export function useFeatureFlags(): FeatureFlags {
   const publisherId = useChosenPublisherId();
-  const key: ApiKey | null = publisherId ? ['feature-flags', publisherId] : null;
-  const { data, error } = useSWR<EffectiveFlag[], Error, ApiKey | null>(key, apiFetcher, swrOptions);
+  const { data, error } = useEndpoint(featureFlagsEndpoints.effective, publisherId, publisherId ? {} : null);
   const byKey = new Map((data ?? []).map((f) => [f.key, f]));
   const value = (k: string): FlagValue | undefined => byKey.get(k)?.value;
   return {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { FlagDefinition } from '@pc/contracts';
+import { featureFlagsEndpoints as endpoints, type FlagDefinition } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { useFlagDefinitions, useFlagOverrides } from '../api/admin-api';
 import { formatFlagValue, parseFlagValue } from './flag-value';
@@ -15,7 +15,7 @@ export function FlagsTab() {
   const [confirming, setConfirming] = useState<string | null>(null);
   const remove = async (key: string) => {
     try {
-      await api(`admin/feature-flags/${encodeURIComponent(key)}`, { method: 'DELETE', publisherId: null });
+      await call(endpoints.remove, { params: { key } }, { publisherId: null });
       addToast('success', `Flag ${key} deleted, with its overrides and its value in every plan.`);
       if (selected === key) setSelected(null);
       await mutate();
@@ -98,14 +98,14 @@ function OverridesPanel({ flag, onChanged }: { flag: FlagDefinition; onChanged: 
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const path = (pid: string) => `admin/feature-flags/${encodeURIComponent(flag.key)}/overrides/${encodeURIComponent(pid)}`;
+  const params = (publisherId: string) => ({ key: flag.key, publisherId });
   const save = async () => {
     const parsed = parseFlagValue(flag.shape, value);
     if (!publisherId.trim()) return setProblem('Enter the partner id.');
     if (parsed === null) return setProblem(flag.shape === 'BOOLEAN' ? 'Enter true or false.' : 'Enter a number.');
     setSaving(true);
     try {
-      await api(path(publisherId.trim()), { method: 'PUT', body: { value: parsed }, publisherId: null });
+      await call(endpoints.setOverride, { params: params(publisherId.trim()), body: { value: parsed } }, { publisherId: null });
       setProblem(null);
       addToast('success', `Override saved for partner ${publisherId.trim()}.`);
       await mutate();
@@ -118,7 +118,7 @@ function OverridesPanel({ flag, onChanged }: { flag: FlagDefinition; onChanged: 
   };
   const clear = async (pid: string) => {
     try {
-      await api(path(pid), { method: 'DELETE', publisherId: null });
+      await call(endpoints.clearOverride, { params: params(pid) }, { publisherId: null });
       // With a chosen plan the server writes the plan's value back; without one the flag default applies.
       addToast('success', `Override cleared: partner ${pid} follows its plan again (the default if it has no plan).`);
       await mutate();
