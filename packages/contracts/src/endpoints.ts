@@ -7,6 +7,7 @@ import { adminPartnersEndpoints, adminUsersEndpoints, outboxEndpoints, partnerVi
 import { invitationsEndpoints } from './invitations.endpoints';
 import { personalInfoEndpoints, publishersEndpoints } from './publishers.endpoints';
 import { paymentSettingsEndpoints } from './payment-settings.endpoints';
+import { paymentsEndpoints } from './payments.endpoints';
 import { setupEndpoints } from './setup.endpoints';
 import { reportListEndpoints } from './report-list.endpoints';
 import { publicConfigEndpoints } from './public-config.endpoints';
@@ -42,6 +43,7 @@ export const endpointTables = {
   publishers: publishersEndpoints,
   personalInfo: personalInfoEndpoints,
   paymentSettings: paymentSettingsEndpoints,
+  payments: paymentsEndpoints,
   setup: setupEndpoints,
   reportList: reportListEndpoints,
   publicConfig: publicConfigEndpoints,

@@ -61,6 +61,7 @@ export * from './admin.endpoints';
 export * from './invitations.endpoints';
 export * from './publishers.endpoints';
 export * from './payment-settings.endpoints';
+export * from './payments.endpoints';
 export * from './setup.endpoints';
 export * from './report-list.endpoints';
 export * from './public-config.endpoints';

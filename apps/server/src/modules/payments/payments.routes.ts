@@ -1,43 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  AdjustmentRequestSchema,
-  HoldRequestSchema,
-  MarkPaidRequestSchema,
-  MonthCloseRequestSchema,
-  MonthCloseResultSchema,
-  PaymentAdjustmentSchema,
-  PaymentSchema,
-  PaymentsOverviewSchema,
-  PeriodSchema,
-  RemittanceImportSchema,
-  RemittanceResultSchema,
-} from '@pc/contracts';
-import { errorResponses, typed } from '../../http/typed';
+import { paymentsEndpoints } from '@pc/contracts';
+import { registerEndpoints } from '../../http/endpoint-routes';
 import type { PaymentSettingsService } from '../payment-settings/payment-settings.service';
 import type { PaymentsService } from './payments.service';
-import { buildStatement, statementCsv, statementPdf, type Payee } from './statement';
+import { buildStatement, statementCsv, statementPdf, type Payee, type Statement } from './statement';
 
-const tags = ['payments'];
-const IdParams = z.object({ id: z.string().min(1).max(64) });
-const Conflict = { 409: z.object({ message: z.string(), name: z.string().optional() }) };
+type Opts = { payments: PaymentsService; settings: PaymentSettingsService; productName: string };
 
-export async function paymentsRoutes(
-  app: FastifyInstance,
-  opts: { payments: PaymentsService; settings: PaymentSettingsService; productName: string },
-) {
-  const r = typed(app);
-  const s = opts.payments;
-  const uid = (req: { auth: { uid: string } | null }) => req.auth!.uid;
-  const staff = { access: 'staff' as const };
-
-  r.get(
-    '/api/payments',
-    { config: { access: 'publisher' }, schema: { tags, response: { 200: PaymentsOverviewSchema, ...errorResponses } } },
-    async (req) => s.overview(req.publisherId!),
-  );
-
-  const statement = async (publisherId: string, id: string) => {
+/** One payment's statement: the payee fixed at approval, or before approval the payee on file now. */
+function statementOf(opts: Opts) {
+  return async (publisherId: string, id: string): Promise<Statement> => {
+    const s = opts.payments;
     const row = await s.get(publisherId, id);
     let payee: Payee | null = null;
     const snap = row.payee_snapshot as { beneficiaryName: string; method: string; account: string | null; payoutCurrency: string } | null;
@@ -60,11 +33,18 @@ export async function paymentsRoutes(
       adjustments.map((a) => ({ reason: a.reason, amount: a.amount })),
     );
   };
-  const fileName = (st: { publisher: { id: string }; period: string }, ext: string) => `statement-${st.publisher.id}-${st.period}.${ext}`;
-  r.get(
-    '/api/payments/:id/statement.pdf',
-    { config: { access: 'publisher' }, schema: { tags, params: IdParams, response: { 200: z.any(), ...errorResponses } } },
-    async (req, reply) => {
+}
+
+const fileName = (st: Statement, ext: string) => `statement-${st.publisher.id}-${st.period}.${ext}`;
+
+export async function paymentsRoutes(app: FastifyInstance, opts: Opts) {
+  const s = opts.payments;
+  const uid = (req: { auth: { uid: string } | null }) => req.auth!.uid;
+  const statement = statementOf(opts);
+
+  registerEndpoints(app, paymentsEndpoints, {
+    overview: (req) => s.overview(req.publisherId!),
+    statementPdf: async (req, reply) => {
       const st = await statement(req.publisherId!, req.params.id);
       const pdf = await statementPdf(st, opts.productName);
       return reply
@@ -72,117 +52,23 @@ export async function paymentsRoutes(
         .header('content-disposition', `attachment; filename="${fileName(st, 'pdf')}"`)
         .send(Buffer.from(pdf));
     },
-  );
-  r.get(
-    '/api/payments/:id/statement.csv',
-    { config: { access: 'publisher' }, schema: { tags, params: IdParams, response: { 200: z.string(), ...errorResponses } } },
-    async (req, reply) => {
+    statementCsv: async (req, reply) => {
       const st = await statement(req.publisherId!, req.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName(st, 'csv')}"`)
         .send(statementCsv(st));
     },
-  );
-
-  r.get(
-    '/api/payments/:id/adjustments',
-    {
-      config: { access: 'publisher' },
-      schema: {
-        tags,
-        description:
-          "The adjustment lines of one of the chosen publisher's payments, oldest first (another publisher's payment: 404). Staff send the payment's publisher as Publisher-Scope and also learn who added or edited each line.",
-        params: IdParams,
-        response: { 200: z.array(PaymentAdjustmentSchema), ...errorResponses },
-      },
-    },
-    async (req) => s.adjustments(req.publisherId!, req.params.id, req.auth!.scope.type === 'internal'),
-  );
-
-  // Staff: month close, approvals, holds, payment records.
-  r.get(
-    '/api/payments/admin',
-    {
-      config: staff,
-      schema: {
-        tags,
-        querystring: z.object({ period: PeriodSchema }),
-        response: {
-          200: z.object({ payments: z.array(PaymentSchema), closes: z.array(z.object({ period: z.string(), closedAt: z.string() })) }),
-          ...errorResponses,
-        },
-      },
-    },
-    async (req) => s.forPeriod(req.query.period),
-  );
-  r.post(
-    '/api/payments/month-close',
-    { config: staff, schema: { tags, body: MonthCloseRequestSchema, response: { 200: MonthCloseResultSchema, ...errorResponses } } },
-    async (req) => s.closeMonth(uid(req), req.body.period),
-  );
-  r.post(
-    '/api/payments/:id/approve',
-    { config: staff, schema: { tags, params: IdParams, response: { 200: PaymentSchema, ...Conflict, ...errorResponses } } },
-    async (req) => s.approve(uid(req), req.params.id),
-  );
-  r.post(
-    '/api/payments/:id/hold',
-    {
-      config: staff,
-      schema: { tags, params: IdParams, body: HoldRequestSchema, response: { 200: PaymentSchema, ...Conflict, ...errorResponses } },
-    },
-    async (req) => s.hold(uid(req), req.params.id, req.body.reason),
-  );
-  r.post(
-    '/api/payments/:id/release',
-    { config: staff, schema: { tags, params: IdParams, response: { 200: PaymentSchema, ...Conflict, ...errorResponses } } },
-    async (req) => s.release(uid(req), req.params.id),
-  );
-  r.post(
-    '/api/payments/:id/adjustments',
-    {
-      config: staff,
-      schema: {
-        tags,
-        description: 'Adds an adjustment (negative = deduction) with its reason to a payment not yet approved; the amount is recomputed.',
-        params: IdParams,
-        body: AdjustmentRequestSchema,
-        response: { 200: PaymentSchema, ...Conflict, ...errorResponses },
-      },
-    },
-    async (req) => s.adjust(uid(req), req.params.id, req.body),
-  );
-  r.put(
-    '/api/payments/:id/adjustments/:adjustmentId',
-    {
-      config: staff,
-      schema: {
-        tags,
-        description:
-          'Corrects one adjustment line (amount and reason) of a payment not yet approved; the payment is recomputed by the difference and the change audited with before and after.',
-        params: IdParams.extend({ adjustmentId: z.string().min(1).max(64) }),
-        body: AdjustmentRequestSchema,
-        response: { 200: PaymentSchema, ...Conflict, ...errorResponses },
-      },
-    },
-    async (req) => s.editAdjustment(uid(req), req.params.id, req.params.adjustmentId, req.body),
-  );
-  r.post(
-    '/api/payments/:id/paid',
-    {
-      config: staff,
-      schema: { tags, params: IdParams, body: MarkPaidRequestSchema, response: { 200: PaymentSchema, ...Conflict, ...errorResponses } },
-    },
-    async (req) => s.markPaid(uid(req), req.params.id, req.body),
-  );
-  r.post(
-    '/api/payments/remittance',
-    {
-      config: staff,
-      bodyLimit: 3 * 1024 * 1024,
-      schema: { tags, body: RemittanceImportSchema, response: { 200: RemittanceResultSchema, ...errorResponses } },
-    },
-    async (req) => s.importRemittance(uid(req), req.body.csv),
-  );
+    adjustments: (req) => s.adjustments(req.publisherId!, req.params.id, req.auth!.scope.type === 'internal'),
+    // Staff: month close, approvals, holds, payment records.
+    forPeriod: (req) => s.forPeriod(req.query.period),
+    closeMonth: (req) => s.closeMonth(uid(req), req.body.period),
+    approve: (req) => s.approve(uid(req), req.params.id),
+    hold: (req) => s.hold(uid(req), req.params.id, req.body.reason),
+    release: (req) => s.release(uid(req), req.params.id),
+    adjust: (req) => s.adjust(uid(req), req.params.id, req.body),
+    editAdjustment: (req) => s.editAdjustment(uid(req), req.params.id, req.params.adjustmentId, req.body),
+    markPaid: (req) => s.markPaid(uid(req), req.params.id, req.body),
+    importRemittance: (req) => s.importRemittance(uid(req), req.body.csv),
+  });
 }

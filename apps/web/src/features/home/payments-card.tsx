@@ -1,8 +1,6 @@
-import useSWR from 'swr';
-import { PAYMENT_STATUS_LABELS, Routes, type PaymentsOverview } from '@pc/contracts';
+import { PAYMENT_STATUS_LABELS, paymentsEndpoints, Routes } from '@pc/contracts';
 import { PaymentHoldNote } from '../../components/payment-hold';
-import { apiFetcher, type ApiKey } from '../../lib/api';
-import { swrOptions } from '../../lib/swr-options';
+import { useEndpoint } from '../../lib/endpoints';
 import { SummaryCard } from './summary-card';
 
 const money = (n: number, c: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: c }).format(n);
@@ -13,7 +11,7 @@ const month = (p: string) => new Date(`${p}-01T00:00:00Z`).toLocaleDateString('e
  * and for each payment on hold why and what lifts the hold.
  */
 export function PaymentsCard({ publisherId }: { publisherId: string }) {
-  const { data, error, isLoading, mutate } = useSWR<PaymentsOverview, Error, ApiKey>(['payments', publisherId], apiFetcher, swrOptions);
+  const { data, error, isLoading, mutate } = useEndpoint(paymentsEndpoints.overview, publisherId, {});
   const last = data?.lastPayment;
   const next = data?.nextPayment;
   const held = data?.payments.filter((p) => p.status === 'on_hold') ?? [];

@@ -1,56 +1,45 @@
-import useSWR from 'swr';
-import type {
-  AdjustmentRequest,
-  MonthCloseResult,
-  Payment,
-  PaymentAdjustment,
-  PaymentSettings,
-  PaymentSettingsInput,
-  PaymentsOverview,
-  RemittanceResult,
+import {
+  paymentsEndpoints as endpoints,
+  paymentSettingsEndpoints as settingsEndpoints,
+  type AdjustmentRequest,
+  type PaymentSettingsInput,
 } from '@pc/contracts';
-import { api, apiFetcher, type ApiKey } from '../../../lib/api';
-import { swrOptions } from '../../../lib/swr-options';
+import { call, endpointKey, useEndpoint } from '../../../lib/endpoints';
 
-export const usePaymentsOverview = (publisherId: string) =>
-  useSWR<PaymentsOverview, Error, ApiKey>(['payments', publisherId], apiFetcher, swrOptions);
-export const usePeriodPayments = (period: string | null) =>
-  useSWR<{ payments: Payment[]; closes: { period: string; closedAt: string }[] }, Error, ApiKey | null>(
-    period ? ['payments/admin', null, { period }] : null,
-    apiFetcher,
-    swrOptions,
-  );
-export const usePaymentSettings = (publisherId: string) =>
-  useSWR<PaymentSettings, Error, ApiKey>(['payment-settings', publisherId], apiFetcher, swrOptions);
+/** The overview's SWR key, shared by the payments page and the home card: a staff adjustment revalidates it. */
+export const paymentsOverviewKey = (publisherId: string) => endpointKey(endpoints.overview, publisherId, {});
 
-const id = (paymentId: string) => `payments/${encodeURIComponent(paymentId)}`;
-export const downloadStatement = (publisherId: string, paymentId: string, format: 'pdf' | 'csv') =>
-  api<Blob>(`${id(paymentId)}/statement.${format}`, { publisherId, responseType: 'blob' });
+export const usePaymentsOverview = (publisherId: string) => useEndpoint(endpoints.overview, publisherId, {});
+export const usePeriodPayments = (period: string | null) => useEndpoint(endpoints.forPeriod, null, period ? { query: { period } } : null);
+export const usePaymentSettings = (publisherId: string) => useEndpoint(settingsEndpoints.get, publisherId, {});
+
+/** A statement as a file: the PDF as it comes, the CSV as text kept in a CSV blob. */
+export async function downloadStatement(publisherId: string, paymentId: string, format: 'pdf' | 'csv'): Promise<Blob> {
+  const params = { id: paymentId };
+  if (format === 'pdf') return (await call(endpoints.statementPdf, { params }, { publisherId })) as Blob;
+  const csv = await call(endpoints.statementCsv, { params }, { publisherId });
+  return new Blob([csv], { type: 'text/csv;charset=utf-8' });
+}
 
 // Staff actions (no Publisher-Scope needed: staff scope covers every publisher).
-export const closeMonth = (period: string) =>
-  api<MonthCloseResult>('payments/month-close', { method: 'POST', body: { period }, publisherId: null });
-export const approvePayment = (paymentId: string) => api<Payment>(`${id(paymentId)}/approve`, { method: 'POST', publisherId: null });
+const staff = { publisherId: null };
+export const closeMonth = (period: string) => call(endpoints.closeMonth, { body: { period } }, staff);
+export const approvePayment = (paymentId: string) => call(endpoints.approve, { params: { id: paymentId } }, staff);
 export const holdPayment = (paymentId: string, reason: string) =>
-  api<Payment>(`${id(paymentId)}/hold`, { method: 'POST', body: { reason }, publisherId: null });
-export const releasePayment = (paymentId: string) => api<Payment>(`${id(paymentId)}/release`, { method: 'POST', publisherId: null });
+  call(endpoints.hold, { params: { id: paymentId }, body: { reason } }, staff);
+export const releasePayment = (paymentId: string) => call(endpoints.release, { params: { id: paymentId } }, staff);
 /** A payment's adjustment lines, read under the payment's own publisher (staff send it as scope too). */
 export const usePaymentAdjustments = (publisherId: string, paymentId: string | null) =>
-  useSWR<PaymentAdjustment[], Error, ApiKey | null>(
-    paymentId ? [`${id(paymentId)}/adjustments`, publisherId] : null,
-    apiFetcher,
-    swrOptions,
-  );
+  useEndpoint(endpoints.adjustments, publisherId, paymentId ? { params: { id: paymentId } } : null);
 export const adjustPayment = (paymentId: string, body: AdjustmentRequest) =>
-  api<Payment>(`${id(paymentId)}/adjustments`, { method: 'POST', body, publisherId: null });
+  call(endpoints.adjust, { params: { id: paymentId }, body }, staff);
 export const editPaymentAdjustment = (paymentId: string, adjustmentId: string, body: AdjustmentRequest) =>
-  api<Payment>(`${id(paymentId)}/adjustments/${encodeURIComponent(adjustmentId)}`, { method: 'PUT', body, publisherId: null });
-export const importRemittance = (csv: string) =>
-  api<RemittanceResult>('payments/remittance', { method: 'POST', body: { csv }, publisherId: null });
+  call(endpoints.editAdjustment, { params: { id: paymentId, adjustmentId }, body }, staff);
+export const importRemittance = (csv: string) => call(endpoints.importRemittance, { body: { csv } }, staff);
 
 export const savePaymentSettings = (publisherId: string, body: PaymentSettingsInput) =>
-  api<PaymentSettings>('payment-settings', { method: 'PUT', publisherId, body });
+  call(settingsEndpoints.save, { body }, { publisherId });
 export const uploadTaxForm = (publisherId: string, fileName: string, contentBase64: string) =>
-  api<PaymentSettings>('payment-settings/tax-form', { method: 'POST', publisherId, body: { fileName, contentBase64 } });
+  call(settingsEndpoints.uploadTaxForm, { body: { fileName, contentBase64 } }, { publisherId });
 export const savePaymentThreshold = (publisherId: string, threshold: number) =>
-  api<PaymentSettings>('payment-settings/threshold', { method: 'PUT', publisherId, body: { threshold } });
+  call(settingsEndpoints.setThreshold, { body: { threshold } }, { publisherId });

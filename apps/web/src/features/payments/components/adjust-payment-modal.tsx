@@ -4,7 +4,7 @@ import { Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput, Visua
 import { AdjustmentRequestSchema, type Payment, type PaymentAdjustment } from '@pc/contracts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { adjustPayment, editPaymentAdjustment, usePaymentAdjustments } from '../api/payments-api';
+import { adjustPayment, editPaymentAdjustment, paymentsOverviewKey, usePaymentAdjustments } from '../api/payments-api';
 import { money, periodLabel } from './format';
 
 /** Staff: the adjustment lines of one payment, a form to add one (negative = deduction) or correct one. */
@@ -58,7 +58,7 @@ export function AdjustPaymentModal({
       reset();
       await mutate();
       // The publisher's own overview (balance, lines under the payment) on this page changes too.
-      void mutateAll((key) => Array.isArray(key) && key[0] === 'payments' && key[1] === payment.publisherId);
+      void mutateAll(paymentsOverviewKey(payment.publisherId));
       onAdjusted();
     } catch (err) {
       if (err instanceof ApiRequestError && err.fields) setErrors(err.fields);
