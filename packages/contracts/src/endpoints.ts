@@ -21,6 +21,7 @@ import { usageEndpoints } from './usage.endpoints';
 import { auditEndpoints } from './audit.endpoints';
 import { plansEndpoints } from './plans.endpoints';
 import { featureFlagsEndpoints } from './feature-flags.endpoints';
+import { savedReportsEndpoints } from './saved-reports.endpoints';
 import { monitorsEndpoints } from './monitors.endpoints';
 
 /**
@@ -61,6 +62,7 @@ export const endpointTables = {
   audit: auditEndpoints,
   plans: plansEndpoints,
   featureFlags: featureFlagsEndpoints,
+  savedReports: savedReportsEndpoints,
   monitors: monitorsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

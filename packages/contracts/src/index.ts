@@ -75,5 +75,6 @@ export * from './usage.endpoints';
 export * from './audit.endpoints';
 export * from './plans.endpoints';
 export * from './feature-flags.endpoints';
+export * from './saved-reports.endpoints';
 export * from './monitors.endpoints';
 export * from './endpoints';

@@ -1,26 +1,26 @@
-import type { ReportScheduleInput, ReportSettings, SavedReport, SavedReportInput, SavedReportView } from '@pc/contracts';
-import { api } from '../../../lib/api';
+import {
+  savedReportsEndpoints as endpoints,
+  type ReportScheduleInput,
+  type ReportSettings,
+  type SavedReportInput,
+  type SavedReportView,
+} from '@pc/contracts';
+import { call } from '../../../lib/endpoints';
 import type { BuilderState } from '../state/report-query';
 
-export const SAVED_PATH = 'partner-center/saved-reports';
-export const SETTINGS_PATH = 'partner-center/report-settings';
+export const saveReportSettings = (publisherId: string, body: ReportSettings) => call(endpoints.setSettings, { body }, { publisherId });
 
-export const saveReportSettings = (publisherId: string, body: ReportSettings) =>
-  api<ReportSettings>(SETTINGS_PATH, { method: 'PUT', publisherId, body });
-
-export const createSavedReport = (publisherId: string, body: SavedReportInput) =>
-  api<SavedReport>(SAVED_PATH, { method: 'POST', publisherId, body });
+export const createSavedReport = (publisherId: string, body: SavedReportInput) => call(endpoints.create, { body }, { publisherId });
 
 export const updateSavedReport = (publisherId: string, id: string, body: SavedReportInput) =>
-  api<SavedReport>(`${SAVED_PATH}/${id}`, { method: 'PUT', publisherId, body });
+  call(endpoints.update, { params: { id }, body }, { publisherId });
 
-export const deleteSavedReport = (publisherId: string, id: string) =>
-  api<{ ok: true }>(`${SAVED_PATH}/${id}`, { method: 'DELETE', publisherId });
+export const deleteSavedReport = (publisherId: string, id: string) => call(endpoints.remove, { params: { id } }, { publisherId });
 
 export const scheduleSavedReport = (publisherId: string, id: string, body: ReportScheduleInput | null) =>
   body
-    ? api<SavedReport>(`${SAVED_PATH}/${id}/schedule`, { method: 'PUT', publisherId, body })
-    : api<SavedReport>(`${SAVED_PATH}/${id}/schedule`, { method: 'DELETE', publisherId });
+    ? call(endpoints.setSchedule, { params: { id }, body }, { publisherId })
+    : call(endpoints.removeSchedule, { params: { id } }, { publisherId });
 
 /** The builder's state as a saved view, with its comparison (the chart's metric stays per visit). */
 export function toSavedView(state: BuilderState): SavedReportView {
