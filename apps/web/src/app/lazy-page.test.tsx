@@ -60,7 +60,8 @@ describe('a page whose code is not loaded yet, offline', () => {
     expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText('You are offline. The page opens by itself as soon as you are back online.')).toBeInTheDocument();
     await act(async () => setOnline(true));
-    expect(await screen.findByRole('heading', { name: 'Late page' })).toBeInTheDocument();
+    // The retry downloads the chunk and renders the route again: seconds on a busy CI machine.
+    expect(await screen.findByRole('heading', { name: 'Late page' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
 
@@ -75,7 +76,7 @@ describe('a page whose code is not loaded yet, offline', () => {
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'TRY AGAIN' })).toBeEnabled());
     expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
-    expect(await screen.findByRole('heading', { name: 'Late page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Late page' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/late');
   });
 });

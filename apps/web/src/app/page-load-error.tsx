@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { RenderErrorPage } from '../components/ui/render-error-page';
@@ -32,6 +32,7 @@ function PageLoadFailed({ error }: { error: PageLoadError }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [offline, setOffline] = useState(() => !navigator.onLine);
+  const offlineWhenShown = useRef(offline);
   const retry = useCallback(async () => {
     setBusy(true);
     try {
@@ -52,6 +53,11 @@ function PageLoadFailed({ error }: { error: PageLoadError }) {
     const offlineNow = () => setOffline(true);
     window.addEventListener('online', online);
     window.addEventListener('offline', offlineNow);
+    // Back online between the first paint and this listener: that 'online' event is gone, so retry now.
+    if (offlineWhenShown.current && navigator.onLine) {
+      offlineWhenShown.current = false;
+      online();
+    }
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offlineNow);
