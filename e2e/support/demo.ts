@@ -19,7 +19,9 @@ export async function signInThroughPage(page: Page, email: string, password = DE
  * or tabs at once would act on the loading screen.
  */
 export async function expectAppShell(page: Page): Promise<void> {
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  // The app's first full load after sign-in (about a hundred chunks) took 10-16 s in CI's two
+  // workers beside a starting server: more than one expect timeout.
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible({ timeout: 30_000 });
 }
 
 /** Signs in and, for users with several partners, picks one on the selection page. */
