@@ -61,8 +61,12 @@ export function createServicesService(d: ServicesDeps) {
 
   // The sites and their status come from the one site read model (modules/site-status), which
   // Setup, the home page and My Plans read too.
-  async function state(publisherId: string) {
-    const [{ statuses, states }, integrations] = await Promise.all([siteStatus.statusesOf(publisherId), repo.integrationsOf(publisherId)]);
+  // Full integration rows only for the detail that lists them; the read model knows who is onboarded.
+  async function state(publisherId: string, withIntegrations = false) {
+    const [{ statuses, states }, integrations] = await Promise.all([
+      siteStatus.statusesOf(publisherId),
+      withIntegrations ? repo.integrationsOf(publisherId) : [],
+    ]);
     return { statuses, states, integrations, views: statuses.map((st) => st.tracking) };
   }
 
@@ -149,7 +153,7 @@ export function createServicesService(d: ServicesDeps) {
     async detail(publisherId: string, serviceId: string): Promise<ServiceDetail> {
       const def = serviceById(serviceId);
       if (!def) throw notFound('No such service.');
-      const s = await state(publisherId);
+      const s = await state(publisherId, def.id === DATA_INTEGRATION);
       return {
         service: summary(def, s),
         sites: s.views.map((v) => {

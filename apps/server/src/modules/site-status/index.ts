@@ -1,15 +1,15 @@
 import type { Db } from '../../db/pool';
 import { siteStatuses, type SiteStatus } from './site-status';
-import { siteStatusRepo } from './site-status.repo';
+import { siteStatusRepo, type SiteServiceRow } from './site-status.repo';
 
-export { monitorCovers, sitesUsing, type SiteStatus } from './site-status';
+export { sitesUsing, type SiteStatus } from './site-status';
 export type { SiteRow, SiteServiceRow } from './site-status.repo';
 
 /** One read model of a publisher's sites, shared by Services, Setup, the home page and My Plans. */
 export function createSiteStatusService(db: Db) {
   const repo = siteStatusRepo(db);
   return {
-    async statusesOf(publisherId: string): Promise<{ statuses: SiteStatus[]; states: Awaited<ReturnType<typeof repo.serviceStates>> }> {
+    async statusesOf(publisherId: string): Promise<{ statuses: SiteStatus[]; states: SiteServiceRow[] }> {
       const [sites, states, integrations, monitors, ruleSites, adsTxt] = await Promise.all([
         repo.sites(publisherId),
         repo.serviceStates(publisherId),
