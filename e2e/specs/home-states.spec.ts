@@ -7,12 +7,21 @@ import { USERS, signInAndChoose } from '../support/demo';
 // error state is for the other failures: here the request fails on the network.
 test('a home card whose request fails says what to do and its Retry loads it', async ({ page }) => {
   let fail = true;
-  await page.route('**/api/incidents/summary*', (route) => (fail ? route.abort('failed') : route.continue()));
+  let aborted = 0;
+  await page.route('**/api/incidents/summary*', (route) => {
+    if (!fail) return route.continue();
+    aborted += 1;
+    return route.abort('failed');
+  });
   await signInAndChoose(page, USERS.multi, 'Northwind News');
   const card = page.getByLabel('Incidents summary');
   await expect(card.getByRole('alert', { name: 'Incidents could not be loaded' })).toContainText('Check your connection and retry', {
     timeout: 30_000,
   });
+  // The data layer retries a failed read once by itself (lib/swr-options.ts), a few seconds later.
+  // Had that retry succeeded, the card would recover without the button and there would be no Retry
+  // to press; so the journey lets it fail too before the network comes back.
+  await expect.poll(() => aborted, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
   fail = false;
   await card.getByRole('button', { name: 'Retry' }).click();
   await expect(card.getByTestId('home-open-incidents')).toHaveText(/^\d+$/);
