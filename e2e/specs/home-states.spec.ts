@@ -6,6 +6,8 @@ import { USERS, signInAndChoose } from '../support/demo';
 // A 5xx on a page data load shows the 500 page by the spec (lib/api.ts apiFetcher), so the card's own
 // error state is for the other failures: here the request fails on the network.
 test('a home card whose request fails says what to do and its Retry loads it', async ({ page }) => {
+  // Sign-in, the first failure and the data layer's own retry (5 or 10 s later) take up to a minute in CI.
+  test.slow();
   let fail = true;
   let aborted = 0;
   await page.route('**/api/incidents/summary*', (route) => {
@@ -18,7 +20,7 @@ test('a home card whose request fails says what to do and its Retry loads it', a
   await expect(card.getByRole('alert', { name: 'Incidents could not be loaded' })).toContainText('Check your connection and retry', {
     timeout: 30_000,
   });
-  // The data layer retries a failed read once by itself (lib/swr-options.ts), a few seconds later.
+  // The data layer retries a failed read once by itself (lib/swr-options.ts), 5 or 10 s later.
   // Had that retry succeeded, the card would recover without the button and there would be no Retry
   // to press; so the journey lets it fail too before the network comes back.
   await expect.poll(() => aborted, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
