@@ -44,6 +44,7 @@ import { usageRepo } from './modules/usage/usage.repo';
 import { createUsageService } from './modules/usage/usage.service';
 import { createTrackingService } from './modules/tracking/tracking.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { revenueChangeRoutes } from './modules/reports/revenue-change/revenue-change.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { withReportHistory } from './modules/reports/report-history';
 import { createReportCache, notifyReportsChanged } from './modules/reports/report-cache';
@@ -192,6 +193,7 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
   await app.register(domainClaimStaffRoutes, { staff: createDomainClaimsStaffService(claimDeps) });
   await app.register(hostedAppAdsTxtRoutes, { adsTxt });
   await app.register(reportsRoutes, { reports });
+  await app.register(revenueChangeRoutes, { reports });
   await app.register(savedReportsRoutes, { saved: createSavedReportsService({ db }) });
   await app.register(paymentSettingsRoutes, { settings: paymentSettings });
   await app.register(paymentsRoutes, {

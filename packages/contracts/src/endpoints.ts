@@ -10,6 +10,7 @@ import { paymentSettingsEndpoints } from './payment-settings.endpoints';
 import { paymentsEndpoints } from './payments.endpoints';
 import { setupEndpoints } from './setup.endpoints';
 import { reportListEndpoints } from './report-list.endpoints';
+import { revenueChangeEndpoints } from './revenue-change.endpoints';
 import { publicConfigEndpoints } from './public-config.endpoints';
 import { trackingEndpoints } from './tracking.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
@@ -47,6 +48,7 @@ export const endpointTables = {
   payments: paymentsEndpoints,
   setup: setupEndpoints,
   reportList: reportListEndpoints,
+  revenueChange: revenueChangeEndpoints,
   publicConfig: publicConfigEndpoints,
   tracking: trackingEndpoints,
   adsTxt: adsTxtEndpoints,

@@ -64,6 +64,8 @@ export * from './payment-settings.endpoints';
 export * from './payments.endpoints';
 export * from './setup.endpoints';
 export * from './report-list.endpoints';
+export * from './revenue-change';
+export * from './revenue-change.endpoints';
 export * from './public-config.endpoints';
 export * from './tracking.endpoints';
 export * from './adstxt.endpoints';

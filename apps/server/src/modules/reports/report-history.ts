@@ -46,11 +46,12 @@ type HistoryChecked = {
   run(ctx: { publisherId: string }, q: { dateFrom: number }, ...rest: never[]): Promise<unknown>;
   downloadNow(ctx: { publisherId: string }, q: { dateFrom: number }, ...rest: never[]): Promise<unknown>;
   createExport(ctx: { publisherId: string }, q: { dateFrom: number }, ...rest: never[]): Promise<unknown>;
+  revenueChange(ctx: { publisherId: string }, q: { from: ReportDay }, ...rest: never[]): Promise<unknown>;
 };
 
 /**
  * The reports service with the history rule in front of every call that reads facts for a range
- * (the report on screen, its direct download, file and e-mail exports): refused before any fact is
+ * (the report on screen, its direct download, file and e-mail exports, the explanation of a change): refused before any fact is
  * read. A decorator, so the rule stays one small file beside the service. Saved schedules resolve
  * presets of at most 13 months and are not checked again.
  */
@@ -70,5 +71,9 @@ export function withReportHistory<S extends HistoryChecked>(service: S, db: Db, 
       await check(ctx.publisherId, q.dateFrom);
       return service.createExport(ctx, q, ...rest);
     }) as S['createExport'],
+    revenueChange: (async (ctx, q, ...rest) => {
+      await assertWithinReportHistory(db, ctx.publisherId, q.from, now());
+      return service.revenueChange(ctx, q, ...rest);
+    }) as S['revenueChange'],
   };
 }

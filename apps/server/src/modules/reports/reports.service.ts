@@ -3,13 +3,14 @@ import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { ReportEngine, ReportQuery, ReportResult } from './engine/report-engine';
 import { ReportQueryError } from './engine/report-engine';
 import { REPORT_EXPORT_QUEUE, openExport, type ReportExportPayload } from './report-export.job';
-import type { ReportCallQuery, ReportListItem } from '@pc/contracts';
+import type { ReportCallQuery, ReportListItem, RevenueChange, RevenueChangeQueryParsed } from '@pc/contracts';
 import { toEngineQuery } from './report-request';
 import { reportsRepo, type ReportsRepo } from './reports.repo';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { DIRECT_DOWNLOAD_MAX_ROWS, ROW_LIMIT } from '@pc/contracts';
 import { homeSummary } from './home-summary';
+import { comparedDays, revenueChange } from './revenue-change/revenue-change';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { ExportEncoder } from './export/export-encoder';
@@ -57,6 +58,14 @@ export function createReportsService(deps: {
     async homeSummary(publisherId: string) {
       const [currency, { timeZone, today }] = await Promise.all([deps.repo.currencyOf(publisherId), calendarOf(publisherId)]);
       return { currency: currency ?? 'USD', timeZone, today, ...(await homeSummary({ query }, publisherId, today)) };
+    },
+
+    /** Why revenue moved between two periods (revenue-change/), in the publisher's currency and calendar. */
+    async revenueChange(ctx: ReportContext, q: RevenueChangeQueryParsed): Promise<RevenueChange> {
+      const range = { from: q.from, to: q.to };
+      const [currency, { today }] = await Promise.all([deps.repo.currencyOf(ctx.publisherId), calendarOf(ctx.publisherId)]);
+      const change = await revenueChange(query, ctx.publisherId, range, comparedDays(range, q), today);
+      return { currency: currency ?? 'USD', ...change };
     },
 
     /**

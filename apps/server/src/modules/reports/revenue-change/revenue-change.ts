@@ -1,0 +1,112 @@
+import {
+  CHANGE_DIMENSIONS,
+  comparisonRange,
+  coverageFromSeries,
+  periodChange,
+  type ChangeDimension,
+  type ChangeHeadline,
+  type DimensionKey,
+  type ReportDay,
+  type ReportDayRange,
+  type RevenueChange,
+} from '@pc/contracts';
+import type { ReportQuery, ReportResult } from '../engine/report-engine';
+import { comparisonQuery } from '../period-comparison';
+import { toCents } from './cents';
+import { explainDimension, joinPeriods, memberChanges, splitChange, type Facts, type MemberFacts } from './revenue-decomposition';
+
+type Query = (q: ReportQuery) => Promise<ReportResult>;
+
+/** Members read per dimension and period; a publisher with more (brands, say) has the rest summed as "everything else". */
+const MEMBERS_READ = 2000;
+const PAIR_SEPARATOR = '\u0000';
+
+const cumulative = (publisherId: string, range: ReportDayRange, dimensions: DimensionKey[], limit: number): ReportQuery => ({
+  reportType: 'revenue',
+  publisherId,
+  dateFrom: range.from,
+  dateTo: range.to,
+  dimensions,
+  metrics: ['revenue', 'impressions'],
+  interval: 'Cumulative',
+  sort: { key: 'revenue', dir: 'desc' },
+  limit,
+});
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const factsOf = (totals: ReportResult['totals']): Facts => ({ revenue: num(totals.revenue), impressions: num(totals.impressions) });
+
+function membersOf(result: ReportResult, dimensions: readonly DimensionKey[]): MemberFacts[] {
+  return result.rows.map((r) => ({
+    value: dimensions.map((d) => String(r[d] ?? '(not set)')).join(PAIR_SEPARATOR),
+    revenue: num(r.revenue),
+    impressions: num(r.impressions),
+  }));
+}
+
+/** The compared days of a change query: the report's own comparison rule (previous period, a year ago or custom). */
+export function comparedDays(
+  range: ReportDayRange,
+  q: { compare: 'previous' | 'yearAgo' | 'custom'; compareFrom?: ReportDay; compareTo?: ReportDay },
+) {
+  const custom = q.compareFrom && q.compareTo ? { from: q.compareFrom, to: q.compareTo } : undefined;
+  return comparisonRange(range, q.compare, custom);
+}
+
+/**
+ * Why the revenue of `range` differs from `compared`'s: ordinary engine queries (through the report
+ * cache when the caller's `query` has one), so the totals are the report's. Periods the report would
+ * not compare (a partial day, missing or partial compared data) get their reason, not an explanation.
+ */
+export async function revenueChange(
+  query: Query,
+  publisherId: string,
+  range: ReportDayRange,
+  compared: ReportDayRange,
+  today: ReportDay,
+): Promise<Omit<RevenueChange, 'currency'>> {
+  const [now, before] = await Promise.all([
+    query(cumulative(publisherId, range, [], 0)),
+    query(comparisonQuery(cumulative(publisherId, range, [], 0), compared)),
+  ]);
+  const totals = { now: factsOf(now.totals), before: factsOf(before.totals) };
+  const coverage = {
+    current: range.to >= today ? ('partial' as const) : ('complete' as const),
+    previous: coverageFromSeries(before, compared, today),
+  };
+  const change = periodChange(totals.now.revenue, totals.before.revenue, coverage);
+  const base = {
+    range,
+    compared,
+    revenue: { current: totals.now.revenue, previous: totals.before.revenue },
+    impressions: { current: totals.now.impressions, previous: totals.before.impressions },
+    ratio: change.kind === 'change' ? change.ratio : null,
+  };
+  if (change.kind !== 'change' && change.kind !== 'fromZero') return { ...base, explanation: { kind: change.kind } };
+  const total = splitChange(totals.now, totals.before, toCents(totals.now.revenue) - toCents(totals.before.revenue));
+  const split = async (dimensions: DimensionKey[]) => {
+    const [n, b] = await Promise.all([range, compared].map((days) => query(cumulative(publisherId, days, dimensions, MEMBERS_READ))));
+    return {
+      now: membersOf(n!, dimensions),
+      before: membersOf(b!, dimensions),
+      complete: n!.totalRows <= MEMBERS_READ && b!.totalRows <= MEMBERS_READ,
+    };
+  };
+  const [pair, ...byDimension] = await Promise.all([split(['sites', 'product_type']), ...CHANGE_DIMENSIONS.map((d) => split([d]))]);
+  const dimensions = byDimension.map((facts, i) =>
+    explainDimension({ ...facts, dimension: CHANGE_DIMENSIONS[i] as ChangeDimension }, totals, total),
+  );
+  return { ...base, explanation: { kind: 'explained', total, dimensions, headline: headlineOf(pair!, total.changeCents) } };
+}
+
+/** The site and product type whose change was largest, in the direction of the total's. */
+function headlineOf(pair: { now: MemberFacts[]; before: MemberFacts[] }, changeCents: number): ChangeHeadline | null {
+  if (changeCents === 0) return null;
+  const members = joinPeriods(pair.now, pair.before);
+  const changes = memberChanges(members, toCents(members.reduce((s, m) => s + m.now.revenue - m.before.revenue, 0)));
+  const sameWay = changes.filter((m) => Math.sign(m.changeCents) === Math.sign(changeCents));
+  const top = sameWay.sort((a, b) => Math.abs(b.changeCents) - Math.abs(a.changeCents) || a.value.localeCompare(b.value))[0];
+  if (!top) return null;
+  const [site = '', productType = ''] = top.value.split(PAIR_SEPARATOR);
+  return { ...top, value: `${productType} on ${site}`, site, productType };
+}
