@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DayField } from './fields';
 import { COMPARISON_MODES } from './report-periods';
+import { DATE_PRESETS } from './report-presets';
 
 /**
  * Why revenue moved between two periods: the change split exactly, in cents, into volume (more or
@@ -22,6 +23,11 @@ export const RevenueChangeQuerySchema = z
   .object({
     from: Day,
     to: Day,
+    /**
+     * The report preset the days came from: a "to date" preset (this month, quarter, year) is
+     * compared with the same days of the previous period, as the report compares it.
+     */
+    preset: z.enum(DATE_PRESETS).optional(),
     compare: z.enum(COMPARISON_MODES).default('previous'),
     /** Only for compare = custom. */
     compareFrom: Day.optional(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayToEpochNoon, shiftDays, todayIn, type ReportResult, type RevenueChange } from '@pc/contracts';
+import { dayToEpochNoon, resolvePeriods, shiftDays, shiftMonths, todayIn, type ReportResult, type RevenueChange } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../../test/test-app';
 import { demoFactsOptions } from '../../../demo/seed-demo-facts';
 import { generateDemoFacts } from '../demo/demo-facts';
@@ -64,6 +64,14 @@ describe('what changed', () => {
     expect(headline).not.toBeNull();
     expect(Math.sign(headline!.changeCents)).toBe(Math.sign(total.changeCents));
     expect(headline!.value).toBe(`${headline!.productType} on ${headline!.site}`);
+  });
+
+  it('compares a "to date" preset with the same days of the previous period, as the report and the home page do', async () => {
+    const { range, compared } = resolvePeriods({ preset: 'thisMonth', compare: 'previous' }, today);
+    const res = await get({ from: range.from, to: range.to, preset: 'thisMonth' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<RevenueChange>().compared).toEqual(compared);
+    expect(compared.from).toBe(shiftMonths(range.from, -1));
   });
 
   it('says a range that includes today is not compared, rather than explaining a partial day', async () => {

@@ -1,6 +1,6 @@
 import {
   CHANGE_DIMENSIONS,
-  comparisonRange,
+  comparedPeriod,
   coverageFromSeries,
   periodChange,
   type ChangeDimension,
@@ -9,6 +9,7 @@ import {
   type ReportDay,
   type ReportDayRange,
   type RevenueChange,
+  type RevenueChangeQueryParsed,
 } from '@pc/contracts';
 import type { ReportQuery, ReportResult } from '../engine/report-engine';
 import { comparisonQuery } from '../period-comparison';
@@ -44,13 +45,10 @@ function membersOf(result: ReportResult, dimensions: readonly DimensionKey[]): M
   }));
 }
 
-/** The compared days of a change query: the report's own comparison rule (previous period, a year ago or custom). */
-export function comparedDays(
-  range: ReportDayRange,
-  q: { compare: 'previous' | 'yearAgo' | 'custom'; compareFrom?: ReportDay; compareTo?: ReportDay },
-) {
-  const custom = q.compareFrom && q.compareTo ? { from: q.compareFrom, to: q.compareTo } : undefined;
-  return comparisonRange(range, q.compare, custom);
+/** The compared days of a change query: the report's own rule (comparedPeriod), preset included. */
+export function comparedDays(range: ReportDayRange, q: Pick<RevenueChangeQueryParsed, 'preset' | 'compare' | 'compareFrom' | 'compareTo'>) {
+  const custom = q.compareFrom && q.compareTo ? { from: q.compareFrom, to: q.compareTo } : null;
+  return comparedPeriod(range, q.preset ?? 'custom', q.compare, custom);
 }
 
 /**
