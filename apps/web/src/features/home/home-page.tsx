@@ -15,6 +15,7 @@ import { SitesCard } from './sites-card';
 import { SetupCard } from './setup-card';
 import { AreaLinks } from './area-links';
 import { RevenueKpis } from './revenue-kpis';
+import { WhatChanged } from './what-changed';
 import { RevenueTrendCard } from './revenue-trend-card';
 import { useHomeSummary } from './use-home-summary';
 import { OfflineBanner } from './offline-banner';
@@ -48,6 +49,7 @@ export function HomePage() {
       {error && <LoadErrorAlert title="The partner details could not be loaded" message={error.message} onRetry={() => void mutate()} />}
       {publisherId && <SetupCard publisherId={publisherId} />}
       <RevenueKpis data={summary.data} error={summary.error} isLoading={summary.isLoading} retry={() => void summary.mutate()} />
+      {publisherId && !summary.error && <WhatChanged publisherId={publisherId} yesterday={summary.data?.yesterday.date} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <RevenueTrendCard data={summary.data} isLoading={summary.isLoading} error={summary.error} retry={() => void summary.mutate()} />

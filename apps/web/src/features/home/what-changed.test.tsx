@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RevenueChange } from '@pc/contracts';
+import { configureApi } from '../../lib/api';
+import type { ApiClient } from '../../lib/api-client';
+import { revenueChangeSentence } from '../../lib/format/revenue-change-text';
+import { renderWithProviders } from '../../test/render-with-providers';
+import { WhatChanged } from './what-changed';
+
+const mover = {
+  value: 'Video on Northwind Sport',
+  site: 'Northwind Sport',
+  productType: 'Video',
+  changeCents: -7100,
+  volumeCents: -400,
+  priceCents: -6700,
+  revenue: { current: 165.5, previous: 236.5 },
+  impressions: { current: 23_000, previous: 23_650 },
+  impressionsRatio: -0.0275,
+  eCpmRatio: -0.3,
+  effect: 'both' as const,
+};
+
+const explained: RevenueChange = {
+  currency: 'EUR',
+  range: { from: '2026-11-27', to: '2026-11-27' },
+  compared: { from: '2026-11-26', to: '2026-11-26' },
+  revenue: { current: 616, previous: 700 },
+  impressions: { current: 80_000, previous: 82_000 },
+  ratio: -0.12,
+  explanation: {
+    kind: 'explained',
+    total: { changeCents: -8400, volumeCents: -1700, priceCents: -6700 },
+    dimensions: [],
+    headline: mover,
+  },
+};
+
+describe('the one-sentence revenue change', () => {
+  it('names the change, its money, and the product type on a site that moved it with its driver', () => {
+    expect(revenueChangeSentence('Yesterday', explained)).toBe('Yesterday −12.0% (−€84.00): Video on Northwind Sport, eCPM −30.0%');
+  });
+  it('names impressions when volume moved the member more than price', () => {
+    const headline = { ...mover, volumeCents: -6000, priceCents: -1100, impressionsRatio: -0.25 };
+    const e = { ...explained.explanation, headline } as RevenueChange['explanation'];
+    expect(revenueChangeSentence('Yesterday', { ...explained, explanation: e })).toMatch(/Video on Northwind Sport, impressions −25.0%$/);
+  });
+  it("gives the report's reason when the periods are not compared", () => {
+    expect(revenueChangeSentence('Yesterday', { ...explained, ratio: null, explanation: { kind: 'partialData' } })).toBe(
+      'Yesterday: Partial data in the comparison period',
+    );
+  });
+});
+
+describe('home: what changed', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it("explains yesterday against the day before from the API, and links to yesterday's report", async () => {
+    const api = vi.fn(async () => explained);
+    configureApi(api as unknown as ApiClient);
+    renderWithProviders(<WhatChanged publisherId="1001" yesterday="2026-11-27" />);
+    expect(await screen.findByText('Yesterday −12.0% (−€84.00): Video on Northwind Sport, eCPM −30.0%')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Open yesterday's report" })).toHaveAttribute(
+      'href',
+      expect.stringContaining('preset=yesterday'),
+    );
+    expect(api).toHaveBeenCalledWith(
+      '/api/partner-center/revenue-change',
+      expect.objectContaining({ publisherId: '1001', query: { from: '2026-11-27', to: '2026-11-27', compare: 'previous' } }),
+    );
+  });
+
+  it('says so in a line when the explanation fails, without hiding the figures', async () => {
+    configureApi(vi.fn(async () => Promise.reject(new Error('offline'))) as unknown as ApiClient);
+    renderWithProviders(<WhatChanged publisherId="1001" yesterday="2026-11-27" />);
+    expect(await screen.findByText('Why revenue moved could not be worked out just now.')).toBeInTheDocument();
+  });
+});
