@@ -24,6 +24,7 @@ import { plansEndpoints } from './plans.endpoints';
 import { featureFlagsEndpoints } from './feature-flags.endpoints';
 import { savedReportsEndpoints } from './saved-reports.endpoints';
 import { monitorsEndpoints } from './monitors.endpoints';
+import { identityEndpoints } from './identity.endpoints';
 
 /**
  * Every area's endpoint table. The server registers each entry once, OpenAPI is generated from the
@@ -66,6 +67,7 @@ export const endpointTables = {
   featureFlags: featureFlagsEndpoints,
   savedReports: savedReportsEndpoints,
   monitors: monitorsEndpoints,
+  identity: identityEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declared endpoint, flat. */

@@ -79,4 +79,6 @@ export * from './plans.endpoints';
 export * from './feature-flags.endpoints';
 export * from './saved-reports.endpoints';
 export * from './monitors.endpoints';
+export * from './identity.paths';
+export * from './identity.endpoints';
 export * from './endpoints';

@@ -1,15 +1,20 @@
+import { identityPaths, type EndpointInput, type EndpointResponse, type identityEndpoints } from '@pc/contracts';
 import { StorageKeys, readJson, readString, removeKey, writeJson, writeString } from '../storage';
 import { errorFromResponse } from '../api-error';
 import type { AuthUser, IdentityClient, Persistence } from './identity-client';
 
+/*
+ * The identity calls by their contract entries (identity.endpoints.ts), typed by them as types only:
+ * this client loads with both first bundles, which carry no zod, so method and path come from the
+ * entries' schema-free half (identity.paths.ts). It does not go through the API client, which takes
+ * its bearer token from this client and signs out on any 401.
+ */
+type IdentityEntries = typeof identityEndpoints;
+type IdentityCall = keyof IdentityEntries;
+type IdentityBody<K extends IdentityCall> = EndpointInput<IdentityEntries[K]>['body'];
+type IdentityAnswer<K extends IdentityCall> = EndpointResponse<IdentityEntries[K]>;
 /** No refresh token here: the server keeps it in an httpOnly cookie this code cannot read. */
-interface TokenResponse {
-  idToken: string;
-  expiresIn: number;
-  user: AuthUser;
-  /** An admin's partner view: kept in this tab only (sessionStorage), never refreshed. */
-  partnerView?: boolean;
-}
+type TokenResponse = IdentityAnswer<'signIn'>;
 
 /** What is stored (the ID token is readable anyway: the spec's `jwt` key holds it). */
 interface Session {
@@ -29,7 +34,6 @@ export const CSRF_HEADER = 'X-Requested-With';
 const REFRESH_LOCK = 'pc-identity-refresh';
 
 export interface BuiltinIdentityOptions {
-  baseUrl?: string;
   fetch?: typeof fetch;
   now?: () => number;
   local?: Storage;
@@ -43,14 +47,12 @@ export class BuiltinIdentityClient implements IdentityClient {
   private tabSession: Session | null;
   private readonly listeners = new Set<Listener>();
   private refreshing: Promise<string | null> | null = null;
-  private readonly base: string;
   private readonly doFetch: typeof fetch;
   private readonly now: () => number;
   private readonly local: Storage;
   private readonly sessionStore: Storage;
 
   constructor(opts: BuiltinIdentityOptions = {}) {
-    this.base = opts.baseUrl ?? '/api/identity';
     this.doFetch = opts.fetch ?? ((...args) => fetch(...args));
     this.now = opts.now ?? Date.now;
     this.local = opts.local ?? localStorage;
@@ -137,20 +139,22 @@ export class BuiltinIdentityClient implements IdentityClient {
     if ((this.active()?.idToken ?? null) !== before) this.emit();
   }
 
-  private async post<T>(path: string, body: unknown, token?: string, method = 'POST'): Promise<T> {
+  /** One identity call; a call without a body sends an empty JSON object. */
+  private async send<K extends IdentityCall>(call: K, body: IdentityBody<K>, token?: string): Promise<IdentityAnswer<K>> {
+    const { method, path } = identityPaths[call];
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', [CSRF_HEADER]: 'pc-web' };
     if (token) headers.Authorization = `Bearer ${token}`;
     // "Keep me signed in" off: the server makes the refresh cookie last only for this browser session.
     if (!this.persistent()) headers['X-Keep-Signed-In'] = 'false';
-    const res = await this.doFetch(`${this.base}${path}`, {
+    const res = await this.doFetch(path, {
       method,
       headers,
-      body: JSON.stringify(body),
+      body: JSON.stringify(body ?? {}),
       credentials: 'same-origin',
     });
     if (!res.ok) throw await errorFromResponse(res);
-    if (res.status === 204 || res.status === 202) return {} as T;
-    return (await res.json()) as T;
+    if (res.status === 204 || res.status === 202) return {} as IdentityAnswer<K>;
+    return (await res.json()) as IdentityAnswer<K>;
   }
 
   async getIdToken(forceRefresh = false): Promise<string | null> {
@@ -184,7 +188,7 @@ export class BuiltinIdentityClient implements IdentityClient {
       return stored.idToken;
     }
     try {
-      const res = await this.post<TokenResponse>('/token', {});
+      const res = await this.send('refresh', undefined);
       this.setSession(res);
       return res.idToken;
     } catch (e) {
@@ -200,14 +204,14 @@ export class BuiltinIdentityClient implements IdentityClient {
   }
 
   async signInWithEmailAndPassword(email: string, password: string): Promise<AuthUser> {
-    const res = await this.post<TokenResponse>('/sign-in', { email, password });
+    const res = await this.send('signIn', { email, password });
     this.setSession(res);
     return res.user;
   }
 
   async signInWithCustomToken(token: string): Promise<AuthUser | null> {
     if (!token) return null;
-    const res = await this.post<TokenResponse>('/sign-in-with-token', { token });
+    const res = await this.send('signInWithToken', { token });
     if (res.partnerView) this.setTabSession({ idToken: res.idToken, expiresAt: this.now() + res.expiresIn * 1000, user: res.user });
     else this.setSession(res);
     return res.user;
@@ -215,25 +219,25 @@ export class BuiltinIdentityClient implements IdentityClient {
 
   async sendPasswordResetEmail(email: string): Promise<void> {
     if (!email) return;
-    await this.post('/password-reset', { email });
+    await this.send('requestPasswordReset', { email });
   }
 
   async verifyPasswordResetCode(code: string): Promise<string> {
     if (!code) return '';
-    const res = await this.post<{ email: string }>('/password-reset/verify', { code });
+    const res = await this.send('verifyPasswordReset', { code });
     return res.email;
   }
 
   async confirmPasswordReset(code: string, newPassword: string): Promise<void> {
     if (!code) return;
-    await this.post('/password-reset/confirm', { code, newPassword });
+    await this.send('confirmPasswordReset', { code, newPassword });
   }
 
   async updatePassword(newPassword: string): Promise<void> {
     const token = await this.getIdToken();
     if (!token) return;
     // The change ends every session of the user; this device gets a fresh one in the answer.
-    const res = await this.post<TokenResponse>('/password', { newPassword }, token, 'PUT');
+    const res = await this.send('updatePassword', { newPassword }, token);
     if (res.idToken) this.setSession(res);
   }
 
@@ -241,7 +245,7 @@ export class BuiltinIdentityClient implements IdentityClient {
     if (!this.sessionData?.user.email) return;
     const token = await this.getIdToken();
     if (!token) return;
-    const res = await this.post<TokenResponse>('/reauthenticate', { password }, token);
+    const res = await this.send('reauthenticate', { password }, token);
     this.setSession(res);
   }
 
@@ -258,13 +262,13 @@ export class BuiltinIdentityClient implements IdentityClient {
     const s = this.sessionData;
     this.setSession(null);
     // Revokes the refresh token and clears its cookie (the server reads it; this code cannot).
-    if (s) await this.post('/token', {}, undefined, 'DELETE').catch(() => undefined);
+    if (s) await this.send('signOut', undefined).catch(() => undefined);
   }
 
   async signOutEverywhere(): Promise<void> {
     const token = await this.getIdToken();
     if (!token) return;
-    await this.post('/sign-out-everywhere', {}, token);
+    await this.send('signOutEverywhere', undefined, token);
   }
 
   onIdTokenChanged(next: Listener['next'], error?: Listener['error']): () => void {
