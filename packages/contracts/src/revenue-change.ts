@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DayField } from './fields';
 import { COMPARISON_MODES } from './report-periods';
 import { DATE_PRESETS } from './report-presets';
+import { parseFilterParam, unknownFilterDimension } from './report-filters';
 
 /**
  * Why revenue moved between two periods: the change split exactly, in cents, into volume (more or
@@ -32,8 +33,14 @@ export const RevenueChangeQuerySchema = z
     /** Only for compare = custom. */
     compareFrom: Day.optional(),
     compareTo: Day.optional(),
+    /** The report's filters, as the report call takes them (report-filters.ts): the change of what the report shows. */
+    filters: z.string().max(8000).optional(),
   })
   .superRefine((q, ctx) => {
+    const filters = parseFilterParam(q.filters);
+    if ('error' in filters) ctx.addIssue({ code: 'custom', path: ['filters'], message: filters.error });
+    else if (unknownFilterDimension('revenue', filters.filters))
+      ctx.addIssue({ code: 'custom', path: ['filters'], message: 'Filter by a dimension of the revenue report.' });
     if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date.' });
     if (q.compare !== 'custom') return;
     if (!q.compareFrom) ctx.addIssue({ code: 'custom', path: ['compareFrom'], message: 'Choose the comparison start date.' });

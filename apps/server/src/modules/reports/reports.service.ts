@@ -16,7 +16,7 @@ import { PassThrough } from 'node:stream';
 import type { ExportEncoder } from './export/export-encoder';
 import { exportReport, resultSource } from './export/export-report';
 import { savedReportsRepo } from './saved/saved-reports.repo';
-import { DEFAULT_REPORTING_TIME_ZONE, todayIn, type ReportComparison } from '@pc/contracts';
+import { DEFAULT_REPORTING_TIME_ZONE, parseFilterParam, todayIn, type ReportComparison } from '@pc/contracts';
 import type { ReportCache } from './report-cache';
 import { comparisonOf, comparisonQuery, requestedComparison } from './period-comparison';
 
@@ -64,7 +64,9 @@ export function createReportsService(deps: {
     async revenueChange(ctx: ReportContext, q: RevenueChangeQueryParsed): Promise<RevenueChange> {
       const range = { from: q.from, to: q.to };
       const [currency, { today }] = await Promise.all([deps.repo.currencyOf(ctx.publisherId), calendarOf(ctx.publisherId)]);
-      const change = await revenueChange(query, ctx.publisherId, range, comparedDays(range, q), today);
+      const filters = parseFilterParam(q.filters);
+      const scope = { publisherId: ctx.publisherId, filters: 'filters' in filters ? filters.filters : [] };
+      const change = await revenueChange(query, scope, range, comparedDays(range, q), today);
       return { currency: currency ?? 'USD', ...change };
     },
 

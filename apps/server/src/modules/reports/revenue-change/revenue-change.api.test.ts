@@ -74,6 +74,20 @@ describe('what changed', () => {
     expect(compared.from).toBe(shiftMonths(range.from, -1));
   });
 
+  it("explains what the report shows: with the report's filters, only the kept sites", async () => {
+    const filters = JSON.stringify([{ dimension: 'sites', mode: 'include', values: ['5001'] }]);
+    const res = await get({ from: shiftDays(yesterday, -6), to: yesterday, filters });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<RevenueChange>();
+    const all = (await get({ from: shiftDays(yesterday, -6), to: yesterday })).json<RevenueChange>();
+    expect(body.revenue.current).toBeGreaterThan(0);
+    expect(body.revenue.current).toBeLessThan(all.revenue.current);
+    if (body.explanation.kind !== 'explained') throw new Error(body.explanation.kind);
+    const sites = body.explanation.dimensions.find((d) => d.dimension === 'sites')!;
+    expect(sites.movers.map((m) => m.value)).toEqual(['Northwind News']);
+    expect((await get({ from: yesterday, to: yesterday, filters: '[{"dimension":"widget"}]' })).statusCode).toBe(400);
+  });
+
   it('says a range that includes today is not compared, rather than explaining a partial day', async () => {
     const res = await get({ from: shiftDays(today, -2), to: today });
     expect(res.statusCode).toBe(200);

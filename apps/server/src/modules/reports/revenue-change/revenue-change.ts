@@ -8,6 +8,7 @@ import {
   type DimensionKey,
   type ReportDay,
   type ReportDayRange,
+  type ReportFilter,
   type RevenueChange,
   type RevenueChangeQueryParsed,
 } from '@pc/contracts';
@@ -22,9 +23,21 @@ type Query = (q: ReportQuery) => Promise<ReportResult>;
 const MEMBERS_READ = 2000;
 const PAIR_SEPARATOR = '\u0000';
 
-const cumulative = (publisherId: string, range: ReportDayRange, dimensions: DimensionKey[], limit: number): ReportQuery => ({
+/** What every query of one explanation shares: whose revenue, and the report's filters. */
+export interface ChangeScope {
+  publisherId: string;
+  filters: ReportFilter[];
+}
+
+const cumulative = (
+  { publisherId, filters }: ChangeScope,
+  range: ReportDayRange,
+  dimensions: DimensionKey[],
+  limit: number,
+): ReportQuery => ({
   reportType: 'revenue',
   publisherId,
+  ...(filters.length > 0 ? { filters } : {}),
   dateFrom: range.from,
   dateTo: range.to,
   dimensions,
@@ -58,14 +71,14 @@ export function comparedDays(range: ReportDayRange, q: Pick<RevenueChangeQueryPa
  */
 export async function revenueChange(
   query: Query,
-  publisherId: string,
+  scope: ChangeScope,
   range: ReportDayRange,
   compared: ReportDayRange,
   today: ReportDay,
 ): Promise<Omit<RevenueChange, 'currency'>> {
   const [now, before] = await Promise.all([
-    query(cumulative(publisherId, range, [], 0)),
-    query(comparisonQuery(cumulative(publisherId, range, [], 0), compared)),
+    query(cumulative(scope, range, [], 0)),
+    query(comparisonQuery(cumulative(scope, range, [], 0), compared)),
   ]);
   const totals = { now: factsOf(now.totals), before: factsOf(before.totals) };
   const coverage = {
@@ -83,7 +96,7 @@ export async function revenueChange(
   if (change.kind !== 'change' && change.kind !== 'fromZero') return { ...base, explanation: { kind: change.kind } };
   const total = splitChange(totals.now, totals.before, toCents(totals.now.revenue) - toCents(totals.before.revenue));
   const split = async (dimensions: DimensionKey[]) => {
-    const [n, b] = await Promise.all([range, compared].map((days) => query(cumulative(publisherId, days, dimensions, MEMBERS_READ))));
+    const [n, b] = await Promise.all([range, compared].map((days) => query(cumulative(scope, days, dimensions, MEMBERS_READ))));
     return {
       now: membersOf(n!, dimensions),
       before: membersOf(b!, dimensions),

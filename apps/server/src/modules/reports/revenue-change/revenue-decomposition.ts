@@ -2,7 +2,7 @@ import { CHANGE_MOVERS_SHOWN, type ChangeDimension, type ChangeMover, type Dimen
 import { apportionCents, toCents } from './cents';
 
 /**
- * The arithmetic of "why revenue moved" (docs/reports.md, "What changed"). Revenue is impressions
+ * The arithmetic of "why revenue moved" (docs/product.md#what-changed). Revenue is impressions
  * times eCPM / 1000, so a change splits exactly into
  *   volume = (I1 - I0) x e0 / 1000   the impressions gained or lost, at the old eCPM;
  *   price  = I1 x (e1 - e0) / 1000   the eCPM change, at the new impressions.
