@@ -12,6 +12,7 @@ import { ReportBuilder } from './report-builder';
 import { ReportChart } from './report-chart';
 import { ReportResults } from './report-results';
 import { SavedReportsPanel } from './saved-reports-panel';
+import { RevenueChangePanel, changeQuery } from './revenue-change-panel';
 
 export interface ReportWorkspaceProps {
   type: ReportType;
@@ -99,6 +100,7 @@ export function ReportWorkspace(props: ReportWorkspaceProps) {
         onSplitBy={setSplitBy}
         split={split}
       />
+      {type === 'revenue' && <RevenueChangePanel publisherId={publisherId} query={changeQuery(range, state)} />}
       <ReportResults
         data={table.data}
         error={table.error}
