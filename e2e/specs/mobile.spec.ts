@@ -43,7 +43,7 @@ test('a phone-sized journey: sign-in, home, a report, ads.txt', async ({ page })
   await expect(dropdown).toHaveCount(0);
 
   // The table scrolls sideways inside its box; the first column and the totals stay in view.
-  const scroller = page.locator('.mantine-TableScrollContainer-scrollContainer .mantine-ScrollArea-viewport').first();
+  const scroller = page.locator('.mantine-TableScrollContainer-scrollContainer .mantine-ScrollArea-viewport', { has: table }).first();
   await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   const firstCell = table.getByRole('row').nth(1).getByRole('cell').first();
