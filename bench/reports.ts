@@ -6,6 +6,7 @@
  *    rows into a DuckDB file under bench/.data/ (reused on later runs with the same ROWS).
  * 2. For the biggest publisher runs every interval x a set of dimension classes through
  *    ReportEngine.query and the same aggregate as bare DuckDB SQL; prints p50/p95 and the ratio.
+ *    Then "what changed" over a year by day (bench/revenue-change.ts) beside the slowest class.
  * 3. Exports 1M rows to CSV with the streaming writer; prints time and peak RSS growth
  *    (`--export-rows N` for fewer; `--encoder pool` encodes in the worker pool like the export job;
  *    `--only export` skips the query classes and the API leg; `--codes off` reads the export's text
@@ -33,6 +34,7 @@ import { createExportEncoder } from '../apps/server/src/modules/reports/export/e
 import { createCpuPool } from '../apps/server/src/lib/workers/cpu-pool';
 import type { DimensionKey, Interval, RevenueMetric } from '@pc/contracts';
 import { flagValue } from './flags';
+import { printRevenueChange, timeRevenueChange } from './revenue-change';
 import { withReportApi } from './report-api-leg';
 import { engineFlag, numberFlag, openClickHouseBench, printSideBySide, sameAnswer, viaFlag } from './reports-clickhouse';
 
@@ -53,7 +55,7 @@ const TARGET_EXPORT_MB = 100;
 const EXPORT_ROWS = Math.round(numberFlag(process.argv, 'export-rows', process.env.EXPORT_ROWS, 1_000_000));
 /** `--encoder pool`: encode CSV chunks in the shared worker pool, as the export job does. */
 const ENCODER = flagValue(process.argv, 'encoder') ?? 'thread';
-/** `--only export`: skip the query classes and the API leg (a quick look at the export alone). */
+/** `--only export`: skip the query classes and the API leg (a quick look at the export alone); `--only change`: stop after "what changed". */
 const ONLY = flagValue(process.argv, 'only');
 /** `--codes off`: the export reads text columns as text, not dictionary codes (for A/B runs). */
 const STREAM_CODES = flagValue(process.argv, 'codes') !== 'off';
@@ -252,6 +254,9 @@ async function main(): Promise<void> {
         ),
       );
     });
+    const change = await timeRevenueChange(engine, PUBLISHER, RUNS, timeRuns);
+    printRevenueChange([{ label: 'DuckDB', change, plainP95: Math.max(...viaEngine.map((e) => e.p95)) }]);
+    if (ONLY === 'change') return;
     await benchUserSorted(engine);
     await benchExport(engine, join(dataDir, 'export-1m.csv'));
 
@@ -288,6 +293,14 @@ async function compareWithClickHouse(duck: DuckDbReportEngine, dataDir: string):
       viaDuck.map((d, n) => ({ name: d.name, duck: d, ch: viaCh[n] ?? { p50: Number.NaN, p95: Number.NaN }, same: same[n] ?? false })),
       `${PUBLISHER}, ${DATE_FROM}..${END_DATE}, ${ROWS.toLocaleString('en')} rows, ${RUNS} runs per class, all 9 revenue metrics`,
     );
+    printRevenueChange([
+      {
+        label: 'DuckDB',
+        change: await timeRevenueChange(duck, PUBLISHER, RUNS, timeRuns),
+        plainP95: Math.max(...viaDuck.map((e) => e.p95)),
+      },
+      { label, change: await timeRevenueChange(ch, PUBLISHER, RUNS, timeRuns), plainP95: Math.max(...viaCh.map((e) => e.p95)) },
+    ]);
     await benchExport(duck, join(dataDir, 'export-1m.csv'), ' (DuckDB)');
     await benchExport(ch, join(dataDir, 'export-1m-clickhouse.csv'), ` (${label})`);
   } finally {
