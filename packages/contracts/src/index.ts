@@ -66,6 +66,8 @@ export * from './setup.endpoints';
 export * from './report-list.endpoints';
 export * from './revenue-change';
 export * from './revenue-change.endpoints';
+export * from './revenue-change-text';
+export * from './display-format';
 export * from './public-config.endpoints';
 export * from './tracking.endpoints';
 export * from './adstxt.endpoints';

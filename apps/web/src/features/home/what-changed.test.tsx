@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RevenueChange } from '@pc/contracts';
 import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
-import { revenueChangeSentence } from '../../lib/format/revenue-change-text';
+import { revenueChangeSentence } from '@pc/contracts';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { WhatChanged } from './what-changed';
 

@@ -2,7 +2,7 @@ import { Anchor, Group, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { revenueChangeEndpoints } from '@pc/contracts';
 import { useEndpoint } from '../../lib/endpoints';
-import { revenueChangeSentence } from '../../lib/format/revenue-change-text';
+import { revenueChangeSentence } from '@pc/contracts';
 import { reportLink } from '../../lib/report-links';
 
 /**

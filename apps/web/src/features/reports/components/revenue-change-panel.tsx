@@ -13,7 +13,7 @@ import {
 import { useEndpoint } from '../../../lib/endpoints';
 import type { DayRange } from '../state/date-presets';
 import type { BuilderState } from '../state/report-query';
-import { formatSignedCents, moverDriver, revenueChangeSentence } from '../../../lib/format/revenue-change-text';
+import { formatSignedCents, moverDriver, revenueChangeSentence } from '@pc/contracts';
 
 const percentShare = (share: number) => `${(share * 100).toFixed(1)}%`;
 

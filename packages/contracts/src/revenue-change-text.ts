@@ -1,5 +1,6 @@
-import { describeChange, type ChangeMover, type RevenueChange } from '@pc/contracts';
-import { formatMoney } from './number-format';
+import { describeChange } from './report-periods';
+import type { ChangeMover, RevenueChange } from './revenue-change';
+import { formatMoney } from './display-format';
 
 /** −€84.00 / +€12.30: a change of money with its sign (a true minus, like describeChange's percentages). */
 export function formatSignedCents(cents: number, currency: string): string {

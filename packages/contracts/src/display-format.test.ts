@@ -11,7 +11,7 @@ import {
   formatMonth,
   formatPercent,
   parseDisplayNumber,
-} from './number-format';
+} from './display-format';
 
 describe('number display (docs/product.md#validation)', () => {
   it('formats counts with comma thousands separators', () => {
