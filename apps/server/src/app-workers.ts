@@ -28,6 +28,7 @@ import {
 import { PAYMENT_SETTINGS_MAIL_QUEUE, settingsMailHandler, type SettingsMailPayload } from './modules/payment-settings/settings-mail.job';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { REPORT_EXPORT_QUEUE, reportExportHandler } from './modules/reports/report-export.job';
+import { revenueChangeLine } from './modules/reports/revenue-change/revenue-change-mail';
 import type { ExportEncoder } from './modules/reports/export/export-encoder';
 import type { reportsRepo } from './modules/reports/reports.repo';
 import { scheduleReportRuns } from './modules/reports/saved/report-schedule.job';
@@ -132,6 +133,7 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
       publicUrl: deps.publicUrl,
       attachmentMaxBytes: Math.round(config.REPORT_ATTACHMENT_MAX_MB * 1024 * 1024),
       webhooks: { db, publish: deps.publishWebhookEvent },
+      changeLine: revenueChangeLine({ db, engine: deps.engine }),
       testPauseMs: config.NODE_ENV === 'production' ? 0 : config.REPORT_EXPORT_TEST_PAUSE_MS,
     }),
     { pollMs, concurrency: 1, leaseMs: config.REPORT_EXPORT_LEASE_SECONDS * 1000 },

@@ -12,6 +12,7 @@ import { reportsRepo, type ReportsRepo } from './reports.repo';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { WebhookEventPublisher } from '../integrations/webhook-events';
+import type { ChangeLine } from './revenue-change/revenue-change-mail';
 
 export const REPORT_EXPORT_QUEUE = 'report-export';
 
@@ -43,6 +44,8 @@ export function reportExportHandler(deps: {
   attachmentMaxBytes?: number;
   /** `report.ready` to webhook subscribers, committed with the job's "done". */
   webhooks?: { db: Db; publish: WebhookEventPublisher };
+  /** The e-mail's "What changed" line (revenue-change/revenue-change-mail.ts); without it, none. */
+  changeLine?: ChangeLine;
   /** Only for tests (config REPORT_EXPORT_TEST_PAUSE_MS): a pause with the partial file open. */
   testPauseMs?: number;
 }): JobHandler<ReportExportPayload> {
@@ -73,13 +76,15 @@ export function reportExportHandler(deps: {
           const range = `${report.date_from} to ${report.date_to}`;
           const small = (await stat(finalPath)).size <= (deps.attachmentMaxBytes ?? ATTACHMENT_MAX_BYTES);
           const link = `${deps.publicUrl.replace(/\/$/, '')}${PAGES[report.report_type] ?? '/'}?tab=tab_1`;
+          const change = deps.changeLine ? await deps.changeLine(report.request as ReportQuery) : null;
+          const changed = change ? `\n\n${change}` : '';
           await deps.mailer.send({
             to,
             // The subject names the partner and the range.
             subject: `Your ${label} report for ${partner ?? report.publisher_id} (${range})`,
             text: small
-              ? `Your ${label} report for ${partner ?? report.publisher_id}, ${range}, is attached (${rows} rows).\n\n${deps.productName}`
-              : `Your ${label} report for ${partner ?? report.publisher_id}, ${range}, is ready (${rows} rows). It is too large to attach: download it from ${link}\n\n${deps.productName}`,
+              ? `Your ${label} report for ${partner ?? report.publisher_id}, ${range}, is attached (${rows} rows).${changed}\n\n${deps.productName}`
+              : `Your ${label} report for ${partner ?? report.publisher_id}, ${range}, is ready (${rows} rows). It is too large to attach: download it from ${link}${changed}\n\n${deps.productName}`,
             ...(small
               ? {
                   attachments: [

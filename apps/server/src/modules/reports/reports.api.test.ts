@@ -287,6 +287,8 @@ describe('exports', () => {
       .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Your Revenue Summary report for Northwind News (2026-10-01 to 2026-10-02)');
     expect(mail.attachments).toEqual(['revenue-2026-10-01-2026-10-02.csv']);
+    // A revenue report says what changed against the same number of days before, as the web words it.
+    expect(mail.text_body).toMatch(/\n\nWhat changed against Sep 29, 2026 to Sep 30, 2026: Revenue[ :]/);
   });
 
   it('e-mails a link to the reports page instead of a file too large to attach (item 7)', async () => {

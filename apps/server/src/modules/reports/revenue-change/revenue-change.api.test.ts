@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayToEpochNoon, resolvePeriods, shiftDays, shiftMonths, todayIn, type ReportResult, type RevenueChange } from '@pc/contracts';
+import {
+  dayToEpochNoon,
+  formatDay,
+  resolvePeriods,
+  shiftDays,
+  shiftMonths,
+  todayIn,
+  type ReportResult,
+  type RevenueChange,
+} from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../../test/test-app';
 import { demoFactsOptions } from '../../../demo/seed-demo-facts';
 import { generateDemoFacts } from '../demo/demo-facts';
+import { revenueChangeLine } from './revenue-change-mail';
 
 /**
  * "What changed" through the API, on the demo's generated facts for Northwind (1001, four months
@@ -130,6 +140,25 @@ describe('what changed', () => {
     const old = await get({ from: shiftDays(today, -800), to: yesterday });
     expect(old.statusCode).toBe(403);
     expect(old.json().fields).toHaveProperty('dateFrom');
+  });
+
+  it('gives an e-mailed revenue report its line, worded as the web words it; none for other reports', async () => {
+    const line = revenueChangeLine({ db: t.db, engine: t.built.engine });
+    const request = {
+      publisherId: '1001',
+      dateFrom: shiftDays(yesterday, -6),
+      dateTo: yesterday,
+      dimensions: [],
+      metrics: ['revenue' as const],
+      interval: 'Day' as const,
+    };
+    const text = await line({ ...request, reportType: 'revenue' });
+    const compared = { from: shiftDays(yesterday, -13), to: shiftDays(yesterday, -7) };
+    expect(text).toContain(`What changed against ${formatDay(compared.from)} to ${formatDay(compared.to)}: Revenue `);
+    expect(text).toMatch(
+      /: Revenue [+−]\d+\.\d% \([+−]\$[\d,]+\.\d\d\): \S.* on \S.*, (eCPM|impressions) [+−]\d+\.\d%$|: Revenue [+−]\d+\.\d% \([+−]\$[\d,]+\.\d\d\): .* on .*, (new|no revenue)$/,
+    );
+    expect(await line({ ...request, reportType: 'recirculation', metrics: ['organicPageViews'] })).toBeNull();
   });
 
   it('is readable with a reporting API key', async () => {
