@@ -301,6 +301,7 @@ async function compareWithClickHouse(duck: DuckDbReportEngine, dataDir: string):
       },
       { label, change: await timeRevenueChange(ch, PUBLISHER, RUNS, timeRuns), plainP95: Math.max(...viaCh.map((e) => e.p95)) },
     ]);
+    if (ONLY === 'change') return;
     await benchExport(duck, join(dataDir, 'export-1m.csv'), ' (DuckDB)');
     await benchExport(ch, join(dataDir, 'export-1m-clickhouse.csv'), ` (${label})`);
   } finally {
