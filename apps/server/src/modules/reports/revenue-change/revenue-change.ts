@@ -15,7 +15,15 @@ import {
 import type { ReportQuery, ReportResult } from '../engine/report-engine';
 import { comparisonQuery } from '../period-comparison';
 import { toCents } from './cents';
-import { explainDimension, joinPeriods, memberChanges, splitChange, type Facts, type MemberFacts } from './revenue-decomposition';
+import {
+  explainDimension,
+  joinPeriods,
+  memberChanges,
+  splitChange,
+  type DimensionFacts,
+  type Facts,
+  type MemberFacts,
+} from './revenue-decomposition';
 
 type Query = (q: ReportQuery) => Promise<ReportResult>;
 
@@ -103,11 +111,32 @@ export async function revenueChange(
       complete: n!.totalRows <= MEMBERS_READ && b!.totalRows <= MEMBERS_READ,
     };
   };
-  const [pair, ...byDimension] = await Promise.all([split(['sites', 'product_type']), ...CHANGE_DIMENSIONS.map((d) => split([d]))]);
-  const dimensions = byDimension.map((facts, i) =>
-    explainDimension({ ...facts, dimension: CHANGE_DIMENSIONS[i] as ChangeDimension }, totals, total),
-  );
+  // Sites and product types are the site x product type split summed (revenue and impressions
+  // add up), so one explanation reads six splits, not ten: fewer queries for engines that run
+  // them one at a time.
+  const [pair, size, brand] = await Promise.all([split(['sites', 'product_type']), split(['size']), split(['brand'])]);
+  const byDimension: Record<ChangeDimension, Omit<DimensionFacts, 'dimension'>> = {
+    sites: rollUp(pair!, 0),
+    product_type: rollUp(pair!, 1),
+    size: size!,
+    brand: brand!,
+  };
+  const dimensions = CHANGE_DIMENSIONS.map((dimension) => explainDimension({ ...byDimension[dimension], dimension }, totals, total));
   return { ...base, explanation: { kind: 'explained', total, dimensions, headline: headlineOf(pair!, total.changeCents) } };
+}
+
+/** One part of a pair split (0: site, 1: product type), its members summed across the other part. */
+function rollUp(pair: Omit<DimensionFacts, 'dimension'>, part: 0 | 1): Omit<DimensionFacts, 'dimension'> {
+  const sum = (members: readonly MemberFacts[]) => {
+    const out = new Map<string, MemberFacts>();
+    for (const m of members) {
+      const value = m.value.split(PAIR_SEPARATOR)[part] ?? '';
+      const seen = out.get(value);
+      out.set(value, { value, revenue: (seen?.revenue ?? 0) + m.revenue, impressions: (seen?.impressions ?? 0) + m.impressions });
+    }
+    return [...out.values()];
+  };
+  return { now: sum(pair.now), before: sum(pair.before), complete: pair.complete };
 }
 
 /** The site and product type whose change was largest, in the direction of the total's. */
