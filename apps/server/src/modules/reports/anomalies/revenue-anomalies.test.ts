@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shiftDays } from '@pc/contracts';
+import { createRandom } from '../demo/random';
 import { findAnomalies, judgeLastDay, median, type DayValue } from './revenue-anomalies';
-
-/** A seeded generator (mulberry32): the same series on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A standard normal draw (Box-Muller). */
 const normal = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
@@ -94,7 +83,7 @@ describe('on generated revenue with injected drops', () => {
   const SITES = 300;
 
   it('finds at least 90 % of one-day drops of 30 % or more, with at most one false alarm per site per 90 clean days', () => {
-    const rand = random(20261128);
+    const rand = createRandom(20261128);
     let injected = 0;
     let found = 0;
     let flagged = 0;
