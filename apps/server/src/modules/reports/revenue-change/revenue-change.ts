@@ -19,6 +19,7 @@ import {
   explainDimension,
   joinPeriods,
   memberChanges,
+  netChangeCents,
   splitChange,
   type DimensionFacts,
   type Facts,
@@ -143,7 +144,7 @@ function rollUp(pair: Omit<DimensionFacts, 'dimension'>, part: 0 | 1): Omit<Dime
 function headlineOf(pair: { now: MemberFacts[]; before: MemberFacts[] }, changeCents: number): ChangeHeadline | null {
   if (changeCents === 0) return null;
   const members = joinPeriods(pair.now, pair.before);
-  const changes = memberChanges(members, toCents(members.reduce((s, m) => s + m.now.revenue - m.before.revenue, 0)));
+  const changes = memberChanges(members, netChangeCents(members));
   const sameWay = changes.filter((m) => Math.sign(m.changeCents) === Math.sign(changeCents));
   const top = sameWay.sort((a, b) => Math.abs(b.changeCents) - Math.abs(a.changeCents) || a.value.localeCompare(b.value))[0];
   if (!top) return null;

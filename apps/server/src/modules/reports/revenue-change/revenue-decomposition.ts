@@ -1,4 +1,11 @@
-import { CHANGE_MOVERS_SHOWN, type ChangeDimension, type ChangeMover, type DimensionChange, type MoverEffect } from '@pc/contracts';
+import {
+  CHANGE_MOVERS_SHOWN,
+  changeRatio,
+  type ChangeDimension,
+  type ChangeMover,
+  type DimensionChange,
+  type MoverEffect,
+} from '@pc/contracts';
 import { apportionCents, toCents } from './cents';
 
 /**
@@ -36,7 +43,6 @@ export function splitChange(now: Facts, before: Facts, changeCents: number): Spl
   return { changeCents, volumeCents, priceCents: changeCents - volumeCents };
 }
 
-const ratio = (now: number, before: number): number | null => (before === 0 ? null : (now - before) / Math.abs(before));
 const eCpm = (f: Facts) => (f.impressions > 0 ? (f.revenue / f.impressions) * 1000 : 0);
 
 /** Within this relative change an eCPM or an impression count is said to have held. */
@@ -45,8 +51,8 @@ const HELD = 0.02;
 function effectOf(now: Facts, before: Facts): MoverEffect {
   if (before.impressions === 0) return 'new';
   if (now.impressions === 0) return 'gone';
-  const priceHeld = Math.abs(ratio(eCpm(now), eCpm(before)) ?? 0) <= HELD;
-  const volumeHeld = Math.abs(ratio(now.impressions, before.impressions) ?? 0) <= HELD;
+  const priceHeld = Math.abs(changeRatio(eCpm(now), eCpm(before)) ?? 0) <= HELD;
+  const volumeHeld = Math.abs(changeRatio(now.impressions, before.impressions) ?? 0) <= HELD;
   if (priceHeld && !volumeHeld) return 'volume';
   if (volumeHeld && !priceHeld) return 'price';
   return 'both';
@@ -70,6 +76,9 @@ export function joinPeriods(now: readonly MemberFacts[], before: readonly Member
   return [...byValue.values()];
 }
 
+/** The members' net change in whole cents (what their apportioned cents sum to when no total is known). */
+export const netChangeCents = (members: readonly Joined[]) => toCents(members.reduce((s, m) => s + m.now.revenue - m.before.revenue, 0));
+
 /** Each member's change in cents (summing to `targetCents`) with its own volume and price split. */
 export function memberChanges(members: readonly Joined[], targetCents: number): ChangeMover[] {
   const cents = apportionCents(
@@ -81,8 +90,8 @@ export function memberChanges(members: readonly Joined[], targetCents: number): 
     ...splitChange(m.now, m.before, cents[i]!),
     revenue: { current: m.now.revenue, previous: m.before.revenue },
     impressions: { current: m.now.impressions, previous: m.before.impressions },
-    impressionsRatio: ratio(m.now.impressions, m.before.impressions),
-    eCpmRatio: m.before.impressions > 0 && m.now.impressions > 0 ? ratio(eCpm(m.now), eCpm(m.before)) : null,
+    impressionsRatio: changeRatio(m.now.impressions, m.before.impressions),
+    eCpmRatio: m.before.impressions > 0 && m.now.impressions > 0 ? changeRatio(eCpm(m.now), eCpm(m.before)) : null,
     effect: effectOf(m.now, m.before),
   }));
 }
@@ -105,7 +114,7 @@ export function explainDimension(facts: DimensionFacts, totals: { now: Facts; be
   const members = joinPeriods(facts.now, facts.before);
   // With every member known, their cents are apportioned to the total change itself; otherwise to
   // their own sum, and "everything else" takes the members that were not listed.
-  const target = facts.complete ? total.changeCents : toCents(members.reduce((s, m) => s + m.now.revenue - m.before.revenue, 0));
+  const target = facts.complete ? total.changeCents : netChangeCents(members);
   const all = memberChanges(members, target).sort(byMovement);
   const movers = all.filter((m) => m.changeCents !== 0).slice(0, CHANGE_MOVERS_SHOWN);
   const named = movers.reduce((s, m) => s + m.changeCents, 0);
