@@ -1,14 +1,7 @@
-import {
-  DEFAULT_REPORTING_TIME_ZONE,
-  HISTORY_EXTENSION_FLAG,
-  earliestReportDay,
-  epochNoonToDay,
-  todayIn,
-  type ReportDay,
-} from '@pc/contracts';
+import { HISTORY_EXTENSION_FLAG, earliestReportDay, epochNoonToDay, type ReportDay } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { entitlements } from '../feature-flags';
-import { savedReportsRepo } from './saved/saved-reports.repo';
+import { reportingCalendarOf } from './reporting-calendar';
 
 const longDay = (day: ReportDay) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -18,11 +11,11 @@ const longDay = (day: ReportDay) =>
  * (what every plan keeps), plus the days its reports.history_extension_days EXTENSION adds.
  */
 export async function earliestReportDayOf(db: Db, publisherId: string, now: Date): Promise<ReportDay> {
-  const [zone, extension] = await Promise.all([
-    savedReportsRepo(db).timeZoneOf(publisherId),
+  const [{ today }, extension] = await Promise.all([
+    reportingCalendarOf(db, publisherId, now),
     entitlements(db).extensionDays(publisherId, HISTORY_EXTENSION_FLAG),
   ]);
-  return earliestReportDay(todayIn(zone ?? DEFAULT_REPORTING_TIME_ZONE, now), extension);
+  return earliestReportDay(today, extension);
 }
 
 /**

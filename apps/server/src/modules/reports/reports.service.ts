@@ -10,13 +10,13 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { DIRECT_DOWNLOAD_MAX_ROWS, ROW_LIMIT } from '@pc/contracts';
 import { homeSummary } from './home-summary';
+import { reportingCalendarOf } from './reporting-calendar';
 import { comparedDays, revenueChange } from './revenue-change/revenue-change';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { ExportEncoder } from './export/export-encoder';
 import { exportReport, resultSource } from './export/export-report';
-import { savedReportsRepo } from './saved/saved-reports.repo';
-import { DEFAULT_REPORTING_TIME_ZONE, parseFilterParam, todayIn, type ReportComparison } from '@pc/contracts';
+import { parseFilterParam, type ReportComparison } from '@pc/contracts';
 import type { ReportCache } from './report-cache';
 import { comparisonOf, comparisonQuery, requestedComparison } from './period-comparison';
 
@@ -45,11 +45,7 @@ export function createReportsService(deps: {
   const directMax = deps.directDownloadMaxRows ?? DIRECT_DOWNLOAD_MAX_ROWS;
   /** The engine's answer, from the report cache when the service has one (report-cache.ts). */
   const query = (q: ReportQuery) => (deps.cache ? deps.cache.get(q, () => deps.engine.query(q)) : deps.engine.query(q));
-  /** The publisher's reporting time zone and today in it: report days are its calendar days. */
-  const calendarOf = async (publisherId: string) => {
-    const timeZone = (await savedReportsRepo(deps.db).timeZoneOf(publisherId)) ?? DEFAULT_REPORTING_TIME_ZONE;
-    return { timeZone, today: todayIn(timeZone, now()) };
-  };
+  const calendarOf = (publisherId: string) => reportingCalendarOf(deps.db, publisherId, now());
   return {
     /**
      * "Yesterday" and "month to date" are calendar days of the publisher's reporting time zone, like

@@ -1,8 +1,8 @@
-import { DEFAULT_REPORTING_TIME_ZONE, comparedPeriod, formatDay, revenueChangeSentence, todayIn } from '@pc/contracts';
+import { comparedPeriod, formatDay, revenueChangeSentence } from '@pc/contracts';
 import type { Db } from '../../../db/pool';
 import type { ReportEngine, ReportQuery } from '../engine/report-engine';
 import { reportsRepo } from '../reports.repo';
-import { savedReportsRepo } from '../saved/saved-reports.repo';
+import { reportingCalendarOf } from '../reporting-calendar';
 import { revenueChange } from './revenue-change';
 
 /** A line of an e-mailed revenue report: what it explains the change against, and why it moved. */
@@ -18,11 +18,10 @@ export function revenueChangeLine(deps: { db: Db; engine: Pick<ReportEngine, 'qu
   return async (request) => {
     if (request.reportType !== 'revenue') return null;
     try {
-      const [zone, currency] = await Promise.all([
-        savedReportsRepo(deps.db).timeZoneOf(request.publisherId),
+      const [{ today }, currency] = await Promise.all([
+        reportingCalendarOf(deps.db, request.publisherId, deps.now?.() ?? new Date()),
         reportsRepo(deps.db).currencyOf(request.publisherId),
       ]);
-      const today = todayIn(zone ?? DEFAULT_REPORTING_TIME_ZONE, deps.now?.() ?? new Date());
       const range = { from: request.dateFrom, to: request.dateTo };
       const compared = comparedPeriod(range, 'custom', 'previous');
       const scope = { publisherId: request.publisherId, filters: request.filters ?? [] };
