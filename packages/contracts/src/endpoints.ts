@@ -11,6 +11,7 @@ import { paymentsEndpoints } from './payments.endpoints';
 import { setupEndpoints } from './setup.endpoints';
 import { reportListEndpoints } from './report-list.endpoints';
 import { revenueChangeEndpoints } from './revenue-change.endpoints';
+import { revenueAtRiskEndpoints } from './revenue-at-risk.endpoints';
 import { publicConfigEndpoints } from './public-config.endpoints';
 import { trackingEndpoints } from './tracking.endpoints';
 import { adsTxtEndpoints, adsTxtTemplateEndpoints } from './adstxt.endpoints';
@@ -50,6 +51,7 @@ export const endpointTables = {
   setup: setupEndpoints,
   reportList: reportListEndpoints,
   revenueChange: revenueChangeEndpoints,
+  revenueAtRisk: revenueAtRiskEndpoints,
   publicConfig: publicConfigEndpoints,
   tracking: trackingEndpoints,
   adsTxt: adsTxtEndpoints,

@@ -67,6 +67,8 @@ export * from './report-list.endpoints';
 export * from './revenue-change';
 export * from './revenue-change.endpoints';
 export * from './revenue-change-text';
+export * from './revenue-at-risk';
+export * from './revenue-at-risk.endpoints';
 export * from './display-format';
 export * from './public-config.endpoints';
 export * from './tracking.endpoints';
