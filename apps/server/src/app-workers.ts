@@ -29,6 +29,12 @@ import { PAYMENT_SETTINGS_MAIL_QUEUE, settingsMailHandler, type SettingsMailPayl
 import type { ReportEngine } from './modules/reports/engine/report-engine';
 import { REPORT_EXPORT_QUEUE, reportExportHandler } from './modules/reports/report-export.job';
 import { revenueChangeLine } from './modules/reports/revenue-change/revenue-change-mail';
+import {
+  REVENUE_SCAN_QUEUE,
+  revenueScanHandler,
+  scheduleRevenueScans,
+  type RevenueScanPayload,
+} from './modules/reports/anomalies/revenue-scan.job';
 import type { ExportEncoder } from './modules/reports/export/export-encoder';
 import type { reportsRepo } from './modules/reports/reports.repo';
 import { scheduleReportRuns } from './modules/reports/saved/report-schedule.job';
@@ -70,6 +76,8 @@ export interface AppWorkers {
   servicesMail: Worker;
   /** Outgoing webhooks (lib/webhooks): one job per delivery, retried with backoff. */
   webhookDeliveries: Worker;
+  /** The daily revenue anomaly scan, one job per publisher (reports/anomalies/). */
+  revenueScans: Worker;
 }
 
 export interface AppWorkersDeps {
@@ -236,12 +244,19 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
     { pollMs, concurrency: 4, leaseMs: 60_000, retryBaseMs: config.WEBHOOK_RETRY_BASE_MS },
   );
 
+  const revenueScans = jobs.work<RevenueScanPayload>(
+    REVENUE_SCAN_QUEUE,
+    revenueScanHandler({ db, query: (q) => deps.engine.query(q), incidents: deps.incidents }, logger),
+    { pollMs, concurrency: 1, leaseMs: 5 * 60_000 },
+  );
+
   const stopSchedules = deps.startWorkers
     ? [
         scheduleDailyCrawls(db, jobs, logger),
         scheduleSellersJsonRefresh(deps.sellersJson, logger),
         scheduleReportRuns(db, jobs, logger),
         scheduleUsageRetention(jobs, logger),
+        scheduleRevenueScans(db, logger),
       ]
     : [];
 
@@ -259,6 +274,7 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
     serviceActivations,
     servicesMail,
     webhookDeliveries,
+    revenueScans,
   };
   return {
     workers,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Incidents: shapes shared by the API, the OpenAPI doc and the web pages. */
-export const INCIDENT_TYPES = ['downtime', 'certificate', 'adstxt', 'vulnerability', 'other'] as const;
+export const INCIDENT_TYPES = ['downtime', 'certificate', 'adstxt', 'vulnerability', 'revenue', 'other'] as const;
 export const IncidentTypeSchema = z.enum(INCIDENT_TYPES);
 export type IncidentType = z.infer<typeof IncidentTypeSchema>;
 export const IncidentSeveritySchema = z.enum(['low', 'medium', 'high', 'critical']);

@@ -73,6 +73,13 @@ export interface ReportIngestRunsTable {
   errors: ColumnType<unknown, string, string>;
 }
 
+/** The daily revenue scan's last judged day per publisher (reports/anomalies/). */
+export interface RevenueScansTable {
+  publisher_id: string;
+  last_day: ColumnType<string, string, string>;
+  scanned_at: Generated<Date>;
+}
+
 export interface ReportsTables {
   report_settings: ReportSettingsTable;
   saved_reports: SavedReportsTable;
@@ -80,4 +87,5 @@ export interface ReportsTables {
   report_schedule_runs: ReportScheduleRunsTable;
   report_jobs: ReportJobsTable;
   report_ingest_runs: ReportIngestRunsTable;
+  revenue_scans: RevenueScansTable;
 }

@@ -32,6 +32,43 @@ export interface Worker {
   drain(): Promise<number>;
 }
 
+export interface EnqueueOptions {
+  /** One queued or running job per key: a second enqueue with the same key returns the first's id. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+  runAfter?: Date;
+}
+
+/**
+ * Queues a job without a worker at hand (a CLI command, another process): any process running the
+ * queue's worker picks it up. `db` may be a transaction, so the job commits with its write.
+ */
+export async function enqueueJob<P>(db: Db, queue: string, payload: P, opts: EnqueueOptions = {}): Promise<string> {
+  const inserted = await db
+    .insertInto('jobs')
+    .values({
+      queue,
+      payload: JSON.stringify(payload),
+      dedupe_key: opts.dedupeKey ?? null,
+      max_attempts: opts.maxAttempts ?? 3,
+      run_after: opts.runAfter ?? new Date(),
+    })
+    .onConflict((oc) =>
+      oc.columns(['queue', 'dedupe_key']).where('dedupe_key', 'is not', null).where('status', 'in', ['queued', 'running']).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const existing = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('queue', '=', queue)
+    .where('dedupe_key', '=', opts.dedupeKey!)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow();
+  return existing.id;
+}
+
 /**
  * A durable queue in PostgreSQL: jobs survive restarts, are retried with backoff after failure,
  * and are claimed with FOR UPDATE SKIP LOCKED so several processes never run one job at once.
@@ -41,37 +78,10 @@ export interface Worker {
 export function createJobQueue(db: Db, log: Logger) {
   /** Set on shutdown: running jobs get until then to finish. */
   let stopDeadline: number | null = null;
-  async function enqueue<P>(
-    queue: string,
-    payload: P,
-    opts: { dedupeKey?: string; maxAttempts?: number; runAfter?: Date; db?: Db } = {},
-  ): Promise<string> {
+  async function enqueue<P>(queue: string, payload: P, opts: EnqueueOptions & { db?: Db } = {}): Promise<string> {
     // opts.db is a transaction when the job belongs to a business write (src/db/transaction.ts):
     // the job then exists exactly when that write commits.
-    const executor = opts.db ?? db;
-    const inserted = await executor
-      .insertInto('jobs')
-      .values({
-        queue,
-        payload: JSON.stringify(payload),
-        dedupe_key: opts.dedupeKey ?? null,
-        max_attempts: opts.maxAttempts ?? 3,
-        run_after: opts.runAfter ?? new Date(),
-      })
-      .onConflict((oc) =>
-        oc.columns(['queue', 'dedupe_key']).where('dedupe_key', 'is not', null).where('status', 'in', ['queued', 'running']).doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) return inserted.id;
-    const existing = await executor
-      .selectFrom('jobs')
-      .select('id')
-      .where('queue', '=', queue)
-      .where('dedupe_key', '=', opts.dedupeKey!)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirstOrThrow();
-    return existing.id;
+    return enqueueJob(opts.db ?? db, queue, payload, opts);
   }
 
   async function claim(queue: string, leaseMs: number): Promise<JobRecord | null> {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/pool';
 import type { ReportEngine } from '../reports/engine/report-engine';
 import { ingestFile, type IngestOutcome } from '../reports/ingest/ingest-file';
 import { notifyReportsChanged } from '../reports/report-cache';
+import { queueRevenueScans } from '../reports/anomalies/revenue-scan.job';
 import { dataLoadsRepo, type DataLoadRow, type NewIngestRun } from './data-loads.repo';
 
 /** Enough reasons to fix a file; the CLI prints the same first ones. */
@@ -50,7 +51,11 @@ export async function recordedIngest(
     throw err;
   }
   // Every process drops the cached reports of the publishers the file replaced (report-cache.ts).
-  if (outcome.errors.length === 0 && outcome.publisherIds?.length) await notifyReportsChanged(db, outcome.publisherIds);
+  if (outcome.errors.length === 0 && outcome.publisherIds?.length) {
+    await notifyReportsChanged(db, outcome.publisherIds);
+    // New revenue days are judged at once (reports/anomalies/), not at the next hourly check.
+    if (run.reportType === 'revenue') await queueRevenueScans(db, outcome.publisherIds);
+  }
   // The parser's exact count; otherwise distinct lines, not messages (one row may carry several reasons).
   const rejectedRows = outcome.rowsRejected ?? new Set(outcome.errors.filter((e) => e.line > 0).map((e) => e.line)).size;
   await repo.record({

@@ -89,6 +89,17 @@ export function incidentsRepo(db: Db) {
         .limit(limit)
         .execute() as Promise<IncidentRow[]>;
     },
+    /** The keys of one source's incidents still open or acknowledged (what it may now resolve). */
+    async unresolvedKeys(publisherId: string, prefix: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('incidents')
+        .select('dedupe_key')
+        .where('publisher_id', '=', publisherId)
+        .where('status', '!=', 'resolved')
+        .where('dedupe_key', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
+        .execute();
+      return rows.map((r) => r.dedupe_key);
+    },
     async get(id: string): Promise<IncidentRow | undefined> {
       return base().where('i.id', '=', id).executeTakeFirst() as Promise<IncidentRow | undefined>;
     },

@@ -181,6 +181,10 @@ export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhoo
     report,
     resolveByKey,
     /** The incidents one source raised (keys starting with `prefix`), newest first. */
+    /** The keys of a source's unresolved incidents: what a detector checks for recovery. */
+    unresolvedKeys(publisherId: string, prefix: string): Promise<string[]> {
+      return incidentsRepo(deps.db).unresolvedKeys(publisherId, prefix);
+    },
     async forKeyPrefix(publisherId: string, prefix: string): Promise<Incident[]> {
       return (await incidentsRepo(deps.db).listByKeyPrefix(publisherId, prefix)).map(toIncident);
     },

@@ -126,6 +126,18 @@ export function findAnomalies(series: readonly DayValue[], from?: ReportDay): An
 
 /** The series' last day judged against the weeks before it: the daily scan's question. */
 export function judgeLastDay(series: readonly DayValue[]): Anomaly | null {
+  const verdict = assessLastDay(series);
+  return typeof verdict === 'string' ? null : verdict;
+}
+
+/**
+ * Like judgeLastDay, telling "in range" from "cannot be judged" (too little history, no value that
+ * day): an open anomaly is resolved only by a day judged in range, never by a gap in the data.
+ */
+export function assessLastDay(series: readonly DayValue[]): Anomaly | 'inRange' | 'unjudged' {
   const p = prepare(series);
-  return p.values.length > 0 ? judge(p, p.values.length - 1) : null;
+  const i = p.values.length - 1;
+  if (i < 0 || Number.isNaN(p.values[i]!) || Number.isNaN(p.expectedLog[i]!)) return 'unjudged';
+  if (p.values[i]! > 0 && spreadBefore(p.residuals, i) === null) return 'unjudged';
+  return judge(p, i) ?? 'inRange';
 }

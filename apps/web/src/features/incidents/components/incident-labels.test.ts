@@ -12,6 +12,17 @@ describe('an occurrence in the timeline', () => {
     expect(occurrenceDetail({ missingLines: 1, someNewKey: 'x', nested: { a: 1 }, empty: '' })).toBe(
       '1 required line missing; Some new key: x.',
     );
+    expect(
+      occurrenceDetail({
+        day: '2026-11-27',
+        revenue: '$8.00',
+        usualRevenue: '$25.00',
+        change: '−68.0%',
+        explanation: 'What changed against Nov 20, 2026: Revenue −68.0% (−$17.00): Video on Sport, eCPM −65.0%',
+      }),
+    ).toBe(
+      'On Nov 27, 2026; revenue $8.00; usual $25.00; −68.0%; What changed against Nov 20, 2026: Revenue −68.0% (−$17.00): Video on Sport, eCPM −65.0%.',
+    );
     expect(occurrenceDetail({})).toBeNull();
     expect(occurrenceDetail(null)).toBeNull();
   });

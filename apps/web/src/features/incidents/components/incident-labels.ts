@@ -1,10 +1,11 @@
-import type { Incident, IncidentSeverity, IncidentStatus, IncidentType } from '@pc/contracts';
+import { formatDay, type Incident, type IncidentSeverity, type IncidentStatus, type IncidentType } from '@pc/contracts';
 
 export const TYPE_LABELS: Record<IncidentType, string> = {
   downtime: 'Downtime',
   certificate: 'TLS certificate',
   adstxt: 'Ads.txt',
   vulnerability: 'Vulnerability',
+  revenue: 'Revenue',
   other: 'Other',
 };
 export const SEVERITY_LABELS: Record<IncidentSeverity, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
@@ -37,6 +38,12 @@ const DETAIL_TEXT: Record<string, (v: string | number | boolean) => string> = {
   library: (v) => `In ${v}`,
   path: (v) => `Path ${v}`,
   header: (v) => `Header ${v}`,
+  // A revenue anomaly: the day, its revenue against the usual, and why it moved.
+  day: (v) => `On ${formatDay(String(v))}`,
+  revenue: (v) => `revenue ${v}`,
+  usualRevenue: (v) => `usual ${v}`,
+  change: (v) => String(v),
+  explanation: (v) => String(v).replace(/\.$/, ''),
 };
 
 /**

@@ -1,0 +1,61 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../../db/pool';
+import { enqueueJob, type JobRecord } from '../../../lib/jobs/job-queue';
+import { scanPublisherRevenue, type RevenueScanDeps } from './revenue-scan';
+import { revenueScansRepo } from './revenue-scans.repo';
+
+export const REVENUE_SCAN_QUEUE = 'revenue-scan';
+export interface RevenueScanPayload {
+  publisherId: string;
+}
+
+const CHECK_EVERY_MS = 60 * 60_000;
+/** A publisher whose yesterday had no facts yet is tried again after this long. */
+const RETRY_AFTER_MINUTES = 60;
+
+/** One scan per publisher queued or running at a time, however many loads and ticks ask for it. */
+const queueScan = (db: Db, publisherId: string) =>
+  enqueueJob<RevenueScanPayload>(db, REVENUE_SCAN_QUEUE, { publisherId }, { dedupeKey: publisherId, maxAttempts: 3 });
+
+/**
+ * After a revenue load: a scan of each publisher whose days it replaced, right away (the job runs
+ * in whichever server process works the queue; a CLI load queues it for the server).
+ */
+export async function queueRevenueScans(db: Db, publisherIds: Iterable<string>): Promise<void> {
+  for (const id of new Set(publisherIds)) await queueScan(db, id);
+}
+
+/** One scheduling step: a scan for each publisher whose yesterday is not judged yet; returns how many. */
+export async function queueDueRevenueScans(db: Db): Promise<number> {
+  const due = await revenueScansRepo(db).due(RETRY_AFTER_MINUTES);
+  for (const id of due) await queueScan(db, id);
+  return due.length;
+}
+
+/**
+ * Every hour, the publishers whose yesterday has not been judged: the safety net for facts that
+ * came without a load the portal saw. Loads themselves queue their scans at once.
+ */
+export function scheduleRevenueScans(db: Db, log: Logger): () => void {
+  const run = () =>
+    void queueDueRevenueScans(db)
+      .then((n) => (n ? log.info({ publishers: n }, 'revenue scans queued') : undefined))
+      .catch((err: Error) => log.warn({ err: err.message }, 'revenue scan scheduling failed'));
+  const first = setTimeout(run, 30_000);
+  const timer = setInterval(run, CHECK_EVERY_MS);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
+
+export function revenueScanHandler(deps: RevenueScanDeps, log: Logger) {
+  return async (job: JobRecord<RevenueScanPayload>) => {
+    const outcome = await scanPublisherRevenue(deps, job.payload.publisherId);
+    if (outcome.raised.length || outcome.resolved.length)
+      log.info(
+        { publisherId: job.payload.publisherId, day: outcome.day, raised: outcome.raised, resolved: outcome.resolved },
+        'revenue scan',
+      );
+  };
+}
