@@ -93,6 +93,8 @@ import { setupRoutes } from './modules/setup/setup.routes';
 import { createSetupService } from './modules/setup/setup.service';
 import { monitorsRoutes } from './modules/monitors/monitors.routes';
 import { createMonitorsService } from './modules/monitors/monitors.service';
+import { revenueAtRiskRoutes } from './modules/revenue-at-risk/revenue-at-risk.routes';
+import { createRevenueAtRiskService } from './modules/revenue-at-risk/revenue-at-risk.service';
 import type { SecretBox } from './lib/keys/secret-box';
 
 /**
@@ -208,11 +210,12 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
     productName: config.PRODUCT_NAME,
   });
   const feedKeys = createFeedKeysService({ db, providerToken: config.BLOCKING_FEED_TOKEN });
+  const blockingRules = createBlockingRulesService({
+    db,
+    limits: { maxRulesPerPublisher: config.BLOCKING_RULES_MAX_PER_PUBLISHER, maxValuesPerRule: config.BLOCKING_RULE_MAX_VALUES },
+  });
   await app.register(blockingRulesRoutes, {
-    rules: createBlockingRulesService({
-      db,
-      limits: { maxRulesPerPublisher: config.BLOCKING_RULES_MAX_PER_PUBLISHER, maxValuesPerRule: config.BLOCKING_RULE_MAX_VALUES },
-    }),
+    rules: blockingRules,
     repo: blockingRulesRepo(db),
     engine,
     feedKeys,
@@ -254,22 +257,21 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
     }),
     ratePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
-  await app.register(siteTagRoutes, {
-    service: createSiteTagService({
-      repo: tagRepo,
-      limits: siteTagLimitsRepo(db),
-      store: siteTagStore,
-      fetch:
-        deps.siteTagFetch ??
-        createGuardedFetch({
-          // No loopback allowance, demo mode included: the demo page is rendered in-process (site-tag.service.ts).
-          allowHosts: config.OUTBOUND_ALLOW_HOSTS,
-          userAgent: 'PartnersCenter-SiteTagVerify/1.0',
-        }),
-      publicUrl,
-      demoPageUrl: demoMode ? (siteId) => `${publicUrl.replace(/\/$/, '')}/demo/sites/${encodeURIComponent(siteId)}` : undefined,
-    }),
+  const siteTag = createSiteTagService({
+    repo: tagRepo,
+    limits: siteTagLimitsRepo(db),
+    store: siteTagStore,
+    fetch:
+      deps.siteTagFetch ??
+      createGuardedFetch({
+        // No loopback allowance, demo mode included: the demo page is rendered in-process (site-tag.service.ts).
+        allowHosts: config.OUTBOUND_ALLOW_HOSTS,
+        userAgent: 'PartnersCenter-SiteTagVerify/1.0',
+      }),
+    publicUrl,
+    demoPageUrl: demoMode ? (siteId) => `${publicUrl.replace(/\/$/, '')}/demo/sites/${encodeURIComponent(siteId)}` : undefined,
   });
+  await app.register(siteTagRoutes, { service: siteTag });
   // A changed sample rate drops cached sites in every process (the collector listens to publisher changes).
   await app.register(siteTagStaffRoutes, { db, onChanged: (id) => publishers.invalidate(id) });
   await app.register(siteTagPublicRoutes, {
@@ -289,20 +291,21 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
   });
   await app.register(setupRoutes, { setup: createSetupService({ db, getInTouchUrl: config.GET_IN_TOUCH_URL }) });
   const monitorRecipients = createRecipientConfirmations({ db, mailer, productName: config.PRODUCT_NAME, publicUrl });
-  await app.register(monitorsRoutes, {
-    monitors: createMonitorsService({
-      db,
-      fetch: monitorsFetch,
-      checkTarget: createTargetCheck(monitorTargets),
-      recipients: monitorRecipients,
-      limits: {
-        maxMonitors: config.UPTIME_MAX_MONITORS,
-        minIntervalSeconds: config.UPTIME_MIN_INTERVAL_SECONDS,
-        rawRetentionDays: config.UPTIME_RAW_RETENTION_DAYS,
-      },
-      incidents,
-    }),
+  const monitors = createMonitorsService({
+    db,
+    fetch: monitorsFetch,
+    checkTarget: createTargetCheck(monitorTargets),
     recipients: monitorRecipients,
+    limits: {
+      maxMonitors: config.UPTIME_MAX_MONITORS,
+      minIntervalSeconds: config.UPTIME_MIN_INTERVAL_SECONDS,
+      rawRetentionDays: config.UPTIME_RAW_RETENTION_DAYS,
+    },
+    incidents,
+  });
+  await app.register(monitorsRoutes, { monitors, recipients: monitorRecipients });
+  await app.register(revenueAtRiskRoutes, {
+    risk: createRevenueAtRiskService({ db, engine, adsTxt, monitors, blockingRules, siteTag }),
   });
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/pool';
 import { siteStatuses, type SiteStatus } from './site-status';
 import { siteStatusRepo, type SiteServiceRow } from './site-status.repo';
 
-export { sitesUsing, type SiteStatus } from './site-status';
+export { monitorCovers, sitesUsing, type SiteStatus } from './site-status';
 export type { SiteRow, SiteServiceRow } from './site-status.repo';
 
 /** One read model of a publisher's sites, shared by Services, Setup, the home page and My Plans. */

@@ -37,7 +37,7 @@ const TAG_SERVICES = new Set<string>(SERVICE_CATALOGUE.filter((s) => s.usesSiteT
 const bare = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
 /** A monitor covers a site when it is tied to it, or when it checks the site's own host. */
-function monitorCovers(m: { site_id: string | null; url: string }, site: { id: string; domain: string }): boolean {
+export function monitorCovers(m: { site_id: string | null; url: string }, site: { id: string; domain: string }): boolean {
   if (m.site_id === site.id) return true;
   if (m.site_id !== null) return false;
   try {
