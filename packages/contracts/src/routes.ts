@@ -9,6 +9,8 @@ export const Routes = {
   acceptInvitation: '/accept-invitation',
   partnerSelection: '/partner-selection',
   adRevenue: '/ad-revenue',
+  /** Money per day at risk per site and cause (docs/product.md#revenue-at-risk). */
+  revenueAtRisk: '/revenue-at-risk',
   myPlans: '/my-plans',
   plans: '/plans',
   cloudSetup: '/media-owners-cloud-setup',
