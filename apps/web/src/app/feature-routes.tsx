@@ -65,6 +65,10 @@ export const featureRoutes: RouteObject[] = [
   { path: Routes.plans, lazy: lazyPage(() => import('../features/plans/routes/plans-page'), 'PlansPage') },
   { path: Routes.myPlans, lazy: lazyPage(() => import('../features/plans/routes/my-plans-page'), 'MyPlansPage') },
   { path: Routes.adRevenue, lazy: lazyPage(() => import('../features/site-tag/routes/ad-revenue-page'), 'AdRevenuePage') },
+  {
+    path: Routes.revenueAtRisk,
+    lazy: lazyPage(() => import('../features/revenue-at-risk/routes/revenue-at-risk-page'), 'RevenueAtRiskPage'),
+  },
   { path: Routes.cloudSetup, lazy: lazyPage(() => import('../features/setup/routes/setup-page'), 'SetupPage') },
   {
     path: `${Routes.adminConsole}*`,

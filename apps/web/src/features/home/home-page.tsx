@@ -11,6 +11,7 @@ import { AudienceCard } from './audience-card';
 import { IncidentsCard } from './incidents-card';
 import { MonitorsCard } from './monitors-card';
 import { PaymentsCard } from './payments-card';
+import { RevenueAtRiskCard } from './revenue-at-risk-card';
 import { SitesCard } from './sites-card';
 import { SetupCard } from './setup-card';
 import { AreaLinks } from './area-links';
@@ -89,6 +90,9 @@ export function HomePage() {
       </Grid>
       {publisherId && (
         <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <RevenueAtRiskCard publisherId={publisherId} />
+          </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <PaymentsCard publisherId={publisherId} />
           </Grid.Col>
