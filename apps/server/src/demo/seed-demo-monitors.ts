@@ -19,6 +19,8 @@ interface DemoMonitor {
   /** Loopback targets get the demo target listener's port (demo/demo-targets.ts) on every start. */
   url: (port: number) => string;
   baseMs: number;
+  /** A past outage in the seeded history: whole minutes down in the hour `hoursAgo` before now. */
+  outage?: { hoursAgo: number; minutes: number };
 }
 
 // Fixed ids: the seed can find its monitors again on the next start and move them to the new port.
@@ -31,6 +33,8 @@ const MONITORS: DemoMonitor[] = [
     kind: 'healthy',
     url: (p) => `http://127.0.0.1:${p}/healthz`,
     baseMs: 45,
+    // Three days ago, 40 minutes down: revenue at risk prices Northwind's downtime on `npm start`.
+    outage: { hoursAgo: 72, minutes: 40 },
   },
   // The flapping and the down monitor belong to Evergreen Digital, whose seeded history already has a
   // downtime of its travel site: live downtime incidents land there, while Northwind's incidents stay
@@ -89,6 +93,7 @@ function hourOf(m: DemoMonitor, index: number, hourStart: number, now: number) {
   if (m.kind === 'flaky') up = checks - 12; // 3 of every 15 minutes fail
   if (m.kind === 'down') up = hoursAgo <= 3 ? 0 : noise(hourStart / HOUR_MS + index) < 0.03 ? checks - 4 : checks;
   if (m.kind === 'healthy' && noise(hourStart / HOUR_MS + index * 7) < 0.01) up = checks - 2;
+  if (m.outage && hoursAgo === m.outage.hoursAgo) up = checks - m.outage.minutes;
   const daily = Math.sin(((new Date(hourStart).getUTCHours() - 6) / 24) * 2 * Math.PI); // busier afternoons
   const avg = Math.round(m.baseMs * (1 + 0.35 * daily + 0.3 * noise(hourStart / HOUR_MS + index * 13)));
   const histogram = emptyHistogram();
