@@ -20,6 +20,10 @@ export const JOURNEY_SERVER_ENV: Record<string, string> = {
   CONSOLE_URL: 'https://console.partners-center.example/',
   DATABASE_URL: '',
   OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+  // The revenue scan judges yesterday of facts generated for the day the run happens (a month's
+  // first day is a real step in them): journeys count the demo's incidents, so no date may add one.
+  // The scan is tested through the API (reports/anomalies/revenue-scan.api.test.ts).
+  REVENUE_SCAN: 'false',
 };
 
 /**

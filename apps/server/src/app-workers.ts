@@ -247,7 +247,7 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
   const revenueScans = jobs.work<RevenueScanPayload>(
     REVENUE_SCAN_QUEUE,
     revenueScanHandler({ db, query: (q) => deps.engine.query(q), incidents: deps.incidents }, logger),
-    { pollMs, concurrency: 1, leaseMs: 5 * 60_000 },
+    { pollMs: config.REVENUE_SCAN ? pollMs : 0, concurrency: 1, leaseMs: 5 * 60_000 },
   );
 
   const stopSchedules = deps.startWorkers
@@ -256,7 +256,7 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
         scheduleSellersJsonRefresh(deps.sellersJson, logger),
         scheduleReportRuns(db, jobs, logger),
         scheduleUsageRetention(jobs, logger),
-        scheduleRevenueScans(db, logger),
+        ...(config.REVENUE_SCAN ? [scheduleRevenueScans(db, logger)] : []),
       ]
     : [];
 

@@ -184,6 +184,8 @@ export const EnvSchema = z.object({
   UPTIME_ROLLUP_RETENTION_DAYS: z.coerce.number({ error: 'accepts whole days 30-3650' }).int().min(30).max(3650).default(400),
   /** false: this process serves the API but runs no uptime checks (other processes do). */
   UPTIME_SCHEDULER: bool(true),
+  /** false: this process runs no daily revenue anomaly scans (their jobs wait for a process that does). */
+  REVENUE_SCAN: bool(true),
   /** Alert storms: a publisher's first N monitor changes within the window are mailed one by one, later ones in one digest. */
   UPTIME_DIGEST_THRESHOLD: z.coerce.number({ error: 'accepts a whole number 1-1000' }).int().min(1).max(1000).default(5),
   UPTIME_DIGEST_WINDOW_SECONDS: z.coerce.number({ error: 'accepts seconds 10-3600' }).int().min(10).max(3600).default(60),

@@ -5,6 +5,7 @@ import { DEMO_PUBLISHERS } from './demo-data';
 import type { Db } from '../db/pool';
 import { dataLoadsRepo } from '../modules/data-loads/data-loads.repo';
 import { notifyReportsChanged } from '../modules/reports/report-cache';
+import { queueRevenueScans } from '../modules/reports/anomalies/revenue-scan.job';
 
 /**
  * Demo report facts: 13 months ending yesterday. Regenerated when yesterday is missing, so a demo
@@ -29,6 +30,10 @@ export async function seedDemoFacts(engine: ReportEngine, log: Logger, today = n
   // The generator's loads appear in the console's Data loads like any other ingestion.
   if (db) {
     await notifyReportsChanged(
+      db,
+      DEMO_PUBLISHERS.map((p) => p.id),
+    );
+    await queueRevenueScans(
       db,
       DEMO_PUBLISHERS.map((p) => p.id),
     );
@@ -61,5 +66,8 @@ export function demoFactsOptions(endDate: string): DemoOptions {
     })),
     endDate,
     seed: 20261122,
+    // Evergreen Travel's video sold at a third of its eCPM on the last day: the daily revenue scan
+    // opens its incident on start (Northwind's incidents are the incidents journey's fixed story).
+    revenueDrop: { siteId: '5202', productType: 'Video', date: endDate, cpmFactor: 0.35 },
   };
 }

@@ -74,6 +74,14 @@ describe('the seasonal baseline', () => {
     expect(judgeLastDay(short)).toBeNull();
   });
 
+  it('follows a step in revenue (a season of higher CPMs) within days, and still sees a drop after it', () => {
+    // From three weeks before the judged Monday, every day earns 40 % more than the weeks before.
+    const stepped = (last: number) => steady(last, (i, v) => (i >= 63 ? v * 1.4 : v));
+    expect(judgeLastDay(stepped(80 * 1.4))).toBeNull();
+    expect(judgeLastDay(stepped(80 * 1.4 * 0.55))).toMatchObject({ kind: 'drop' });
+    expect(judgeLastDay(stepped(80 * 1.4 * 0.55))!.change).toBeCloseTo(-0.45, 1);
+  });
+
   it('flags a spike as a spike', () => {
     expect(judgeLastDay(steady(144))).toMatchObject({ kind: 'spike' });
   });

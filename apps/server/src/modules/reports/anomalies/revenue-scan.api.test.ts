@@ -5,7 +5,9 @@ import { deliveredMails } from '../../../../test/delivered-mail';
 import { recordedIngest } from '../../data-loads/data-loads.service';
 import type { RevenueSalesFact } from '../engine/report-engine';
 import { reportingCalendarOf } from '../reporting-calendar';
-import { queueDueRevenueScans, REVENUE_SCAN_QUEUE } from './revenue-scan.job';
+import { demoFactsOptions } from '../../../demo/seed-demo-facts';
+import { generateDemoFacts } from '../demo/demo-facts';
+import { queueDueRevenueScans, queueRevenueScans, REVENUE_SCAN_QUEUE } from './revenue-scan.job';
 
 /**
  * The daily revenue scan end to end: facts in the report engine, a load that queues the scan, the
@@ -121,5 +123,22 @@ describe('the daily revenue scan', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/incidents?type=revenue', headers: bearer(other, '1003') });
     expect(res.statusCode).toBe(200);
     expect(res.json<Incident[]>()).toEqual([]);
+  });
+});
+
+describe('the demo', () => {
+  it("finds the demo's one anomaly, Evergreen Travel's video sold at a third of its eCPM yesterday, and nothing else", async () => {
+    const end = shiftDays((await reportingCalendarOf(t.db, '1003', new Date())).today, -1);
+    const options = demoFactsOptions(end);
+    await generateDemoFacts(t.built.engine, { ...options, months: 5, publishers: options.publishers.filter((p) => p.id === '1003') });
+    await queueRevenueScans(t.db, ['1003']);
+    while ((await t.built.workers.revenueScans.drain()) > 0);
+    const res = await t.app.inject({ method: 'GET', url: '/api/incidents?type=revenue', headers: bearer(token, '1003') });
+    const incidents = res.json<Incident[]>();
+    expect(incidents.map((i) => [i.status, i.siteName])).toEqual([['open', 'Evergreen Travel']]);
+    expect(incidents[0]!.title).toMatch(/^(Video revenue|Revenue) drop on Evergreen Travel: −\d+\.\d% against a usual \w+day$/);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/incidents/${incidents[0]!.id}`, headers: bearer(token, '1003') });
+    const occurrence = detail.json<IncidentDetail>().events.find((e) => e.kind === 'occurrence')!;
+    expect(String(occurrence.detail!.explanation)).toMatch(/: Video on Evergreen Travel, eCPM −6\d\.\d%$/);
   });
 });

@@ -20,6 +20,11 @@ export interface DemoOptions {
   seed: number;
   /** Days before endDate that are still estimated (default 3). */
   estimatedDays?: number;
+  /**
+   * One day on which a site's product type sold at a fraction of its usual eCPM (a demand partner
+   * stopped bidding): the demo's revenue anomaly, explained as an eCPM drop.
+   */
+  revenueDrop?: { siteId: string; productType: string; date: string; cpmFactor: number };
 }
 
 export interface DemoSummary {
@@ -133,6 +138,8 @@ export async function generateDemoFacts(engine: DemoFactsSink, options: DemoOpti
         const noise = () => 0.92 + random() * 0.16;
         const siteRequests = size * traffic * noise();
         for (const pt of PRODUCT_TYPES) {
+          const drop = options.revenueDrop;
+          const dropFactor = drop && drop.siteId === site.id && drop.productType === pt.name && drop.date === date ? drop.cpmFactor : 1;
           const impRequests = Math.round(siteRequests * pt.requestShare * noise());
           requests.push({ date, publisherId: publisher.id, siteId: site.id, productType: pt.name, impRequests });
           for (const inv of INVENTORY.filter((i) => i.productType === pt.name)) {
@@ -150,7 +157,7 @@ export async function generateDemoFacts(engine: DemoFactsSink, options: DemoOpti
                   : [{ dealName: '', dealId: '', part: 1, premium: 1 }];
               for (const part of parts) {
                 const imps = Math.round((impressions / brandCount) * part.part);
-                const revenue = round2((imps * inv.cpm * cpmFactor * part.premium * noise()) / 1000);
+                const revenue = round2((imps * inv.cpm * cpmFactor * dropFactor * part.premium * noise()) / 1000);
                 sales.push({
                   date,
                   publisherId: publisher.id,
