@@ -44,7 +44,10 @@ describe('revenue at risk: one cause at a time, on facts priced by hand', () => 
     expect(cause.inputs).toContainEqual({ label: 'Minutes down', value: 60, unit: 'minutes' });
     expect(cause.inputs).toContainEqual({ label: 'Revenue lost in those minutes', value: 60, unit: 'money' });
     expect(cause.fixes).toEqual([fix('monitor')]);
-    expect(priceDowntime({ monitors: [], days: [], revenueByWeekday, revenueDays: 28 }).status).toBe('tooLittleData');
+    expect(priceDowntime({ monitors: [], addMonitor: fix('new'), days: [], revenueByWeekday, revenueDays: 28 })).toMatchObject({
+      status: 'tooLittleData',
+      fixes: [fix('new')],
+    });
     expect(
       priceDowntime({ monitors: [fix('m')], days: [{ day: '2026-11-02', checks: 100, upChecks: 50 }], revenueByWeekday, revenueDays: 28 })
         .status,

@@ -30,6 +30,8 @@ const unpriced = (kind: RiskCause['kind'], status: 'tooLittleData' | 'none', for
 export interface AdsTxtFacts {
   /** null: the site's domain is not in ads.txt management, so nothing checks its lines. */
   domain: { status: 'authorized' | 'missing_lines' | 'not_found' | 'error' | 'not_crawled'; missingCount: number; fix: RiskFix } | null;
+  /** Where a domain is added to ads.txt management (the fix when the site has none). */
+  addDomain?: RiskFix;
   /** The site's revenue of the ads.txt product types over the priced days. */
   programmaticRevenue: number;
   /** Days with revenue facts in the period. */
@@ -46,6 +48,7 @@ export function priceAdsTxt(f: AdsTxtFacts): RiskCause {
       'tooLittleData',
       ADS_TXT_FORMULA,
       'The site’s domain is not in ads.txt management, so its lines are not checked.',
+      f.addDomain ? [f.addDomain] : [],
     );
   if (d.status === 'not_crawled')
     return unpriced('adstxt', 'tooLittleData', ADS_TXT_FORMULA, 'The ads.txt file has not been read yet.', [d.fix]);
@@ -74,6 +77,8 @@ export function priceAdsTxt(f: AdsTxtFacts): RiskCause {
 export interface DowntimeFacts {
   /** Running monitors that check the site, each with its link. */
   monitors: RiskFix[];
+  /** Where a monitor is added (the fix when none checks the site). */
+  addMonitor?: RiskFix;
   /** Daily rollups of those monitors in the period (UTC days). */
   days: { day: string; checks: number; upChecks: number }[];
   /** The site's revenue per weekday (0 = Sunday) summed over the period, and how many such days had facts. */
@@ -89,7 +94,14 @@ export function revenuePerMinute(w: { revenue: number; days: number } | undefine
 }
 
 export function priceDowntime(f: DowntimeFacts): RiskCause {
-  if (f.monitors.length === 0) return unpriced('downtime', 'tooLittleData', DOWNTIME_FORMULA, 'No running monitor checks this site.');
+  if (f.monitors.length === 0)
+    return unpriced(
+      'downtime',
+      'tooLittleData',
+      DOWNTIME_FORMULA,
+      'No running monitor checks this site.',
+      f.addMonitor ? [f.addMonitor] : [],
+    );
   const checks = f.days.reduce((a, d) => a + d.checks, 0);
   if (checks < MIN_MONITOR_CHECKS)
     return unpriced('downtime', 'tooLittleData', DOWNTIME_FORMULA, 'The monitors have run too few checks in the period.', f.monitors);

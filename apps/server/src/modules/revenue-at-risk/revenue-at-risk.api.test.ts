@@ -75,6 +75,7 @@ describe('revenue at risk', () => {
       status: 'tooLittleData',
       amountPerDay: null,
       note: 'No running monitor checks this site.',
+      fixes: [{ label: 'Add a monitor for Northwind Sport', href: '/uptime-monitoring/new' }],
     });
   });
 

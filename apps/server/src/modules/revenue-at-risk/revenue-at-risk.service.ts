@@ -126,11 +126,13 @@ export function createRevenueAtRiskService(deps: RevenueAtRiskDeps) {
               },
             }
           : null,
+        addDomain: { label: 'Ads.txt management', href: Routes.adsTxt },
         programmaticRevenue: revenue.programmaticRevenue,
         revenueDays: f.revenueDays,
       }),
       priceDowntime({
         monitors: monitors.map((m) => ({ label: `Monitor ${m.name}`, href: Routes.uptimeMonitor(m.id) })),
+        addMonitor: { label: `Add a monitor for ${site.name}`, href: Routes.uptimeMonitoringNew },
         days: siteDays(f, monitors),
         revenueByWeekday: revenue.byWeekday,
         revenueDays: f.revenueDays,

@@ -1,5 +1,5 @@
 import { Button, Card, Skeleton, Stack, Text } from '@mantine/core';
-import { formatDay, formatMoney, revenueAtRiskEndpoints } from '@pc/contracts';
+import { formatDay, formatMoney, revenueAtRiskEndpoints, RISK_CAUSE_KINDS, RISK_CAUSE_LABELS } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
@@ -44,6 +44,9 @@ export function RevenueAtRiskPage() {
             </Text>
             <Text size="xl" fw={700} data-testid="risk-total">
               {formatMoney(data.totals.amountPerDay, data.currency)} per day at risk
+            </Text>
+            <Text size="sm" data-testid="risk-by-kind">
+              {RISK_CAUSE_KINDS.map((k) => `${RISK_CAUSE_LABELS[k]} ${formatMoney(data.totals.byKind[k], data.currency)}`).join(' · ')}
             </Text>
           </Card>
           <RiskBreakdown data={data} />
