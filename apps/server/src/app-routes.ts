@@ -45,6 +45,7 @@ import { createUsageService } from './modules/usage/usage.service';
 import { createTrackingService } from './modules/tracking/tracking.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { revenueChangeRoutes } from './modules/reports/revenue-change/revenue-change.routes';
+import { revenueAnomaliesRoutes } from './modules/reports/anomalies/revenue-anomalies.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { withReportHistory } from './modules/reports/report-history';
 import { createReportCache, notifyReportsChanged } from './modules/reports/report-cache';
@@ -196,6 +197,7 @@ export async function registerProductRoutes(ctx: RouteContext): Promise<void> {
   await app.register(hostedAppAdsTxtRoutes, { adsTxt });
   await app.register(reportsRoutes, { reports });
   await app.register(revenueChangeRoutes, { reports });
+  await app.register(revenueAnomaliesRoutes, { incidents });
   await app.register(savedReportsRoutes, { saved: createSavedReportsService({ db }) });
   await app.register(paymentSettingsRoutes, { settings: paymentSettings });
   await app.register(paymentsRoutes, {

@@ -31,6 +31,7 @@ import { REPORT_EXPORT_QUEUE, reportExportHandler } from './modules/reports/repo
 import { revenueChangeLine } from './modules/reports/revenue-change/revenue-change-mail';
 import {
   REVENUE_SCAN_QUEUE,
+  SCAN_CONCURRENCY,
   revenueScanHandler,
   scheduleRevenueScans,
   type RevenueScanPayload,
@@ -247,7 +248,7 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
   const revenueScans = jobs.work<RevenueScanPayload>(
     REVENUE_SCAN_QUEUE,
     revenueScanHandler({ db, query: (q) => deps.engine.query(q), incidents: deps.incidents }, logger),
-    { pollMs: config.REVENUE_SCAN ? pollMs : 0, concurrency: 1, leaseMs: 5 * 60_000 },
+    { pollMs: config.REVENUE_SCAN ? pollMs : 0, concurrency: SCAN_CONCURRENCY, leaseMs: 5 * 60_000 },
   );
 
   const stopSchedules = deps.startWorkers

@@ -10,6 +10,7 @@ import { paymentSettingsEndpoints } from './payment-settings.endpoints';
 import { paymentsEndpoints } from './payments.endpoints';
 import { setupEndpoints } from './setup.endpoints';
 import { reportListEndpoints } from './report-list.endpoints';
+import { revenueAnomaliesEndpoints } from './revenue-anomalies.endpoints';
 import { revenueChangeEndpoints } from './revenue-change.endpoints';
 import { revenueAtRiskEndpoints } from './revenue-at-risk.endpoints';
 import { publicConfigEndpoints } from './public-config.endpoints';
@@ -50,6 +51,7 @@ export const endpointTables = {
   payments: paymentsEndpoints,
   setup: setupEndpoints,
   reportList: reportListEndpoints,
+  revenueAnomalies: revenueAnomaliesEndpoints,
   revenueChange: revenueChangeEndpoints,
   revenueAtRisk: revenueAtRiskEndpoints,
   publicConfig: publicConfigEndpoints,

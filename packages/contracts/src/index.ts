@@ -64,6 +64,8 @@ export * from './payment-settings.endpoints';
 export * from './payments.endpoints';
 export * from './setup.endpoints';
 export * from './report-list.endpoints';
+export * from './revenue-anomalies';
+export * from './revenue-anomalies.endpoints';
 export * from './revenue-change';
 export * from './revenue-change.endpoints';
 export * from './revenue-change-text';

@@ -187,6 +187,21 @@ export function incidentsRepo(db: Db) {
         })
         .execute();
     },
+    /** What the latest occurrence (or reopening) of each incident recorded. */
+    async latestOccurrenceDetails(ids: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('incident_events')
+        .distinctOn('incident_id')
+        .select(['incident_id', 'detail'])
+        .where('incident_id', 'in', ids)
+        .where('kind', 'in', ['occurrence', 'reopened'])
+        .orderBy('incident_id')
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return new Map(rows.map((r) => [r.incident_id, (r.detail as Record<string, unknown> | null) ?? {}]));
+    },
     async events(incidentId: string, limit = 200) {
       return db
         .selectFrom('incident_events as e')

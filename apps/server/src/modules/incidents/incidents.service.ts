@@ -180,11 +180,18 @@ export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhoo
   return {
     report,
     resolveByKey,
-    /** The incidents one source raised (keys starting with `prefix`), newest first. */
     /** The keys of a source's unresolved incidents: what a detector checks for recovery. */
     unresolvedKeys(publisherId: string, prefix: string): Promise<string[]> {
       return incidentsRepo(deps.db).unresolvedKeys(publisherId, prefix);
     },
+    /** The publisher's incidents of one type with what their latest occurrence recorded, newest first. */
+    async listWithLatestDetail(ctx: Ctx, q: IncidentListQuery, limit: number): Promise<(Incident & { detail: Record<string, unknown> })[]> {
+      const repo = incidentsRepo(deps.db);
+      const rows = await repo.list(ctx.publisherId, q, limit);
+      const details = await repo.latestOccurrenceDetails(rows.map((r) => r.id));
+      return rows.map((r) => ({ ...toIncident(r), detail: details.get(r.id) ?? {} }));
+    },
+    /** The incidents one source raised (keys starting with `prefix`), newest first. */
     async forKeyPrefix(publisherId: string, prefix: string): Promise<Incident[]> {
       return (await incidentsRepo(deps.db).listByKeyPrefix(publisherId, prefix)).map(toIncident);
     },

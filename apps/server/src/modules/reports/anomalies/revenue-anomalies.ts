@@ -63,32 +63,69 @@ export function median(values: readonly number[]): number {
 }
 
 const DAY_MS = 86_400_000;
-const dayIndex = (day: ReportDay) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+/** Day numbers of the dates seen lately: a scan's series all share one calendar. */
+const dayIndexes = new Map<ReportDay, number>();
+function dayIndex(day: ReportDay): number {
+  let n = dayIndexes.get(day);
+  if (n === undefined) {
+    if (dayIndexes.size >= 4096) dayIndexes.clear();
+    n = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+    dayIndexes.set(day, n);
+  }
+  return n;
+}
+
+/** The median of the first `n` values of `buf` (sorted in place): no allocation in the scan's inner loops. */
+function medianIn(buf: Float64Array, n: number): number {
+  // Insertion sort: the windows hold at most 56 values, where it beats the general sort's set-up.
+  for (let i = 1; i < n; i += 1) {
+    const v = buf[i]!;
+    let j = i - 1;
+    while (j >= 0 && buf[j]! > v) {
+      buf[j + 1] = buf[j]!;
+      j -= 1;
+    }
+    buf[j + 1] = v;
+  }
+  const mid = n >> 1;
+  return n % 2 === 1 ? buf[mid]! : (buf[mid - 1]! + buf[mid]!) / 2;
+}
+
+/** Days before the last one that judging it needs: its spread's window, each day of which has its level. */
+const LAST_DAY_HISTORY = SPREAD_DAYS + LEVEL_DAYS;
 
 /**
  * The series on a dense day axis (NaN where a day is missing: a missing day is not a zero), with
- * each day's log value against its same-weekday median (NaN when it cannot be judged).
+ * each day's log value against its same-weekday median (NaN when it cannot be judged), computed
+ * from day index `from` on (earlier days serve as baseline only).
  */
-function prepare(series: readonly DayValue[]) {
-  const first = series.length > 0 ? Math.min(...series.map((d) => dayIndex(d.date))) : 0;
-  const last = series.length > 0 ? Math.max(...series.map((d) => dayIndex(d.date))) : -1;
-  const values = new Float64Array(last - first + 1).fill(Number.NaN);
-  for (const d of series) values[dayIndex(d.date) - first] = d.value;
-  const expectedLog = new Float64Array(values.length).fill(Number.NaN);
-  const residuals = new Float64Array(values.length).fill(Number.NaN);
-  const baseline: number[] = [];
-  for (let i = 0; i < values.length; i += 1) {
-    baseline.length = 0;
-    for (let week = 1; week <= BASELINE_WEEKS; week += 1) {
-      const v = values[i - 7 * week];
-      if (v !== undefined && v > 0) baseline.push(Math.log(v));
-    }
-    if (baseline.length < MIN_BASELINE) continue;
-    expectedLog[i] = median(baseline);
-    const v = values[i]!;
-    if (v > 0) residuals[i] = Math.log(v) - expectedLog[i]!;
+function prepare(series: readonly DayValue[], from = 0) {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const d of series) {
+    const n = dayIndex(d.date);
+    if (n < first) first = n;
+    if (n > last) last = n;
   }
-  const level = recentLevel(residuals);
+  const length = series.length > 0 ? last - first + 1 : 0;
+  const values = new Float64Array(length).fill(Number.NaN);
+  const logs = new Float64Array(length).fill(Number.NaN);
+  for (const d of series) {
+    const i = dayIndex(d.date) - first;
+    values[i] = d.value;
+    if (d.value > 0) logs[i] = Math.log(d.value);
+  }
+  const expectedLog = new Float64Array(length).fill(Number.NaN);
+  const residuals = new Float64Array(length).fill(Number.NaN);
+  const baseline = new Float64Array(BASELINE_WEEKS);
+  for (let i = Math.max(0, from); i < length; i += 1) {
+    let n = 0;
+    for (let j = i - 7; j >= 0 && j >= i - 7 * BASELINE_WEEKS; j -= 7) if (!Number.isNaN(logs[j]!)) baseline[n++] = logs[j]!;
+    if (n < MIN_BASELINE) continue;
+    expectedLog[i] = medianIn(baseline, n);
+    residuals[i] = logs[i]! - expectedLog[i]!;
+  }
+  const level = recentLevel(residuals, from);
   const adjusted = residuals.map((r, i) => r - level[i]!);
   return { first, values, expectedLog, residuals, level, adjusted };
 }
@@ -99,24 +136,26 @@ function prepare(series: readonly DayValue[]) {
  * until the same-weekday baseline catches up, weeks later; measured against the recent level, the
  * days after the step are ordinary again within a week, and the step does not inflate the spread.
  */
-function recentLevel(residuals: Float64Array): Float64Array {
+function recentLevel(residuals: Float64Array, from: number): Float64Array {
   const level = new Float64Array(residuals.length);
-  const window: number[] = [];
-  for (let i = 0; i < residuals.length; i += 1) {
-    window.length = 0;
-    for (let j = Math.max(0, i - LEVEL_DAYS); j < i; j += 1) if (!Number.isNaN(residuals[j]!)) window.push(residuals[j]!);
-    level[i] = window.length >= LEVEL_DAYS / 2 ? median(window) : 0;
+  const window = new Float64Array(LEVEL_DAYS);
+  for (let i = Math.max(0, from); i < residuals.length; i += 1) {
+    let n = 0;
+    for (let j = Math.max(0, i - LEVEL_DAYS); j < i; j += 1) if (!Number.isNaN(residuals[j]!)) window[n++] = residuals[j]!;
+    level[i] = n >= LEVEL_DAYS / 2 ? medianIn(window, n) : 0;
   }
   return level;
 }
 
 /** The robust spread of the (level-adjusted) residuals of the SPREAD_DAYS days before day `i`, or null with too few. */
 function spreadBefore(residuals: Float64Array, i: number): number | null {
-  const window: number[] = [];
-  for (let j = Math.max(0, i - SPREAD_DAYS); j < i; j += 1) if (!Number.isNaN(residuals[j]!)) window.push(residuals[j]!);
-  if (window.length < MIN_SPREAD_DAYS) return null;
-  const centre = median(window);
-  return Math.max(MAD_TO_SD * median(window.map((r) => Math.abs(r - centre))), SPREAD_FLOOR);
+  const window = new Float64Array(SPREAD_DAYS);
+  let n = 0;
+  for (let j = Math.max(0, i - SPREAD_DAYS); j < i; j += 1) if (!Number.isNaN(residuals[j]!)) window[n++] = residuals[j]!;
+  if (n < MIN_SPREAD_DAYS) return null;
+  const centre = medianIn(window, n);
+  for (let k = 0; k < n; k += 1) window[k] = Math.abs(window[k]! - centre);
+  return Math.max(MAD_TO_SD * medianIn(window, n), SPREAD_FLOOR);
 }
 
 function judge(p: ReturnType<typeof prepare>, i: number): Anomaly | null {
@@ -148,6 +187,18 @@ export function findAnomalies(series: readonly DayValue[], from?: ReportDay): An
 }
 
 /** The series' last day judged against the weeks before it: the daily scan's question. */
+/** Only the days judging the last one needs (its spread's window and their levels) are computed. */
+function prepareLastDay(series: readonly DayValue[]) {
+  let last = Number.NEGATIVE_INFINITY;
+  let first = Number.POSITIVE_INFINITY;
+  for (const d of series) {
+    const n = dayIndex(d.date);
+    if (n > last) last = n;
+    if (n < first) first = n;
+  }
+  return prepare(series, last - first - LAST_DAY_HISTORY);
+}
+
 export function judgeLastDay(series: readonly DayValue[]): Anomaly | null {
   const verdict = assessLastDay(series);
   return typeof verdict === 'string' ? null : verdict;
@@ -158,7 +209,7 @@ export function judgeLastDay(series: readonly DayValue[]): Anomaly | null {
  * day): an open anomaly is resolved only by a day judged in range, never by a gap in the data.
  */
 export function assessLastDay(series: readonly DayValue[]): Anomaly | 'inRange' | 'unjudged' {
-  const p = prepare(series);
+  const p = prepareLastDay(series);
   const i = p.values.length - 1;
   if (i < 0 || Number.isNaN(p.values[i]!) || Number.isNaN(p.expectedLog[i]!)) return 'unjudged';
   if (p.values[i]! > 0 && spreadBefore(p.adjusted, i) === null) return 'unjudged';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shiftDays, type Incident, type IncidentDetail } from '@pc/contracts';
+import { shiftDays, type Incident, type IncidentDetail, type RevenueAnomaly } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../../test/test-app';
 import { deliveredMails } from '../../../../test/delivered-mail';
 import { recordedIngest } from '../../data-loads/data-loads.service';
@@ -103,6 +103,31 @@ describe('the daily revenue scan', () => {
     expect(mail?.text).toContain(String(occurrence.detail!.explanation));
     expect(mail?.text).toContain('against a usual');
 
+    // The reporting API's view of it: the day, the usual revenue and why, readable with an API key.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations/api-keys',
+      headers: bearer(token, '1001'),
+      payload: { name: 'Revenue alerts', access: 'read' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const key = { authorization: `Bearer ${created.json<{ secret: string }>().secret}` };
+    const listed = await t.app.inject({ method: 'GET', url: '/api/partner-center/revenue-anomalies?status=open', headers: key });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<RevenueAnomaly[]>()).toEqual([
+      expect.objectContaining({
+        id: incident!.id,
+        day: yesterday,
+        revenue: expect.stringMatching(/^\$[\d,.]+$/),
+        usualRevenue: expect.stringMatching(/^\$[\d,.]+$/),
+        change: expect.stringMatching(/^−6\d\.\d%$/),
+        explanation: occurrence.detail!.explanation,
+      }),
+    ]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/partner-center/revenue-anomalies?status=gone', headers: key });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ fields: Record<string, string> }>().fields).toHaveProperty('status');
+
     // Judged once: the hourly check does not queue it again for the same day.
     await queueDueRevenueScans(t.db);
     expect(await queuedScans()).not.toContain('1001');
@@ -123,6 +148,8 @@ describe('the daily revenue scan', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/incidents?type=revenue', headers: bearer(other, '1003') });
     expect(res.statusCode).toBe(200);
     expect(res.json<Incident[]>()).toEqual([]);
+    const api = await t.app.inject({ method: 'GET', url: '/api/partner-center/revenue-anomalies', headers: bearer(other, '1003') });
+    expect(api.json<RevenueAnomaly[]>()).toEqual([]);
   });
 });
 

@@ -10,6 +10,8 @@ export interface RevenueScanPayload {
 }
 
 const CHECK_EVERY_MS = 60 * 60_000;
+/** Scans run at once per process: one waits on PostgreSQL while the other reads the fact store. */
+export const SCAN_CONCURRENCY = 2;
 /** A publisher whose yesterday had no facts yet is tried again after this long. */
 const RETRY_AFTER_MINUTES = 60;
 

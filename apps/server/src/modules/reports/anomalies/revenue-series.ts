@@ -50,8 +50,6 @@ export function dailyRows(result: ReportResult): DailyRevenueRow[] {
   }));
 }
 
-const keyOf = (s: SeriesScope) => (s.site === null ? 'all' : s.productType === null ? `site:${s.site}` : `site:${s.site}:${s.productType}`);
-
 /**
  * The publisher's total, each site and each site x product type as daily series. A day on which
  * the publisher has facts but a scope has none counts as zero for it (its revenue stopped); a
@@ -59,21 +57,22 @@ const keyOf = (s: SeriesScope) => (s.site === null ? 'all' : s.productType === n
  */
 export function revenueSeries(rows: readonly DailyRevenueRow[]): RevenueSeries[] {
   const loadedDays = [...new Set(rows.map((r) => r.date))].sort();
-  const byScope = new Map<string, { scope: SeriesScope; byDay: Map<ReportDay, number> }>();
-  const add = (scope: SeriesScope, day: ReportDay, revenue: number) => {
-    const key = keyOf(scope);
+  const position = new Map(loadedDays.map((day, i) => [day, i]));
+  const byScope = new Map<string, { scope: SeriesScope; values: Float64Array }>();
+  const add = (key: string, site: string | null, productType: string | null, at: number, revenue: number) => {
     let entry = byScope.get(key);
-    if (!entry) byScope.set(key, (entry = { scope, byDay: new Map() }));
-    entry.byDay.set(day, (entry.byDay.get(day) ?? 0) + revenue);
+    if (!entry) byScope.set(key, (entry = { scope: { site, productType }, values: new Float64Array(loadedDays.length) }));
+    entry.values[at] = entry.values[at]! + revenue;
   };
   for (const r of rows) {
-    add({ site: null, productType: null }, r.date, r.revenue);
-    add({ site: r.site, productType: null }, r.date, r.revenue);
-    add({ site: r.site, productType: r.productType }, r.date, r.revenue);
+    const at = position.get(r.date)!;
+    add('all', null, null, at, r.revenue);
+    add(`site:${r.site}`, r.site, null, at, r.revenue);
+    add(`site:${r.site}:${r.productType}`, r.site, r.productType, at, r.revenue);
   }
-  return [...byScope.entries()].map(([key, { scope, byDay }]) => ({
+  return [...byScope.entries()].map(([key, { scope, values }]) => ({
     ...scope,
     key,
-    points: loadedDays.map((date) => ({ date, value: byDay.get(date) ?? 0 })),
+    points: loadedDays.map((date, i) => ({ date, value: values[i]! })),
   }));
 }
