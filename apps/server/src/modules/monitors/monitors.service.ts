@@ -166,6 +166,25 @@ export function createMonitorsService(deps: {
     async list(ctx: Ctx, q: MonitorListQuery): Promise<Monitor[]> {
       return withRollups(await monitorsRepo(db).list(ctx.publisherId, q));
     },
+    /** Daily check counts of the publisher's own monitors among `monitorIds` since `from` (others' ids read nothing). */
+    async dailyChecks(
+      ctx: Ctx,
+      monitorIds: string[],
+      from: Date,
+    ): Promise<{ monitorId: string; day: string; checks: number; upChecks: number }[]> {
+      const owned = new Set((await monitorsRepo(db).list(ctx.publisherId, {})).map((m) => m.id));
+      const rows = await monitorsRepo(db).rollups(
+        monitorIds.filter((id) => owned.has(id)),
+        'day',
+        from,
+      );
+      return rows.map((r) => ({
+        monitorId: r.monitor_id,
+        day: r.bucket.toISOString().slice(0, 10),
+        checks: r.checks,
+        upChecks: r.up_checks,
+      }));
+    },
     /** Staff: every publisher's monitors in one list. */
     async allPublishers(q: MonitorListQuery): Promise<Monitor[]> {
       return withRollups(await monitorsRepo(db).list(null, q));

@@ -16,7 +16,6 @@ import { notFound } from '../../lib/http-error';
 import type { AdsTxtService } from '../adstxt/adstxt.service';
 import { impactPreview } from '../blocking-rules/impact-preview';
 import type { BlockingRulesService } from '../blocking-rules/blocking-rules.service';
-import { monitorsRepo } from '../monitors/monitors.repo';
 import type { MonitorsService } from '../monitors/monitors.service';
 import type { ReportEngine } from '../reports/engine/report-engine';
 import { reportingCalendarOf } from '../reports/reporting-calendar';
@@ -33,7 +32,7 @@ export interface RevenueAtRiskDeps {
   db: Db;
   engine: ReportEngine;
   adsTxt: Pick<AdsTxtService, 'list'>;
-  monitors: Pick<MonitorsService, 'list'>;
+  monitors: Pick<MonitorsService, 'list' | 'dailyChecks'>;
   blockingRules: Pick<BlockingRulesService, 'list'>;
   siteTag: Pick<ReturnType<typeof createSiteTagService>, 'adRevenue'>;
   now?: () => Date;
@@ -81,16 +80,15 @@ export function createRevenueAtRiskService(deps: RevenueAtRiskDeps) {
       deps.blockingRules.list(ctx),
     ]);
     const running = monitors.filter((m) => m.status !== 'paused');
-    const rows = await monitorsRepo(deps.db).rollups(
+    const rows = await deps.monitors.dailyChecks(
+      ctx,
       running.map((m) => m.id),
-      'day',
       new Date(`${range.from}T00:00:00Z`),
     );
     const rollups = new Map<string, { day: string; checks: number; upChecks: number }[]>();
-    for (const r of rows) {
-      const day = r.bucket.toISOString().slice(0, 10);
+    for (const { monitorId, day, checks, upChecks } of rows) {
       if (day > range.to) continue;
-      rollups.set(r.monitor_id, [...(rollups.get(r.monitor_id) ?? []), { day, checks: r.checks, upChecks: r.up_checks }]);
+      rollups.set(monitorId, [...(rollups.get(monitorId) ?? []), { day, checks, upChecks }]);
     }
     const impact = await rulesImpact(ctx.publisherId, currency, statuses, rules, today);
     return { range, today, revenueDays, adsTxt, monitors: running, rollups, lcp: adRevenue.rpmByLcp, rules, impact };
