@@ -55,7 +55,7 @@ function IncidentsView({ publisherId }: { publisherId: string }) {
     <Stack gap="lg">
       <PageHeader
         title="Incidents"
-        purpose="Problems found on your sites by uptime monitors, the ads.txt crawler and security scans: acknowledge them, resolve them and see their history."
+        purpose="Problems found on your sites by uptime monitors, the ads.txt crawler, the daily revenue scan and security scans: acknowledge them, resolve them and see their history."
         action={<VulnerabilityExport publisherId={publisherId} />}
       />
       <IncidentFilters value={filters} sites={details?.sites ?? []} onChange={setFilters} />
