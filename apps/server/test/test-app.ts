@@ -108,3 +108,15 @@ export const bearer = (token: string, publisherId?: string) => ({
   authorization: `Bearer ${token}`,
   ...(publisherId ? { 'publisher-scope': publisherId } : {}),
 });
+
+/** A read-only reporting API key of the publisher, made through the API, as the headers that present it. */
+export async function reportingKeyHeaders(app: FastifyInstance, idToken: string, publisherId: string, name = 'BI tool') {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/integrations/api-keys',
+    headers: bearer(idToken, publisherId),
+    payload: { name, access: 'read' },
+  });
+  if (created.statusCode !== 200) throw new Error(`API key not created: ${created.statusCode} ${created.body}`);
+  return { authorization: `Bearer ${created.json<{ secret: string }>().secret}` };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADS_TXT_PRODUCT_TYPES, shiftDays, todayIn, type RevenueAtRisk } from '@pc/contracts';
-import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { DEMO, bearer, createTestApp, reportingKeyHeaders, signIn, type TestApp } from '../../../test/test-app';
 import { demoFactsOptions } from '../../demo/seed-demo-facts';
 import { generateDemoFacts } from '../reports/demo/demo-facts';
 import { emptyHistogram } from '../monitors/rollup-histogram';
@@ -130,14 +130,7 @@ describe('revenue at risk', () => {
   });
 
   it('is readable with a reporting API key, as JSON and as CSV', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/api-keys',
-      headers: bearer(multi, '1001'),
-      payload: { name: 'BI tool', access: 'read' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const key = { authorization: `Bearer ${created.json<{ secret: string }>().secret}` };
+    const key = await reportingKeyHeaders(t.app, multi, '1001');
     const res = await get('?siteId=5002', key);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<RevenueAtRisk>().sites.map((s) => s.siteId)).toEqual(['5002']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDays, type Incident, type IncidentDetail, type RevenueAnomaly } from '@pc/contracts';
-import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../../test/test-app';
+import { DEMO, bearer, createTestApp, reportingKeyHeaders, signIn, type TestApp } from '../../../../test/test-app';
 import { deliveredMails } from '../../../../test/delivered-mail';
 import { recordedIngest } from '../../data-loads/data-loads.service';
 import type { RevenueSalesFact } from '../engine/report-engine';
@@ -104,14 +104,7 @@ describe('the daily revenue scan', () => {
     expect(mail?.text).toContain('against a usual');
 
     // The reporting API's view of it: the day, the usual revenue and why, readable with an API key.
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/api-keys',
-      headers: bearer(token, '1001'),
-      payload: { name: 'Revenue alerts', access: 'read' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const key = { authorization: `Bearer ${created.json<{ secret: string }>().secret}` };
+    const key = await reportingKeyHeaders(t.app, token, '1001', 'Revenue alerts');
     const listed = await t.app.inject({ method: 'GET', url: '/api/partner-center/revenue-anomalies?status=open', headers: key });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json<RevenueAnomaly[]>()).toEqual([

@@ -9,7 +9,7 @@ import {
   type ReportResult,
   type RevenueChange,
 } from '@pc/contracts';
-import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../../test/test-app';
+import { DEMO, bearer, createTestApp, reportingKeyHeaders, signIn, type TestApp } from '../../../../test/test-app';
 import { demoFactsOptions } from '../../../demo/seed-demo-facts';
 import { generateDemoFacts } from '../demo/demo-facts';
 import { revenueChangeLine } from './revenue-change-mail';
@@ -162,14 +162,7 @@ describe('what changed', () => {
   });
 
   it('is readable with a reporting API key', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/api-keys',
-      headers: bearer(multi, '1001'),
-      payload: { name: 'BI tool', access: 'read' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const res = await get({ from: yesterday, to: yesterday }, { authorization: `Bearer ${created.json().secret}` });
+    const res = await get({ from: yesterday, to: yesterday }, await reportingKeyHeaders(t.app, multi, '1001'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<RevenueChange>().range).toEqual({ from: yesterday, to: yesterday });
   });
