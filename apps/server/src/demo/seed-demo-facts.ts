@@ -5,7 +5,7 @@ import { DEMO_PUBLISHERS } from './demo-data';
 import type { Db } from '../db/pool';
 import { dataLoadsRepo } from '../modules/data-loads/data-loads.repo';
 import { notifyReportsChanged } from '../modules/reports/report-cache';
-import { queueRevenueScans } from '../modules/reports/anomalies/revenue-scan.job';
+import { queueRevenueScans } from '../modules/reports/anomalies/revenue-scan-queue';
 
 /**
  * Demo report facts: 13 months ending yesterday. Regenerated when yesterday is missing, so a demo

@@ -4,7 +4,7 @@ import type { Db } from '../../db/pool';
 import type { ReportEngine } from '../reports/engine/report-engine';
 import { ingestFile, type IngestOutcome } from '../reports/ingest/ingest-file';
 import { notifyReportsChanged } from '../reports/report-cache';
-import { queueRevenueScans } from '../reports/anomalies/revenue-scan.job';
+import { queueRevenueScans } from '../reports/anomalies/revenue-scan-queue';
 import { dataLoadsRepo, type DataLoadRow, type NewIngestRun } from './data-loads.repo';
 
 /** Enough reasons to fix a file; the CLI prints the same first ones. */

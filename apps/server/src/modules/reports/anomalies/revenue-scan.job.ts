@@ -1,31 +1,17 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/pool';
-import { enqueueJob, type JobRecord } from '../../../lib/jobs/job-queue';
+import type { JobRecord } from '../../../lib/jobs/job-queue';
 import { scanPublisherRevenue, type RevenueScanDeps } from './revenue-scan';
 import { revenueScansRepo } from './revenue-scans.repo';
+import { queueScan, type RevenueScanPayload } from './revenue-scan-queue';
 
-export const REVENUE_SCAN_QUEUE = 'revenue-scan';
-export interface RevenueScanPayload {
-  publisherId: string;
-}
+export { REVENUE_SCAN_QUEUE, queueRevenueScans, type RevenueScanPayload } from './revenue-scan-queue';
 
 const CHECK_EVERY_MS = 60 * 60_000;
 /** Scans run at once per process: one waits on PostgreSQL while the other reads the fact store. */
 export const SCAN_CONCURRENCY = 2;
 /** A publisher whose yesterday had no facts yet is tried again after this long. */
 const RETRY_AFTER_MINUTES = 60;
-
-/** One scan per publisher queued or running at a time, however many loads and ticks ask for it. */
-const queueScan = (db: Db, publisherId: string) =>
-  enqueueJob<RevenueScanPayload>(db, REVENUE_SCAN_QUEUE, { publisherId }, { dedupeKey: publisherId, maxAttempts: 3 });
-
-/**
- * After a revenue load: a scan of each publisher whose days it replaced, right away (the job runs
- * in whichever server process works the queue; a CLI load queues it for the server).
- */
-export async function queueRevenueScans(db: Db, publisherIds: Iterable<string>): Promise<void> {
-  for (const id of new Set(publisherIds)) await queueScan(db, id);
-}
 
 /** One scheduling step: a scan for each publisher whose yesterday is not judged yet; returns how many. */
 export async function queueDueRevenueScans(db: Db): Promise<number> {
