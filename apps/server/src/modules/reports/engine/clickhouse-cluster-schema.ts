@@ -1,0 +1,116 @@
+import { SITE_TAG_CLICKHOUSE_DDL } from '../../site-tag/site-tag.clickhouse-store';
+import { SITE_TAG_CLICKHOUSE_ROLLUP_DDL } from '../../site-tag/site-tag.clickhouse-rollup';
+import { DERIVED_TABLES } from './clickhouse-derived';
+import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
+
+/**
+ * The ClickHouse schema for a cluster, derived from the single-node statements the product runs at
+ * start (clickhouse-schema.ts and the site-tag store's), so the two cannot drift: the files in docs/
+ * are this module's output (a test checks they are current), and the same test turns them back into
+ * single-node statements (singleNodeOf) and compares them with the product's tables on chDB.
+ *
+ * Two layouts:
+ * - replicated: one shard, every node a replica of every table under the product's own names. The
+ *   product runs on it unchanged: its CREATE ... IF NOT EXISTS find the tables, and lightweight
+ *   DELETE, TRUNCATE, ALTER and INSERT on a Replicated table reach every replica through Keeper.
+ * - sharded: the report facts and their derived tables split by publisher over the shards
+ *   (`<table>_local`, with a Distributed table under the product's name over them); every other
+ *   table replicated to every node. Reads and inserts work through the Distributed tables, but the
+ *   engine's DELETE and TRUNCATE do not (docs/operations.md, "ClickHouse cluster").
+ */
+export type ClusterLayout = 'replicated' | 'sharded';
+
+export const CLUSTER_MACRO = "'{cluster}'";
+export const SHARDING_KEY = 'cityHash64(publisher_id)';
+export const LOCAL_SUFFIX = '_local';
+/**
+ * A replicated table skips an inserted block whose hash it has seen: after a day is deleted, the same
+ * file ingested again (or the same rollup rows re-summed) would insert nothing. Every table turns
+ * that off.
+ */
+export const NO_INSERT_DEDUP = 'SETTINGS replicated_deduplication_window = 0';
+
+/** The generated files, relative to the repository root. */
+export const CLUSTER_DDL_FILES: Record<ClusterLayout, string> = {
+  replicated: 'docs/clickhouse-cluster-replicated.sql',
+  sharded: 'docs/clickhouse-cluster-sharded.sql',
+};
+
+/** Tables split by publisher in the sharded layout: every statement on them names one publisher. */
+export const SHARDED_TABLES: ReadonlySet<string> = new Set([...Object.values(CLICKHOUSE_TABLES_OF).flat(), ...DERIVED_TABLES]);
+
+/** Every statement the product runs on a single node at start, without the DROPs of tables of earlier versions. */
+export function singleNodeDdl(): string[] {
+  return [...clickHouseSchema(), ...SITE_TAG_CLICKHOUSE_DDL, ...SITE_TAG_CLICKHOUSE_ROLLUP_DDL].filter((s) => !/^DROP /.test(s));
+}
+
+const CREATE = /^CREATE TABLE IF NOT EXISTS (\w+) /;
+const ALTER = /^ALTER TABLE (\w+) /;
+const VIEW = /^CREATE MATERIALIZED VIEW IF NOT EXISTS (\w+) /;
+const ENGINE = /ENGINE = (\w*MergeTree)(?:\(([^)]*)\))?/;
+
+/** The cluster statements of `layout`, in the order of the single-node ones. */
+export function clusterDdl(layout: ClusterLayout): string[] {
+  return singleNodeDdl().flatMap((sql) => clusterStatements(sql, layout));
+}
+
+function clusterStatements(sql: string, layout: ClusterLayout): string[] {
+  const sharded = (table: string) => layout === 'sharded' && SHARDED_TABLES.has(table);
+  const create = CREATE.exec(sql);
+  if (create) {
+    const table = create[1]!;
+    if (!sharded(table)) return [replicatedCreate(sql, table, table, layout === 'sharded' ? 'all' : '{shard}')];
+    const local = `${table}${LOCAL_SUFFIX}`;
+    return [
+      replicatedCreate(sql.replace(CREATE, `CREATE TABLE IF NOT EXISTS ${local} `), table, local, '{shard}'),
+      `CREATE TABLE IF NOT EXISTS ${table} ON CLUSTER ${CLUSTER_MACRO} AS ${local}
+    ENGINE = Distributed(${CLUSTER_MACRO}, currentDatabase(), ${local}, ${SHARDING_KEY})`,
+    ];
+  }
+  const alter = ALTER.exec(sql);
+  if (alter) {
+    const table = alter[1]!;
+    const onCluster = (name: string) => sql.replace(ALTER, `ALTER TABLE ${name} ON CLUSTER ${CLUSTER_MACRO} `);
+    return sharded(table) ? [onCluster(`${table}${LOCAL_SUFFIX}`), onCluster(table)] : [onCluster(table)];
+  }
+  const view = VIEW.exec(sql);
+  if (view) return [sql.replace(VIEW, `CREATE MATERIALIZED VIEW IF NOT EXISTS ${view[1]} ON CLUSTER ${CLUSTER_MACRO} `)];
+  throw new Error(`No cluster form for: ${sql.slice(0, 60)}`);
+}
+
+/**
+ * `sql` (a CREATE of `table`) as `name` ON CLUSTER with its engine's Replicated form: Keeper path
+ * per shard (`{shard}`), or one path for every node of the cluster (`all`: one replica set).
+ */
+function replicatedCreate(sql: string, table: string, name: string, shard: string): string {
+  const engine = ENGINE.exec(sql);
+  if (!engine) throw new Error(`No MergeTree engine in the DDL of ${table}`);
+  const args = [`'/clickhouse/tables/${shard}/{database}/${name}'`, "'{replica}'", ...(engine[2] ? [engine[2]] : [])];
+  const withCluster = sql.replace(CREATE, `CREATE TABLE IF NOT EXISTS ${name} ON CLUSTER ${CLUSTER_MACRO} `);
+  return `${withCluster.replace(ENGINE, `ENGINE = Replicated${engine[1]}(${args.join(', ')})`)}\n    ${NO_INSERT_DEDUP}`;
+}
+
+/**
+ * The documented replacements that make a cluster statement run on one node (chDB in the tests): no
+ * ON CLUSTER, each Replicated engine its plain form, each Distributed table a Merge table over its
+ * local table (reads only: the single node's stand-in for reading every shard).
+ */
+export function singleNodeOf(sql: string): string {
+  return sql
+    .replace(` ON CLUSTER ${CLUSTER_MACRO}`, '')
+    .replace(/Replicated(\w*MergeTree)\('[^']*', '\{replica\}'(?:, )?/, '$1(')
+    .replace(/Distributed\('\{cluster\}', currentDatabase\(\), (\w+), [^\n]*\)$/, "Merge(currentDatabase(), '^$1$$')");
+}
+
+/** A generated file's text: the statements of `layout`, each ending with a semicolon. */
+export function clusterDdlFile(layout: ClusterLayout): string {
+  const header = [
+    `-- ClickHouse cluster schema, ${layout} layout: generated from the single-node schema by`,
+    '-- apps/server/src/modules/reports/engine/clickhouse-cluster-schema.ts (npx tsx scripts/clickhouse-cluster-ddl.ts).',
+    '-- Run it once with the product database as the session database, before the first start:',
+    '--   clickhouse-client --database <db> --multiquery < this file.  See docs/operations.md, "ClickHouse cluster".',
+  ];
+  return `${header.join('\n')}\n\n${clusterDdl(layout)
+    .map((s) => `${s};`)
+    .join('\n\n')}\n`;
+}
