@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import type { JobHandler } from '../../lib/jobs/job-queue';
 import type { Mailer } from '../../mail/mailer';
-import type { ReportEngine, ReportQuery } from './engine/report-engine';
+import type { ReportEngine } from './engine/report-engine';
 import type { ExportEncoder } from './export/export-encoder';
 import { exportReport } from './export/export-report';
 import { reportsRepo, type ReportsRepo } from './reports.repo';
@@ -13,6 +13,7 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { WebhookEventPublisher } from '../integrations/webhook-events';
 import type { ChangeLine } from './revenue-change/revenue-change-mail';
+import { exportNotes, readStoredRequest } from './export/export-notes';
 
 export const REPORT_EXPORT_QUEUE = 'report-export';
 
@@ -44,7 +45,7 @@ export function reportExportHandler(deps: {
   attachmentMaxBytes?: number;
   /** `report.ready` to webhook subscribers, committed with the job's "done". */
   webhooks?: { db: Db; publish: WebhookEventPublisher };
-  /** The e-mail's "What changed" line (revenue-change/revenue-change-mail.ts); without it, none. */
+  /** The e-mail's and the file's "What changed" line (revenue-change/revenue-change-mail.ts); without it, none. */
   changeLine?: ChangeLine;
   /** Only for tests (config REPORT_EXPORT_TEST_PAUSE_MS): a pause with the partial file open. */
   testPauseMs?: number;
@@ -65,7 +66,11 @@ export function reportExportHandler(deps: {
       const sink = new PassThrough();
       const written = pipeline(sink, out);
       if (deps.testPauseMs) await new Promise((r) => setTimeout(r, deps.testPauseMs));
-      const { rows } = await exportReport(deps.engine, report.request as ReportQuery, report.format as 'csv' | 'xlsx', sink, deps.encoder);
+      const { request, compared } = readStoredRequest(report.request);
+      // A report with a comparison carries its "What changed" line in the file, and the e-mail
+      // then says the same; without one, the e-mail explains against the days right before.
+      const notes = await exportNotes(deps.changeLine, request, compared);
+      const { rows } = await exportReport(deps.engine, request, report.format as 'csv' | 'xlsx', sink, deps.encoder, notes);
       if (!sink.writableEnded) sink.end();
       await written;
       await rename(tmpPath, finalPath);
@@ -76,7 +81,7 @@ export function reportExportHandler(deps: {
           const range = `${report.date_from} to ${report.date_to}`;
           const small = (await stat(finalPath)).size <= (deps.attachmentMaxBytes ?? ATTACHMENT_MAX_BYTES);
           const link = `${deps.publicUrl.replace(/\/$/, '')}${PAGES[report.report_type] ?? '/'}?tab=tab_1`;
-          const change = deps.changeLine ? await deps.changeLine(report.request as ReportQuery) : null;
+          const change = notes[0] ?? (deps.changeLine ? await deps.changeLine(request) : null);
           const changed = change ? `\n\n${change}` : '';
           await deps.mailer.send({
             to,

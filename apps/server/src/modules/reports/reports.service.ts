@@ -12,6 +12,7 @@ import { DIRECT_DOWNLOAD_MAX_ROWS, ROW_LIMIT } from '@pc/contracts';
 import { homeSummary } from './home-summary';
 import { reportingCalendarOf } from './reporting-calendar';
 import { comparedDays, revenueChange } from './revenue-change/revenue-change';
+import { changeSplitsOf } from './revenue-change/change-splits';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { ExportEncoder } from './export/export-encoder';
@@ -19,6 +20,8 @@ import { exportReport, resultSource } from './export/export-report';
 import { parseFilterParam, type ReportComparison } from '@pc/contracts';
 import type { ReportCache } from './report-cache';
 import { comparisonOf, comparisonQuery, requestedComparison } from './period-comparison';
+import { exportNotes, type StoredExportRequest } from './export/export-notes';
+import { revenueChangeLine } from './revenue-change/revenue-change-mail';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -46,6 +49,8 @@ export function createReportsService(deps: {
   /** The engine's answer, from the report cache when the service has one (report-cache.ts). */
   const query = (q: ReportQuery) => (deps.cache ? deps.cache.get(q, () => deps.engine.query(q)) : deps.engine.query(q));
   const calendarOf = (publisherId: string) => reportingCalendarOf(deps.db, publisherId, now());
+  /** A file's "What changed" line, from the same (cached) queries as the revenue-change endpoint. */
+  const changeLine = revenueChangeLine({ db: deps.db, engine: { query }, now });
   return {
     /**
      * "Yesterday" and "month to date" are calendar days of the publisher's reporting time zone, like
@@ -62,7 +67,8 @@ export function createReportsService(deps: {
       const [currency, { today }] = await Promise.all([deps.repo.currencyOf(ctx.publisherId), calendarOf(ctx.publisherId)]);
       const filters = parseFilterParam(q.filters);
       const scope = { publisherId: ctx.publisherId, filters: 'filters' in filters ? filters.filters : [] };
-      const change = await revenueChange(query, scope, range, comparedDays(range, q), today);
+      // The splits from the engine in one statement where it can (ClickHouse), else through `query`.
+      const change = await revenueChange(query, scope, range, comparedDays(range, q), today, changeSplitsOf(deps.engine, query));
       return { currency: currency ?? 'USD', ...change };
     },
 
@@ -96,7 +102,8 @@ export function createReportsService(deps: {
      * A small report as a file in the answer itself: no job, no banner, no wait. Larger reports are
      * refused with 413 so the page falls back to a background export; the file is built in memory,
      * which the row cap keeps small (a few hundred kB). The rows are one report call of up to the
-     * cap, through the report cache: downloading what is on screen again reads no facts.
+     * cap, through the report cache: downloading what is on screen again reads no facts. A revenue
+     * report with `compare` carries its "What changed" sentence after the table (export-notes.ts).
      */
     async downloadNow(ctx: ReportContext, q: ReportCallQuery) {
       const report = toEngineQuery(q, ctx.publisherId);
@@ -105,15 +112,16 @@ export function createReportsService(deps: {
       const sink = new PassThrough();
       sink.on('data', (c: Buffer) => chunks.push(c));
       const ended = once(sink, 'end');
+      const compared = requestedComparison(q, { from: report.dateFrom, to: report.dateTo });
       try {
-        const result = await query({ ...report, limit: directMax });
+        const [result, notes] = await Promise.all([query({ ...report, limit: directMax }), exportNotes(changeLine, report, compared)]);
         if (result.totalRows > directMax)
           throw new HttpError(
             413,
             `This report has ${result.totalRows} rows; up to ${directMax} download at once. Export it to a file instead: it is prepared in the background.`,
             'TooLarge',
           );
-        await exportReport(resultSource(result), report, format, sink, deps.exportEncoder);
+        await exportReport(resultSource(result), report, format, sink, deps.exportEncoder, notes);
       } catch (err) {
         if (err instanceof ReportQueryError) throw new HttpError(400, err.message, 'ValidationError', { request: err.message });
         throw err;
@@ -132,6 +140,9 @@ export function createReportsService(deps: {
     async createExport(ctx: ReportContext, q: ReportCallQuery, delivery: 'file' | 'email') {
       const query = toEngineQuery(q, ctx.publisherId);
       const format = q.format ?? 'csv';
+      // The compared days are fixed now, like the range: the file explains what was asked for.
+      const compared = requestedComparison(q, { from: query.dateFrom, to: query.dateTo });
+      const request: StoredExportRequest = compared ? { ...query, compared } : query;
       // The report row and its queued job commit together: a failed enqueue leaves no export
       // stuck in "queued" (src/db/transaction.ts).
       const id = await inTransaction(deps.db, async (trx) => {
@@ -142,7 +153,7 @@ export function createReportsService(deps: {
           reportType: q.reportType,
           delivery,
           format,
-          request: query,
+          request,
           dateFrom: query.dateFrom,
           dateTo: query.dateTo,
         });

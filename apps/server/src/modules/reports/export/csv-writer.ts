@@ -11,6 +11,12 @@ export type RowSource = AsyncIterable<ReportRow | readonly ReportRow[]> | Iterab
 export interface ExportOptions {
   /** Totals from ReportEngine.query (over all rows); adds a last row labelled 'Total'. */
   totals?: Record<string, number | null>;
+  /**
+   * Lines for the reader after the table (the revenue report's "What changed" sentence): a blank
+   * line, then each note as a one-cell row, so the header stays the first line and the table
+   * above parses as before.
+   */
+  notes?: readonly string[];
 }
 
 /**
@@ -131,6 +137,7 @@ export async function writeCsv(
   }
   const totalsRow = totalsRowValues(columns, options.totals);
   if (totalsRow) await write(totalsRow.map((v) => csvCell(v)).join(',') + '\r\n');
+  if (options.notes?.length) await write(notesCsv(options.notes));
   return count;
 }
 
@@ -214,7 +221,13 @@ export async function writeCsvColumns(
   if (pending) await write(await pending);
   const totalsRow = totalsRowValues(columns, options.totals);
   if (totalsRow) await write(totalsRow.map((v) => csvCell(v)).join(',') + '\r\n');
+  if (options.notes?.length) await write(notesCsv(options.notes));
   return count;
+}
+
+/** The notes after the table: a blank line, then one quoted, neutralised cell per note. */
+export function notesCsv(notes: readonly string[]): string {
+  return '\r\n' + notes.map((n) => `${csvCell(n)}\r\n`).join('');
 }
 
 /**

@@ -34,12 +34,18 @@ const query: ReportQuery = {
   interval: 'Day',
 };
 
-async function bytesOf(format: 'csv' | 'xlsx', withEncoder: boolean, q: ReportQuery = query, e = engine): Promise<Buffer> {
+async function bytesOf(
+  format: 'csv' | 'xlsx',
+  withEncoder: boolean,
+  q: ReportQuery = query,
+  e = engine,
+  notes: readonly string[] = [],
+): Promise<Buffer> {
   const out = new PassThrough();
   const parts: Buffer[] = [];
   out.on('data', (b: Buffer) => parts.push(b));
   const ended = new Promise((resolve) => out.on('end', resolve));
-  await exportReport(e, q, format, out, withEncoder ? encoder : undefined);
+  await exportReport(e, q, format, out, withEncoder ? encoder : undefined, notes);
   if (!out.writableEnded) out.end();
   await ended;
   return Buffer.concat(parts);
@@ -54,6 +60,25 @@ async function sheetValues(buffer: Buffer): Promise<unknown[][]> {
 }
 
 describe('export encoding in worker threads', () => {
+  it('notes (the "What changed" line) follow the table after a blank line, in both formats and both threads', async () => {
+    const notes = ['What changed against 1 Jan 2024: Revenue −12.0% (−$84.00): Video on Alpha, eCPM −30.0%', '=formula-like'];
+    const csv = (await bytesOf('csv', false, query, engine, notes)).toString('utf8');
+    expect(csv.endsWith(`Total,,1400,8,0.56,\r\n\r\n"${notes[0]}"\r\n'=formula-like\r\n`)).toBe(true);
+    expect((await bytesOf('csv', true, query, engine, notes)).toString('utf8')).toBe(csv);
+    for (const withEncoder of [false, true]) {
+      const buffer = await bytesOf('xlsx', withEncoder, query, engine, notes);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
+      const sheet = workbook.getWorksheet('Report');
+      const total = (sheet?.getRow(6).values as unknown[]).slice(1);
+      expect(total[0], String(withEncoder)).toBe('Total');
+      expect((sheet?.getRow(7).values as unknown[]).slice(1), String(withEncoder)).toEqual([]);
+      expect((sheet?.getRow(8).values as unknown[]).slice(1), String(withEncoder)).toEqual([notes[0]]);
+      // A typed text cell: shown as text, never run as a formula.
+      expect((sheet?.getRow(9).values as unknown[]).slice(1), String(withEncoder)).toEqual([notes[1]]);
+    }
+  });
+
   it('CSV: the same bytes as in this thread, on the column path and on the row-object path', async () => {
     const inThread = await bytesOf('csv', false);
     expect(inThread.toString('utf8')).toContain('2024-01-30,Alpha News,550,4.5,0.458333,No\r\n');

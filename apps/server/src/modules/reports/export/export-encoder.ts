@@ -78,7 +78,7 @@ async function xlsxInWorker(
   const { port1, port2 } = new MessageChannel();
   const abort = new AbortController();
   const task = pool.run(
-    { port: port2, columns: [...columns], totals: options.totals ?? null },
+    { port: port2, columns: [...columns], totals: options.totals ?? null, notes: [...(options.notes ?? [])] },
     // piscina's TransferList type is inferred from an overload of postMessage that does not fit.
     { filename, name: 'xlsxThroughPort', transferList: [port2] as unknown as RunOptions['transferList'], signal: abort.signal },
   ) as Promise<number>;

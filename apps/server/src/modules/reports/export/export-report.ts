@@ -71,6 +71,7 @@ export function resultSource(result: ReportResult): ExportSource {
  * engine), rows are streamed without the 500-row limit. CSV leaves `out` open; XLSX ends it.
  * With an `encoder` (export-encoder.ts) the encoding runs in worker threads; the bytes are the same.
  * Engines with streamColumns are read column by column; the row-object path is for the others.
+ * `notes` go after the table (ExportOptions.notes).
  */
 export async function exportReport(
   engine: ExportSource,
@@ -78,11 +79,12 @@ export async function exportReport(
   format: ExportFormat,
   out: Writable,
   encoder?: ExportEncoder,
+  notes: readonly string[] = [],
 ): Promise<{ rows: number }> {
   const summary = engine.summarize ? await engine.summarize(query) : await engine.query({ ...query, limit: 0 });
   const cell = estimatedCell(summary);
   const columns: ExportColumn[] = cell ? [...summary.columns, ESTIMATED_COLUMN] : summary.columns;
-  const options = { totals: summary.totals };
+  const options = { totals: summary.totals, ...(notes.length > 0 ? { notes } : {}) };
   if (engine.streamColumns) {
     // Column by column for both formats: the main thread builds no object per row; with an
     // encoder, CSV chunks and the XLSX workbook are encoded in worker threads.

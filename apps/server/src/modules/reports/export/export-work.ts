@@ -23,6 +23,7 @@ export async function xlsxThroughPort(task: {
   port: MessagePort;
   columns: ExportColumn[];
   totals: Record<string, number | null> | null;
+  notes?: readonly string[];
 }): Promise<number> {
   const { port } = task;
   const inbox: ToXlsxWorker[] = [];
@@ -58,7 +59,8 @@ export async function xlsxThroughPort(task: {
     out.on('error', reject);
   });
   // The main thread closes the channel when it has read `done` (or gives up).
-  const rows = await writeXlsxColumns(task.columns, chunks(), out, task.totals ? { totals: task.totals } : {});
+  const options = { ...(task.totals ? { totals: task.totals } : {}), ...(task.notes?.length ? { notes: task.notes } : {}) };
+  const rows = await writeXlsxColumns(task.columns, chunks(), out, options);
   await finished;
   send({ t: 'done', rows });
   return rows;

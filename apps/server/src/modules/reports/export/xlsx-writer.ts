@@ -50,6 +50,11 @@ export async function writeXlsxColumns(
     added.font = { bold: true };
     added.commit();
   }
+  if (options.notes?.length) {
+    // As in the CSV: an empty row, then each note in the first column.
+    sheet.addRow([]).commit();
+    for (const note of options.notes) sheet.addRow([note]).commit();
+  }
   sheet.commit();
   await workbook.commit();
   return count;

@@ -1,21 +1,26 @@
-import { comparedPeriod, formatDay, revenueChangeSentence } from '@pc/contracts';
+import { comparedPeriod, formatDay, revenueChangeSentence, type ReportDayRange } from '@pc/contracts';
 import type { Db } from '../../../db/pool';
 import type { ReportEngine, ReportQuery } from '../engine/report-engine';
 import { reportsRepo } from '../reports.repo';
 import { reportingCalendarOf } from '../reporting-calendar';
 import { revenueChange } from './revenue-change';
 
-/** A line of an e-mailed revenue report: what it explains the change against, and why it moved. */
-export type ChangeLine = (request: ReportQuery) => Promise<string | null>;
+/**
+ * A line of a revenue report's e-mail or file: what it explains the change against, and why it
+ * moved. `compared` is the report's comparison when it asked for one; without it, the same number
+ * of days right before.
+ */
+export type ChangeLine = (request: ReportQuery, compared?: ReportDayRange) => Promise<string | null>;
 
 /**
- * The e-mailed revenue report's "What changed" line: its days against the same number of days
- * right before (a stored request keeps its days, not its preset), with its filters, in the
+ * The revenue report's "What changed" line (e-mail, and the CSV/XLSX of a report with a
+ * comparison): its days against `compared`, or the same number of days right before (a stored
+ * request keeps its days, not its preset), with its filters, in the
  * publisher's calendar and currency, worded as the web words it (revenue-change-text.ts). Other
- * report types get none; a failure to explain loses the line, never the e-mail.
+ * report types get none; a failure to explain loses the line, never the e-mail or the file.
  */
 export function revenueChangeLine(deps: { db: Db; engine: Pick<ReportEngine, 'query'>; now?: () => Date }): ChangeLine {
-  return async (request) => {
+  return async (request, asked) => {
     if (request.reportType !== 'revenue') return null;
     try {
       const [{ today }, currency] = await Promise.all([
@@ -23,7 +28,7 @@ export function revenueChangeLine(deps: { db: Db; engine: Pick<ReportEngine, 'qu
         reportsRepo(deps.db).currencyOf(request.publisherId),
       ]);
       const range = { from: request.dateFrom, to: request.dateTo };
-      const compared = comparedPeriod(range, 'custom', 'previous');
+      const compared = asked ?? comparedPeriod(range, 'custom', 'previous');
       const scope = { publisherId: request.publisherId, filters: request.filters ?? [] };
       const change = await revenueChange((q) => deps.engine.query(q), scope, range, compared, today);
       const sentence = revenueChangeSentence('Revenue', { currency: currency ?? 'USD', ...change });

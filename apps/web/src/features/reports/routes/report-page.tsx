@@ -7,7 +7,7 @@ import { hasActiveOrganicSite, usePublisherDetails } from '../../../lib/data/use
 import { useSignedIn } from '../../../lib/identity/auth-context';
 import { useReportBanner } from '../../../lib/report-banner/report-banner-store';
 import { track } from '../../../lib/tracking/track';
-import { toApiQuery } from '../state/report-query';
+import { exportQuery, toApiQuery } from '../state/report-query';
 import { useBuilderState } from '../hooks/use-builder-state';
 import { useReportSettings } from '../hooks/use-saved-reports';
 import { useReportList, useReportResult } from '../api/use-report-data';
@@ -55,6 +55,12 @@ export function ReportPage({ type }: { type: ReportType }) {
     [type, publisherId, range, state],
   );
 
+  // Files of a revenue report carry the comparison on screen (its "What changed" sentence).
+  const fileQuery = useMemo(
+    () => (tableQuery && type === 'revenue' ? exportQuery(tableQuery, state) : tableQuery),
+    [tableQuery, type, state],
+  );
+
   const gated = type === 'recirculation' && details.data !== undefined && !hasActiveOrganicSite(details.data);
   const checking = type === 'recirculation' && details.data === undefined && !details.error;
   // The same SWR key as the workspace's table: no second request, just its row count.
@@ -70,7 +76,7 @@ export function ReportPage({ type }: { type: ReportType }) {
           !gated && !checking ? (
             <ReportExportActions
               type={type}
-              query={picking ? null : tableQuery}
+              query={picking ? null : fileQuery}
               email={user.email}
               onCreated={() => void list.mutate()}
               totalRows={table.data?.totalRows}

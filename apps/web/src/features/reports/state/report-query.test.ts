@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { epochAtNoon } from './date-presets';
-import { DEFAULTS, drillDown, parseBuilder, parseTab, resolveRange, timelineQuery, toApiQuery, writeBuilder } from './report-query';
+import {
+  DEFAULTS,
+  drillDown,
+  exportQuery,
+  parseBuilder,
+  parseTab,
+  resolveRange,
+  timelineQuery,
+  toApiQuery,
+  writeBuilder,
+} from './report-query';
 
 const params = (s: string) => new URLSearchParams(s);
 
@@ -127,5 +137,19 @@ describe('builder <-> URL <-> report call', () => {
     );
     expect(replaced.filters).toEqual([{ dimension: 'brand', mode: 'include', values: ['Acme'] }]);
     expect(replaced.dimensions).toEqual(['sites']);
+  });
+
+  it('gives a file export the comparison on screen, so the file explains against the same days', () => {
+    const table = toApiQuery('revenue', '1001', { from: '2025-02-01', to: '2025-02-07' }, DEFAULTS.revenue);
+    expect(exportQuery(table, { preset: 'thisMonth', compare: 'previous', compareCustom: null })).toEqual({
+      ...table,
+      preset: 'thisMonth',
+      compare: 'previous',
+    });
+    const custom = exportQuery(table, { preset: 'custom', compare: 'custom', compareCustom: { from: '2025-01-01', to: '2025-01-07' } });
+    expect(custom).toMatchObject({ compare: 'custom', compareFrom: epochAtNoon('2025-01-01'), compareTo: epochAtNoon('2025-01-07') });
+    // A custom comparison still being picked compares with the previous period, as the chart does.
+    expect(exportQuery(table, { preset: 'last7', compare: 'custom', compareCustom: null })).not.toHaveProperty('compareFrom');
+    expect(exportQuery(table, { preset: 'last7', compare: 'custom', compareCustom: null }).compare).toBe('previous');
   });
 });

@@ -192,6 +192,21 @@ export function toApiQuery(
 }
 
 /**
+ * A file export's query: the table's, plus the comparison on screen (preset, mode, custom days), so
+ * a revenue report's file carries its "What changed" sentence against the same days as the page.
+ * A custom comparison without its days compares with the previous period, as the chart does.
+ */
+export function exportQuery(query: ReportApiQuery, state: Pick<BuilderState, 'preset' | 'compare' | 'compareCustom'>): ReportApiQuery {
+  const custom = state.compare === 'custom' ? state.compareCustom : null;
+  const q: ReportApiQuery = { ...query, preset: state.preset, compare: custom || state.compare !== 'custom' ? state.compare : 'previous' };
+  if (custom) {
+    q.compareFrom = epochAtNoon(custom.from);
+    q.compareTo = epochAtNoon(custom.to);
+  }
+  return q;
+}
+
+/**
  * Drill-down: the clicked row's dimension values become include filters and the
  * split moves on to the next dimension not yet split or filtered; at the last one it only filters.
  */
