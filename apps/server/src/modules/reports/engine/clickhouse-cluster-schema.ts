@@ -15,8 +15,8 @@ import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
  *   DELETE, TRUNCATE, ALTER and INSERT on a Replicated table reach every replica through Keeper.
  * - sharded: the report facts and their derived tables split by publisher over the shards
  *   (`<table>_local`, with a Distributed table under the product's name over them); every other
- *   table replicated to every node. Reads and inserts work through the Distributed tables, but the
- *   engine's DELETE and TRUNCATE do not (docs/operations.md, "ClickHouse cluster").
+ *   table replicated to every node. Reads and inserts work through the Distributed tables; the
+ *   engine's DELETE and TRUNCATE need their cluster form (clickhouse-cluster-exec.ts).
  */
 export type ClusterLayout = 'replicated' | 'sharded';
 
@@ -54,7 +54,8 @@ export function clusterDdl(layout: ClusterLayout): string[] {
   return singleNodeDdl().flatMap((sql) => clusterStatements(sql, layout));
 }
 
-function clusterStatements(sql: string, layout: ClusterLayout): string[] {
+/** One single-node CREATE, ALTER or CREATE MATERIALIZED VIEW as its statements on the cluster. */
+export function clusterStatements(sql: string, layout: ClusterLayout): string[] {
   const sharded = (table: string) => layout === 'sharded' && SHARDED_TABLES.has(table);
   const create = CREATE.exec(sql);
   if (create) {
