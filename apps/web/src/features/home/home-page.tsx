@@ -49,7 +49,13 @@ export function HomePage() {
       <OfflineBanner />
       {error && <LoadErrorAlert title="The partner details could not be loaded" message={error.message} onRetry={() => void mutate()} />}
       {publisherId && <SetupCard publisherId={publisherId} />}
-      <RevenueKpis data={summary.data} error={summary.error} isLoading={summary.isLoading} retry={() => void summary.mutate()} />
+      <RevenueKpis
+        data={summary.data}
+        error={summary.error}
+        isLoading={summary.isLoading}
+        retry={() => void summary.mutate()}
+        publisherId={publisherId ?? undefined}
+      />
       {publisherId && !summary.error && <WhatChanged publisherId={publisherId} yesterday={summary.data?.yesterday.date} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

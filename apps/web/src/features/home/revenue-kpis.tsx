@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { describeChange, type HomeSummary } from '@pc/contracts';
 import { formatCount, formatDay, formatMoney } from '../../lib/format/number-format';
 import { reportLink } from '../../lib/report-links';
+import { MonthToDateChange } from './what-changed';
 
 /** A day is estimated when it is on or after the first not-yet-finalized day. */
 export const isEstimated = (day: string, estimatedFrom: string | null) => estimatedFrom !== null && day >= estimatedFrom;
@@ -22,35 +23,47 @@ function Kpi({
   value,
   children,
   estimated,
+  footer,
 }: {
   title: string;
   to: string;
   value: string;
   children: ReactNode;
   estimated: boolean;
+  /** Below the figures, outside the card's link (it may hold links of its own). */
+  footer?: ReactNode;
 }) {
+  const body = (
+    <>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+          {title}
+        </Text>
+        {estimated && <EstimatedBadge />}
+      </Group>
+      <Text fz={28} fw={700} mt={6} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+      <Text size="sm" c="dimmed" mt={4} component="div">
+        {children}
+      </Text>
+    </>
+  );
+  const label = `${title}: ${value}. Open the report`;
+  if (!footer)
+    return (
+      <UnstyledButton component={Link} to={to} style={{ display: 'block', height: '100%' }} aria-label={label}>
+        <Card h="100%">{body}</Card>
+      </UnstyledButton>
+    );
+  // A link inside a link is not valid HTML: the figures are the card's link, the footer sits under it.
   return (
-    <UnstyledButton
-      component={Link}
-      to={to}
-      style={{ display: 'block', height: '100%' }}
-      aria-label={`${title}: ${value}. Open the report`}
-    >
-      <Card h="100%">
-        <Group justify="space-between" gap="xs">
-          <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-            {title}
-          </Text>
-          {estimated && <EstimatedBadge />}
-        </Group>
-        <Text fz={28} fw={700} mt={6} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {value}
-        </Text>
-        <Text size="sm" c="dimmed" mt={4} component="div">
-          {children}
-        </Text>
-      </Card>
-    </UnstyledButton>
+    <Card h="100%">
+      <UnstyledButton component={Link} to={to} style={{ display: 'block' }} aria-label={label}>
+        {body}
+      </UnstyledButton>
+      <Box mt="sm">{footer}</Box>
+    </Card>
   );
 }
 
@@ -59,10 +72,15 @@ export interface RevenueKpisProps {
   error: Error | undefined;
   isLoading: boolean;
   retry: () => void;
+  /** With it, the month-to-date card says why month to date moved (what-changed.tsx). */
+  publisherId?: string;
 }
 
-/** Yesterday's revenue, month to date against the same days of last month, yesterday's eCPM. */
-export function RevenueKpis({ data, error, isLoading, retry }: RevenueKpisProps) {
+/**
+ * Yesterday's revenue, month to date against the same days of last month (with why it moved),
+ * yesterday's eCPM.
+ */
+export function RevenueKpis({ data, error, isLoading, retry, publisherId }: RevenueKpisProps) {
   if (error && !data)
     return (
       <Alert color="red" role="alert" title="Revenue figures could not be loaded">
@@ -108,6 +126,7 @@ export function RevenueKpis({ data, error, isLoading, retry }: RevenueKpisProps)
         to={reportLink('revenue', { preset: 'thisMonth', chartMetric: 'revenue' })}
         value={formatMoney(mtd.revenue, currency)}
         estimated={isEstimated(mtd.to, estimatedFrom)}
+        footer={publisherId ? <MonthToDateChange publisherId={publisherId} monthToDate={mtd} /> : undefined}
       >
         <Group gap={6} wrap="wrap">
           {/* The report's wording for its "This month" (describeChange): a percentage, or why there is none. */}

@@ -1,6 +1,7 @@
 import type { ReportType } from '@pc/contracts';
 import { ensureChLayout, rebuildDerived, refreshDerived } from './clickhouse-derived';
 import type { ClickHouseExec } from './clickhouse-exec';
+import { chPeriodSplits, type PeriodSplit, type PeriodSplitsRequest } from './clickhouse-period-splits';
 import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
 import {
   buildChPageSql,
@@ -212,6 +213,11 @@ export class ClickHouseReportEngine implements ReportEngine {
       unavailableMetrics: plan.unavailableMetrics,
       ...(estimatedFrom ? { estimatedFrom } : {}),
     };
+  }
+
+  /** Splits over two periods in one statement, for "what changed" (clickhouse-period-splits.ts). */
+  periodSplits(req: PeriodSplitsRequest): Promise<PeriodSplit[][]> {
+    return chPeriodSplits(this.ch, req);
   }
 
   /** Totals from one ungrouped aggregate: an export counts its rows as it writes them. */

@@ -5,16 +5,15 @@ import {
   periodChange,
   type ChangeDimension,
   type ChangeHeadline,
-  type DimensionKey,
   type ReportDay,
   type ReportDayRange,
-  type ReportFilter,
   type RevenueChange,
   type RevenueChangeQueryParsed,
 } from '@pc/contracts';
 import type { ReportQuery, ReportResult } from '../engine/report-engine';
 import { comparisonQuery } from '../period-comparison';
 import { toCents } from './cents';
+import { cumulative, PAIR_SEPARATOR, querySplits, type ChangeScope, type SplitsReader } from './change-splits';
 import {
   explainDimension,
   joinPeriods,
@@ -30,42 +29,11 @@ type Query = (q: ReportQuery) => Promise<ReportResult>;
 
 /** Members read per dimension and period; a publisher with more (brands, say) has the rest summed as "everything else". */
 const MEMBERS_READ = 2000;
-const PAIR_SEPARATOR = '\u0000';
 
-/** What every query of one explanation shares: whose revenue, and the report's filters. */
-export interface ChangeScope {
-  publisherId: string;
-  filters: ReportFilter[];
-}
-
-const cumulative = (
-  { publisherId, filters }: ChangeScope,
-  range: ReportDayRange,
-  dimensions: DimensionKey[],
-  limit: number,
-): ReportQuery => ({
-  reportType: 'revenue',
-  publisherId,
-  ...(filters.length > 0 ? { filters } : {}),
-  dateFrom: range.from,
-  dateTo: range.to,
-  dimensions,
-  metrics: ['revenue', 'impressions'],
-  interval: 'Cumulative',
-  sort: { key: 'revenue', dir: 'desc' },
-  limit,
-});
+export type { ChangeScope } from './change-splits';
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const factsOf = (totals: ReportResult['totals']): Facts => ({ revenue: num(totals.revenue), impressions: num(totals.impressions) });
-
-function membersOf(result: ReportResult, dimensions: readonly DimensionKey[]): MemberFacts[] {
-  return result.rows.map((r) => ({
-    value: dimensions.map((d) => String(r[d] ?? '(not set)')).join(PAIR_SEPARATOR),
-    revenue: num(r.revenue),
-    impressions: num(r.impressions),
-  }));
-}
 
 /** The compared days of a change query: the report's own rule (comparedPeriod), preset included. */
 export function comparedDays(range: ReportDayRange, q: Pick<RevenueChangeQueryParsed, 'preset' | 'compare' | 'compareFrom' | 'compareTo'>) {
@@ -77,6 +45,7 @@ export function comparedDays(range: ReportDayRange, q: Pick<RevenueChangeQueryPa
  * Why the revenue of `range` differs from `compared`'s: ordinary engine queries (through the report
  * cache when the caller's `query` has one), so the totals are the report's. Periods the report would
  * not compare (a partial day, missing or partial compared data) get their reason, not an explanation.
+ * `splits` reads the members of each dimension (change-splits.ts): by default through `query` too.
  */
 export async function revenueChange(
   query: Query,
@@ -84,6 +53,7 @@ export async function revenueChange(
   range: ReportDayRange,
   compared: ReportDayRange,
   today: ReportDay,
+  splits: SplitsReader = querySplits(query),
 ): Promise<Omit<RevenueChange, 'currency'>> {
   const [now, before] = await Promise.all([
     query(cumulative(scope, range, [], 0)),
@@ -104,18 +74,10 @@ export async function revenueChange(
   };
   if (change.kind !== 'change' && change.kind !== 'fromZero') return { ...base, explanation: { kind: change.kind } };
   const total = splitChange(totals.now, totals.before, toCents(totals.now.revenue) - toCents(totals.before.revenue));
-  const split = async (dimensions: DimensionKey[]) => {
-    const [n, b] = await Promise.all([range, compared].map((days) => query(cumulative(scope, days, dimensions, MEMBERS_READ))));
-    return {
-      now: membersOf(n!, dimensions),
-      before: membersOf(b!, dimensions),
-      complete: n!.totalRows <= MEMBERS_READ && b!.totalRows <= MEMBERS_READ,
-    };
-  };
   // Sites and product types are the site x product type split summed (revenue and impressions
   // add up), so one explanation reads six splits, not ten: fewer queries for engines that run
   // them one at a time.
-  const [pair, size, brand] = await Promise.all([split(['sites', 'product_type']), split(['size']), split(['brand'])]);
+  const [pair, size, brand] = await splits(scope, [range, compared], [['sites', 'product_type'], ['size'], ['brand']], MEMBERS_READ);
   const byDimension: Record<ChangeDimension, Omit<DimensionFacts, 'dimension'>> = {
     sites: rollUp(pair!, 0),
     product_type: rollUp(pair!, 1),
