@@ -26,6 +26,16 @@ function csvFields(line: string): string[] {
   return out;
 }
 
+/**
+ * A revenue report file with a comparison (the page always sends its own): the header first, then
+ * the rows and the Total row, a blank line, and the "What changed" sentence last.
+ */
+function revenueFile(text: string): { header: string[]; total: string[]; note: string } {
+  const lines = text.trimEnd().split('\r\n');
+  expect(lines.at(-2)).toBe('');
+  return { header: csvFields(lines[0]!), total: csvFields(lines.at(-3)!), note: csvFields(lines.at(-1)!)[0]! };
+}
+
 /** The table's totals row: column label -> raw total (data-value) and the text shown. */
 async function tableTotals(page: Page): Promise<{ label: string; value: number; text: string }[]> {
   const cells = page.getByTestId('report-totals').locator('td[data-value]');
@@ -70,17 +80,24 @@ test.describe('revenue report', () => {
     expect(totals.find((t) => t.label === 'Revenue')!.text).toMatch(/^€[\d,]+\.\d{2}$/);
     expect(totals.find((t) => t.label === 'Impressions')!.text).toMatch(/^\d{1,3}(,\d{3})*$/);
 
+    const changeSentence = page.getByRole('region', { name: 'What changed' }).getByTestId('revenue-change-sentence');
+    await expect(changeSentence).toHaveText(/^Revenue/, { timeout: 30_000 });
+    const sentence = (await changeSentence.innerText()).trim();
+
     // A report of a few thousand rows or fewer downloads at once, without a job.
     await page.getByRole('button', { name: 'Export to file' }).click();
     const [direct] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV (.csv)' }).click()]);
     await expect(page.getByText('Your report was downloaded.')).toBeVisible();
     expect(direct.suggestedFilename()).toMatch(/^revenue-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const directCsv = (await readFile((await direct.path())!, 'utf8')).trimEnd().split('\r\n');
-    const directHeader = csvFields(directCsv[0]!);
-    const directTotal = csvFields(directCsv[directCsv.length - 1]!);
+    const directFile = revenueFile(await readFile((await direct.path())!, 'utf8'));
+    const directHeader = directFile.header;
+    const directTotal = directFile.total;
     expect(directHeader.slice(0, 3)).toEqual(['Month', 'Site', 'Product Type']);
     expect(directTotal[0]).toBe('Total');
     for (const t of totals) expect(Number(directTotal[directHeader.indexOf(t.label)]), t.label).toBeCloseTo(t.value, 4);
+    // The file explains the change as the page's "What changed" panel does, in the same words.
+    expect(directFile.note).toMatch(/^What changed against \w{3} \d+, \d{4} to \w{3} \d+, \d{4}: Revenue/);
+    expect(directFile.note.endsWith(`: ${sentence}`)).toBe(true);
 
     // When the server finds the report too large to send at once (413), a background job makes it.
     await page.route('**/api/partner-center/report/download?**', (route) =>
@@ -103,9 +120,10 @@ test.describe('revenue report', () => {
     await expect(row.getByText('New')).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^revenue-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-    const header = csvFields(csv[0]!);
-    const totalRow = csvFields(csv[csv.length - 1]!);
+    const file = revenueFile(await readFile((await download.path())!, 'utf8'));
+    const header = file.header;
+    const totalRow = file.total;
+    expect(file.note).toBe(directFile.note);
     expect(header.slice(0, 3)).toEqual(['Month', 'Site', 'Product Type']);
     expect(totalRow[0]).toBe('Total');
     for (const t of totals) {
