@@ -247,7 +247,7 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
 
   const revenueScans = jobs.work<RevenueScanPayload>(
     REVENUE_SCAN_QUEUE,
-    revenueScanHandler({ db, query: (q) => deps.engine.query(q), incidents: deps.incidents }, logger),
+    revenueScanHandler({ db, engine: deps.engine, incidents: deps.incidents }, logger),
     { pollMs: config.REVENUE_SCAN ? pollMs : 0, concurrency: SCAN_CONCURRENCY, leaseMs: 5 * 60_000 },
   );
 

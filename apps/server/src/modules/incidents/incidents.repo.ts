@@ -90,15 +90,18 @@ export function incidentsRepo(db: Db) {
         .execute() as Promise<IncidentRow[]>;
     },
     /** The keys of one source's incidents still open or acknowledged (what it may now resolve). */
-    async unresolvedKeys(publisherId: string, prefix: string): Promise<string[]> {
+    async unresolvedKeys(publisherIds: readonly string[], prefix: string): Promise<Map<string, string[]>> {
+      const keys = new Map<string, string[]>(publisherIds.map((id) => [id, []]));
+      if (publisherIds.length === 0) return keys;
       const rows = await db
         .selectFrom('incidents')
-        .select('dedupe_key')
-        .where('publisher_id', '=', publisherId)
+        .select(['publisher_id', 'dedupe_key'])
+        .where('publisher_id', 'in', [...publisherIds])
         .where('status', '!=', 'resolved')
         .where('dedupe_key', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
         .execute();
-      return rows.map((r) => r.dedupe_key);
+      for (const r of rows) keys.get(r.publisher_id)?.push(r.dedupe_key);
+      return keys;
     },
     async get(id: string): Promise<IncidentRow | undefined> {
       return base().where('i.id', '=', id).executeTakeFirst() as Promise<IncidentRow | undefined>;

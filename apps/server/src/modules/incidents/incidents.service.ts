@@ -180,9 +180,9 @@ export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhoo
   return {
     report,
     resolveByKey,
-    /** The keys of a source's unresolved incidents: what a detector checks for recovery. */
-    unresolvedKeys(publisherId: string, prefix: string): Promise<string[]> {
-      return incidentsRepo(deps.db).unresolvedKeys(publisherId, prefix);
+    /** The keys of a source's unresolved incidents, per publisher: what a detector checks for recovery. */
+    unresolvedKeys(publisherIds: readonly string[], prefix: string): Promise<Map<string, string[]>> {
+      return incidentsRepo(deps.db).unresolvedKeys(publisherIds, prefix);
     },
     /** The publisher's incidents of one type with what their latest occurrence recorded, newest first. */
     async listWithLatestDetail(ctx: Ctx, q: IncidentListQuery, limit: number): Promise<(Incident & { detail: Record<string, unknown> })[]> {

@@ -10,3 +10,9 @@ export async function reportingCalendarOf(db: Db, publisherId: string, now: Date
   const timeZone = (await savedReportsRepo(db).timeZoneOf(publisherId)) ?? DEFAULT_REPORTING_TIME_ZONE;
   return { timeZone, today: todayIn(timeZone, now) };
 }
+
+/** Today in each publisher's reporting time zone, for many publishers from one read. */
+export async function reportingTodaysOf(db: Db, publisherIds: readonly string[], now: Date): Promise<Map<string, ReportDay>> {
+  const zones = await savedReportsRepo(db).timeZonesOf(publisherIds);
+  return new Map(publisherIds.map((id) => [id, todayIn(zones.get(id) ?? DEFAULT_REPORTING_TIME_ZONE, now)]));
+}

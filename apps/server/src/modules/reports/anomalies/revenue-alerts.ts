@@ -41,7 +41,7 @@ export function alertsOf(judged: readonly JudgedSeries[]): RevenueAlert[] {
   const totalSum = total ? sum(total.series) : 0;
   const anomalous = new Map<string, Anomaly>();
   for (const j of judged) if (isAnomaly(j.verdict)) anomalous.set(j.series.key, j.verdict);
-  const parentKeys = (s: RevenueSeries) => (s.site === null ? [] : s.productType === null ? ['all'] : ['all', `site:${s.site}`]);
+  const parentKeys = (s: RevenueSeries) => (s.site === null ? [] : s.productType === null ? ['all'] : ['all', `site:${s.siteId}`]);
   const alerts: RevenueAlert[] = [];
   for (const { series, verdict } of judged) {
     if (!isAnomaly(verdict)) continue;

@@ -7,7 +7,7 @@ import type { RevenueSalesFact } from '../engine/report-engine';
 import { reportingCalendarOf } from '../reporting-calendar';
 import { demoFactsOptions } from '../../../demo/seed-demo-facts';
 import { generateDemoFacts } from '../demo/demo-facts';
-import { queueDueRevenueScans, queueRevenueScans, REVENUE_SCAN_QUEUE } from './revenue-scan.job';
+import { queueDueRevenueScans, queueRevenueScans, REVENUE_SCAN_QUEUE, SCAN_BATCH, type RevenueScanPayload } from './revenue-scan.job';
 
 /**
  * The daily revenue scan end to end: facts in the report engine, a load that queues the scan, the
@@ -54,9 +54,9 @@ const load = (facts: RevenueSalesFact[]) =>
   });
 
 const queuedScans = async () =>
-  (await t.db.selectFrom('jobs').select('payload').where('queue', '=', REVENUE_SCAN_QUEUE).where('status', '=', 'queued').execute()).map(
-    (j) => (j.payload as { publisherId: string }).publisherId,
-  );
+  (
+    await t.db.selectFrom('jobs').select('payload').where('queue', '=', REVENUE_SCAN_QUEUE).where('status', '=', 'queued').execute()
+  ).flatMap((j) => (j.payload as RevenueScanPayload).publisherIds);
 
 const revenueIncidents = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/incidents?type=revenue', headers: bearer(token, '1001') });
@@ -76,8 +76,15 @@ afterAll(async () => t.close());
 describe('the daily revenue scan', () => {
   const days = () => Array.from({ length: 120 }, (_, i) => shiftDays(yesterday, i - 119));
 
-  it('a revenue load queues a scan of its publishers; the hourly check queues those not judged since', async () => {
-    expect(await queueDueRevenueScans(t.db)).toBeGreaterThan(1);
+  it('a revenue load queues a scan of its publishers; the hourly check queues those not judged since, in batches', async () => {
+    const due = await queueDueRevenueScans(t.db);
+    expect(due).toBeGreaterThan(1);
+    const jobs = await t.db.selectFrom('jobs').select('payload').where('queue', '=', REVENUE_SCAN_QUEUE).execute();
+    expect(jobs).toHaveLength(Math.ceil(due / SCAN_BATCH));
+    expect((await queuedScans()).length).toBe(due);
+    // Asked again before the scan ran: the same batch, not a second job.
+    await queueDueRevenueScans(t.db);
+    expect(await t.db.selectFrom('jobs').select('id').where('queue', '=', REVENUE_SCAN_QUEUE).execute()).toHaveLength(jobs.length);
     await t.db.deleteFrom('jobs').where('queue', '=', REVENUE_SCAN_QUEUE).execute();
     await load(sales(days(), 0.35));
     expect(await queuedScans()).toEqual(['1001']);

@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/pool';
 import type { JobRecord } from '../../../lib/jobs/job-queue';
-import { scanPublisherRevenue, type RevenueScanDeps } from './revenue-scan';
+import { scanRevenue, type RevenueScanDeps } from './revenue-scan';
 import { revenueScansRepo } from './revenue-scans.repo';
-import { queueScan, type RevenueScanPayload } from './revenue-scan-queue';
+import { publishersOfPayload, queueRevenueScans, type RevenueScanPayload } from './revenue-scan-queue';
 
-export { REVENUE_SCAN_QUEUE, queueRevenueScans, type RevenueScanPayload } from './revenue-scan-queue';
+export { REVENUE_SCAN_QUEUE, SCAN_BATCH, queueRevenueScans, type RevenueScanPayload } from './revenue-scan-queue';
 
 const CHECK_EVERY_MS = 60 * 60_000;
-/** Scans run at once per process: one waits on PostgreSQL while the other reads the fact store. */
+/** Scan jobs run at once per process: one waits on PostgreSQL while the other reads the fact store. */
 export const SCAN_CONCURRENCY = 2;
 /** A publisher whose yesterday had no facts yet is tried again after this long. */
 const RETRY_AFTER_MINUTES = 60;
@@ -16,7 +16,7 @@ const RETRY_AFTER_MINUTES = 60;
 /** One scheduling step: a scan for each publisher whose yesterday is not judged yet; returns how many. */
 export async function queueDueRevenueScans(db: Db): Promise<number> {
   const due = await revenueScansRepo(db).due(RETRY_AFTER_MINUTES);
-  for (const id of due) await queueScan(db, id);
+  await queueRevenueScans(db, due);
   return due.length;
 }
 
@@ -38,12 +38,13 @@ export function scheduleRevenueScans(db: Db, log: Logger): () => void {
 }
 
 export function revenueScanHandler(deps: RevenueScanDeps, log: Logger) {
-  return async (job: JobRecord<RevenueScanPayload>) => {
-    const outcome = await scanPublisherRevenue(deps, job.payload.publisherId);
-    if (outcome.raised.length || outcome.resolved.length)
-      log.info(
-        { publisherId: job.payload.publisherId, day: outcome.day, raised: outcome.raised, resolved: outcome.resolved },
-        'revenue scan',
-      );
+  return async (job: JobRecord<RevenueScanPayload | { publisherId: string }>) => {
+    for (const outcome of await scanRevenue(deps, publishersOfPayload(job.payload))) {
+      if (outcome.raised.length || outcome.resolved.length)
+        log.info(
+          { publisherId: outcome.publisherId, day: outcome.day, raised: outcome.raised, resolved: outcome.resolved },
+          'revenue scan',
+        );
+    }
   };
 }

@@ -1,23 +1,24 @@
 import { revenueChangeSentence, formatDay, shiftDays, type ReportDay, type ReportFilter } from '@pc/contracts';
 import type { Db } from '../../../db/pool';
 import type { IncidentReport, IncidentsService } from '../../incidents/incidents.service';
-import type { ReportQuery, ReportResult } from '../engine/report-engine';
+import type { DailyRevenueSeries, ReportEngine } from '../engine/report-engine';
 import { reportsRepo } from '../reports.repo';
-import { reportingCalendarOf } from '../reporting-calendar';
+import { reportingTodaysOf } from '../reporting-calendar';
 import { revenueChange } from '../revenue-change/revenue-change';
 import { alertCategory, alertDetail, alertMessage, alertSeverity, alertTitle } from './revenue-alert-text';
 import { alertsOf, backInRange, judgeAll, KEY_PREFIX, type RevenueAlert } from './revenue-alerts';
-import { dailyRows, revenueSeries, scanQuery, type SeriesScope } from './revenue-series';
-import { revenueScansRepo } from './revenue-scans.repo';
+import { dayNumber, revenueSeries, SCAN_WINDOW_DAYS, type SeriesScope } from './revenue-series';
+import { revenueScansRepo, type ScanMark } from './revenue-scans.repo';
 
 export interface RevenueScanDeps {
   db: Db;
-  query: (q: ReportQuery) => Promise<ReportResult>;
+  engine: Pick<ReportEngine, 'query' | 'dailyRevenueSeries'>;
   incidents: Pick<IncidentsService, 'report' | 'resolveByKey' | 'unresolvedKeys'>;
   now?: () => Date;
 }
 
 export interface RevenueScanOutcome {
+  publisherId: string;
   /** The day judged; null when the publisher's yesterday has no facts loaded yet. */
   day: ReportDay | null;
   series: number;
@@ -25,59 +26,86 @@ export interface RevenueScanOutcome {
   resolved: string[];
 }
 
+/** What judging one publisher needs besides its facts: read once for the whole batch. */
+interface BatchContext {
+  deps: RevenueScanDeps;
+  openKeys: ReadonlyMap<string, string[]>;
+  siteNames: ReadonlyMap<string, string>;
+}
+
 /**
- * The daily revenue scan of one publisher: yesterday (in its reporting time zone) of its total,
- * each site and each site x product type, judged against the same weekday of the previous weeks
- * (revenue-anomalies.ts). An unusual day raises (or adds an occurrence to) a revenue incident with
- * the report's explanation of the change against the same weekday a week before; an incident whose
- * scope is back in range is resolved. Incidents go through the incidents service, so they mail the
- * publisher's users and post the incident webhooks like every other incident.
+ * The daily revenue scan of a batch of publishers: for each, yesterday (in its reporting time
+ * zone) of its total, each site and each site x product type, judged against the same weekday of
+ * the previous weeks (revenue-anomalies.ts). An unusual day raises (or adds an occurrence to) a
+ * revenue incident with the report's explanation of the change against the same weekday a week
+ * before; an incident whose scope is back in range is resolved. Incidents go through the incidents
+ * service, so they mail the publisher's users and post the incident webhooks like every other
+ * incident. The facts of the whole batch come from one engine read, and the scan's own state from
+ * one query each: per publisher, only its judgement and its incidents' writes remain.
  */
-export async function scanPublisherRevenue(deps: RevenueScanDeps, publisherId: string): Promise<RevenueScanOutcome> {
-  const scans = revenueScansRepo(deps.db);
-  const { today } = await reportingCalendarOf(deps.db, publisherId, deps.now?.() ?? new Date());
-  const day = shiftDays(today, -1);
-  const rows = dailyRows(await deps.query(scanQuery(publisherId, day)));
-  if (!rows.some((r) => r.date === day)) {
-    await scans.recordTry(publisherId, day);
-    return { day: null, series: 0, raised: [], resolved: [] };
-  }
-  const judged = judgeAll(revenueSeries(rows));
-  const alerts = alertsOf(judged);
-  const [openKeys, sites, currency] = await Promise.all([
-    deps.incidents.unresolvedKeys(publisherId, KEY_PREFIX),
-    scans.sitesOf(publisherId),
-    reportsRepo(deps.db).currencyOf(publisherId),
+export async function scanRevenue(deps: RevenueScanDeps, publisherIds: readonly string[]): Promise<RevenueScanOutcome[]> {
+  const ids = [...new Set(publisherIds)];
+  if (ids.length === 0) return [];
+  const todays = await reportingTodaysOf(deps.db, ids, deps.now?.() ?? new Date());
+  const yesterdays = new Map(ids.map((id) => [id, shiftDays(todays.get(id)!, -1)]));
+  const days = [...yesterdays.values()].sort();
+  const [facts, openKeys, siteNames] = await Promise.all([
+    deps.engine.dailyRevenueSeries(ids, shiftDays(days[0]!, -(SCAN_WINDOW_DAYS - 1)), days[days.length - 1]!),
+    deps.incidents.unresolvedKeys(ids, KEY_PREFIX),
+    revenueScansRepo(deps.db).sitesOf(ids),
   ]);
-  const siteIds = uniqueNames(sites);
-  for (const alert of alerts) {
-    const explanation = await explain(deps, publisherId, alert.series, siteIds, day, today, currency ?? 'USD');
-    await deps.incidents.report(incidentOf(publisherId, alert, siteIds, currency ?? 'USD', explanation));
+  const factsOf = new Map<string, DailyRevenueSeries[]>(ids.map((id) => [id, []]));
+  for (const f of facts) factsOf.get(f.publisherId)?.push(f);
+  const context: BatchContext = { deps, openKeys, siteNames };
+  const outcomes: RevenueScanOutcome[] = [];
+  for (const id of ids) outcomes.push(await scanOne(context, id, factsOf.get(id)!, yesterdays.get(id)!, todays.get(id)!));
+  const mark = (judged: boolean) =>
+    outcomes
+      .filter((o) => (o.day !== null) === judged)
+      .map((o): ScanMark => ({ publisherId: o.publisherId, day: yesterdays.get(o.publisherId)! }));
+  const scans = revenueScansRepo(deps.db);
+  await scans.recordScans(mark(true));
+  await scans.recordTries(mark(false));
+  return outcomes;
+}
+
+async function scanOne(
+  { deps, openKeys, siteNames }: BatchContext,
+  publisherId: string,
+  facts: readonly DailyRevenueSeries[],
+  day: ReportDay,
+  today: ReportDay,
+): Promise<RevenueScanOutcome> {
+  const last = dayNumber(day);
+  const series = revenueSeries(facts, { from: last - (SCAN_WINDOW_DAYS - 1), to: last }, siteNames);
+  if (!series.some((s) => s.points[s.points.length - 1]?.date === day))
+    return { publisherId, day: null, series: 0, raised: [], resolved: [] };
+  const judged = judgeAll(series);
+  const alerts = alertsOf(judged);
+  if (alerts.length > 0) {
+    const currency = (await reportsRepo(deps.db).currencyOf(publisherId)) ?? 'USD';
+    for (const alert of alerts) {
+      const explanation = await explain(deps, publisherId, alert.series, day, today, currency);
+      await deps.incidents.report(incidentOf(publisherId, alert, siteNames, currency, explanation));
+    }
   }
-  const resolved = backInRange(openKeys, judged);
+  const resolved = backInRange(openKeys.get(publisherId) ?? [], judged);
   for (const key of resolved) {
     await deps.incidents.resolveByKey(publisherId, key, `Revenue of ${formatDay(day)} is back in its usual range.`);
   }
-  await scans.recordScan(publisherId, day);
-  return { day, series: judged.length, raised: alerts.map((a) => a.key), resolved };
-}
-
-/** Site names that name one site only: an incident points at the site when its name is unambiguous. */
-function uniqueNames(sites: readonly { id: string; name: string }[]): Map<string, string> {
-  const counts = new Map<string, number>();
-  for (const s of sites) counts.set(s.name, (counts.get(s.name) ?? 0) + 1);
-  return new Map(sites.filter((s) => counts.get(s.name) === 1).map((s) => [s.name, s.id]));
+  return { publisherId, day, series: judged.length, raised: alerts.map((a) => a.key), resolved };
 }
 
 function incidentOf(
   publisherId: string,
   alert: RevenueAlert,
-  siteIds: ReadonlyMap<string, string>,
+  siteNames: ReadonlyMap<string, string>,
   currency: string,
   explanation: string | null,
 ): IncidentReport {
   const { series, anomaly } = alert;
-  const siteId = series.site === null ? null : (siteIds.get(series.site) ?? null);
+  // A site only the facts know (no portal site of that id) is named, not pointed at.
+  const siteId = series.siteId !== null && siteNames.has(series.siteId) ? series.siteId : null;
   const title = alertTitle(series, anomaly);
   return {
     publisherId,
@@ -96,13 +124,9 @@ function incidentOf(
 }
 
 /** The report filters of a scope: its site (by id, as filters take sites) and product type. */
-function filtersOf(scope: SeriesScope, siteIds: ReadonlyMap<string, string>): ReportFilter[] | null {
+function filtersOf(scope: SeriesScope): ReportFilter[] {
   const filters: ReportFilter[] = [];
-  if (scope.site !== null) {
-    const id = siteIds.get(scope.site);
-    if (!id) return null;
-    filters.push({ dimension: 'sites', mode: 'include', values: [id] });
-  }
+  if (scope.siteId !== null) filters.push({ dimension: 'sites', mode: 'include', values: [scope.siteId] });
   if (scope.productType !== null) filters.push({ dimension: 'product_type', mode: 'include', values: [scope.productType] });
   return filters;
 }
@@ -110,23 +134,21 @@ function filtersOf(scope: SeriesScope, siteIds: ReadonlyMap<string, string>): Re
 /**
  * "What changed against Nov 20, 2026: Revenue −38.0% (−€84.00): Video on Northwind Sport, eCPM
  * −30.0%": the report's explanation of the day against the same weekday a week before. Null when
- * the scope cannot be filtered on or the explanation fails: the alert goes out without it.
+ * the explanation fails: the alert goes out without it.
  */
 async function explain(
   deps: RevenueScanDeps,
   publisherId: string,
   scope: SeriesScope,
-  siteIds: ReadonlyMap<string, string>,
   day: ReportDay,
   today: ReportDay,
   currency: string,
 ): Promise<string | null> {
-  const filters = filtersOf(scope, siteIds);
-  if (filters === null) return null;
+  const filters = filtersOf(scope);
   const weekBefore = shiftDays(day, -7);
   try {
     const change = await revenueChange(
-      deps.query,
+      (q) => deps.engine.query(q),
       { publisherId, filters },
       { from: day, to: day },
       { from: weekBefore, to: weekBefore },

@@ -2,30 +2,44 @@ import { sql } from 'kysely';
 import { shiftDays, type ReportDay } from '@pc/contracts';
 import type { Db } from '../../../db/pool';
 
+export interface ScanMark {
+  publisherId: string;
+  day: ReportDay;
+}
+
 /** The daily revenue scan's SQL: its progress per publisher, and the sites its incidents name. */
 export function revenueScansRepo(db: Db) {
   return {
-    /** The publisher's sites by id and name: report rows name sites, incidents point at them. */
-    async sitesOf(publisherId: string): Promise<{ id: string; name: string }[]> {
-      return db.selectFrom('sites').select(['id', 'name']).where('publisher_id', '=', publisherId).execute();
+    /** The publishers' sites by id and name: series are of site ids, incidents point at sites and name them. */
+    async sitesOf(publisherIds: readonly string[]): Promise<Map<string, string>> {
+      if (publisherIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('sites')
+        .select(['id', 'name'])
+        .where('publisher_id', 'in', [...publisherIds])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.name]));
     },
 
-    async recordScan(publisherId: string, day: ReportDay): Promise<void> {
+    /** Judged: each publisher's `day` is its last judged day. */
+    async recordScans(marks: readonly ScanMark[]): Promise<void> {
+      if (marks.length === 0) return;
       await db
         .insertInto('revenue_scans')
-        .values({ publisher_id: publisherId, last_day: day })
-        .onConflict((oc) => oc.column('publisher_id').doUpdateSet({ last_day: day, scanned_at: sql<Date>`now()` }))
+        .values(marks.map((m) => ({ publisher_id: m.publisherId, last_day: m.day })))
+        .onConflict((oc) => oc.column('publisher_id').doUpdateSet({ last_day: sql`excluded.last_day`, scanned_at: sql<Date>`now()` }))
         .execute();
     },
 
     /**
-     * A scan that found no loaded day to judge: tried now, judged nothing newer than before (a
+     * Scans that found no loaded day to judge: tried now, judged nothing newer than before (a
      * first scan records the day before `day`, so `day` stays due).
      */
-    async recordTry(publisherId: string, day: ReportDay): Promise<void> {
+    async recordTries(marks: readonly ScanMark[]): Promise<void> {
+      if (marks.length === 0) return;
       await db
         .insertInto('revenue_scans')
-        .values({ publisher_id: publisherId, last_day: shiftDays(day, -1) })
+        .values(marks.map((m) => ({ publisher_id: m.publisherId, last_day: shiftDays(m.day, -1) })))
         .onConflict((oc) => oc.column('publisher_id').doUpdateSet({ scanned_at: sql<Date>`now()` }))
         .execute();
     },

@@ -1,78 +1,71 @@
-import { shiftDays, type ReportDay } from '@pc/contracts';
-import type { ReportQuery, ReportResult } from '../engine/report-engine';
+import { type ReportDay } from '@pc/contracts';
+import type { DailyRevenueSeries } from '../engine/report-engine';
 import type { DayValue } from './revenue-anomalies';
 
 /** Days read per scan: the judged day's spread needs 56 days of residuals, each against 8 weeks before it. */
 export const SCAN_WINDOW_DAYS = 120;
-/** Site x product type x day rows read at most (the engine's own ceiling). */
-const ROWS_READ = 100_000;
 
 /** What a series is of: everything, one site, or one product type of one site. */
 export interface SeriesScope {
-  /** The site as the report names it (its name, or its id when it has none); null for all sites. */
+  /** The site's id; null for all sites. */
+  siteId: string | null;
+  /** The site as people know it (its name, or its id when the portal has none); null for all sites. */
   site: string | null;
   productType: string | null;
 }
 
 export interface RevenueSeries extends SeriesScope {
-  /** Stable while the scope exists: part of the incident's key. */
+  /** Stable while the scope exists (ids, not names): part of the incident's key. */
   key: string;
   points: DayValue[];
 }
 
-export interface DailyRevenueRow {
-  date: ReportDay;
-  site: string;
-  productType: string;
-  revenue: number;
-}
-
-/** The engine query of a scan: revenue by day, site and product type over the window ending on `day`. */
-export function scanQuery(publisherId: string, day: ReportDay): ReportQuery {
-  return {
-    reportType: 'revenue',
-    publisherId,
-    dateFrom: shiftDays(day, -(SCAN_WINDOW_DAYS - 1)),
-    dateTo: day,
-    dimensions: ['sites', 'product_type'],
-    metrics: ['revenue'],
-    interval: 'Day',
-    limit: ROWS_READ,
-  };
-}
-
-export function dailyRows(result: ReportResult): DailyRevenueRow[] {
-  return result.rows.map((r) => ({
-    date: String(r.date),
-    site: String(r.sites ?? '(not set)'),
-    productType: String(r.product_type ?? '(not set)'),
-    revenue: typeof r.revenue === 'number' && Number.isFinite(r.revenue) ? r.revenue : 0,
-  }));
-}
+const DAY_MS = 86_400_000;
+export const dayNumber = (day: ReportDay) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const isoDay = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * The publisher's total, each site and each site x product type as daily series. A day on which
- * the publisher has facts but a scope has none counts as zero for it (its revenue stopped); a
- * day without any fact is missing for every scope (not loaded yet), never a zero.
+ * One publisher's total, each site and each site x product type as daily series over the days
+ * `from`..`to` (day numbers, inclusive), from the engine's series of that publisher. A day on which
+ * the publisher has facts but a scope has none counts as zero for it (its revenue stopped); a day
+ * without any fact is missing for every scope (not loaded yet), never a zero.
  */
-export function revenueSeries(rows: readonly DailyRevenueRow[]): RevenueSeries[] {
-  const loadedDays = [...new Set(rows.map((r) => r.date))].sort();
-  const position = new Map(loadedDays.map((day, i) => [day, i]));
+export function revenueSeries(
+  facts: readonly DailyRevenueSeries[],
+  window: { from: number; to: number },
+  siteNames: ReadonlyMap<string, string> = new Map(),
+): RevenueSeries[] {
+  const length = window.to - window.from + 1;
+  const loaded = new Uint8Array(length);
+  for (const f of facts) for (const d of f.days) if (d >= window.from && d <= window.to) loaded[d - window.from] = 1;
+  const loadedAt: number[] = [];
+  for (let i = 0; i < length; i += 1) if (loaded[i]) loadedAt.push(i);
+  const dates = loadedAt.map((i) => isoDay(window.from + i));
+
   const byScope = new Map<string, { scope: SeriesScope; values: Float64Array }>();
-  const add = (key: string, site: string | null, productType: string | null, at: number, revenue: number) => {
+  const valuesOf = (key: string, scope: SeriesScope) => {
     let entry = byScope.get(key);
-    if (!entry) byScope.set(key, (entry = { scope: { site, productType }, values: new Float64Array(loadedDays.length) }));
-    entry.values[at] = entry.values[at]! + revenue;
+    if (!entry) byScope.set(key, (entry = { scope, values: new Float64Array(length) }));
+    return entry.values;
   };
-  for (const r of rows) {
-    const at = position.get(r.date)!;
-    add('all', null, null, at, r.revenue);
-    add(`site:${r.site}`, r.site, null, at, r.revenue);
-    add(`site:${r.site}:${r.productType}`, r.site, r.productType, at, r.revenue);
+  const total = valuesOf('all', { siteId: null, site: null, productType: null });
+  for (const f of facts) {
+    const site = siteNames.get(f.siteId) ?? f.siteId;
+    const ofSite = valuesOf(`site:${f.siteId}`, { siteId: f.siteId, site, productType: null });
+    const ofPair = valuesOf(`site:${f.siteId}:${f.productType}`, { siteId: f.siteId, site, productType: f.productType });
+    f.days.forEach((d, k) => {
+      if (d < window.from || d > window.to) return;
+      const revenue = Number.isFinite(f.revenue[k]) ? f.revenue[k]! : 0;
+      const at = d - window.from;
+      total[at] = total[at]! + revenue;
+      ofSite[at] = ofSite[at]! + revenue;
+      ofPair[at] = ofPair[at]! + revenue;
+    });
   }
+  if (loadedAt.length === 0) return [];
   return [...byScope.entries()].map(([key, { scope, values }]) => ({
     ...scope,
     key,
-    points: loadedDays.map((date, i) => ({ date, value: values[i]! })),
+    points: loadedAt.map((i, k) => ({ date: dates[k]!, value: values[i]! })),
   }));
 }

@@ -3,6 +3,7 @@ import { ensureChLayout, rebuildDerived, refreshDerived } from './clickhouse-der
 import type { ClickHouseExec } from './clickhouse-exec';
 import { chPeriodSplits, type PeriodSplit, type PeriodSplitsRequest } from './clickhouse-period-splits';
 import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
+import { chDailyRevenueSeriesSql, fromChDailyRevenue, type ChDailyRevenueRow } from './daily-revenue-series';
 import {
   buildChPageSql,
   buildChPageWithTotalsSql,
@@ -18,6 +19,7 @@ import { isValidIsoDate, planReport } from './report-plan';
 import {
   ReportQueryError,
   type ColumnChunk,
+  type DailyRevenueSeries,
   type FactBatch,
   type IngestSummary,
   type ReportEngine,
@@ -172,6 +174,13 @@ export class ClickHouseReportEngine implements ReportEngine {
     const { sql, params } = buildChSalesByAttributeSql(publisherId, dateFrom, dateTo, attribute);
     const rows = await this.ch.query<{ site: string; v: string; nrv: number; imps: number }>(sql, params);
     return rows.map((r) => ({ siteId: r.site, value: r.v, netRevenue: Number(r.nrv), impressions: Number(r.imps) }));
+  }
+
+  async dailyRevenueSeries(publisherIds: readonly string[], dateFrom: string, dateTo: string): Promise<DailyRevenueSeries[]> {
+    if (!isValidIsoDate(dateFrom) || !isValidIsoDate(dateTo)) throw new ReportQueryError('Dates must be YYYY-MM-DD.');
+    if (publisherIds.length === 0) return [];
+    const { sql, params } = chDailyRevenueSeriesSql(publisherIds, dateFrom, dateTo);
+    return (await this.ch.query<ChDailyRevenueRow>(sql, params)).map(fromChDailyRevenue);
   }
 
   async query(query: ReportQuery): Promise<ReportResult> {

@@ -13,6 +13,7 @@ import { firstDayOfMonth, lastDayOfPeriod, pageWindow, streamWindows } from './t
 import {
   ReportQueryError,
   type ColumnChunk,
+  type DailyRevenueSeries,
   type FactBatch,
   type IngestSummary,
   type ReportEngine,
@@ -26,6 +27,7 @@ import {
   type SiteRecord,
 } from './report-engine';
 import { readSalesBreakdown, readSalesByAttribute } from './revenue-breakdowns';
+import { readDailyRevenueSeries } from './daily-revenue-series';
 
 /**
  * DuckDB implementation. One instance per database file; its connections (a writer whose writes
@@ -100,6 +102,12 @@ export class DuckDbReportEngine implements ReportEngine {
   salesByAttribute(publisherId: string, dateFrom: string, dateTo: string, attribute: SalesAttribute): Promise<SalesAttributeRow[]> {
     if (!isValidIsoDate(dateFrom) || !isValidIsoDate(dateTo)) return Promise.reject(new ReportQueryError('Dates must be YYYY-MM-DD.'));
     return this.read((conn) => readSalesByAttribute(conn, publisherId, dateFrom, dateTo, attribute));
+  }
+
+  dailyRevenueSeries(publisherIds: readonly string[], dateFrom: string, dateTo: string): Promise<DailyRevenueSeries[]> {
+    if (!isValidIsoDate(dateFrom) || !isValidIsoDate(dateTo)) return Promise.reject(new ReportQueryError('Dates must be YYYY-MM-DD.'));
+    if (publisherIds.length === 0) return Promise.resolve([]);
+    return this.read((conn) => readDailyRevenueSeries(conn, publisherIds, dateFrom, dateTo));
   }
 
   async query(query: ReportQuery): Promise<ReportResult> {

@@ -3,6 +3,7 @@ import { REVENUE_METRICS } from '@pc/contracts';
 import type { ReportEngine } from './report-engine';
 import { loadTestFacts } from './test-facts';
 import { base } from './engine-suite-query';
+import { dailyRevenueCases } from './engine-suite-daily-revenue';
 import { exportCases } from './engine-suite-export';
 import { ingestionCases } from './engine-suite-ingestion';
 import { sortedPagesCases } from './engine-suite-sorted-pages';
@@ -297,5 +298,6 @@ export function engineSuite(name: string, open: () => Promise<ReportEngine>, opt
 
     ingestionCases(() => engine);
     exportCases(() => engine);
+    dailyRevenueCases(() => engine);
   });
 }

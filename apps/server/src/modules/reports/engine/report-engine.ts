@@ -43,7 +43,24 @@ export interface ReportEngine {
    * (value '' for sales that did not record it): what a blocking rule of that type would remove.
    */
   salesByAttribute(publisherId: string, dateFrom: string, dateTo: string, attribute: SalesAttribute): Promise<SalesAttributeRow[]>;
+  /**
+   * Revenue per day of several publishers over an inclusive range, one series per publisher, site
+   * id and product type: the daily revenue scan judges a batch of publishers from one read instead
+   * of one report per publisher.
+   */
+  dailyRevenueSeries(publisherIds: readonly string[], dateFrom: string, dateTo: string): Promise<DailyRevenueSeries[]>;
   close(): Promise<void>;
+}
+
+/** One publisher's revenue of one site and product type, by day (see ReportEngine.dailyRevenueSeries). */
+export interface DailyRevenueSeries {
+  publisherId: string;
+  siteId: string;
+  productType: string;
+  /** Days since 1970-01-01, ascending: only days with facts for this site and product type. */
+  days: number[];
+  /** The revenue of each of `days`. */
+  revenue: number[];
 }
 
 export interface ReportQuery {

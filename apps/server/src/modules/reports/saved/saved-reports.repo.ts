@@ -205,6 +205,16 @@ export function savedReportsRepo(db: Db) {
           ?.time_zone ?? null
       );
     },
+    /** The time zones set by any of `publisherIds` (a publisher that set none is absent). */
+    async timeZonesOf(publisherIds: readonly string[]): Promise<Map<string, string>> {
+      if (publisherIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('report_settings')
+        .select(['publisher_id', 'time_zone'])
+        .where('publisher_id', 'in', [...publisherIds])
+        .execute();
+      return new Map(rows.flatMap((r) => (r.time_zone ? [[r.publisher_id, r.time_zone] as const] : [])));
+    },
     async setTimeZone(publisherId: string, timeZone: string): Promise<void> {
       await db
         .insertInto('report_settings')
