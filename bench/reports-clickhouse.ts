@@ -16,10 +16,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { EnvSchema } from '../apps/server/src/config/env';
 import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/src/modules/reports/engine/chdb-test-exec';
 import { ClickHouseReportEngine } from '../apps/server/src/modules/reports/engine/clickhouse-engine';
 import { clickHouseClientExec, type ClickHouseExec } from '../apps/server/src/modules/reports/engine/clickhouse-exec';
 import { CLICKHOUSE_TABLES_OF } from '../apps/server/src/modules/reports/engine/clickhouse-schema';
+import { withClusterLayout } from '../apps/server/src/modules/reports/engine/create-engine';
 import type { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
 import { FACT_TABLES } from '../apps/server/src/modules/reports/engine/duckdb-schema';
 import type { ReportResult } from '../apps/server/src/modules/reports/engine/report-engine';
@@ -80,8 +82,10 @@ export async function openClickHouseBench(
   let label: string;
   let local: string | null = null;
   if (url) {
-    exec = clickHouseClientExec(url);
-    label = `ClickHouse server (${new URL(url).host})`;
+    // A staging cluster is driven as the product drives it: CLICKHOUSE_CLUSTER names its layout.
+    const layout = EnvSchema.shape.CLICKHOUSE_CLUSTER.parse(process.env.CLICKHOUSE_CLUSTER);
+    exec = withClusterLayout(clickHouseClientExec(url), layout);
+    label = `ClickHouse server (${new URL(url).host}${layout === 'none' ? '' : `, ${layout} cluster`})`;
   } else {
     const chdb = loadChdb();
     if (!chdb) throw new Error(`--engine clickhouse needs CLICKHOUSE_URL or chDB: run \`npm run chdb:install\` (looked in ${CHDB_DIR}).`);

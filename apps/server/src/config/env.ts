@@ -42,6 +42,9 @@ export const EnvSchema = z.object({
   DATABASE_URL: url('postgres://user:pass@host:5432/db'),
   // Report facts on ClickHouse instead of the embedded DuckDB file (scale-out, several processes).
   CLICKHOUSE_URL: url('http://user:pass@host:8123/database'),
+  // A cluster's layout (docs/operations.md, "ClickHouse cluster"): the engine's schema, DELETE and
+  // TRUNCATE statements in their cluster form.
+  CLICKHOUSE_CLUSTER: z.enum(['none', 'replicated', 'sharded'], { error: 'accepts none, replicated or sharded' }).default('none'),
   SMTP_URL: url('smtp://user:pass@host:587'),
   MAIL_FROM: z.string().default('Partners Center <no-reply@partners-center.local>'),
   PUBLIC_URL: url('https://partners.example.com'),

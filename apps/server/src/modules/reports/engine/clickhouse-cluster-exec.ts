@@ -4,7 +4,7 @@ import type { ClickHouseExec } from './clickhouse-exec';
 /**
  * The engine's statements in their cluster form, for a connection to a cluster of `layout`
  * (clickhouse-cluster-schema.ts): what the sharded layout needs before ingestion can run on it.
- * Not wired to a setting yet (docs/operations.md, "ClickHouse cluster").
+ * Chosen by CLICKHOUSE_CLUSTER (create-engine.ts; docs/operations.md, "ClickHouse cluster").
  *
  * - CREATE TABLE, ALTER TABLE and CREATE MATERIALIZED VIEW become the generated cluster statements
  *   (ON CLUSTER, Replicated engines; on the sharded layout a local table and its Distributed table),
