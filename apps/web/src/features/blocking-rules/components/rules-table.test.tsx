@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ruleFixture } from '../state/rule.fixture';
 import { RulesTable } from './rules-table';
@@ -43,5 +44,43 @@ describe('RulesTable', () => {
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zzz' } });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByText('No rule matches these filters.')).toBeInTheDocument();
+  });
+
+  it('sorts by a header, by click or by Enter, saying the direction in aria-sort; dates sort by date', async () => {
+    const dated = [
+      ruleFixture({ id: 'x', name: 'Beta', expiresAt: '2027-01-05', updatedAt: '2026-11-02T09:00:00.000Z' }),
+      ruleFixture({ id: 'y', name: 'alpha', expiresAt: '2026-12-31', updatedAt: '2026-11-20T09:00:00.000Z' }),
+      ruleFixture({ id: 'z', name: 'Gamma', expiresAt: null, updatedAt: '2026-10-30T09:00:00.000Z' }),
+    ];
+    renderWithProviders(<RulesTable rules={dated} siteName={siteName} onPause={vi.fn()} onDelete={vi.fn()} />);
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Name')).toHaveAttribute('aria-sort', 'none');
+
+    fireEvent.click(within(header('Name')).getByRole('button'));
+    expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
+    expect(names()).toEqual(['alpha', 'Beta', 'Gamma']);
+    fireEvent.click(within(header('Name')).getByRole('button'));
+    expect(header('Name')).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['Gamma', 'Beta', 'alpha']);
+
+    // The keyboard: focus the Expires header's button and press Enter. A rule with no end sorts last.
+    const user = userEvent.setup();
+    within(header('Expires')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(header('Expires')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Name')).toHaveAttribute('aria-sort', 'none');
+    expect(names()).toEqual(['alpha', 'Beta', 'Gamma']);
+    await user.keyboard('{Enter}');
+    expect(names()).toEqual(['Beta', 'alpha', 'Gamma']);
+
+    // Last changed starts with the latest change.
+    fireEvent.click(within(header('Last changed')).getByRole('button'));
+    expect(header('Last changed')).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['alpha', 'Beta', 'Gamma']);
   });
 });

@@ -2,9 +2,18 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { BLOCKING_RULE_TYPE_LABELS, BLOCKING_RULE_TYPES, Routes, type BlockingRule } from '@pc/contracts';
+import { SortableTh, dateValue, useTableSort, type SortColumn } from '../../../components/ui/data-table';
 import { filterRules, valuesPreview } from '../state/rule-filter';
 
 const STATUS_COLOR = { active: 'green', paused: 'gray', expired: 'orange' } as const;
+
+const SORT_COLUMNS: SortColumn<BlockingRule>[] = [
+  { key: 'name', value: (r) => r.name },
+  { key: 'type', value: (r) => BLOCKING_RULE_TYPE_LABELS[r.type] },
+  { key: 'status', value: (r) => r.status },
+  { key: 'expires', value: (r) => dateValue(r.expiresAt) },
+  { key: 'changed', value: (r) => dateValue(r.updatedAt), firstDir: 'desc' },
+];
 
 /** Search by name or value, filter by type and status; actions per row. */
 export function RulesTable(props: {
@@ -16,7 +25,12 @@ export function RulesTable(props: {
   const [q, setQ] = useState('');
   const [type, setType] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const shown = filterRules(props.rules, { q, type, status });
+  const { sorted: shown, sort, toggle } = useTableSort(filterRules(props.rules, { q, type, status }), SORT_COLUMNS);
+  const th = (key: string, label: string) => (
+    <SortableTh sortKey={key} sort={sort} onSort={toggle}>
+      {label}
+    </SortableTh>
+  );
   return (
     <>
       <Group gap="sm" align="end">
@@ -47,13 +61,13 @@ export function RulesTable(props: {
           <Table striped highlightOnHover withTableBorder fz="sm" aria-label="Blocking rules">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
+                {th('name', 'Name')}
+                {th('type', 'Type')}
                 <Table.Th>Values</Table.Th>
                 <Table.Th>Sites</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Last changed</Table.Th>
+                {th('status', 'Status')}
+                {th('expires', 'Expires')}
+                {th('changed', 'Last changed')}
                 <Table.Th aria-label="Actions" />
               </Table.Tr>
             </Table.Thead>

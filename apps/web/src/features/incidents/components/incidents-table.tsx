@@ -1,10 +1,36 @@
 import { Fragment } from 'react';
 import { Badge, Button, Table, Text } from '@mantine/core';
-import type { Incident } from '@pc/contracts';
+import type { Incident, IncidentSeverity } from '@pc/contracts';
+import { SortableTh, useTableSort, type SortColumn } from '../../../components/ui/data-table';
 import { IncidentPanel } from './incident-panel';
 import { SEVERITY_COLORS, SEVERITY_LABELS, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS, fromEpoch } from './incident-labels';
 
 const COLUMNS = 9;
+
+/** Severity sorts by how bad it is, not by its name. */
+const SEVERITY_RANK: Record<IncidentSeverity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
+
+const SORT_COLUMNS: SortColumn<Incident>[] = [
+  { key: 'title', value: (i) => i.title },
+  { key: 'site', value: (i) => i.scopeLabel },
+  { key: 'type', value: (i) => TYPE_LABELS[i.type] },
+  { key: 'severity', value: (i) => SEVERITY_RANK[i.severity], firstDir: 'desc' },
+  { key: 'category', value: (i) => i.category },
+  { key: 'status', value: (i) => STATUS_LABELS[i.status] },
+  { key: 'new', value: (i) => (i.new ? 1 : 0), firstDir: 'desc' },
+  { key: 'last', value: (i) => i.lastOccurrence, firstDir: 'desc' },
+];
+
+const HEADERS: [key: string, label: string][] = [
+  ['title', 'Incident'],
+  ['site', 'Site'],
+  ['type', 'Type'],
+  ['severity', 'Severity'],
+  ['category', 'Category'],
+  ['status', 'Status'],
+  ['new', 'New'],
+  ['last', 'Last occurrence'],
+];
 
 /** The spec's incident table; each row expands into its occurrence timeline and actions. */
 export function IncidentsTable(props: {
@@ -14,24 +40,22 @@ export function IncidentsTable(props: {
   onToggle: (incident: Incident) => void;
   onChanged: () => void;
 }) {
+  const { sorted, sort, toggle } = useTableSort(props.incidents, SORT_COLUMNS);
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table highlightOnHover withTableBorder fz="sm" aria-label="Incidents">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Incident</Table.Th>
-            <Table.Th>Site</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Severity</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>New</Table.Th>
-            <Table.Th>Last occurrence</Table.Th>
+            {HEADERS.map(([key, label]) => (
+              <SortableTh key={key} sortKey={key} sort={sort} onSort={toggle}>
+                {label}
+              </SortableTh>
+            ))}
             <Table.Th aria-label="Timeline" />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {props.incidents.map((i) => {
+          {sorted.map((i) => {
             const open = props.expanded === i.id;
             const panelId = `incident-panel-${i.id}`;
             return (

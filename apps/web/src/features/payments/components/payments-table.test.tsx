@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Payment } from '@pc/contracts';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { TEST_PUBLIC_CONFIG } from '../../../test/public-config.fixture';
@@ -66,5 +67,49 @@ describe('payments table', () => {
     );
     expect(screen.getByText('Below the $100.00 threshold: $42.00 carried to the next month')).toBeVisible();
     expect(screen.queryByText(/On hold/)).toBeNull();
+  });
+
+  it('sorts money by its amount and dates by date, from a header click or Enter, with aria-sort', async () => {
+    renderWithProviders(
+      <PaymentsTable
+        publisherId="1002"
+        payments={[
+          payment({ id: 'p1', period: '2026-08', amount: 900, status: 'paid', paidAt: '2026-09-15' }),
+          payment({ id: 'p2', period: '2026-10', amount: 12500.5, status: 'pending' }),
+          payment({ id: 'p3', period: '2026-09', amount: 42, status: 'rolled_over', rolloverOut: 42 }),
+          payment({ id: 'p4', period: '2025-12', amount: 1000, status: 'paid', paidAt: '2026-01-15' }),
+        ]}
+      />,
+    );
+    const periods = () =>
+      within(screen.getByRole('table', { name: 'Payments' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+
+    // Largest first: 12,500.50 before 1,000 before 900 (as text "900" would come first), a rolled-over month shows and sorts as 0.
+    fireEvent.click(within(header('Amount')).getByRole('button'));
+    expect(header('Amount')).toHaveAttribute('aria-sort', 'descending');
+    const byAmount = periods();
+    fireEvent.click(within(header('Amount')).getByRole('button'));
+    expect(header('Amount')).toHaveAttribute('aria-sort', 'ascending');
+    expect(periods()).toEqual([...byAmount].reverse());
+    expect(byAmount.map((text) => text?.slice(0, 3))).toEqual(['Oct', 'Dec', 'Aug', 'Sep']);
+
+    // Periods by date: December 2025 is before August 2026, though "2025-12" and "Dec" read otherwise.
+    const user = userEvent.setup();
+    within(header('Period')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(header('Period')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Amount')).toHaveAttribute('aria-sort', 'none');
+    expect(periods().map((text) => text?.slice(0, 3))).toEqual(['Oct', 'Sep', 'Aug', 'Dec']);
+    await user.keyboard('{Enter}');
+    expect(header('Period')).toHaveAttribute('aria-sort', 'ascending');
+    expect(periods().map((text) => text?.slice(0, 3))).toEqual(['Dec', 'Aug', 'Sep', 'Oct']);
+
+    // Paid on: unpaid rows last in either direction.
+    fireEvent.click(within(header('Paid on')).getByRole('button'));
+    expect(periods().map((text) => text?.slice(0, 3))).toEqual(['Aug', 'Dec', 'Oct', 'Sep']);
   });
 });

@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { Payment } from '@pc/contracts';
 import { PaymentHoldNote } from '../../../components/payment-hold';
+import { SortableTh, dateValue, useTableSort, type SortColumn } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { downloadStatement } from '../api/payments-api';
@@ -11,12 +12,31 @@ import { FlagKeys } from '../../../lib/feature-flags/feature-areas';
 import { useFeatureFlags } from '../../../lib/feature-flags/use-feature-flags';
 import { money, periodLabel, STATUS_COLOR, statusLabel } from './format';
 
+/** A rolled-over payment pays nothing this month: it sorts as the 0 it shows. */
+const paidAmount = (p: Payment) => (p.status === 'rolled_over' ? 0 : p.amount);
+
+const SORT_COLUMNS: SortColumn<Payment>[] = [
+  { key: 'period', value: (p) => dateValue(`${p.period}-01`), firstDir: 'desc' },
+  { key: 'amount', value: paidAmount, firstDir: 'desc' },
+  { key: 'currency', value: (p) => p.currency },
+  { key: 'status', value: (p) => statusLabel(p.status) },
+  { key: 'paid', value: (p) => dateValue(p.paidAt), firstDir: 'desc' },
+  { key: 'method', value: (p) => p.method },
+  { key: 'reference', value: (p) => p.reference },
+];
+
 /**
  * The publisher's payments with statement downloads (PDF and CSV) when the `payments.statements` flag
  * is on; adjustment lines sit under their payment.
  */
 export function PaymentsTable({ publisherId, payments }: { publisherId: string; payments: Payment[] }) {
   const [busy, setBusy] = useState<string | null>(null);
+  const { sorted, sort, toggle } = useTableSort(payments, SORT_COLUMNS);
+  const th = (key: string, label: string, align?: 'right') => (
+    <SortableTh sortKey={key} sort={sort} onSort={toggle} align={align}>
+      {label}
+    </SortableTh>
+  );
   // Off for this publisher: no download buttons that the server would refuse (403).
   const statements = useFeatureFlags().enabled(FlagKeys.paymentStatements, true);
   async function download(p: Payment, format: 'pdf' | 'csv') {
@@ -34,18 +54,18 @@ export function PaymentsTable({ publisherId, payments }: { publisherId: string; 
     <Table striped withTableBorder fz="sm" aria-label="Payments">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Period</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th>Currency</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Paid on</Table.Th>
-          <Table.Th>Method</Table.Th>
-          <Table.Th>Reference</Table.Th>
+          {th('period', 'Period')}
+          {th('amount', 'Amount', 'right')}
+          {th('currency', 'Currency')}
+          {th('status', 'Status')}
+          {th('paid', 'Paid on')}
+          {th('method', 'Method')}
+          {th('reference', 'Reference')}
           {statements && <Table.Th>Statement</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {payments.map((p) => (
+        {sorted.map((p) => (
           <Fragment key={p.id}>
             <Table.Tr>
               <Table.Td>{periodLabel(p.period)}</Table.Td>
