@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { USERS, signInThroughPage } from '../support/demo';
 
 // At 375 px a media owner signs in, sees home, runs a report (one-month picker
-// with its presets, a table that scrolls sideways keeping its first column and totals in view) and
+// with its presets, rows as cards, and a table that scrolls sideways keeping its first column and totals in view) and
 // opens ads.txt, with no sideways page scroll anywhere.
 
 test.use({ viewport: { width: 375, height: 740 } });
@@ -25,8 +25,10 @@ test('a phone-sized journey: sign-in, home, a report, ads.txt', async ({ page })
   await nav.getByRole('link', { name: 'Reports', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Revenue Summary', level: 1 })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Revenue Summary results' });
-  await expect(table.getByRole('row').nth(2)).toBeVisible({ timeout: 30_000 });
+  // A phone shows the rows as cards first; the table is one tap away.
+  await expect(page.getByRole('list', { name: 'Revenue Summary results' }).getByTestId('report-row-card').first()).toBeVisible({
+    timeout: 30_000,
+  });
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
   // The presets stay reachable, and the custom range picker opens one month wide, on screen.
@@ -41,6 +43,11 @@ test('a phone-sized journey: sign-in, home, a report, ads.txt', async ({ page })
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(dropdown).toHaveCount(0);
+
+  await page.getByText('Table', { exact: true }).click();
+  const table = page.getByRole('table', { name: 'Revenue Summary results' });
+  await expect(table.getByRole('row').nth(2)).toBeVisible({ timeout: 30_000 });
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
   // The table scrolls sideways inside its box; the first column and the totals stay in view.
   const scroller = page.locator('.mantine-TableScrollContainer-scrollContainer .mantine-ScrollArea-viewport', { has: table }).first();

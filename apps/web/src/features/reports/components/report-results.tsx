@@ -1,8 +1,11 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import type { PeriodChange, ReportResult } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { formatCount, formatDay } from '../../../lib/format/number-format';
 import { addDays } from '../state/date-presets';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
+import { ReportRowCards } from './report-row-cards';
 import { ReportTable, type SortState } from './report-table';
 
 export interface ReportResultsProps {
@@ -38,6 +41,8 @@ function TableSkeleton() {
 /** Loading, error, empty and filled states of the results table, with its notes. */
 export function ReportResults(props: ReportResultsProps) {
   const { data, error, retry, label } = props;
+  const phone = usePhoneLayout();
+  const [layout, setLayout] = useState<'cards' | 'table'>('cards');
   if (error && !data) {
     const fieldText = error.fields ? Object.values(error.fields).join(' ') : '';
     return (
@@ -94,21 +99,47 @@ export function ReportResults(props: ReportResultsProps) {
           </Text>
         )}
       </Group>
+      {phone && (
+        <SegmentedControl
+          size="xs"
+          mb="xs"
+          aria-label="Show rows as"
+          data={[
+            { value: 'cards', label: 'Cards' },
+            { value: 'table', label: 'Table' },
+          ]}
+          value={layout}
+          onChange={(v) => setLayout(v === 'table' ? 'table' : 'cards')}
+        />
+      )}
+      {phone && layout === 'cards' ? (
+        <ReportRowCards result={data} caption={`${label} results`} today={props.today} />
+      ) : (
+        <ResultsTable {...props} data={data} />
+      )}
+    </Card>
+  );
+}
+
+/** The table layout, with its drill-down hint. */
+function ResultsTable(props: ReportResultsProps & { data: ReportResult }) {
+  return (
+    <>
       {props.onDrill && (
         <Text size="xs" c="dimmed" mb={4}>
           Click a row to drill down: it becomes a filter and the report splits by the next dimension.
         </Text>
       )}
       <ReportTable
-        result={data}
+        result={props.data}
         sort={props.sort}
         onSort={props.onSort}
         deltas={props.deltas}
         compareLabel={props.compareLabel}
-        caption={`${label} results`}
+        caption={`${props.label} results`}
         onDrill={props.onDrill}
         today={props.today}
       />
-    </Card>
+    </>
   );
 }

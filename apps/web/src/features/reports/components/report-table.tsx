@@ -9,6 +9,7 @@ import {
   type ReportResult,
 } from '@pc/contracts';
 import { EMPTY_CELL, formatCell, isNumericKind } from '../../../lib/format/number-format';
+import { displayColumns } from '../state/column-order';
 
 export interface SortState {
   key: string;
@@ -123,9 +124,13 @@ function HeaderCell({
   );
 }
 
-/** The results: dense, server-sorted, numbers right-aligned, a totals row, estimated rows marked. */
+/**
+ * The results: dense, server-sorted, numbers right-aligned, a totals row, estimated rows marked;
+ * the metrics come before the second and later dimensions (displayColumns).
+ */
 export function ReportTable({ result, sort, onSort, deltas, compareLabel = 'previous', caption, onDrill, today }: ReportTableProps) {
-  const { columns, rows, totals, unavailableMetrics, currency } = result;
+  const { rows, totals, unavailableMetrics, currency } = result;
+  const columns = displayColumns(result.columns);
   const firstDimension = columns.findIndex((c) => DIMENSION_KEYS.has(c.key));
   const drillable = onDrill !== undefined && firstDimension >= 0;
   const unavailable = unavailableMetrics as Record<string, string | undefined>;

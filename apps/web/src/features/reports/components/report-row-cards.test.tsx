@@ -1,0 +1,113 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReportResult } from '@pc/contracts';
+import { ReportResults } from './report-results';
+import { renderWithProviders } from '../../../test/render-with-providers';
+
+const result: ReportResult = {
+  columns: [
+    { key: 'date', label: 'Date', kind: 'date' },
+    { key: 'sites', label: 'Site', kind: 'text' },
+    { key: 'product_type', label: 'Product Type', kind: 'text' },
+    { key: 'brand', label: 'Brand', kind: 'text' },
+    { key: 'impressions', label: 'Impressions', kind: 'count' },
+    { key: 'revenue', label: 'Revenue', kind: 'money' },
+  ],
+  rows: [
+    { date: '2026-11-17', sites: 'Northwind News', product_type: 'Display', brand: 'Acme', impressions: 1234567, revenue: 1234.5 },
+    {
+      date: '2026-11-19',
+      sites: 'Northwind Sport',
+      product_type: 'Video',
+      brand: 'Globex',
+      impressions: 1000,
+      revenue: 2.6,
+      estimated: true,
+    },
+  ],
+  totalRows: 2,
+  totals: { impressions: 1235567, revenue: 1237.1 },
+  unavailableMetrics: {},
+  estimatedFrom: '2026-11-19',
+  currency: 'EUR',
+  rowLimit: 500,
+};
+
+/** The viewport width the media queries see. */
+function viewport(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const max = /max-width:\s*([\d.]+)em/.exec(query);
+    const min = /min-width:\s*([\d.]+)em/.exec(query);
+    const matches = max ? width <= Number(max[1]) * 16 : min ? width >= Number(min[1]) * 16 : false;
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  });
+}
+
+function renderAt(width: number) {
+  viewport(width);
+  renderWithProviders(
+    <ReportResults
+      data={result}
+      error={undefined}
+      isLoading={false}
+      isValidating={false}
+      retry={vi.fn()}
+      sort={null}
+      onSort={vi.fn()}
+      label="Revenue Summary"
+    />,
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('report results on a phone', () => {
+  it('shows each row as a card: its dimension values as the title, the chosen metrics as label and value', () => {
+    renderAt(375);
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Revenue Summary results' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toHaveTextContent('Nov 17, 2026 · Northwind News · Display · Acme');
+    const terms = within(cards[0]!)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    const values = within(cards[0]!)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(terms).toEqual(['Impressions', 'Revenue']);
+    expect(values).toEqual(['1,234,567', '€1,234.50']);
+    expect(within(cards[1]!).getByText('Est.')).toBeInTheDocument();
+    expect(cards[2]).toHaveAttribute('data-testid', 'report-totals-card');
+    expect(cards[2]).toHaveTextContent('Total');
+    expect(
+      within(cards[2]!)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['1,235,567', '€1,237.10']);
+  });
+
+  it('switches to the table on request', () => {
+    renderAt(375);
+    fireEvent.click(screen.getByLabelText('Table'));
+    expect(screen.getByRole('table', { name: 'Revenue Summary results' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Revenue Summary results' })).toBeNull();
+  });
+
+  it('keeps the table on a wide screen, with the metrics before the second and third dimensions', () => {
+    renderAt(1280);
+    expect(screen.queryByRole('list', { name: 'Revenue Summary results' })).toBeNull();
+    expect(screen.queryByLabelText('Show rows as')).toBeNull();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Date', 'Site', 'Impressions', 'Revenue', 'Product Type', 'Brand']);
+  });
+});
