@@ -281,7 +281,7 @@ export function startBackgroundWork(deps: AppWorkersDeps): BackgroundWork {
     workers,
     monitorScheduler,
     async stop() {
-      for (const stop of stopSchedules) stop();
+      await Promise.all(stopSchedules.map((s) => s.stop()));
       // Every worker stops claiming at once; running jobs share one deadline.
       jobs.shutdownWithin(config.SHUTDOWN_TIMEOUT_MS);
       await Promise.all([...Object.values(workers).map((w) => w.stop()), monitorScheduler.stop()]);

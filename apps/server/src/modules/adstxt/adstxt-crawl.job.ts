@@ -1,3 +1,4 @@
+import { every, type PeriodicTask } from '../../lib/jobs/every';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/pool';
 import type { JobQueue } from '../../lib/jobs/job-queue';
@@ -16,18 +17,11 @@ const CHECK_EVERY_MS = 15 * 60_000;
  * Every 15 minutes, queue a crawl for each domain not crawled in the last day. The dedupe key keeps
  * one pending crawl per domain however many server processes run this loop.
  */
-export function scheduleDailyCrawls(db: Db, jobs: JobQueue, log: Logger): () => void {
-  const tick = async () => {
+export function scheduleDailyCrawls(db: Db, jobs: JobQueue, log: Logger): PeriodicTask {
+  return every({ firstAfterMs: 10_000, everyMs: CHECK_EVERY_MS, log, failure: 'ads.txt crawl scheduling failed' }, async () => {
     const queued = await queueDueCrawls(db, jobs);
     if (queued) log.info({ domains: queued }, 'ads.txt crawls queued');
-  };
-  const run = () => void tick().catch((err: Error) => log.warn({ err: err.message }, 'ads.txt crawl scheduling failed'));
-  const first = setTimeout(run, 10_000);
-  const timer = setInterval(run, CHECK_EVERY_MS);
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  });
 }
 
 /** One scheduling step: a crawl job for each domain whose last crawl is older than a day; returns how many were due. */

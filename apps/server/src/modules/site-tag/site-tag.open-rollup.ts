@@ -1,3 +1,4 @@
+import { every, type PeriodicTask } from '../../lib/jobs/every';
 import type { Logger } from 'pino';
 import { additiveRowsSql, lastClosedDay, rollUpClosedDays } from './site-tag.rollup';
 import type { SiteTagEventStore } from './site-tag.store';
@@ -161,40 +162,15 @@ export async function clearOpenRollup(store: SiteTagEventStore): Promise<void> {
 }
 
 /** Keeps the snapshot fresh: at start and every `everyMs`; a refresh never overlaps the previous one. */
-export function startOpenRollupRefresher(
-  store: SiteTagEventStore,
-  log: Logger,
-  everyMs = OPEN_ROLLUP_REFRESH_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  let stopped = false;
+export function startOpenRollupRefresher(store: SiteTagEventStore, log: Logger, everyMs = OPEN_ROLLUP_REFRESH_MS): PeriodicTask {
   let swept = false;
-  const tick = () => {
-    if (busy || stopped) return;
-    busy = true;
+  return every({ firstAfterMs: 5_000, everyMs, log, failure: 'site tag open-day rollup refresh failed' }, async () => {
     // Newly closed days first (they leave the snapshot's window), then the snapshot.
     // After a first pass over every day, only the last week is looked at (a reset rollup is
     // rebuilt by the first query that needs it).
     const now = Date.now();
-    running = rollUpClosedDays(store, now, swept ? new Date(now - 9 * DAY_MS).toISOString().slice(0, 10) : undefined)
-      .then(() => {
-        swept = true;
-        return refreshOpenRollup(store);
-      })
-      .catch((err: Error) => log.warn({ err: err.message }, 'site tag open-day rollup refresh failed'))
-      .finally(() => (busy = false));
-  };
-  const first = setTimeout(tick, 5_000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+    await rollUpClosedDays(store, now, swept ? new Date(now - 9 * DAY_MS).toISOString().slice(0, 10) : undefined);
+    swept = true;
+    await refreshOpenRollup(store);
+  });
 }

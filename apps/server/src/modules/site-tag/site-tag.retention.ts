@@ -1,3 +1,4 @@
+import { every, type PeriodicTask } from '../../lib/jobs/every';
 import { RETENTION_DAYS_FLAG } from '@pc/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/pool';
@@ -82,25 +83,8 @@ export async function applySiteTagRetention(
  * rollup sweep, which it would otherwise compete with for the store's one writer), then every
  * hour; never two at once.
  */
-export function startSiteTagRetention(store: SiteTagEventStore, db: Db, log: Logger): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
-    running = expireSiteTagEvents(store, db)
-      .catch((err: Error) => log.warn({ err: err.message }, 'site tag retention failed'))
-      .finally(() => (busy = false));
-  };
-  const first = setTimeout(tick, 10 * 60_000);
-  const timer = setInterval(tick, EVERY_MS);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startSiteTagRetention(store: SiteTagEventStore, db: Db, log: Logger): PeriodicTask {
+  return every({ firstAfterMs: 10 * 60_000, everyMs: EVERY_MS, log, failure: 'site tag retention failed' }, () =>
+    expireSiteTagEvents(store, db),
+  );
 }

@@ -1,3 +1,4 @@
+import { every, type PeriodicTask } from '../../lib/jobs/every';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/pool';
@@ -39,15 +40,8 @@ export function usageRetentionHandler(o: { db: Db; retentionDays: number; log: L
 }
 
 /** Queues the trim once an hour; the dedupe key keeps one pending job however many processes run this. */
-export function scheduleUsageRetention(jobs: JobQueue, log: Logger): () => void {
-  const run = () =>
-    void jobs
-      .enqueue<UsageRetentionPayload>(USAGE_RETENTION_QUEUE, {}, { dedupeKey: 'usage-retention', maxAttempts: 3 })
-      .catch((err: Error) => log.warn({ err: err.message }, 'usage retention scheduling failed'));
-  const first = setTimeout(run, 30_000);
-  const timer = setInterval(run, EVERY_MS);
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+export function scheduleUsageRetention(jobs: JobQueue, log: Logger): PeriodicTask {
+  return every({ firstAfterMs: 30_000, everyMs: EVERY_MS, log, failure: 'usage retention scheduling failed' }, () =>
+    jobs.enqueue<UsageRetentionPayload>(USAGE_RETENTION_QUEUE, {}, { dedupeKey: 'usage-retention', maxAttempts: 3 }),
+  );
 }

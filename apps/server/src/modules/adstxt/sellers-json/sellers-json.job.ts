@@ -1,3 +1,4 @@
+import { every, type PeriodicTask } from '../../../lib/jobs/every';
 import type { Logger } from 'pino';
 import type { SellersJsonService } from './sellers-json.service';
 
@@ -9,16 +10,9 @@ const CHECK_EVERY_MS = 5 * 60_000;
  * sellers never looked up, or unreadable and past its back-off. The queue's dedupe key keeps one pending refresh per system however
  * many server processes run this loop; the schedule itself is the files' `fetched_at` in PostgreSQL.
  */
-export function scheduleSellersJsonRefresh(service: SellersJsonService, log: Logger): () => void {
-  const run = () =>
-    void service
-      .queueDue()
-      .then((n) => n && log.info({ systems: n }, 'sellers.json refreshes queued'))
-      .catch((err: Error) => log.warn({ err: err.message }, 'sellers.json scheduling failed'));
-  const first = setTimeout(run, 30_000);
-  const timer = setInterval(run, CHECK_EVERY_MS);
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+export function scheduleSellersJsonRefresh(service: SellersJsonService, log: Logger): PeriodicTask {
+  return every({ firstAfterMs: 30_000, everyMs: CHECK_EVERY_MS, log, failure: 'sellers.json scheduling failed' }, async () => {
+    const n = await service.queueDue();
+    if (n) log.info({ systems: n }, 'sellers.json refreshes queued');
+  });
 }

@@ -1,3 +1,4 @@
+import { every, type PeriodicTask } from '../../../lib/jobs/every';
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/pool';
 import type { JobRecord } from '../../../lib/jobs/job-queue';
@@ -24,17 +25,11 @@ export async function queueDueRevenueScans(db: Db): Promise<number> {
  * Every hour, the publishers whose yesterday has not been judged: the safety net for facts that
  * came without a load the portal saw. Loads themselves queue their scans at once.
  */
-export function scheduleRevenueScans(db: Db, log: Logger): () => void {
-  const run = () =>
-    void queueDueRevenueScans(db)
-      .then((n) => (n ? log.info({ publishers: n }, 'revenue scans queued') : undefined))
-      .catch((err: Error) => log.warn({ err: err.message }, 'revenue scan scheduling failed'));
-  const first = setTimeout(run, 30_000);
-  const timer = setInterval(run, CHECK_EVERY_MS);
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+export function scheduleRevenueScans(db: Db, log: Logger): PeriodicTask {
+  return every({ firstAfterMs: 30_000, everyMs: CHECK_EVERY_MS, log, failure: 'revenue scan scheduling failed' }, async () => {
+    const n = await queueDueRevenueScans(db);
+    if (n) log.info({ publishers: n }, 'revenue scans queued');
+  });
 }
 
 export function revenueScanHandler(deps: RevenueScanDeps, log: Logger) {

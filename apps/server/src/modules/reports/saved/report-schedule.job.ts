@@ -1,3 +1,4 @@
+import { every, type PeriodicTask } from '../../../lib/jobs/every';
 import type { Logger } from 'pino';
 import {
   DEFAULT_REPORTING_TIME_ZONE,
@@ -86,15 +87,9 @@ export async function queueDueReportRuns(db: Db, jobs: JobQueue, now: Date = new
 }
 
 /** Every minute, in every process: queue the due report e-mails (safe to run concurrently). */
-export function scheduleReportRuns(db: Db, jobs: JobQueue, log: Logger): () => void {
-  const run = () =>
-    void queueDueReportRuns(db, jobs)
-      .then((n) => n && log.info({ runs: n }, 'scheduled reports queued'))
-      .catch((err: Error) => log.warn({ err: err.message }, 'scheduled report queueing failed'));
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, CHECK_EVERY_MS);
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+export function scheduleReportRuns(db: Db, jobs: JobQueue, log: Logger): PeriodicTask {
+  return every({ firstAfterMs: 5_000, everyMs: CHECK_EVERY_MS, log, failure: 'scheduled report queueing failed' }, async () => {
+    const n = await queueDueReportRuns(db, jobs);
+    if (n) log.info({ runs: n }, 'scheduled reports queued');
+  });
 }
