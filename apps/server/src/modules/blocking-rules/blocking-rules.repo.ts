@@ -135,10 +135,6 @@ export function blockingRulesRepo(db: Db) {
         .orderBy('id')
         .execute();
     },
-    async publisherCurrency(publisherId: string): Promise<string> {
-      const row = await db.selectFrom('publishers').select('currency').where('id', '=', publisherId).executeTakeFirst();
-      return row?.currency ?? 'USD';
-    },
     async activeRules(publisherId: string) {
       return db
         .selectFrom('blocking_rules')

@@ -47,9 +47,7 @@ export async function blockingRulesRoutes(
       create: (req) => s.create(ctx(req), req.body),
       check: (req) => s.check(ctx(req), req.body, req.query.ruleId ?? null),
       impact: async (req) => {
-        const publisherId = req.publisherId!;
-        const [sites, currency] = await Promise.all([opts.repo.sites(publisherId), opts.repo.publisherCurrency(publisherId)]);
-        return impactPreview(opts.engine, { id: publisherId, currency, sites }, req.body, today());
+        return impactPreview(opts.engine, await s.impactSubject(req.publisherId!), req.body, today());
       },
       iabCategories: (_req, reply) => reply.header('cache-control', 'private, max-age=3600').send(iabCategories()),
       importValues: async (req) => ({ values: await valuesFromCsv(req.body.csv) }),

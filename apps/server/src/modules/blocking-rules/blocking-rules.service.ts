@@ -14,6 +14,7 @@ import { entitlements } from '../feature-flags';
 import { blockingRulesRepo, type RuleRow, type RuleWrite } from './blocking-rules.repo';
 import { ruleContradictions } from './rule-contradictions';
 import { normaliseValues } from './rule-values';
+import { publisherRecords } from '../publishers';
 
 export interface RuleCtx {
   uid: string;
@@ -140,7 +141,7 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
       const { write, notices } = await validate(ctx, input, null);
       const id = await inTransaction(db, async (trx) => {
         // Counted inside the transaction, under a per-publisher lock, so two saves cannot pass the limit together.
-        await trx.selectFrom('publishers').select('id').where('id', '=', ctx.publisherId).forUpdate().execute();
+        await publisherRecords(trx).lock(ctx.publisherId);
         // The plan's LIMIT flag when defined, the configured limit otherwise; 403 like every plan limit.
         await entitlements(trx).assertBelowLimit(ctx.publisherId, MAX_RULES_FLAG, await blockingRulesRepo(trx).countLive(ctx.publisherId), {
           thing: 'blocking rule',
@@ -164,6 +165,11 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
         return newId;
       });
       return { rule: toRule((await repo.get(ctx.publisherId, id))!), notices };
+    },
+    /** What a rule's impact preview is priced for: the publisher's sites, in its currency. */
+    async impactSubject(publisherId: string) {
+      const [sites, currency] = await Promise.all([repo.sites(publisherId), publisherRecords(db).currencyOf(publisherId)]);
+      return { id: publisherId, currency: currency ?? 'USD', sites };
     },
     async update(ctx: RuleCtx, id: string, input: BlockingRuleInput): Promise<BlockingRuleSaved> {
       const before = await load(ctx, id);

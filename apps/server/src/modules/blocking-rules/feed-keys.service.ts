@@ -6,6 +6,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-er
 import { auditRepo } from '../audit/audit.repo';
 import { feedKeysRepo } from './feed-keys.repo';
 import { tokenMatches } from './serving-feed';
+import { publisherRecords } from '../publishers';
 
 /** A publisher rarely runs more than a few ad servers; a bound keeps a leaked session from minting many. */
 export const MAX_FEED_KEYS = 10;
@@ -33,7 +34,7 @@ export function createFeedKeysService(deps: { db: Db; providerToken: string | nu
     async create(actor: string, publisherId: string, input: CreateFeedKey): Promise<CreatedFeedKey> {
       return inTransaction(db, async (trx) => {
         const r = feedKeysRepo(trx);
-        await trx.selectFrom('publishers').select('id').where('id', '=', publisherId).forUpdate().execute();
+        await publisherRecords(trx).lock(publisherId);
         if ((await r.countActive(publisherId)) >= MAX_FEED_KEYS)
           throw forbidden(`A publisher may keep ${MAX_FEED_KEYS} active feed keys. Revoke one you no longer use first.`);
         const secret = `${FEED_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;

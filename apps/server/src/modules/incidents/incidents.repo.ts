@@ -232,15 +232,6 @@ export function incidentsRepo(db: Db) {
         .onConflict((oc) => oc.doNothing())
         .execute();
     },
-    async siteOfPublisher(publisherId: string, siteId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('sites')
-        .select('id')
-        .where('id', '=', siteId)
-        .where('publisher_id', '=', publisherId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
     /** Streams the vulnerability incidents of one site in pages, newest first. */
     async *vulnerabilities(publisherId: string, siteId: string, page = 1000): AsyncGenerator<IncidentRow[]> {
       let offset = 0;

@@ -9,6 +9,7 @@ import { writeCsv, type ExportColumn } from '../reports/export/csv-writer';
 import { incidentsRepo, type IncidentRow } from './incidents.repo';
 import type { WebhookEventPublisher } from '../integrations/webhook-events';
 import { INCIDENT_NOTIFY_QUEUE, type IncidentNotifyPayload } from './incident-notify.job';
+import { publisherRecords } from '../publishers';
 
 type Jobs = Pick<ReturnType<typeof createJobQueue>, 'enqueue'>;
 export interface Ctx {
@@ -217,8 +218,7 @@ export function createIncidentsService(deps: { db: Db; jobs: Jobs; publishWebhoo
     resolve: (ctx: Ctx, id: string, note: string) => transition(ctx, id, 'resolved', note),
     /** Staff ingestion: the publisher comes from the body because staff act for any publisher. */
     async ingest(uid: string, body: IncidentIngest): Promise<ReportOutcome> {
-      const repo = incidentsRepo(deps.db);
-      if (body.siteId && !(await repo.siteOfPublisher(body.publisherId, body.siteId)))
+      if (body.siteId && !(await publisherRecords(deps.db).hasSite(body.publisherId, body.siteId)))
         throw badRequest('This site does not belong to that publisher.', { siteId: 'Choose a site of this publisher.' });
       const { occurredAt, ...rest } = body;
       const outcome = await inTransaction(deps.db, async (trx) => {

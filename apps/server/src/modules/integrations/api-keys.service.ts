@@ -8,6 +8,7 @@ import { forbidden, notFound, unauthorized } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
 import { entitlements } from '../feature-flags';
 import { apiKeysRepo } from './api-keys.repo';
+import { publisherRecords } from '../publishers';
 
 export const MAX_API_KEYS_FLAG = 'integrations.max_api_keys';
 /** The reporting API: what a key may call (the same report endpoints the web app uses). */
@@ -54,7 +55,7 @@ export function createApiKeysService(db: Db) {
       return inTransaction(db, async (trx) => {
         const r = apiKeysRepo(trx);
         // Serialise creations per publisher so two at once cannot pass the limit together.
-        await trx.selectFrom('publishers').select('id').where('id', '=', publisherId).forUpdate().execute();
+        await publisherRecords(trx).lock(publisherId);
         await entitlements(trx).assertBelowLimit(publisherId, MAX_API_KEYS_FLAG, await r.countActive(publisherId), {
           thing: 'active API key',
           remedy: 'Revoke one you no longer use',

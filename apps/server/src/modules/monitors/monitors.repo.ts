@@ -83,16 +83,6 @@ export function monitorsRepo(db: Db) {
     async get(id: string) {
       return base().where('m.id', '=', id).executeTakeFirst();
     },
-    /** Locks the publisher row so concurrent creates cannot both pass the limit check. */
-    async lockPublisherAndCount(publisherId: string): Promise<number> {
-      await db.selectFrom('publishers').select('id').where('id', '=', publisherId).forUpdate().executeTakeFirst();
-      const row = await db
-        .selectFrom('monitors')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('publisher_id', '=', publisherId)
-        .executeTakeFirstOrThrow();
-      return row.n;
-    },
     async count(publisherId: string): Promise<number> {
       const row = await db
         .selectFrom('monitors')
@@ -140,15 +130,6 @@ export function monitorsRepo(db: Db) {
         .returning('id')
         .execute();
       return rows.map((r) => r.id);
-    },
-    async siteOfPublisher(publisherId: string, siteId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('sites')
-        .select('id')
-        .where('id', '=', siteId)
-        .where('publisher_id', '=', publisherId)
-        .executeTakeFirst();
-      return row !== undefined;
     },
     async rollups(monitorIds: string[], grain: 'hour' | 'day', from: Date): Promise<RollupRow[]> {
       if (monitorIds.length === 0) return [];

@@ -14,6 +14,7 @@ import { monitorRecipientsRepo } from './monitor-recipients.repo';
 import { rawReadSince, rawRetentionDaysOf } from './monitor-retention';
 import type { RecipientConfirmations, RecipientInvite } from './monitor-recipients.service';
 import { statsOf, uptimeOf } from './monitor-stats';
+import { publisherRecords } from '../publishers';
 
 export interface Ctx {
   uid: string;
@@ -113,8 +114,7 @@ export function createMonitorsService(deps: {
     const { minIntervalSeconds } = await monitorLimitsOf(trx, ctx.publisherId, deps.limits);
     if (input.intervalSeconds < minIntervalSeconds)
       fields.intervalSeconds = `Your plan checks at most every ${minIntervalSeconds} seconds.`;
-    if (input.siteId && !(await monitorsRepo(trx).siteOfPublisher(ctx.publisherId, input.siteId)))
-      fields.siteId = 'Choose one of your sites.';
+    if (input.siteId && !(await publisherRecords(trx).hasSite(ctx.publisherId, input.siteId))) fields.siteId = 'Choose one of your sites.';
     if (Object.keys(fields).length) throw badRequest('Check the highlighted fields.', fields);
     await assertIntervalOnPlan(trx, ctx.publisherId, input.intervalSeconds);
   }
@@ -200,7 +200,9 @@ export function createMonitorsService(deps: {
       const id = await audited(ctx, 'monitor.created', { name: input.name, url: input.url }, async (trx) => {
         await validate(trx, ctx, input);
         const repo = monitorsRepo(trx);
-        await assertMonitorBelowLimit(trx, ctx.publisherId, await repo.lockPublisherAndCount(ctx.publisherId), deps.limits);
+        // Counted under the publisher's lock, so two creates at once cannot both pass the limit.
+        await publisherRecords(trx).lock(ctx.publisherId);
+        await assertMonitorBelowLimit(trx, ctx.publisherId, await repo.count(ctx.publisherId), deps.limits);
         const monitorId = await repo.insert(ctx.publisherId, toValues(input), firstSlot(input.intervalSeconds));
         invites = await deps.recipients.request(trx, ctx.publisherId, input.notifyEmails);
         return monitorId;

@@ -6,6 +6,7 @@ import { auditRepo } from '../audit/audit.repo';
 import type { ReportEngine, SalesBreakdownRow } from '../reports/engine/report-engine';
 import { periodBounds, round2 } from './money';
 import { paymentsRepo } from './payments.repo';
+import { publisherRecords } from '../publishers';
 
 /**
  * Closes a month for every publisher: the payable amount is the month's FINALIZED net revenue from
@@ -45,7 +46,7 @@ export async function closeMonth(
     let created = 0;
     for (const { pub, sites, bySite } of prepared) {
       // Serialises closes per publisher, so the rollover read below cannot race another close.
-      await trx.selectFrom('publishers').select('id').where('id', '=', pub.id).forUpdate().execute();
+      await publisherRecords(trx).lock(pub.id);
       const later = await tx.hasLaterOrSame(pub.id, period);
       if (later === period) continue;
       if (later) {

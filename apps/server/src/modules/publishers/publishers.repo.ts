@@ -75,3 +75,32 @@ export function publishersRepo(db: Db) {
   };
 }
 export type PublishersRepo = ReturnType<typeof publishersRepo>;
+
+/**
+ * What other areas read and lock of a publisher, in one place (exported by index.ts): the row lock
+ * that serialises a publisher's limited writes, its currency, whether a site is its.
+ */
+export function publisherRecords(db: Db) {
+  return {
+    /**
+     * Locks the publisher's row until the transaction ends: a write that checks a limit first (rules,
+     * keys, monitors) or reads what another would change (a month close) runs one at a time per
+     * publisher, so two at once cannot both pass the check.
+     */
+    async lock(publisherId: string): Promise<void> {
+      await db.selectFrom('publishers').select('id').where('id', '=', publisherId).forUpdate().execute();
+    },
+    async currencyOf(publisherId: string): Promise<string | undefined> {
+      return (await db.selectFrom('publishers').select('currency').where('id', '=', publisherId).executeTakeFirst())?.currency;
+    },
+    async hasSite(publisherId: string, siteId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('sites')
+        .select('id')
+        .where('id', '=', siteId)
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}

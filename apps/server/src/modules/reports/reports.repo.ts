@@ -111,9 +111,6 @@ export function reportsRepo(db: Db) {
     async publisherName(publisherId: string): Promise<string | undefined> {
       return (await db.selectFrom('publishers').select('name').where('id', '=', publisherId).executeTakeFirst())?.name;
     },
-    async currencyOf(publisherId: string): Promise<string | undefined> {
-      return (await db.selectFrom('publishers').select('currency').where('id', '=', publisherId).executeTakeFirst())?.currency;
-    },
   };
 }
 export type ReportsRepo = ReturnType<typeof reportsRepo>;

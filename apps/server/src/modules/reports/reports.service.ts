@@ -22,6 +22,7 @@ import type { ReportCache } from './report-cache';
 import { comparisonOf, comparisonQuery, requestedComparison } from './period-comparison';
 import { exportNotes, type StoredExportRequest } from './export/export-notes';
 import { revenueChangeLine } from './revenue-change/revenue-change-mail';
+import { publisherRecords } from '../publishers';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -49,6 +50,7 @@ export function createReportsService(deps: {
   /** The engine's answer, from the report cache when the service has one (report-cache.ts). */
   const query = (q: ReportQuery) => (deps.cache ? deps.cache.get(q, () => deps.engine.query(q)) : deps.engine.query(q));
   const calendarOf = (publisherId: string) => reportingCalendarOf(deps.db, publisherId, now());
+  const publishers = publisherRecords(deps.db);
   /** A file's "What changed" line, from the same (cached) queries as the revenue-change endpoint. */
   const changeLine = revenueChangeLine({ db: deps.db, engine: { query }, now });
   return {
@@ -57,14 +59,14 @@ export function createReportsService(deps: {
      * the reports: at 01:00 in Auckland, yesterday is Auckland's yesterday, not UTC's.
      */
     async homeSummary(publisherId: string) {
-      const [currency, { timeZone, today }] = await Promise.all([deps.repo.currencyOf(publisherId), calendarOf(publisherId)]);
+      const [currency, { timeZone, today }] = await Promise.all([publishers.currencyOf(publisherId), calendarOf(publisherId)]);
       return { currency: currency ?? 'USD', timeZone, today, ...(await homeSummary({ query }, publisherId, today)) };
     },
 
     /** Why revenue moved between two periods (revenue-change/), in the publisher's currency and calendar. */
     async revenueChange(ctx: ReportContext, q: RevenueChangeQueryParsed): Promise<RevenueChange> {
       const range = { from: q.from, to: q.to };
-      const [currency, { today }] = await Promise.all([deps.repo.currencyOf(ctx.publisherId), calendarOf(ctx.publisherId)]);
+      const [currency, { today }] = await Promise.all([publishers.currencyOf(ctx.publisherId), calendarOf(ctx.publisherId)]);
       const filters = parseFilterParam(q.filters);
       const scope = { publisherId: ctx.publisherId, filters: 'filters' in filters ? filters.filters : [] };
       // The splits from the engine in one statement where it can (ClickHouse), else through `query`.
@@ -85,7 +87,7 @@ export function createReportsService(deps: {
         const compared = requestedComparison(q, { from: current.dateFrom, to: current.dateTo });
         // The currency lookup (PostgreSQL) runs alongside the report (DuckDB): it adds no wait.
         const [currency, result, before, calendar] = await Promise.all([
-          deps.repo.currencyOf(ctx.publisherId),
+          publishers.currencyOf(ctx.publisherId),
           query(current),
           compared ? query(comparisonQuery(current, compared)) : null,
           compared ? calendarOf(ctx.publisherId) : null,

@@ -19,11 +19,11 @@ import type { BlockingRulesService } from '../blocking-rules/blocking-rules.serv
 import type { MonitorsService } from '../monitors/monitors.service';
 import type { ReportEngine } from '../reports/engine/report-engine';
 import { reportingCalendarOf } from '../reports/reporting-calendar';
-import { reportsRepo } from '../reports/reports.repo';
 import type { createSiteTagService } from '../site-tag/site-tag.service';
 import { createSiteStatusService, monitorCovers, type SiteStatus } from '../site-status';
 import { cents, priceAdsTxt, priceBlocking, priceDowntime, pricePageSpeed } from './pricing';
 import { revenueDaysOf, siteRevenueOf } from './revenue-facts';
+import { publisherRecords } from '../publishers';
 
 /** The impact preview prices a rule over its own window (impact-preview.ts). */
 const IMPACT_DAYS = 30;
@@ -166,7 +166,7 @@ export function createRevenueAtRiskService(deps: RevenueAtRiskDeps) {
     async revenueAtRisk(ctx: Ctx, q: RevenueAtRiskQuery): Promise<RevenueAtRisk> {
       const [{ statuses: all }, currencyRow] = await Promise.all([
         createSiteStatusService(deps.db).statusesOf(ctx.publisherId),
-        reportsRepo(deps.db).currencyOf(ctx.publisherId),
+        publisherRecords(deps.db).currencyOf(ctx.publisherId),
       ]);
       const statuses = q.siteId ? all.filter((s) => s.site.id === q.siteId) : all;
       if (q.siteId && statuses.length === 0) throw notFound('This site does not exist for the chosen publisher.');

@@ -2,13 +2,13 @@ import { revenueChangeSentence, formatDay, shiftDays, type ReportDay, type Repor
 import type { Db } from '../../../db/pool';
 import type { IncidentReport, IncidentsService } from '../../incidents/incidents.service';
 import type { DailyRevenueSeries, ReportEngine } from '../engine/report-engine';
-import { reportsRepo } from '../reports.repo';
 import { reportingTodaysOf } from '../reporting-calendar';
 import { revenueChange } from '../revenue-change/revenue-change';
 import { alertCategory, alertDetail, alertMessage, alertSeverity, alertTitle } from './revenue-alert-text';
 import { alertsOf, backInRange, judgeAll, KEY_PREFIX, type RevenueAlert } from './revenue-alerts';
 import { dayNumber, revenueSeries, SCAN_WINDOW_DAYS, type SeriesScope } from './revenue-series';
 import { revenueScansRepo, type ScanMark } from './revenue-scans.repo';
+import { publisherRecords } from '../../publishers';
 
 export interface RevenueScanDeps {
   db: Db;
@@ -83,7 +83,7 @@ async function scanOne(
   const judged = judgeAll(series);
   const alerts = alertsOf(judged);
   if (alerts.length > 0) {
-    const currency = (await reportsRepo(deps.db).currencyOf(publisherId)) ?? 'USD';
+    const currency = (await publisherRecords(deps.db).currencyOf(publisherId)) ?? 'USD';
     for (const alert of alerts) {
       const explanation = await explain(deps, publisherId, alert.series, day, today, currency);
       await deps.incidents.report(incidentOf(publisherId, alert, siteNames, currency, explanation));

@@ -1,9 +1,9 @@
 import { comparedPeriod, formatDay, revenueChangeSentence, type ReportDayRange } from '@pc/contracts';
 import type { Db } from '../../../db/pool';
 import type { ReportEngine, ReportQuery } from '../engine/report-engine';
-import { reportsRepo } from '../reports.repo';
 import { reportingCalendarOf } from '../reporting-calendar';
 import { revenueChange } from './revenue-change';
+import { publisherRecords } from '../../publishers';
 
 /**
  * A line of a revenue report's e-mail or file: what it explains the change against, and why it
@@ -25,7 +25,7 @@ export function revenueChangeLine(deps: { db: Db; engine: Pick<ReportEngine, 'qu
     try {
       const [{ today }, currency] = await Promise.all([
         reportingCalendarOf(deps.db, request.publisherId, deps.now?.() ?? new Date()),
-        reportsRepo(deps.db).currencyOf(request.publisherId),
+        publisherRecords(deps.db).currencyOf(request.publisherId),
       ]);
       const range = { from: request.dateFrom, to: request.dateTo };
       const compared = asked ?? comparedPeriod(range, 'custom', 'previous');

@@ -1,0 +1,2 @@
+/** What the publishers area offers the others. */
+export { publisherRecords } from './publishers.repo';
