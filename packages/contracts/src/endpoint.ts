@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Who may call an endpoint (the one rule the server's access hook enforces, shown in OpenAPI). */
 export type Access = 'public' | 'signedIn' | 'publisher' | 'staff' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The media types of the files endpoints answer. */
+export type FileMediaType = 'text/csv' | 'text/plain' | 'application/pdf' | typeof XLSX_MEDIA_TYPE;
 
 /**
  * One API endpoint, declared once: the server registers its route from this entry (it adds only
@@ -26,8 +29,11 @@ export interface Endpoint {
   readonly response: z.ZodType;
   /** The success status when it is not 200: a created resource answers 201, an event accepted for later handling 202. */
   readonly status?: 201 | 202;
-  /** The success answer's media type when it is a file, not JSON (a CSV download, a text file, a PDF). */
-  readonly produces?: 'text/csv' | 'text/plain' | 'application/pdf';
+  /**
+   * The success answer's media type when it is a file, not JSON (a CSV download, a text file, a
+   * PDF); several when the request chooses (a report as CSV or XLSX).
+   */
+  readonly produces?: FileMediaType | readonly FileMediaType[];
   /** Answers beyond 200 and the shared error answers (400, 401, 403, 404, 429), e.g. a 409. */
   readonly otherResponses?: Readonly<Record<number, z.ZodType>>;
   /** false: documented without the shared error answers, for an endpoint that gives none of them. */
@@ -59,6 +65,10 @@ export interface EndpointParsed<E extends Endpoint> {
 }
 /** The 200 answer as the caller receives it. */
 export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
+
+/** The media types of an endpoint's success answer, in its declared order. */
+export const mediaTypesOf = (e: Endpoint): readonly string[] =>
+  e.produces === undefined ? ['application/json'] : typeof e.produces === 'string' ? [e.produces] : e.produces;
 
 /** The concrete path of an endpoint: each `:name` replaced by its encoded parameter. */
 export function pathOf(e: Endpoint, params?: Readonly<Record<string, string | number>>): string {

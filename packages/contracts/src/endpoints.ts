@@ -12,6 +12,7 @@ import { setupEndpoints } from './setup.endpoints';
 import { reportListEndpoints } from './report-list.endpoints';
 import { revenueAnomaliesEndpoints } from './revenue-anomalies.endpoints';
 import { revenueChangeEndpoints } from './revenue-change.endpoints';
+import { reportsEndpoints } from './reports.endpoints';
 import { revenueAtRiskEndpoints } from './revenue-at-risk.endpoints';
 import { publicConfigEndpoints } from './public-config.endpoints';
 import { trackingEndpoints } from './tracking.endpoints';
@@ -52,6 +53,7 @@ export const endpointTables = {
   setup: setupEndpoints,
   reportList: reportListEndpoints,
   revenueAnomalies: revenueAnomaliesEndpoints,
+  reports: reportsEndpoints,
   revenueChange: revenueChangeEndpoints,
   revenueAtRisk: revenueAtRiskEndpoints,
   publicConfig: publicConfigEndpoints,

@@ -68,6 +68,7 @@ export * from './revenue-anomalies';
 export * from './revenue-anomalies.endpoints';
 export * from './revenue-change';
 export * from './revenue-change.endpoints';
+export * from './reports.endpoints';
 export * from './revenue-change-text';
 export * from './revenue-at-risk';
 export * from './revenue-at-risk.endpoints';

@@ -6,7 +6,7 @@ import type {
   preHandlerAsyncHookHandler,
   RouteHandlerMethod,
 } from 'fastify';
-import type { Endpoint, EndpointParsed, EndpointResponse } from '@pc/contracts';
+import { mediaTypesOf, type Endpoint, type EndpointParsed, type EndpointResponse } from '@pc/contracts';
 import { errorResponses } from './typed';
 
 /** The request a handler of `E` gets: params, query and body already parsed by E's schemas. */
@@ -63,7 +63,7 @@ export function registerEndpoint<E extends Endpoint>(
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
-      ...(e.produces && { produces: [e.produces] }),
+      ...(e.produces && { produces: [...mediaTypesOf(e)] }),
       response: { [e.status ?? 200]: e.response, ...e.otherResponses, ...(e.sharedErrors === false ? {} : errorResponses) },
     },
     handler: (e.status === undefined ? handler : withStatus(e.status, handler)) as unknown as RouteHandlerMethod,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints } from '@pc/contracts';
+import { allEndpoints, mediaTypesOf } from '@pc/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 interface Operation {
@@ -31,7 +31,7 @@ describe('the endpoint tables', () => {
     expect(op, `${e.method} ${e.path} in OpenAPI`).toBeDefined();
     expect(op!.operationId).toBe(e.operationId);
     expect(op!.summary).toBe(e.summary);
-    expect(Object.keys(op!.responses[String(e.status ?? 200)]?.content ?? {})).toEqual([e.produces ?? 'application/json']);
+    expect(Object.keys(op!.responses[String(e.status ?? 200)]?.content ?? {})).toEqual(mediaTypesOf(e));
     // Errors are the JSON error shape, a file endpoint's too.
     for (const [status, answer] of Object.entries(op!.responses)) {
       if (Number(status) >= 400 && answer.content)

@@ -1,4 +1,4 @@
-import { pathOf, type Endpoint, type EndpointInput, type EndpointResponse } from '@pc/contracts';
+import { mediaTypesOf, pathOf, type Endpoint, type EndpointInput, type EndpointResponse } from '@pc/contracts';
 import { api } from './api';
 import type { Query, RequestOptions } from './api-client';
 
@@ -27,6 +27,6 @@ export function call<E extends Endpoint>(e: E, input: CallInput<E>, options: Cal
     method: e.method,
     query,
     body,
-    responseType: e.produces === 'application/pdf' ? 'blob' : e.produces ? 'text' : 'json',
+    responseType: e.produces === undefined ? 'json' : mediaTypesOf(e).every((t) => t.startsWith('text/')) ? 'text' : 'blob',
   });
 }

@@ -1,62 +1,40 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { reportsEndpoints } from '@pc/contracts';
 import { requirePublisherInScope } from '../../http/access';
-import { errorResponses, typed } from '../../http/typed';
-import { ExportCreatedSchema, HomeSummarySchema, ReportCallQuerySchema, ReportResultSchema } from '@pc/contracts';
+import { registerEndpoints } from '../../http/endpoint-routes';
 import type { ReportsService } from './reports.service';
+
+/**
+ * The report's publisher (its `publisherId`) must be the one the request acts for; null after
+ * answering 403 when it is another.
+ */
+function reportPublisher(req: FastifyRequest, publisherId: string, reply: FastifyReply): string | null {
+  const inScope = requirePublisherInScope(req, publisherId);
+  if (inScope === req.publisherId) return inScope;
+  void reply.status(403).send({ message: 'The report publisher differs from the chosen publisher.', name: 'Forbidden' });
+  return null;
+}
 
 /**
  * The report call (docs/product.md#api-client) and its variants on one path: plain -> rows; exportReportToFile
  * -> an export job; emailReportOutput -> an e-mail job; reportId + exportReportToFile -> the file.
  */
 export async function reportsRoutes(app: FastifyInstance, opts: { reports: ReportsService }) {
-  typed(app).get(
-    '/api/partner-center/home-summary',
-    { config: { access: 'publisher' }, schema: { tags: ['reports'], response: { 200: HomeSummarySchema, ...errorResponses } } },
-    async (req) => opts.reports.homeSummary(req.publisherId!),
-  );
-  // A report of up to a few thousand rows as a file at once, without a job.
-  typed(app).get(
-    '/api/partner-center/report/download',
-    {
-      config: { access: 'publisher' },
-      schema: {
-        tags: ['reports'],
-        querystring: ReportCallQuerySchema,
-        response: { 200: z.string().describe('The CSV or XLSX file'), 413: errorResponses[400], ...errorResponses },
-      },
-    },
-    async (req, reply) => {
-      const publisherId = requirePublisherInScope(req, req.query.publisherId);
-      if (publisherId !== req.publisherId)
-        return reply.status(403).send({ message: 'The report publisher differs from the chosen publisher.', name: 'Forbidden' });
+  registerEndpoints(app, reportsEndpoints, {
+    homeSummary: (req) => opts.reports.homeSummary(req.publisherId!),
+    // A report of up to a few thousand rows as a file at once, without a job.
+    download: async (req, reply) => {
+      const publisherId = reportPublisher(req, req.query.publisherId, reply);
+      if (publisherId === null) return reply;
       const file = await opts.reports.downloadNow({ uid: req.auth!.uid, publisherId }, req.query);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .send(file.body as never);
     },
-  );
-  typed(app).get(
-    '/api/partner-center/report',
-    {
-      config: { access: 'publisher' },
-      schema: {
-        tags: ['reports'],
-        querystring: ReportCallQuerySchema,
-        response: {
-          200: ReportResultSchema,
-          202: ExportCreatedSchema,
-          409: errorResponses[400],
-          410: errorResponses[400],
-          ...errorResponses,
-        },
-      },
-    },
-    async (req, reply) => {
-      const publisherId = requirePublisherInScope(req, req.query.publisherId);
-      if (publisherId !== req.publisherId)
-        return reply.status(403).send({ message: 'The report publisher differs from the chosen publisher.', name: 'Forbidden' });
+    report: async (req, reply) => {
+      const publisherId = reportPublisher(req, req.query.publisherId, reply);
+      if (publisherId === null) return reply;
       const ctx = { uid: req.auth!.uid, publisherId };
       const q = req.query;
       if (q.reportId && q.exportReportToFile === 'true') {
@@ -74,5 +52,5 @@ export async function reportsRoutes(app: FastifyInstance, opts: { reports: Repor
       if (q.emailReportOutput === 'true') return reply.status(202).send(await opts.reports.createExport(ctx, q, 'email'));
       return opts.reports.run(ctx, q);
     },
-  );
+  });
 }

@@ -1,10 +1,7 @@
-import useSWR from 'swr';
-import type { HomeSummary } from '@pc/contracts';
-import { apiFetcher, type ApiKey } from '../../lib/api';
-import { swrOptions } from '../../lib/swr-options';
+import { reportsEndpoints } from '@pc/contracts';
+import { useEndpoint } from '../../lib/endpoints';
 
-/** GET partner-center/home-summary for the chosen publisher (Publisher-Scope). */
+/** The home page's revenue figures for the chosen publisher (Publisher-Scope). */
 export function useHomeSummary(publisherId: string | null) {
-  const key: ApiKey | null = publisherId ? ['partner-center/home-summary', publisherId] : null;
-  return useSWR<HomeSummary, Error, ApiKey | null>(key, apiFetcher, swrOptions);
+  return useEndpoint(reportsEndpoints.homeSummary, publisherId, publisherId ? {} : null);
 }

@@ -1,5 +1,5 @@
 import { saveFile } from '../../../lib/save-file';
-import { REPORT_DEFINITIONS, type ExportCreated, type ReportListItem } from '@pc/contracts';
+import { pathOf, REPORT_DEFINITIONS, reportsEndpoints, type ExportCreated, type ReportListItem } from '@pc/contracts';
 import { api } from '../../../lib/api';
 import type { BlobResponse } from '../../../lib/api-client';
 import { REPORT_PATH } from './use-report-data';
@@ -18,7 +18,7 @@ export function createFileExport(query: ReportApiQuery, format: ExportFormat): P
  * without a job. A 413 means it has more rows than the server downloads at once.
  */
 export async function downloadNow(query: ReportApiQuery, format: ExportFormat): Promise<void> {
-  const { blob, filename } = await api<BlobResponse>(`${REPORT_PATH}/download`, {
+  const { blob, filename } = await api<BlobResponse>(pathOf(reportsEndpoints.download), {
     publisherId: String(query.publisherId),
     responseType: 'file',
     query: { ...query, format },

@@ -1,11 +1,20 @@
 import useSWR from 'swr';
-import { Limits, reportListEndpoints, type ReportListItem, type ReportResult, type ReportType } from '@pc/contracts';
+import {
+  Limits,
+  pathOf,
+  reportListEndpoints,
+  reportsEndpoints,
+  type ReportListItem,
+  type ReportResult,
+  type ReportType,
+} from '@pc/contracts';
 import { apiFetcher, type ApiKey } from '../../../lib/api';
 import { useEndpoint } from '../../../lib/endpoints';
 import { swrOptions } from '../../../lib/swr-options';
 import type { ReportApiQuery } from '../state/report-query';
 
-export const REPORT_PATH = 'partner-center/report';
+/** The report call's path, from its contract entry; its query is the page's own (state/report-query.ts). */
+export const REPORT_PATH = pathOf(reportsEndpoints.report);
 
 /** One report call; null skips it. Previous data stays on screen while a changed query loads. */
 export function useReportResult(publisherId: string | null, query: ReportApiQuery | null) {
