@@ -16,6 +16,13 @@ export const STATUS_COLORS: Record<IncidentStatus, string> = { open: 'red', ackn
 /** Seconds since epoch (the spec's lastOccurrence) in the user's locale. */
 export const fromEpoch = (s: number) => new Date(s * 1000).toLocaleString();
 
+/**
+ * When an incident last happened. A revenue incident is about a day of the report (the day judged,
+ * recorded as its midnight UTC), not a moment: it shows the day, not "12:00:00 AM" of it.
+ */
+export const lastOccurrenceText = (i: Pick<Incident, 'type' | 'lastOccurrence'>) =>
+  i.type === 'revenue' ? formatDay(new Date(i.lastOccurrence * 1000).toISOString().slice(0, 10)) : fromEpoch(i.lastOccurrence);
+
 /** A camelCase or snake_case key in words: missingLines -> "Missing lines". */
 const inWords = (key: string) => {
   const words = key

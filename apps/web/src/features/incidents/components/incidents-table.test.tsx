@@ -41,6 +41,22 @@ const titles = () => screen.getAllByTestId('incident-row').map((r) => within(r).
 const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
 
 describe('IncidentsTable', () => {
+  it("shows a revenue incident's day, not the midnight it is recorded at", () => {
+    const day = Date.parse('2026-11-27T00:00:00Z') / 1000;
+    renderWithProviders(
+      <IncidentsTable
+        publisherId="1001"
+        incidents={[incident({ type: 'revenue', title: 'Revenue drop', lastOccurrence: day }), incident({ id: 'd', lastOccurrence: day })]}
+        expanded={null}
+        onToggle={vi.fn()}
+        onChanged={vi.fn()}
+      />,
+    );
+    const [revenue, downtime] = screen.getAllByTestId('incident-row');
+    expect(within(revenue!).getByRole('cell', { name: 'Nov 27, 2026' })).toBeInTheDocument();
+    expect(within(downtime!).getByRole('cell', { name: new Date(day * 1000).toLocaleString() })).toBeInTheDocument();
+  });
+
   it('keeps the given order until a header is chosen, then sorts by it both ways', () => {
     renderTable();
     expect(titles()).toEqual(['Site down', 'Certificate expires', 'Ads.txt lines missing']);

@@ -3,7 +3,7 @@ import { Badge, Button, Table, Text } from '@mantine/core';
 import type { Incident, IncidentSeverity } from '@pc/contracts';
 import { SortableTh, useTableSort, type SortColumn } from '../../../components/ui/data-table';
 import { IncidentPanel } from './incident-panel';
-import { SEVERITY_COLORS, SEVERITY_LABELS, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS, fromEpoch } from './incident-labels';
+import { SEVERITY_COLORS, SEVERITY_LABELS, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS, lastOccurrenceText } from './incident-labels';
 
 const COLUMNS = 9;
 
@@ -93,7 +93,7 @@ export function IncidentsTable(props: {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{fromEpoch(i.lastOccurrence)}</Table.Td>
+                  <Table.Td>{lastOccurrenceText(i)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-xs"
