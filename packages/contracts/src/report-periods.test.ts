@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   comparisonRange,
   coverageOf,
+  dayNumber,
+  dayOfNumber,
   dayToEpochNoon,
   describeChange,
   epochNoonToDay,
@@ -24,6 +26,12 @@ describe('report days on the wire', () => {
     const honoluluNoon10 = Date.UTC(2026, 10, 10, 22); // 12:00 at UTC-10 on the 10th
     const kiritimatiNoon11 = Date.UTC(2026, 10, 11, 12 - 14); // 12:00 at UTC+14 on the 11th
     expect(honoluluNoon10).toBe(kiritimatiNoon11);
+  });
+
+  it('numbers days from 1970-01-01 and reads them back, across a leap day', () => {
+    expect(dayNumber('1970-01-02')).toBe(1);
+    expect(dayNumber('2024-03-01') - dayNumber('2024-02-28')).toBe(2);
+    expect(dayOfNumber(dayNumber('2024-02-29'))).toBe('2024-02-29');
   });
 
   it('rejects impossible days', () => {

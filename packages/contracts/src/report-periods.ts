@@ -40,6 +40,21 @@ export function epochNoonToDay(ms: number): ReportDay {
   return fromUtc(new Date(ms));
 }
 
+/**
+ * The day's number: days since 1970-01-01. The fact stores hand days of a series over as these
+ * numbers (a number crosses into JavaScript for less than a date string), and a day axis is
+ * indexed by them.
+ */
+export function dayNumber(day: ReportDay): number {
+  const [y, m, d] = parts(day);
+  return Date.UTC(y, m - 1, d) / DAY_MS;
+}
+
+/** The inverse of dayNumber. */
+export function dayOfNumber(n: number): ReportDay {
+  return fromUtc(new Date(n * DAY_MS));
+}
+
 export function isReportDay(s: string | null | undefined): s is ReportDay {
   if (!s || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   return epochNoonToDay(dayToEpochNoon(s)) === s;

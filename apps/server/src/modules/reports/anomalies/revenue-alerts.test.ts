@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { shiftDays } from '@pc/contracts';
+import { dayNumber, shiftDays } from '@pc/contracts';
 import { alertsOf, backInRange, judgeAll, type JudgedSeries } from './revenue-alerts';
 import { alertTitle } from './revenue-alert-text';
 import type { DailyRevenueSeries } from '../engine/report-engine';
-import { dayNumber, revenueSeries, type RevenueSeries } from './revenue-series';
+import { revenueSeries, type RevenueSeries } from './revenue-series';
 
 const LAST = '2026-11-27'; // a Friday
 

@@ -1,4 +1,4 @@
-import type { ReportDay } from '@pc/contracts';
+import { dayNumber, dayOfNumber, type ReportDay } from '@pc/contracts';
 
 /**
  * Unusual days in a daily revenue series, against a seasonal, outlier-robust baseline.
@@ -62,14 +62,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-const DAY_MS = 86_400_000;
 /** Day numbers of the dates seen lately: a scan's series all share one calendar. */
 const dayIndexes = new Map<ReportDay, number>();
 function dayIndex(day: ReportDay): number {
   let n = dayIndexes.get(day);
   if (n === undefined) {
     if (dayIndexes.size >= 4096) dayIndexes.clear();
-    n = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+    n = dayNumber(day);
     dayIndexes.set(day, n);
   }
   return n;
@@ -162,7 +161,7 @@ function judge(p: ReturnType<typeof prepare>, i: number): Anomaly | null {
   const value = p.values[i]!;
   const expectedLog = p.expectedLog[i]!;
   if (Number.isNaN(value) || Number.isNaN(expectedLog)) return null;
-  const date = new Date((p.first + i) * DAY_MS).toISOString().slice(0, 10);
+  const date = dayOfNumber(p.first + i);
   const expected = Math.exp(expectedLog + p.level[i]!);
   // A day with no revenue at all against a baseline that had some is the plainest drop there is.
   if (value <= 0) return { date, kind: 'drop', value, expected, change: -1, score: Number.NEGATIVE_INFINITY };

@@ -1,4 +1,4 @@
-import { type ReportDay } from '@pc/contracts';
+import { dayOfNumber } from '@pc/contracts';
 import type { DailyRevenueSeries } from '../engine/report-engine';
 import type { DayValue } from './revenue-anomalies';
 
@@ -20,10 +20,6 @@ export interface RevenueSeries extends SeriesScope {
   points: DayValue[];
 }
 
-const DAY_MS = 86_400_000;
-export const dayNumber = (day: ReportDay) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const isoDay = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
 /**
  * One publisher's total, each site and each site x product type as daily series over the days
  * `from`..`to` (day numbers, inclusive), from the engine's series of that publisher. A day on which
@@ -40,7 +36,7 @@ export function revenueSeries(
   for (const f of facts) for (const d of f.days) if (d >= window.from && d <= window.to) loaded[d - window.from] = 1;
   const loadedAt: number[] = [];
   for (let i = 0; i < length; i += 1) if (loaded[i]) loadedAt.push(i);
-  const dates = loadedAt.map((i) => isoDay(window.from + i));
+  const dates = loadedAt.map((i) => dayOfNumber(window.from + i));
 
   const byScope = new Map<string, { scope: SeriesScope; values: Float64Array }>();
   const valuesOf = (key: string, scope: SeriesScope) => {

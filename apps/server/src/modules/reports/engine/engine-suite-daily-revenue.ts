@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dayNumber as day } from '@pc/contracts';
 import type { DailyRevenueSeries, ReportEngine } from './report-engine';
-
-const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
 const sorted = (series: DailyRevenueSeries[]) =>
   [...series].sort((a, b) =>
     `${a.publisherId}/${a.siteId}/${a.productType}`.localeCompare(`${b.publisherId}/${b.siteId}/${b.productType}`),

@@ -1,4 +1,4 @@
-import { formatDay, type Incident, type IncidentSeverity, type IncidentStatus, type IncidentType } from '@pc/contracts';
+import { epochNoonToDay, formatDay, type Incident, type IncidentSeverity, type IncidentStatus, type IncidentType } from '@pc/contracts';
 
 export const TYPE_LABELS: Record<IncidentType, string> = {
   downtime: 'Downtime',
@@ -21,7 +21,7 @@ export const fromEpoch = (s: number) => new Date(s * 1000).toLocaleString();
  * recorded as its midnight UTC), not a moment: it shows the day, not "12:00:00 AM" of it.
  */
 export const lastOccurrenceText = (i: Pick<Incident, 'type' | 'lastOccurrence'>) =>
-  i.type === 'revenue' ? formatDay(new Date(i.lastOccurrence * 1000).toISOString().slice(0, 10)) : fromEpoch(i.lastOccurrence);
+  i.type === 'revenue' ? formatDay(epochNoonToDay(i.lastOccurrence * 1000)) : fromEpoch(i.lastOccurrence);
 
 /** A camelCase or snake_case key in words: missingLines -> "Missing lines". */
 const inWords = (key: string) => {
