@@ -78,7 +78,7 @@ export type PublishersRepo = ReturnType<typeof publishersRepo>;
 
 /**
  * What other areas read and lock of a publisher, in one place (exported by index.ts): the row lock
- * that serialises a publisher's limited writes, its currency, whether a site is its.
+ * that serialises a publisher's limited writes, its currency, its sites' names, whether a site is its.
  */
 export function publisherRecords(db: Db) {
   return {
@@ -92,6 +92,16 @@ export function publisherRecords(db: Db) {
     },
     async currencyOf(publisherId: string): Promise<string | undefined> {
       return (await db.selectFrom('publishers').select('currency').where('id', '=', publisherId).executeTakeFirst())?.currency;
+    },
+    /** The names of the publishers' sites, by site id. */
+    async siteNames(publisherIds: readonly string[]): Promise<Map<string, string>> {
+      if (publisherIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('sites')
+        .select(['id', 'name'])
+        .where('publisher_id', 'in', [...publisherIds])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.name]));
     },
     async hasSite(publisherId: string, siteId: string): Promise<boolean> {
       const row = await db

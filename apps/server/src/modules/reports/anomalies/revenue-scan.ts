@@ -1,4 +1,4 @@
-import { revenueChangeSentence, formatDay, shiftDays, type ReportDay, type ReportFilter } from '@pc/contracts';
+import { dayNumber, revenueChangeSentence, formatDay, shiftDays, type ReportDay, type ReportFilter } from '@pc/contracts';
 import type { Db } from '../../../db/pool';
 import type { IncidentReport, IncidentsService } from '../../incidents/incidents.service';
 import type { DailyRevenueSeries, ReportEngine } from '../engine/report-engine';
@@ -6,7 +6,7 @@ import { reportingTodaysOf } from '../reporting-calendar';
 import { revenueChange } from '../revenue-change/revenue-change';
 import { alertCategory, alertDetail, alertMessage, alertSeverity, alertTitle } from './revenue-alert-text';
 import { alertsOf, backInRange, judgeAll, KEY_PREFIX, type RevenueAlert } from './revenue-alerts';
-import { dayNumber, revenueSeries, SCAN_WINDOW_DAYS, type SeriesScope } from './revenue-series';
+import { revenueSeries, SCAN_WINDOW_DAYS, type SeriesScope } from './revenue-series';
 import { revenueScansRepo, type ScanMark } from './revenue-scans.repo';
 import { publisherRecords } from '../../publishers';
 
@@ -52,7 +52,7 @@ export async function scanRevenue(deps: RevenueScanDeps, publisherIds: readonly 
   const [facts, openKeys, siteNames] = await Promise.all([
     deps.engine.dailyRevenueSeries(ids, shiftDays(days[0]!, -(SCAN_WINDOW_DAYS - 1)), days[days.length - 1]!),
     deps.incidents.unresolvedKeys(ids, KEY_PREFIX),
-    revenueScansRepo(deps.db).sitesOf(ids),
+    publisherRecords(deps.db).siteNames(ids),
   ]);
   const factsOf = new Map<string, DailyRevenueSeries[]>(ids.map((id) => [id, []]));
   for (const f of facts) factsOf.get(f.publisherId)?.push(f);

@@ -7,20 +7,9 @@ export interface ScanMark {
   day: ReportDay;
 }
 
-/** The daily revenue scan's SQL: its progress per publisher, and the sites its incidents name. */
+/** The daily revenue scan's SQL: its progress per publisher. */
 export function revenueScansRepo(db: Db) {
   return {
-    /** The publishers' sites by id and name: series are of site ids, incidents point at sites and name them. */
-    async sitesOf(publisherIds: readonly string[]): Promise<Map<string, string>> {
-      if (publisherIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('sites')
-        .select(['id', 'name'])
-        .where('publisher_id', 'in', [...publisherIds])
-        .execute();
-      return new Map(rows.map((r) => [r.id, r.name]));
-    },
-
     /** Judged: each publisher's `day` is its last judged day. */
     async recordScans(marks: readonly ScanMark[]): Promise<void> {
       if (marks.length === 0) return;
