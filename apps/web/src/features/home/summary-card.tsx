@@ -61,7 +61,8 @@ export function SummaryCard({ title, label, link, state, empty, figures, footer,
                 <Text size="xs" c="dimmed">
                   {f.label}
                 </Text>
-                <Text fw={700} c={f.alert ? 'red' : undefined} data-testid={f.testId}>
+                {/* A div, not a paragraph: a value may be a list of rows (the top sites at risk). */}
+                <Text component="div" fw={700} c={f.alert ? 'red' : undefined} data-testid={f.testId}>
                   {f.value}
                 </Text>
                 {f.note && (
