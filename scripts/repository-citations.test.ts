@@ -86,6 +86,23 @@ describe('citations inside the repository', () => {
     expect(broken).toEqual([]);
   });
 
+  it('names only test files that exist where a doc cites a test as proof', () => {
+    // docs/security.md's "proved by" column and the other docs cite tests by path, from the root
+    // or shortened to their folder inside an app (`identity/sessions.api.test.ts`).
+    const tracked = trackedTextFiles();
+    const cited = /[\w./-]+\.(?:api\.test|test|spec)\.tsx?/g;
+    const missing: string[] = [];
+    let checked = 0;
+    for (const doc of tracked.filter((f) => f.startsWith('docs/') && f.endsWith('.md'))) {
+      for (const [name] of readFileSync(path.join(ROOT, doc), 'utf8').matchAll(cited)) {
+        checked++;
+        if (!tracked.some((f) => f === name || f.endsWith(`/${name}`))) missing.push(`${doc}: ${name}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
+
   it('links only to files and headings that exist', () => {
     const broken: string[] = [];
     const docs = trackedTextFiles().filter((f) => f.endsWith('.md'));
