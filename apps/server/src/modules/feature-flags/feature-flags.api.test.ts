@@ -129,11 +129,17 @@ describe('feature flags', () => {
     });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ key: 'reports.scheduled', beta: true, defaultValue: false, overrides: 0 });
-    expect(
-      (await call(tok.admin, 'POST', '/api/admin/feature-flags', { key: 'reports.scheduled', shape: 'LIMIT', defaultValue: 1 })).statusCode,
-    ).toBe(409);
+    const duplicate = await call(tok.admin, 'POST', '/api/admin/feature-flags', {
+      key: 'reports.scheduled',
+      shape: 'LIMIT',
+      defaultValue: 1,
+    });
+    expect(duplicate.statusCode).toBe(409);
+    // The name's field carries the message, for the console's form to show it there.
+    expect(duplicate.json().fields).toEqual({ key: 'A flag named reports.scheduled exists already. Edit it instead.' });
     const badDefault = await call(tok.admin, 'POST', '/api/admin/feature-flags', { key: 'a.b', shape: 'LIMIT', defaultValue: 'x' });
     expect(badDefault.statusCode).toBe(400);
+    expect(badDefault.json().fields).toHaveProperty('defaultValue');
     const patched = await call(tok.admin, 'PATCH', '/api/admin/feature-flags/reports.scheduled', { defaultValue: true, beta: false });
     // Fields left out of the PATCH keep their values.
     expect(patched.json()).toMatchObject({ defaultValue: true, beta: false, description: 'Scheduled report e-mails' });

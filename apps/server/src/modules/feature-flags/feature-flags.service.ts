@@ -13,7 +13,7 @@ import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
 import { featureFlagsRepo } from './feature-flags.repo';
 
-const conflict = (message: string) => new HttpError(409, message, 'Conflict');
+const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, 'Conflict', fields);
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
@@ -103,7 +103,11 @@ export function createFeatureFlagsService(deps: { db: Db; showNewFeaturesUntil: 
           marked_new: input.markedNew,
           default_value: input.defaultValue,
         });
-        if (!created) throw conflict(`A flag named ${input.key} exists already. Edit it instead.`);
+        if (!created) {
+          // Named at the field, so the console's form says it beside the name typed.
+          const taken = `A flag named ${input.key} exists already. Edit it instead.`;
+          throw conflict(taken, { key: taken });
+        }
         await auditRepo(trx).record({ actorUserId: actor, publisherId: null, action: 'feature_flag.create', details: { after: input } });
         return toDefinition({ ...(await repo.get(input.key))!, overrides: 0 });
       });
