@@ -63,4 +63,11 @@ describe('home payments card', () => {
     expect(await screen.findByTestId('home-next-payment')).toHaveTextContent('$480.00');
     expect(screen.queryByText(/on hold:/)).toBeNull();
   });
+
+  it('shows the last payment with its amount and the day it was paid, not a raw date', async () => {
+    answer({ ...overview([]), lastPayment: { period: '2026-07', amount: 1234.5, paidAt: '2026-08-15' } });
+    renderWithProviders(<PaymentsCard publisherId="1002" />);
+    expect(await screen.findByTestId('home-last-payment')).toHaveTextContent('$1,234.50');
+    expect(screen.getByText('July 2026, paid Aug 15, 2026')).toBeVisible();
+  });
 });

@@ -1,9 +1,9 @@
 import { PAYMENT_STATUS_LABELS, paymentsEndpoints, Routes } from '@pc/contracts';
 import { PaymentHoldNote } from '../../components/payment-hold';
 import { useEndpoint } from '../../lib/endpoints';
+import { formatDay, formatMoney } from '../../lib/format/number-format';
 import { SummaryCard } from './summary-card';
 
-const money = (n: number, c: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: c }).format(n);
 const month = (p: string) => new Date(`${p}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -24,13 +24,13 @@ export function PaymentsCard({ publisherId }: { publisherId: string }) {
       figures={[
         {
           label: 'Last payment',
-          value: last && data ? money(last.amount, data.currency) : 'None yet',
+          value: last && data ? formatMoney(last.amount, data.currency) : 'None yet',
           testId: 'home-last-payment',
-          note: last && `${month(last.period)}, paid ${last.paidAt}`,
+          note: last && `${month(last.period)}${last.paidAt ? `, paid ${formatDay(last.paidAt)}` : ''}`,
         },
         {
           label: 'Next payment',
-          value: next && data ? money(next.amount, data.currency) : 'Nothing due',
+          value: next && data ? formatMoney(next.amount, data.currency) : 'Nothing due',
           testId: 'home-next-payment',
           note: next && `${month(next.period)}, ${PAYMENT_STATUS_LABELS[next.status].toLowerCase()}`,
         },
