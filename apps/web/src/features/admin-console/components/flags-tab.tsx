@@ -5,12 +5,15 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { useFlagDefinitions, useFlagOverrides } from '../api/admin-api';
+import { FlagDefinitionForm } from './flag-definition-form';
 import { formatFlagValue, parseFlagValue } from './flag-value';
 
-/** Feature flags: each definition with its default, and per-partner overrides. */
+/** Feature flags: each definition with its default, and per-partner overrides. Admins only (the page shows the tab to them alone). */
 export function FlagsTab() {
   const { data, error, isLoading, mutate } = useFlagDefinitions();
   const [selected, setSelected] = useState<string | null>(null);
+  // The definition form: 'new', or the key of the flag being edited.
+  const [editing, setEditing] = useState<string | null>(null);
   // Deleting asks twice: the first click arms the button, the second deletes.
   const [confirming, setConfirming] = useState<string | null>(null);
   const remove = async (key: string) => {
@@ -28,8 +31,20 @@ export function FlagsTab() {
   if (error) return <LoadErrorAlert title="The feature flags could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <Skeleton h={200} />;
   const flag = data.find((f) => f.key === selected) ?? null;
+  const edited = editing === 'new' ? undefined : data.find((f) => f.key === editing);
   return (
     <Stack>
+      <Group justify="flex-end">{editing === null && <Button onClick={() => setEditing('new')}>New flag</Button>}</Group>
+      {editing !== null && (editing === 'new' || edited) && (
+        <FlagDefinitionForm
+          key={editing}
+          flag={edited}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) void mutate();
+          }}
+        />
+      )}
       <Table.ScrollContainer minWidth={560}>
         <Table striped highlightOnHover aria-label="Feature flags">
           <Table.Thead>
@@ -70,6 +85,9 @@ export function FlagsTab() {
                 <Table.Td>
                   <Button size="xs" variant="light" onClick={() => setSelected(f.key)} aria-label={`Overrides of ${f.key}`}>
                     Overrides
+                  </Button>
+                  <Button size="xs" ml={6} variant="subtle" onClick={() => setEditing(f.key)} aria-label={`Edit ${f.key}`}>
+                    Edit
                   </Button>
                   <Button
                     size="xs"

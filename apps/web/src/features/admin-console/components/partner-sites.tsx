@@ -5,6 +5,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { usePartnerAdmin } from '../api/admin-api';
+import { SiteEditRow } from './site-edit-row';
 
 /**
  * A partner's sites. Deactivating keeps the site and its history (reports, ads.txt); an ACTIVE
@@ -15,6 +16,8 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
   const [name, setName] = useState('');
   const [domain, setDomain] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The site whose name and domain are being edited.
+  const [editing, setEditing] = useState<string | null>(null);
   const refresh = async () => {
     await mutate();
     onChanged();
@@ -56,31 +59,51 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
                 <Table.Th>Domain</Table.Th>
                 <Table.Th>Active</Table.Th>
                 <Table.Th>Organic recommendations</Table.Th>
+                {canEdit && <Table.Th />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.siteList.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{s.name}</Table.Td>
-                  <Table.Td>{s.domain}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`${s.name} active`}
-                      checked={s.active}
-                      disabled={!canEdit}
-                      onChange={(e) => void patch(s, { active: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`${s.name} organic recommendations`}
-                      checked={s.taboola_organic}
-                      disabled={!canEdit}
-                      onChange={(e) => void patch(s, { taboola_organic: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {data.siteList.map((s) =>
+                canEdit && editing === s.id ? (
+                  <SiteEditRow
+                    key={s.id}
+                    publisherId={publisherId}
+                    site={s}
+                    onDone={(saved) => {
+                      setEditing(null);
+                      if (saved) void refresh();
+                    }}
+                  />
+                ) : (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>{s.name}</Table.Td>
+                    <Table.Td>{s.domain}</Table.Td>
+                    <Table.Td>
+                      <Switch
+                        aria-label={`${s.name} active`}
+                        checked={s.active}
+                        disabled={!canEdit}
+                        onChange={(e) => void patch(s, { active: e.currentTarget.checked })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch
+                        aria-label={`${s.name} organic recommendations`}
+                        checked={s.taboola_organic}
+                        disabled={!canEdit}
+                        onChange={(e) => void patch(s, { taboola_organic: e.currentTarget.checked })}
+                      />
+                    </Table.Td>
+                    {canEdit && (
+                      <Table.Td>
+                        <Button size="xs" variant="subtle" onClick={() => setEditing(s.id)} aria-label={`Edit site ${s.name}`}>
+                          Edit
+                        </Button>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ),
+              )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

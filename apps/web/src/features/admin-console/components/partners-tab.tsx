@@ -1,17 +1,23 @@
 import { useState } from 'react';
 import { Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useSWRConfig } from 'swr';
+import { adminPartnersEndpoints } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePartnersAdmin } from '../api/admin-api';
+import { endpointKey } from '../../../lib/endpoints';
 import { NewPartnerForm } from './new-partner-form';
+import { PartnerDetailsForm } from './partner-details-form';
 import { PartnerSites } from './partner-sites';
 import { SignInAsDialog } from './sign-in-as-dialog';
 import type { AdminPartner } from '@pc/contracts';
 
-/** Partners: search, create (admins), and each partner's sites. */
+/** Partners: search, create and edit (admins), and each partner's sites. */
 export function PartnersTab({ canEdit }: { canEdit: boolean }) {
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminPartner | null>(null);
+  const { mutate: mutateKey } = useSWRConfig();
   const [open, setOpen] = useState<string | null>(null);
   const [signInAs, setSignInAs] = useState<AdminPartner | null>(null);
   const { data, error, isLoading, mutate } = usePartnersAdmin(search.trim());
@@ -25,13 +31,26 @@ export function PartnersTab({ canEdit }: { canEdit: boolean }) {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={320}
         />
-        {canEdit && !creating && <Button onClick={() => setCreating(true)}>New partner</Button>}
+        {canEdit && !creating && !editing && <Button onClick={() => setCreating(true)}>New partner</Button>}
       </Group>
       {creating && (
         <NewPartnerForm
           onDone={(id) => {
             setCreating(false);
             if (id) setOpen(id);
+            void mutate();
+          }}
+        />
+      )}
+      {canEdit && editing && (
+        <PartnerDetailsForm
+          key={editing.id}
+          partner={editing}
+          onDone={(saved) => {
+            setEditing(null);
+            if (!saved) return;
+            // The open sites panel heads with the partner's name: it shows the saved one at once.
+            void mutateKey(endpointKey(adminPartnersEndpoints.get, null, { params: { id: saved.id } }), saved, { revalidate: false });
             void mutate();
           }}
         />
@@ -71,6 +90,20 @@ export function PartnersTab({ canEdit }: { canEdit: boolean }) {
                     <Button size="xs" variant="light" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
                       Sites of {p.name}
                     </Button>
+                    {canEdit && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        ml="xs"
+                        onClick={() => {
+                          setCreating(false);
+                          setEditing(p);
+                        }}
+                        aria-label={`Edit ${p.name}`}
+                      >
+                        Edit
+                      </Button>
+                    )}
                     {canEdit && (
                       <Button size="xs" variant="subtle" ml="xs" onClick={() => setSignInAs(p)} aria-label={`Sign in as ${p.name}`}>
                         Sign in as
