@@ -104,6 +104,7 @@ export const blockingRulesEndpoints = {
       "publisher's rules, or `Bearer <BLOCKING_FEED_TOKEN>` (provider service token) with `publisherId`; honours If-None-Match (304).",
     tags,
     access: 'public',
+    credential: 'feedKey',
     query: BlockingFeedQuerySchema,
     response: BlockingFeedSchema,
     otherResponses: { 304: z.null() },

@@ -22,6 +22,11 @@ export interface Endpoint {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly access: Access;
+  /**
+   * The credential the handler itself checks on a route the access hook lets through as `public`
+   * (the blocking feed's key): OpenAPI declares it as the operation's security, not "none".
+   */
+  readonly credential?: 'feedKey';
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -89,3 +89,4 @@ export * from './monitors.endpoints';
 export * from './identity.paths';
 export * from './identity.endpoints';
 export * from './endpoints';
+export * from './openapi-words';

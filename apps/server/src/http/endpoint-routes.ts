@@ -7,6 +7,8 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import { mediaTypesOf, type Endpoint, type EndpointParsed, type EndpointResponse } from '@pc/contracts';
+// The route config's `rateLimit` (its type comes with the plugin), for a compilation that reaches this file alone.
+import type {} from '@fastify/rate-limit';
 import { errorResponses } from './typed';
 
 /** The request a handler of `E` gets: params, query and body already parsed by E's schemas. */
@@ -60,6 +62,8 @@ export function registerEndpoint<E extends Endpoint>(
       summary: e.summary,
       ...(e.description !== undefined && { description: e.description }),
       tags: [...e.tags],
+      // The credential a public route's handler checks itself, declared as the operation's security.
+      ...(e.credential !== undefined && { security: [{ [e.credential]: [] }] }),
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
