@@ -62,6 +62,8 @@ describe('flags tab: defining and editing flags', () => {
       }),
     );
     await vi.waitFor(() => expect(screen.queryByRole('form', { name: 'New flag' })).not.toBeInTheDocument());
+    // Focus goes back to the button that opened the form.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'New flag' })).toHaveFocus());
     await vi.waitFor(() =>
       expect(client.mock.calls.filter(([p, o]) => p === '/api/admin/feature-flags' && !o?.method).length).toBeGreaterThan(listCalls),
     );
@@ -119,6 +121,7 @@ describe('flags tab: defining and editing flags', () => {
     fail = false;
     fireEvent.submit(form);
     await vi.waitFor(() => expect(screen.queryByRole('form', { name: /Edit flag/ })).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit uptime.max_monitors' })).toHaveFocus());
     expect(client).toHaveBeenCalledWith('/api/admin/feature-flags/uptime.max_monitors', {
       method: 'PATCH',
       publisherId: null,

@@ -7,6 +7,7 @@ import { addToast } from '../../../lib/toast';
 import { useFlagDefinitions, useFlagOverrides } from '../api/admin-api';
 import { FlagDefinitionForm } from './flag-definition-form';
 import { formatFlagValue, parseFlagValue } from './flag-value';
+import { useReturnFocus } from './return-focus';
 
 /** Feature flags: each definition with its default, and per-partner overrides. Admins only (the page shows the tab to them alone). */
 export function FlagsTab() {
@@ -14,6 +15,7 @@ export function FlagsTab() {
   const [selected, setSelected] = useState<string | null>(null);
   // The definition form: 'new', or the key of the flag being edited.
   const [editing, setEditing] = useState<string | null>(null);
+  const focus = useReturnFocus();
   // Deleting asks twice: the first click arms the button, the second deletes.
   const [confirming, setConfirming] = useState<string | null>(null);
   const remove = async (key: string) => {
@@ -34,13 +36,23 @@ export function FlagsTab() {
   const edited = editing === 'new' ? undefined : data.find((f) => f.key === editing);
   return (
     <Stack>
-      <Group justify="flex-end">{editing === null && <Button onClick={() => setEditing('new')}>New flag</Button>}</Group>
+      <Group justify="flex-end">
+        <Button
+          onClick={(e) => {
+            focus.remember(e.currentTarget);
+            setEditing('new');
+          }}
+        >
+          New flag
+        </Button>
+      </Group>
       {editing !== null && (editing === 'new' || edited) && (
         <FlagDefinitionForm
           key={editing}
           flag={edited}
           onDone={(saved) => {
             setEditing(null);
+            focus.restore();
             if (saved) void mutate();
           }}
         />
@@ -86,7 +98,16 @@ export function FlagsTab() {
                   <Button size="xs" variant="light" onClick={() => setSelected(f.key)} aria-label={`Overrides of ${f.key}`}>
                     Overrides
                   </Button>
-                  <Button size="xs" ml={6} variant="subtle" onClick={() => setEditing(f.key)} aria-label={`Edit ${f.key}`}>
+                  <Button
+                    size="xs"
+                    ml={6}
+                    variant="subtle"
+                    onClick={(e) => {
+                      focus.remember(e.currentTarget);
+                      setEditing(f.key);
+                    }}
+                    aria-label={`Edit ${f.key}`}
+                  >
                     Edit
                   </Button>
                   <Button

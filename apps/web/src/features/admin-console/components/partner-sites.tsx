@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
 import { adminPartnersEndpoints, AdminSiteInputSchema, type Site } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -18,6 +18,18 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The site whose name and domain are being edited.
   const [editing, setEditing] = useState<string | null>(null);
+  // The edit row replaces the site's row, Edit button included: closing it focuses the new button.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const returnTo = useRef<string | null>(null);
+  useEffect(() => {
+    const id = returnTo.current;
+    if (editing !== null || id === null) return;
+    returnTo.current = null;
+    const buttons = tableRef.current?.querySelectorAll<HTMLElement>('[data-site-edit]') ?? [];
+    Array.from(buttons)
+      .find((b) => b.dataset.siteEdit === id)
+      ?.focus();
+  }, [editing]);
   const refresh = async () => {
     await mutate();
     onChanged();
@@ -52,7 +64,7 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
           Sites of {data.name} ({data.id})
         </Title>
         <Table.ScrollContainer minWidth={560}>
-          <Table aria-label={`Sites of ${data.name}`}>
+          <Table ref={tableRef} aria-label={`Sites of ${data.name}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Site</Table.Th>
@@ -70,6 +82,7 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
                     publisherId={publisherId}
                     site={s}
                     onDone={(saved) => {
+                      returnTo.current = s.id;
                       setEditing(null);
                       if (saved) void refresh();
                     }}
@@ -96,7 +109,13 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
                     </Table.Td>
                     {canEdit && (
                       <Table.Td>
-                        <Button size="xs" variant="subtle" onClick={() => setEditing(s.id)} aria-label={`Edit site ${s.name}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          data-site-edit={s.id}
+                          onClick={() => setEditing(s.id)}
+                          aria-label={`Edit site ${s.name}`}
+                        >
                           Edit
                         </Button>
                       </Table.Td>

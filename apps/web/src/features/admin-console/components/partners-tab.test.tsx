@@ -53,6 +53,7 @@ describe('partners tab: editing partners and sites', () => {
     fireEvent.click(within(form).getByLabelText('Has direct deals'));
     fireEvent.submit(form);
     await vi.waitFor(() => expect(screen.queryByRole('form', { name: /Edit partner/ })).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit Northwind News' })).toHaveFocus());
     expect(writes(client)).toEqual([
       [
         '/api/admin/partners/1001',
@@ -115,6 +116,7 @@ describe('partners tab: editing partners and sites', () => {
     fail = false;
     fireEvent.submit(form);
     await vi.waitFor(() => expect(screen.queryByRole('form', { name: /Edit site/ })).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit site Northwind Daily' })).toHaveFocus());
     expect(client).toHaveBeenCalledWith('/api/admin/partners/1001/sites/11', {
       method: 'PATCH',
       publisherId: null,

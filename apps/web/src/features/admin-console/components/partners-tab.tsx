@@ -9,6 +9,7 @@ import { endpointKey } from '../../../lib/endpoints';
 import { NewPartnerForm } from './new-partner-form';
 import { PartnerDetailsForm } from './partner-details-form';
 import { PartnerSites } from './partner-sites';
+import { useReturnFocus } from './return-focus';
 import { SignInAsDialog } from './sign-in-as-dialog';
 import type { AdminPartner } from '@pc/contracts';
 
@@ -18,6 +19,7 @@ export function PartnersTab({ canEdit }: { canEdit: boolean }) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminPartner | null>(null);
   const { mutate: mutateKey } = useSWRConfig();
+  const focus = useReturnFocus();
   const [open, setOpen] = useState<string | null>(null);
   const [signInAs, setSignInAs] = useState<AdminPartner | null>(null);
   const { data, error, isLoading, mutate } = usePartnersAdmin(search.trim());
@@ -31,7 +33,16 @@ export function PartnersTab({ canEdit }: { canEdit: boolean }) {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={320}
         />
-        {canEdit && !creating && !editing && <Button onClick={() => setCreating(true)}>New partner</Button>}
+        {canEdit && !creating && (
+          <Button
+            onClick={() => {
+              setEditing(null);
+              setCreating(true);
+            }}
+          >
+            New partner
+          </Button>
+        )}
       </Group>
       {creating && (
         <NewPartnerForm
@@ -48,6 +59,7 @@ export function PartnersTab({ canEdit }: { canEdit: boolean }) {
           partner={editing}
           onDone={(saved) => {
             setEditing(null);
+            focus.restore();
             if (!saved) return;
             // The open sites panel heads with the partner's name: it shows the saved one at once.
             void mutateKey(endpointKey(adminPartnersEndpoints.get, null, { params: { id: saved.id } }), saved, { revalidate: false });
@@ -95,7 +107,8 @@ export function PartnersTab({ canEdit }: { canEdit: boolean }) {
                         size="xs"
                         variant="subtle"
                         ml="xs"
-                        onClick={() => {
+                        onClick={(e) => {
+                          focus.remember(e.currentTarget);
                           setCreating(false);
                           setEditing(p);
                         }}
