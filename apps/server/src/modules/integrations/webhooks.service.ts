@@ -63,7 +63,7 @@ export function createWebhooksService(deps: { db: Db; jobs: JobQueue; allowHosts
   const seal = (secret: string) => deps.secrets.seal(secret, WEBHOOK_SECRET_AAD);
   const prefixOf = (r: SubscriptionRow) => openWebhookSecret(deps.secrets, r.secret).slice(0, 10);
   const allow = new Set(deps.allowHosts.map((h) => h.toLowerCase()));
-  // The delivery client's own allowances (app-workers.ts): save time and delivery time agree.
+  // The delivery client's own allowances (modules/integrations/index.ts): save time and delivery time agree.
   const checkTarget = createTargetCheck({ allowHosts: deps.allowHosts });
 
   async function checkUrl(url: string) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { publicConfigEndpoints, type PublicConfig } from '@pc/contracts';
 import type { AppConfig } from '../../config/env';
-import { registerEndpoints } from '../../http/endpoint-routes';
+import { registerEndpoints } from '../endpoint-routes';
 
 export function toPublicConfig(c: AppConfig, authDomain: string): PublicConfig {
   return {

@@ -1,0 +1,16 @@
+import { defineArea } from '../../platform/area';
+import { dataLoadsRoutes } from './data-loads.routes';
+import { createDataLoadsService } from './data-loads.service';
+
+/** Staff's view of the revenue data loads. */
+export const dataLoadsArea = defineArea({
+  name: 'data-loads',
+  async setup({ db }) {
+    return {
+      provides: {},
+      routes: async (app) => {
+        await app.register(dataLoadsRoutes, { dataLoads: createDataLoadsService(db) });
+      },
+    };
+  },
+});
