@@ -4,30 +4,9 @@
 // their answers lose the fields used here, the test fails. Nothing here imports the contracts.
 import createClient from 'openapi-fetch';
 import type { paths } from './schema';
+import type { Cell, SampleOptions, SampleResult } from './client-sample-types';
 
 const DAY_MS = 86_400_000;
-type Severity = 'low' | 'medium' | 'high' | 'critical';
-type Cell = string | number | boolean | null;
-
-export interface SampleOptions {
-  baseUrl: string;
-  email: string;
-  password: string;
-  publisherId: string;
-  /** The day the report ends on (epoch milliseconds of midnight UTC). */
-  reportDay: number;
-  /** A fetch of the caller's (a test's, without a network); the global fetch otherwise. */
-  fetch?: typeof globalThis.fetch;
-}
-
-export interface SampleResult {
-  idToken: string;
-  revenueYesterday: number;
-  reportColumns: string[];
-  reportRows: Record<string, Cell>[];
-  openIncidents: { id: string; title: string; severity: Severity }[];
-  csv: string;
-}
 
 /** Signs in, then reads the home summary, runs a report, lists open incidents and downloads the report as CSV. */
 export async function sampleCalls(o: SampleOptions): Promise<SampleResult> {
@@ -53,8 +32,8 @@ export async function sampleCalls(o: SampleOptions): Promise<SampleResult> {
     dateFrom: o.reportDay - 6 * DAY_MS,
     dateTo: o.reportDay,
     interval: 'Day',
-    dimensions: 'date',
-    metrics: 'revenue',
+    dimensions: 'sites',
+    metrics: 'impressions,revenue',
   } as const;
   const report = await api.GET('/api/partner-center/report', { params: { query } });
   if (!report.data) throw new Error(`report: ${report.error?.message}`);

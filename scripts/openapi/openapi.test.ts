@@ -60,7 +60,8 @@ describe('the OpenAPI document generated from the contracts', () => {
 
   it('gives openapi-typescript what a client of the sample calls compiles against', async () => {
     writeFileSync(path.join(dir, 'schema.d.ts'), await clientTypes(doc));
-    copyFileSync(path.join(ROOT, 'scripts/openapi/client-sample.ts'), path.join(dir, 'client-sample.ts'));
+    for (const name of ['client-sample.ts', 'client-sample-types.ts'])
+      copyFileSync(path.join(ROOT, 'scripts/openapi', name), path.join(dir, name));
     writeFileSync(
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({ extends: path.join(ROOT, 'tsconfig.base.json'), include: ['client-sample.ts'] }),
