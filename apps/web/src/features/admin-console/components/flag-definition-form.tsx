@@ -198,7 +198,7 @@ export function FlagDefinitionForm({ flag, onDone }: { flag?: FlagDefinition; on
               error={errors.beta}
             />
             <Checkbox
-              label="New: partners see a new badge while new features are announced"
+              label="New: partners see a new badge until the configured new-features date"
               name="markedNew"
               checked={v.markedNew}
               onChange={(e) => set('markedNew', e.currentTarget.checked)}
