@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiRequestError } from '../../../lib/api-error';
+import { applyServerErrors } from '../../../lib/forms';
 
 export type FieldErrors = Record<string, string>;
 
@@ -13,10 +13,20 @@ export function issueFields(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** The server's per-field messages of a failed save (400, or a 409 that names its field), or none. */
-export function serverFields(e: unknown): FieldErrors {
-  if (!(e instanceof ApiRequestError) || !e.fields) return {};
-  return Object.fromEntries(Object.entries(e.fields).map(([k, m]) => [k.replace(/^body\./, ''), m]));
+/**
+ * The server's per-field messages of a failed save (a 400, or a 409 that names its field) among the
+ * form's `known` fields, through the shared helper that also toasts the error's message.
+ */
+export function serverFields<F extends string>(e: unknown, known: readonly F[]): FieldErrors {
+  const found: FieldErrors = {};
+  applyServerErrors(
+    e,
+    (field, { message }) => {
+      found[field] = message;
+    },
+    known,
+  );
+  return found;
 }
 
 /**

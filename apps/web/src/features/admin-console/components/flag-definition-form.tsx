@@ -11,7 +11,6 @@ import {
   type FlagShape,
   type FlagValue,
 } from '@pc/contracts';
-import { errorMessage } from '../../../lib/api-error';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { focusFirstError, issueFields, serverFields, type FieldErrors } from './field-errors';
@@ -23,6 +22,7 @@ const SHAPE_HELP: Record<FlagShape, string> = {
   SET: 'A list of texts, e.g. the check intervals a partner may choose.',
   EXTENSION: 'A number, e.g. extra days of data kept.',
 };
+const FIELDS = ['key', 'shape', 'defaultValue', 'description', 'beta', 'markedNew'] as const;
 /** What a new flag's default starts at when its shape is chosen. */
 const STARTING_DEFAULT: Record<FlagShape, string> = { BOOLEAN: 'false', LIMIT: '0', SET: '', EXTENSION: '0' };
 
@@ -103,9 +103,7 @@ export function FlagDefinitionForm({ flag, onDone }: { flag?: FlagDefinition; on
       );
       onDone(saved);
     } catch (err) {
-      const found = serverFields(err);
-      fail(found);
-      addToast('error', errorMessage(err));
+      fail(serverFields(err, FIELDS));
     } finally {
       setSaving(false);
     }

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { adminPartnersEndpoints, AdminPartnerPatchSchema, type AdminPartner, type AdminPartnerDetails } from '@pc/contracts';
-import { errorMessage } from '../../../lib/api-error';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { focusFirstError, issueFields, serverFields, type FieldErrors } from './field-errors';
@@ -58,8 +57,7 @@ export function PartnerDetailsForm({ partner, onDone }: { partner: AdminPartner;
       addToast('success', `Partner ${saved.name} (id ${saved.id}) saved.`);
       onDone(saved);
     } catch (err) {
-      fail(serverFields(err));
-      addToast('error', errorMessage(err));
+      fail(serverFields(err, [...TEXT_FIELDS, 'has_direct']));
     } finally {
       setSaving(false);
     }

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Group, Table, TextInput } from '@mantine/core';
 import { adminPartnersEndpoints, AdminSitePatchSchema, type Site } from '@pc/contracts';
-import { errorMessage } from '../../../lib/api-error';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { focusFirstError, issueFields, serverFields, type FieldErrors } from './field-errors';
@@ -40,8 +39,7 @@ export function SiteEditRow({ publisherId, site, onDone }: { publisherId: string
       addToast('success', `Site ${saved.name} (${saved.domain}) saved.`);
       onDone(saved);
     } catch (err) {
-      fail(serverFields(err));
-      addToast('error', errorMessage(err));
+      fail(serverFields(err, ['name', 'domain']));
     } finally {
       setSaving(false);
     }
