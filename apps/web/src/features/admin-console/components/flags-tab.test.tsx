@@ -4,6 +4,7 @@ import type { FlagDefinition } from '@pc/contracts';
 import { configureApi } from '../../../lib/api';
 import type { ApiClient, RequestOptions } from '../../../lib/api-client';
 import { ApiRequestError } from '../../../lib/api-error';
+import { getToasts } from '../../../lib/toast';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { FlagsTab } from './flags-tab';
 
@@ -62,6 +63,9 @@ describe('flags tab: defining and editing flags', () => {
       }),
     );
     await vi.waitFor(() => expect(screen.queryByRole('form', { name: 'New flag' })).not.toBeInTheDocument());
+    expect(getToasts()).toContainEqual(
+      expect.objectContaining({ severity: 'success', message: expect.stringContaining('Flag reports.max_saved created.') }),
+    );
     // Focus goes back to the button that opened the form.
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'New flag' })).toHaveFocus());
     await vi.waitFor(() =>

@@ -4,6 +4,7 @@ import type { AdminPartner, AdminPartnerDetails, UserScope } from '@pc/contracts
 import { configureApi } from '../../../lib/api';
 import type { ApiClient, RequestOptions } from '../../../lib/api-client';
 import { ApiRequestError } from '../../../lib/api-error';
+import { getToasts } from '../../../lib/toast';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { PartnersTab } from './partners-tab';
 
@@ -54,6 +55,9 @@ describe('partners tab: editing partners and sites', () => {
     fireEvent.submit(form);
     await vi.waitFor(() => expect(screen.queryByRole('form', { name: /Edit partner/ })).not.toBeInTheDocument());
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit Northwind News' })).toHaveFocus());
+    expect(getToasts()).toContainEqual(
+      expect.objectContaining({ severity: 'success', message: 'Partner Northwind Press (id 1001) saved.' }),
+    );
     expect(writes(client)).toEqual([
       [
         '/api/admin/partners/1001',
