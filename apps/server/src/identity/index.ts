@@ -44,7 +44,13 @@ export const identityArea = defineArea({
       { pollMs, concurrency: 1, leaseMs: 60_000 },
     );
     return {
-      provides: { identity, sessions, resolveCaller: createCallerResolver(tokens, sessions) },
+      provides: {
+        identity,
+        /** Which sessions are current; to end a user's sessions call `revokeUserSessions` (identity/sessions.ts). */
+        sessions,
+        /** The caller of a bearer ID token, for the platform's access control. */
+        resolveCaller: createCallerResolver(tokens, sessions),
+      },
       workers: { passwordResetMails },
       routes: async (app) => {
         await app.register(identityRoutes, {

@@ -142,3 +142,8 @@ export async function stopAreas(platform: Platform, areas: readonly AnyParts[]):
 export async function registerAreaRoutes(app: FastifyInstance, areas: readonly AnyParts[]): Promise<void> {
   for (const a of areas) await a.routes?.(app);
 }
+
+/** The named fields of an object (what buildApp exposes of the areas' provides). */
+export function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, from[k]])) as Pick<T, K>;
+}

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '../app-deps';
-import type { AppConfig } from '../config/env';
 import { createChangeNotifications } from '../db/change-notifications';
 import { createJobQueue } from '../lib/jobs/job-queue';
 import { createSecretBox } from '../lib/keys/secret-box';
@@ -11,14 +10,10 @@ import { upgradeSecretsAtRest } from '../secrets-at-rest-upgrade';
 import type { Platform } from './area';
 import { openReportStore } from './report-store';
 
-export function publicUrlOf(config: AppConfig): string {
-  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-}
-
 /** What every area may use (platform/area.ts), built before any area. */
 export async function buildPlatform(deps: AppDeps): Promise<Platform> {
   const { config, db, logger } = deps;
-  const publicUrl = publicUrlOf(config);
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   // Rows an earlier build left on the key from its source, or in the clear, are sealed with the
   // configured key ring before anything reads them.
   const secretBox = createSecretBox(config.PAYMENT_DETAILS_KEYS);
@@ -31,24 +26,9 @@ export async function buildPlatform(deps: AppDeps): Promise<Platform> {
   mkdirSync(dataDir, { recursive: true });
   const { engine, factStore } = await openReportStore({ config, db, logger, dataDir, injected: deps.reportEngine });
   const startWorkers = deps.startWorkers !== false;
-  return {
-    config,
-    db,
-    logger,
-    deps,
-    publicUrl,
-    dataDir,
-    demoMode: config.DEMO_DATA && config.NODE_ENV !== 'production',
-    startWorkers,
-    pollMs: startWorkers ? 1_000 : 0,
-    jobs,
-    mailer,
-    changes,
-    engine,
-    factStore,
-    cpuPool: createCpuPool(),
-    secretBox,
-  };
+  const demoMode = config.DEMO_DATA && config.NODE_ENV !== 'production';
+  const shared = { jobs, mailer, changes, engine, factStore, secretBox, cpuPool: createCpuPool() };
+  return { config, db, logger, deps, publicUrl, dataDir, demoMode, startWorkers, pollMs: startWorkers ? 1_000 : 0, ...shared };
 }
 
 /** After every area closed: the report store, then the shared connections and threads. */

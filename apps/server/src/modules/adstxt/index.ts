@@ -61,7 +61,11 @@ export const adsTxtArea = defineArea({
       leaseMs: 300_000,
     });
     return {
-      provides: { adsTxt, sellersJson },
+      provides: {
+        adsTxt,
+        /** Exposed (BuiltApp) for tests that run its scheduling step by hand. */
+        sellersJson,
+      },
       workers: { adsTxtCrawls, sellersJsonRefreshes },
       schedules: startWorkers ? [scheduleDailyCrawls(db, jobs, logger), scheduleSellersJsonRefresh(sellersJson, logger)] : [],
       routes: async (app) => {

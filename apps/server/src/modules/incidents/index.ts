@@ -17,6 +17,7 @@ export const incidentsArea = defineArea({
       { pollMs, concurrency: 1, leaseMs: 60_000 },
     );
     return {
+      /** Other areas (ads.txt, monitors, the revenue scan) open and resolve incidents through it. */
       provides: { incidents },
       workers: { incidentNotifications },
       routes: async (app) => {

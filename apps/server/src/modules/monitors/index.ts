@@ -67,7 +67,13 @@ export const monitorsArea = defineArea({
       incidents: needs.incidents,
     });
     return {
-      provides: { monitors, monitorScheduler: scheduler, demoTargetsPort: demoTargets?.port ?? null },
+      provides: {
+        monitors,
+        /** Uptime checks; started with the workers unless UPTIME_SCHEDULER=false (tests drain it by hand). */
+        monitorScheduler: scheduler,
+        /** Demo mode: the port of the demo monitors' own target listener (demo/demo-targets.ts); null otherwise. */
+        demoTargetsPort: demoTargets?.port ?? null,
+      },
       workers: monitorWorkers(platform),
       running: [scheduler],
       routes: async (app) => {

@@ -63,7 +63,13 @@ export const siteTagArea = defineArea({
       demoPageUrl: demoMode ? (siteId) => `${publicUrl.replace(/\/$/, '')}/demo/sites/${encodeURIComponent(siteId)}` : undefined,
     });
     return {
-      provides: { siteTag, siteTagCollector: collector, ownEventsFile },
+      provides: {
+        siteTag,
+        /** Exposed (BuiltApp) so tests and the bench can flush buffered tag events at once. */
+        siteTagCollector: collector,
+        /** The events' own DuckDB file when the engine is neither DuckDB nor ClickHouse (a test's); backed up with the facts. */
+        ownEventsFile,
+      },
       routes: async (app) => {
         await app.register(siteTagRoutes, { service: siteTag });
         // A changed sample rate drops cached sites in every process (the collector listens to publisher changes).
