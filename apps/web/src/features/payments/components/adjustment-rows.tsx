@@ -42,7 +42,7 @@ export function AdjustmentRows({ publisherId, payment }: { publisherId: string; 
             </Text>
           </Table.Td>
           <Table.Td ta="right">
-            <Text size="sm" c={a.amount < 0 ? 'red.8' : undefined}>
+            <Text size="sm" c={a.amount < 0 ? 'red.9' : undefined}>
               {money(a.amount, payment.currency)}
             </Text>
           </Table.Td>
