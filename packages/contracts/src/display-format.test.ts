@@ -5,6 +5,7 @@ import {
   formatChange,
   countOf,
   formatCount,
+  formatDateTime,
   formatDay,
   formatDecimal,
   formatMoney,
@@ -68,6 +69,26 @@ describe('number display (docs/product.md#validation)', () => {
     expect(formatCell(0.5, 'ratio-percent', 'USD')).toBe('50.00%');
     expect(formatCell('Northwind News', 'text', 'USD')).toBe('Northwind News');
     expect(formatCell(null, 'money', 'USD')).toBe('—');
+  });
+});
+
+describe('date-times', () => {
+  it('writes a moment with its day, time and zone, in the zone asked for', () => {
+    expect(formatDateTime('2026-03-05T14:03:00.000Z', 'UTC')).toBe('Mar 5, 2026, 2:03 PM UTC');
+    // The same moment in New York is still 5 March, 9:03 in the morning, named EST.
+    expect(formatDateTime('2026-03-05T14:03:00.000Z', 'America/New_York')).toBe('Mar 5, 2026, 9:03 AM EST');
+    expect(formatDateTime(Date.UTC(2026, 0, 1, 0, 0), 'UTC')).toBe('Jan 1, 2026, 12:00 AM UTC');
+    expect(formatDateTime(new Date(Date.UTC(2026, 6, 4, 23, 59)), 'UTC')).toBe('Jul 4, 2026, 11:59 PM UTC');
+  });
+
+  it('says nothing for no moment and falls back to UTC for an unknown zone', () => {
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('not a date')).toBe('—');
+    expect(formatDateTime('2026-03-05T14:03:00Z', 'Mars/Olympus')).toBe('Mar 5, 2026, 2:03 PM UTC');
+  });
+
+  it("names the reader's zone when none is given", () => {
+    expect(formatDateTime('2026-03-05T14:03:00Z')).toMatch(/^Mar [56], 2026, \d{1,2}:\d{2} [AP]M \S+$/);
   });
 });
 

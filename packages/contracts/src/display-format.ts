@@ -106,6 +106,46 @@ export function formatDay(iso: string): string {
   return m ? `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}` : iso;
 }
 
+const dateTimeFmts = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFmt(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let f = dateTimeFmts.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    };
+    try {
+      f = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone });
+    } catch {
+      // An unknown zone name: UTC, still named, rather than failing the page.
+      f = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: 'UTC' });
+    }
+    dateTimeFmts.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * A moment (an ISO timestamp, epoch milliseconds or a Date) -> "Mar 5, 2026, 2:03 PM UTC": the
+ * day as formatDay writes it, the time, and always the zone's name, so a reader never has to guess
+ * which clock it is. `timeZone` (IANA, e.g. the publisher's) defaults to the reader's own zone.
+ */
+export function formatDateTime(value: string | number | Date | null | undefined, timeZone?: string): string {
+  if (value === null || value === undefined || value === '') return EMPTY_CELL;
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) return EMPTY_CELL;
+  // en-US puts a narrow no-break space before AM/PM on some ICU versions: one plain space everywhere.
+  return dateTimeFmt(timeZone)
+    .format(ms)
+    .replace(/[\u202f\u00a0]/g, ' ');
+}
+
 /** "2026-03" -> "Mar 2026". */
 export function formatMonth(iso: string): string {
   const m = /^(\d{4})-(\d{2})/.exec(iso);
