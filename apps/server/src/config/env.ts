@@ -13,6 +13,17 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : null));
 
+/**
+ * Text printed on the statement PDF: its standard fonts print Latin-1 (WinAnsi) only, so other
+ * characters are refused at start rather than turning into "?" on every statement.
+ */
+const letterheadText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .refine((v) => !v || (v.trim().length <= max && /^[\x20-\x7E\xA0-\xFF€]*$/.test(v.trim())), `accepts up to ${max} Latin characters`)
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : null));
+
 const url = (what: string) =>
   z
     .string()
@@ -150,6 +161,10 @@ export const EnvSchema = z.object({
   BLOCKING_RULE_MAX_VALUES: z.coerce.number({ error: 'accepts a positive whole number' }).int().min(1).default(1000),
   /** Default payment threshold in the publisher's currency (a publisher's settings may set their own). */
   PAYMENT_THRESHOLD_DEFAULT: z.coerce.number({ error: 'accepts an amount' }).min(0).default(100),
+  /** The payment statement PDF's letterhead: the provider's name (unset: PRODUCT_NAME), address (lines split by ";"), contact. */
+  STATEMENT_PROVIDER_NAME: letterheadText(120),
+  STATEMENT_PROVIDER_ADDRESS: letterheadText(300),
+  STATEMENT_PROVIDER_CONTACT: letterheadText(200),
   /**
    * Keys for bank details at rest (AES-256-GCM): `id:base64key[,id:base64key...]`, the first encrypts,
    * all decrypt (rotation: docs/operations.md). Required in production; dev/test use a fixed local key.

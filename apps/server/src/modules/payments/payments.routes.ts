@@ -3,9 +3,15 @@ import { paymentsEndpoints } from '@pc/contracts';
 import { registerEndpoints } from '../../http/endpoint-routes';
 import type { PaymentSettingsService } from '../payment-settings/payment-settings.service';
 import type { PaymentsService } from './payments.service';
-import { buildStatement, statementCsv, statementPdf, type Payee, type Statement } from './statement';
+import { buildStatement, productLetterhead, statementCsv, statementPdf, type Letterhead, type Payee, type Statement } from './statement';
 
-type Opts = { payments: PaymentsService; settings: PaymentSettingsService; productName: string };
+type Opts = {
+  payments: PaymentsService;
+  settings: PaymentSettingsService;
+  productName: string;
+  /** The PDF's letterhead (config STATEMENT_PROVIDER_*); without it, the product's name alone. */
+  letterhead?: Letterhead;
+};
 
 /** One payment's statement: the payee fixed at approval, or before approval the payee on file now. */
 function statementOf(opts: Opts) {
@@ -46,7 +52,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: Opts) {
     overview: (req) => s.overview(req.publisherId!),
     statementPdf: async (req, reply) => {
       const st = await statement(req.publisherId!, req.params.id);
-      const pdf = await statementPdf(st, opts.productName);
+      const pdf = await statementPdf(st, opts.letterhead ?? productLetterhead(opts.productName));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${fileName(st, 'pdf')}"`)

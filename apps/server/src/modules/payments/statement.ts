@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@pc/contracts';
+import { PAYMENT_STATUS_LABELS, formatDay, formatDecimal, formatMoney, formatMonth, type PaymentStatus } from '@pc/contracts';
 import { neutraliseText, quoteCsvField } from '../reports/export/csv-writer';
 import type { PaymentRow } from './payments.repo';
 
@@ -51,83 +51,137 @@ export function buildStatement(row: PaymentRow, payee: Payee | null, adjustmentL
   };
 }
 
-const money = (n: number) => n.toFixed(2);
+/**
+ * Who issues the statement, printed at the top of the PDF (config STATEMENT_PROVIDER_*): the
+ * provider's name, its address (lines separated by ";") and how to reach it.
+ */
+export interface Letterhead {
+  name: string;
+  address: string | null;
+  contact: string | null;
+}
 
-/** Lines shared by the CSV and the PDF, so both say exactly the same. */
-function lines(s: Statement): [string, string][] {
+/** The letterhead when nothing but the product's name is configured. */
+export const productLetterhead = (productName: string): Letterhead => ({ name: productName, address: null, contact: null });
+
+/**
+ * The statement's money lines as [label, amount], shared by the CSV and the PDF so both say exactly
+ * the same; each writes the amount its own way (statementCsv, pdfMoney).
+ */
+export function statementLines(s: Statement): [string, number][] {
   return [
-    ...s.sites.map((x): [string, string] => [`Finalized net revenue: ${x.siteName} (${x.siteId})`, money(x.netRevenue)]),
-    ['Finalized net revenue for the month', money(s.revenue)],
-    ['Rollover from earlier months', money(s.rolloverIn)],
-    ...s.adjustmentLines.map((a): [string, string] => [`Adjustment: ${a.reason}`, money(a.amount)]),
-    ['Adjustments', money(s.adjustments)],
-    [`Payment threshold`, money(s.threshold)],
-    ['Amount payable', money(s.amount)],
-    ['Rolled over to next month', money(s.rolloverOut)],
+    ...s.sites.map((x): [string, number] => [`Finalized net revenue: ${x.siteName} (${x.siteId})`, x.netRevenue]),
+    ['Finalized net revenue for the month', s.revenue],
+    ['Rollover from earlier months', s.rolloverIn],
+    ...s.adjustmentLines.map((a): [string, number] => [`Adjustment: ${a.reason}`, a.amount]),
+    ['Adjustments', s.adjustments],
+    [`Payment threshold`, s.threshold],
+    ['Amount payable', s.amount],
+    ['Rolled over to next month', s.rolloverOut],
   ];
 }
 
+const payeeText = (p: Payee) => `${p.beneficiaryName}, ${p.method === 'paypal' ? 'PayPal' : 'bank transfer'} ${p.account ?? ''}`.trim();
+
+/**
+ * The CSV is for machines as much as for people: amounts stay plain numbers with two decimals
+ * (1234.5 -> "1234.50", a deduction negative), with no symbol or thousands separator, so a
+ * spreadsheet sums them and an import reads them without parsing "$1,234.50"; a `currency` column
+ * says which currency each amount is in. Period and dates stay ISO (2025-01, 2025-02-25) for the
+ * same reason, as the report exports write their date columns. The PDF is the human-readable copy.
+ */
 export function statementCsv(s: Statement): string {
   const rows: string[][] = [
-    ['Publisher', `${s.publisher.name} (${s.publisher.id})`],
-    ['Period', s.period],
-    ['Currency', s.currency],
-    ...lines(s),
-    ['Status', s.status],
-    ['Paid on', s.paidAt ?? ''],
-    ['Reference', s.reference ?? ''],
-    [
-      'Payee',
-      s.payee
-        ? `${s.payee.beneficiaryName}, ${s.payee.method === 'paypal' ? 'PayPal' : 'bank transfer'} ${s.payee.account ?? ''}`
-        : 'No payment settings',
-    ],
+    ['Publisher', `${s.publisher.name} (${s.publisher.id})`, ''],
+    ['Period', s.period, ''],
+    ['Currency', s.currency, ''],
+    ...statementLines(s).map(([label, n]) => [label, n.toFixed(2), s.currency]),
+    ['Status', s.status, ''],
+    ['Paid on', s.paidAt ?? '', ''],
+    ['Reference', s.reference ?? '', ''],
+    ['Payee', s.payee ? payeeText(s.payee) : 'No payment settings', ''],
   ];
   // Plain numbers (a deduction is negative) stay numbers; any other text is neutralised against formula injection.
   const cell = (c: string) => quoteCsvField(/^-?\d+(\.\d+)?$/.test(c) ? c : neutraliseText(c));
-  return ['item,value', ...rows.map((r) => r.map(cell).join(','))].join('\r\n') + '\r\n';
+  return ['item,value,currency', ...rows.map((r) => r.map(cell).join(','))].join('\r\n') + '\r\n';
 }
 
-export async function statementPdf(s: Statement, productName: string): Promise<Uint8Array> {
+/**
+ * What the PDF's standard fonts can print: WinAnsi, i.e. Latin-1 plus a few signs (the euro among
+ * them). Anything else (the mask dots, a rupee sign) must be replaced before drawing.
+ */
+const PRINTABLE = /^[\x20-\x7E\xA0-\xFF€‘’“”–—…]*$/;
+
+/**
+ * An amount as people read it, from the shared formatter: "$1,234.56", "€1,234.56",
+ * "-$50.00". A currency whose symbol the PDF fonts cannot print is written "1,234.56 INR" instead.
+ */
+export function pdfMoney(n: number, currency: string): string {
+  const text = formatMoney(n, currency);
+  return PRINTABLE.test(text) ? text : `${formatDecimal(n)} ${currency}`;
+}
+
+/** The PDF's text, top to bottom, before layout: tested on its own (statement.test.ts). */
+export function statementPdfText(s: Statement, letterhead: Letterhead) {
+  return {
+    letterhead: [
+      ...(letterhead.address ?? '')
+        .split(';')
+        .map((l) => l.trim())
+        .filter(Boolean),
+      ...(letterhead.contact ? [letterhead.contact] : []),
+    ],
+    facts: [
+      ['Publisher', `${s.publisher.name} (${s.publisher.id})`],
+      ['Period', formatMonth(s.period)],
+      ['Currency', s.currency],
+      ['Status', s.status + (s.paidAt ? `, paid on ${formatDay(s.paidAt)}` : '') + (s.reference ? `, reference ${s.reference}` : '')],
+    ] as [string, string][],
+    lines: statementLines(s).map(([label, n]): [string, string] => [label, pdfMoney(n, s.currency)]),
+  };
+}
+
+export async function statementPdf(s: Statement, letterhead: Letterhead): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Statement ${s.period} - ${s.publisher.name}`);
-  doc.setProducer(productName);
+  doc.setProducer(letterhead.name);
   const page = doc.addPage([595, 842]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   // Standard fonts only encode WinAnsi: anything else (e.g. the mask dots) becomes a plain character.
-  const safe = (t: string) => t.replace(/•/g, '*').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
-  let y = 790;
-  const text = (t: string, x: number, size = 10, f = font) => page.drawText(safe(t), { x, y, size, font: f, color: rgb(0.1, 0.1, 0.15) });
-  text(`${productName} - payment statement`, 50, 16, bold);
-  y -= 28;
-  for (const [k, v] of [
-    ['Publisher', `${s.publisher.name} (${s.publisher.id})`],
-    ['Period', s.period],
-    ['Currency', s.currency],
-    ['Status', s.status + (s.paidAt ? `, paid on ${s.paidAt}` : '') + (s.reference ? `, reference ${s.reference}` : '')],
-  ]) {
-    text(k!, 50, 10, bold);
-    text(v!, 200, 10);
+  const safe = (t: string) => [...t.replace(/•/g, '*')].map((c) => (PRINTABLE.test(c) ? c : c === '\u202f' ? ' ' : '?')).join('');
+  const ink = rgb(0.1, 0.1, 0.15);
+  let y = 800;
+  const text = (t: string, x: number, size = 10, f = font) => page.drawText(safe(t), { x, y, size, font: f, color: ink });
+  const content = statementPdfText(s, letterhead);
+  // The letterhead: who issues the statement and how to reach them, then a rule under it.
+  text(letterhead.name, 50, 16, bold);
+  y -= 16;
+  for (const line of content.letterhead) {
+    text(line, 50, 9);
+    y -= 12;
+  }
+  page.drawLine({ start: { x: 50, y: y + 4 }, end: { x: 545, y: y + 4 }, thickness: 0.5, color: ink });
+  y -= 20;
+  text('Payment statement', 50, 13, bold);
+  y -= 22;
+  for (const [k, v] of content.facts) {
+    text(k, 50, 10, bold);
+    text(v, 200, 10);
     y -= 16;
   }
   y -= 12;
-  for (const [label, value] of lines(s)) {
+  for (const [label, value] of content.lines) {
     const isTotal = label.startsWith('Amount payable') || label.startsWith('Finalized net revenue for');
-    text(label.length > 70 ? `${label.slice(0, 67)}...` : label, 50, 10, isTotal ? bold : font);
-    const w = (isTotal ? bold : font).widthOfTextAtSize(value, 10);
-    text(value, 545 - w, 10, isTotal ? bold : font);
+    const f = isTotal ? bold : font;
+    text(label.length > 70 ? `${label.slice(0, 67)}...` : label, 50, 10, f);
+    text(value, 545 - f.widthOfTextAtSize(safe(value), 10), 10, f);
     y -= 16;
     if (y < 120) break;
   }
   y -= 16;
   text('Payee', 50, 10, bold);
-  text(
-    s.payee
-      ? `${s.payee.beneficiaryName}, ${s.payee.method === 'paypal' ? 'PayPal' : 'bank transfer'} ${s.payee.account ?? ''} (${s.payee.payoutCurrency})`
-      : 'No payment settings on file',
-    200,
-  );
+  text(s.payee ? `${payeeText(s.payee)} (${s.payee.payoutCurrency})` : 'No payment settings on file', 200);
   y -= 16;
   if (s.payee)
     text(
