@@ -1,7 +1,9 @@
-// The code base's shape in figures, printed by CI (`npm run shape`): the composition root's size,
-// the longest functions (their own lines, nested functions not counted) and files, files over 300
-// lines, import cycles and citations of an issue tracker. Figures only; the tests that keep a
-// figure at its target are import-cycles.test.ts and repository-citations.test.ts.
+// The code base's shape in figures, printed by CI (`npm run shape`, part of `npm run check`): the
+// composition root's size, the longest functions (their own lines, nested functions not counted)
+// and files, files over 300 lines, import cycles and citations of an issue tracker. It fails when a
+// product file is over 300 lines or a function over 80 own lines (a function fits a screen, a file is
+// read whole), unless the file is on ALLOWED_OVER below; import-cycles.test.ts and
+// repository-citations.test.ts keep the other figures.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,10 +18,40 @@ const COMPOSITION_ROOT = ['apps/server/src/app.ts', 'apps/server/src/app-deps.ts
 const PRODUCT_ROOTS = ['apps/server/src', 'apps/server/tag', 'apps/web/src', 'packages/contracts/src'];
 const FILE_LIMIT = 300;
 const FUNCTION_LIMIT = 80;
+// Files that may still be over a limit, each with why; empty it as they are split. A file here may
+// be over both limits (its length and its functions'), a file not here neither.
+export const ALLOWED_OVER = {
+  'apps/web/src/features/admin-console/components/flag-definition-form.tsx': 'being split',
+  'apps/web/src/features/admin-console/components/usage-tab.tsx': 'being split',
+  'apps/web/src/features/payments/components/settings-form.tsx': 'being split',
+  'apps/web/src/features/payments/components/adjust-payment-modal.tsx': 'being split',
+  'apps/server/src/modules/services/services.service.ts': 'to split',
+  'apps/server/src/modules/reports/engine/duckdb-engine.ts': 'to split',
+  'apps/server/src/modules/reports/engine/duckdb-sql.ts': 'to split',
+  'apps/server/src/modules/monitors/monitor-scheduler.ts': 'to split',
+  'apps/server/src/modules/reports/engine/engine-suite.ts': 'to split',
+  'apps/server/src/modules/reports/engine/clickhouse-sql.ts': 'to split',
+  'apps/web/src/features/uptime/components/monitor-form.tsx': 'to split',
+  'apps/server/src/demo/seed-demo-services.ts': 'to split',
+  'apps/web/src/features/blocking-rules/components/rule-form.tsx': 'to split',
+  'apps/web/src/features/integrations/components/webhooks-card.tsx': 'to split',
+  'apps/web/src/features/uptime/routes/monitor-page.tsx': 'to split',
+  'apps/web/src/features/adstxt/components/domain-detail-view.tsx': 'to split',
+  'apps/web/src/features/reports/components/report-chart.tsx': 'to split',
+  'apps/web/src/features/services/components/data-integration-panel.tsx': 'to split',
+  'apps/web/src/features/shell/shell-layout.tsx': 'to split',
+  'apps/web/src/features/site-tag/components/tag-install-modal.tsx': 'to split',
+  'apps/server/src/demo/seed-demo-monitors.ts': 'to split',
+  'apps/web/src/features/home/home-page.tsx': 'to split',
+  'apps/server/src/modules/reports/demo/demo-facts.ts': 'to split',
+  'apps/web/src/features/reports/components/saved-reports-panel.tsx': 'to split',
+  'apps/server/src/modules/adstxt/crawler/crawl-ads-txt.ts': 'to split',
+  'apps/web/src/app/bootstrap.tsx': 'to split',
+};
 
-const linesOf = (file) => fs.readFileSync(path.join(ROOT, file), 'utf8').replace(/\n$/, '').split('\n');
+const linesOf = (file, root = ROOT) => fs.readFileSync(path.join(root, file), 'utf8').replace(/\n$/, '').split('\n');
 /** A file's lines as an editor counts them. */
-const lineCount = (file) => linesOf(file).length;
+const lineCount = (file, root = ROOT) => linesOf(file, root).length;
 const nonBlankLines = (file) => linesOf(file).filter((l) => l.trim() !== '').length;
 
 const trackedProductFiles = () =>
@@ -45,8 +77,8 @@ function functionName(n) {
 }
 
 /** Every function of a file with its own lines: its span minus the spans of functions inside it. */
-function functionsOf(file) {
-  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+function functionsOf(file, root = ROOT) {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const lineOf = (pos) => source.getLineAndCharacterOfPosition(pos).line;
   const out = [];
@@ -65,6 +97,18 @@ function functionsOf(file) {
   };
   visit(source);
   return out;
+}
+
+/**
+ * The files (relative to `root`) over FILE_LIMIT lines and the functions over FUNCTION_LIMIT own
+ * lines, leaving out the files of `allowed`.
+ */
+export function shapeViolations(files, root = ROOT, allowed = ALLOWED_OVER) {
+  const checked = files.filter((f) => !Object.hasOwn(allowed, f));
+  return {
+    files: checked.map((f) => ({ file: f, lines: lineCount(f, root) })).filter((f) => f.lines > FILE_LIMIT),
+    functions: checked.flatMap((f) => functionsOf(f, root)).filter((f) => f.own > FUNCTION_LIMIT),
+  };
 }
 
 export function codeShape() {
@@ -92,4 +136,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     `functions over ${FUNCTION_LIMIT} own lines: ${s.functionsOver} (target 0); longest: ${s.longestFunctions.map((f) => `${f.name} (${f.file}:${f.line}) ${f.own}`).join(', ')}`,
   );
   console.log(`import cycles: ${s.cycles} (target 0)`);
+  const over = shapeViolations(trackedProductFiles());
+  for (const f of over.files) console.error(`${f.file}: ${f.lines} lines, over ${FILE_LIMIT}`);
+  for (const f of over.functions) console.error(`${f.file}:${f.line}: ${f.name} has ${f.own} own lines, over ${FUNCTION_LIMIT}`);
+  const allowed = Object.entries(ALLOWED_OVER);
+  if (allowed.length > 0) console.log(`allowed over a limit for now: ${allowed.map(([f, why]) => `${f} (${why})`).join(', ')}`);
+  if (over.files.length + over.functions.length > 0) process.exitCode = 1;
 }
