@@ -150,6 +150,8 @@ export const MonitorSchema = z.object({
   siteName: z.string().nullable(),
   status: MonitorStatusSchema,
   lastCheckAt: z.string().nullable(),
+  /** When the scheduler checks next (the first check of a new or resumed monitor); null while paused. */
+  nextCheckAt: z.string().nullable(),
   lastResponseMs: z.number().nullable(),
   lastError: z.string().nullable(),
   certExpiresAt: z.string().nullable(),

@@ -141,6 +141,35 @@ describe('monitors API', () => {
     expect((await call(staff, '1002', 'GET', `/api/monitors/${other.id}`)).statusCode).toBe(200);
   });
 
+  it('checks one resumed monitor soon and spreads monitors resumed together over their interval; says when each is checked next', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await create({ name: `Spread ${i}`, intervalSeconds: 3600, siteId: null })).id);
+    await call(multi, '1001', 'POST', '/api/monitors/bulk', { ids, action: 'pause' });
+    const paused = (await call(multi, '1001', 'GET', `/api/monitors/${ids[0]}`)).json() as { nextCheckAt: string | null };
+    expect(paused.nextCheckAt).toBeNull();
+
+    const before = Date.now();
+    const resumed = await call(multi, '1001', 'POST', '/api/monitors/bulk', { ids, action: 'resume' });
+    expect((resumed.json() as { changed: string[] }).changed).toHaveLength(5);
+    const offsets = await Promise.all(
+      ids.map(async (id) => {
+        const m = (await call(multi, '1001', 'GET', `/api/monitors/${id}`)).json() as { nextCheckAt: string };
+        return (Date.parse(m.nextCheckAt) - before) / 1000;
+      }),
+    );
+    for (const s of offsets) expect(s).toBeGreaterThan(0);
+    for (const s of offsets) expect(s).toBeLessThanOrEqual(3601 + 5);
+    // Five uniform draws over an hour all within the first minute: about one chance in 10^9.
+    expect(Math.max(...offsets)).toBeGreaterThan(60);
+    expect(new Set(offsets.map((s) => Math.round(s))).size).toBeGreaterThan(2);
+
+    // One monitor resumed on its own is checked within seconds, as before.
+    await call(multi, '1001', 'POST', `/api/monitors/${ids[0]}/pause`);
+    const one = (await call(multi, '1001', 'POST', `/api/monitors/${ids[0]}/resume`)).json() as { nextCheckAt: string };
+    expect(Date.parse(one.nextCheckAt) - Date.now()).toBeLessThan(12_000);
+    for (const id of ids) await call(multi, '1001', 'DELETE', `/api/monitors/${id}`);
+  });
+
   it('pauses and resumes one or many; the plan limit answers 403', async () => {
     const a = await create({ name: 'A' });
     const b = await create({ name: 'B' });

@@ -114,15 +114,21 @@ export function monitorsRepo(db: Db) {
     async remove(id: string): Promise<void> {
       await db.deleteFrom('monitors').where('id', '=', id).execute();
     },
-    /** Pause/resume; resuming starts again from "pending" with a fresh slot. Returns the ids changed. */
-    async setPaused(publisherId: string, ids: string[], paused: boolean, resumeAt: Date): Promise<string[]> {
+    /**
+     * Pause/resume; resuming starts again from "pending" with a fresh slot: `resumeAt`, or with
+     * 'spread' each monitor's own random point of its interval, so monitors resumed together are
+     * not all checked in the same second (and stay apart, as each next slot follows the last).
+     * Returns the ids changed.
+     */
+    async setPaused(publisherId: string, ids: string[], paused: boolean, resumeAt: Date | 'spread'): Promise<string[]> {
       if (ids.length === 0) return [];
+      const slot = resumeAt === 'spread' ? sql<Date>`now() + make_interval(secs => 1 + random() * interval_seconds)` : resumeAt;
       const rows = await db
         .updateTable('monitors')
         .set(
           paused
             ? { paused: true, updated_at: new Date() }
-            : { paused: false, status: 'pending', consecutive_failures: 0, next_check_at: resumeAt, updated_at: new Date() },
+            : { paused: false, status: 'pending', consecutive_failures: 0, next_check_at: slot, updated_at: new Date() },
         )
         .where('publisher_id', '=', publisherId)
         .where('id', 'in', ids)

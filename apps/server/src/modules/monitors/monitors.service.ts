@@ -80,6 +80,7 @@ export function toMonitor(
     pendingRecipients: r.notify_emails.filter((e) => pending.has(`${r.publisher_id} ${e.trim().toLowerCase()}`)),
     status: r.paused ? 'paused' : (r.status as Monitor['status']),
     lastCheckAt: iso(r.last_check_at),
+    nextCheckAt: r.paused ? null : iso(r.next_check_at),
     lastResponseMs: r.last_response_ms,
     lastError: r.last_error,
     certExpiresAt: iso(r.cert_expires_at),
@@ -235,7 +236,9 @@ export function createMonitorsService(deps: {
     async setPaused(ctx: Ctx, ids: string[], paused: boolean): Promise<{ changed: string[] }> {
       const valid = ids.filter(isUuid);
       return audited(ctx, paused ? 'monitor.paused' : 'monitor.resumed', { monitorIds: valid }, async (trx) => {
-        const changed = await monitorsRepo(trx).setPaused(ctx.publisherId, valid, paused, firstSlot(30));
+        // One monitor resumed is checked soon, as its owner is watching; several are spread over their intervals.
+        const resumeAt = valid.length > 1 ? 'spread' : firstSlot(30);
+        const changed = await monitorsRepo(trx).setPaused(ctx.publisherId, valid, paused, resumeAt);
         if (paused) await endIncidents(trx, ctx.publisherId, changed, 'The monitor was paused: no checks run until it is resumed.');
         return { changed };
       });

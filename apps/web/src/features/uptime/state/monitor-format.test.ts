@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { certState, fieldErrors, formatAgo, formatInterval, formatMs, formatUptime, splitList, uptimeColor } from './monitor-format';
+import {
+  certState,
+  fieldErrors,
+  formatAgo,
+  formatFirstCheck,
+  formatInterval,
+  formatMs,
+  formatUptime,
+  splitList,
+  uptimeColor,
+} from './monitor-format';
 
 describe('monitor formatting', () => {
   it('shows uptime without rounding a failure away', () => {
@@ -53,5 +63,17 @@ describe('monitor formatting', () => {
     expect(uptimeColor(100)).toBe('green.6');
     expect(uptimeColor(97)).toBe('orange.5');
     expect(uptimeColor(50)).toBe('red.6');
+  });
+
+  it('says when a monitor not checked yet will be', () => {
+    const now = Date.parse('2026-01-10T12:00:00Z');
+    const at = (seconds: number) => new Date(now + seconds * 1000).toISOString();
+    expect(formatFirstCheck(null, now)).toBe('—');
+    expect(formatFirstCheck(at(-5), now)).toBe('checking soon');
+    expect(formatFirstCheck(at(45), now)).toBe('checking soon');
+    expect(formatFirstCheck(at(61), now)).toBe('first check in 2 min');
+    expect(formatFirstCheck(at(40 * 60), now)).toBe('first check in 40 min');
+    expect(formatFirstCheck(at(3600), now)).toBe('first check in 1 h');
+    expect(formatFirstCheck(at(3600 + 15 * 60), now)).toBe('first check in 1 h 15 min');
   });
 });

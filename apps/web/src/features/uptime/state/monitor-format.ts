@@ -40,6 +40,20 @@ export function formatAgo(iso: string | null | undefined, now = Date.now()): str
   return `${d} day${d === 1 ? '' : 's'} ago`;
 }
 
+/**
+ * When a monitor that has not been checked yet will be: within a minute "checking soon", else in
+ * minutes or hours (monitors resumed together are spread over their interval); a dash when paused.
+ */
+export function formatFirstCheck(nextCheckAt: string | null | undefined, now = Date.now()): string {
+  if (!nextCheckAt) return DASH;
+  const s = Math.round((new Date(nextCheckAt).getTime() - now) / 1000);
+  if (s <= 60) return 'checking soon';
+  if (s < 3600) return `first check in ${Math.ceil(s / 60)} min`;
+  const h = Math.floor(s / 3600);
+  const min = Math.ceil((s - h * 3600) / 60);
+  return `first check in ${h} h${min > 0 && min < 60 ? ` ${min} min` : ''}`;
+}
+
 /** The certificate's expiry in days and whether it is inside the monitor's warning window. */
 export function certState(certExpiresAt: string | null, warnDays: number, now = Date.now()) {
   if (!certExpiresAt) return null;
