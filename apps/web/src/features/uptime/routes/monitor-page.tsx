@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { MonitorRangeSchema, Routes, type CheckResult, type MonitorRange } from '@pc/contracts';
-import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Routes, type CheckResult, type MonitorRange } from '@pc/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
@@ -12,15 +10,9 @@ import { toast } from '../../../lib/toast';
 import { checkMonitorNow, useMonitor, useMonitorIncidents, useMonitorResults, useMonitorStats } from '../api/monitors-api';
 import { CheckResultPanel } from '../components/check-result-panel';
 import { MissingMonitor } from '../components/missing-monitor';
-import { MonitorIncidents } from '../components/monitor-incidents';
+import { IncidentsCard, RecentChecksCard, ResponseTimeCard } from '../components/monitor-detail-cards';
 import { MonitorSummary } from '../components/monitor-summary';
-import { RecentChecks } from '../components/recent-checks';
-import { UptimeDayBar } from '../components/uptime-day-bar';
 import { useMonitorActions } from '../hooks/use-monitor-actions';
-import { formatMs } from '../state/monitor-format';
-import { chartRows } from '../state/stats-series';
-
-const RANGES = MonitorRangeSchema.options.map((r) => ({ value: r, label: r }));
 
 /** /uptime-monitoring/{id}: status, uptime, response-time chart by range, uptime per day, checks, incidents. */
 export function MonitorPage() {
@@ -83,79 +75,9 @@ function MonitorDetail({ publisherId, id }: { publisherId: string; id: string })
       />
       {checked && <CheckResultPanel result={checked} title="Check now (not stored)" />}
       <MonitorSummary monitor={m} stats={stats.data} />
-      <Card withBorder>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Title order={2} size="h4">
-              Response time
-            </Title>
-            <SegmentedControl
-              size="xs"
-              value={range}
-              onChange={(v) => setRange(v as MonitorRange)}
-              data={RANGES}
-              aria-label="Chart range"
-            />
-          </Group>
-          {stats.error ? (
-            <LoadErrorAlert
-              title="The response times could not be loaded"
-              message={stats.error.message}
-              onRetry={() => void stats.mutate()}
-            />
-          ) : !stats.data ? (
-            <Skeleton h={240} aria-label="Loading chart" />
-          ) : stats.data.series.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No checks in this range yet.
-            </Text>
-          ) : (
-            <LazyTimeSeriesChart
-              height={240}
-              data={chartRows(stats.data)}
-              series={[{ key: 'avgMs', label: 'Average response time', color: 'blue.6' }]}
-              valueFormatter={formatMs}
-              ariaLabel={`Average response time of ${m.name} over ${range}`}
-            />
-          )}
-          <Title order={3} size="h5" mt="sm">
-            Uptime per day
-          </Title>
-          {stats.data ? <UptimeDayBar daily={stats.data.daily} /> : <Skeleton h={32} />}
-        </Stack>
-      </Card>
-      <Card withBorder>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Incidents
-          </Title>
-          {incidents.error ? (
-            <LoadErrorAlert
-              title="The incidents could not be loaded"
-              message={incidents.error.message}
-              onRetry={() => void incidents.mutate()}
-            />
-          ) : incidents.data ? (
-            <MonitorIncidents incidents={incidents.data} />
-          ) : (
-            <Skeleton h={60} />
-          )}
-        </Stack>
-      </Card>
-      <Card withBorder>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Recent checks
-          </Title>
-          {results.error ? (
-            <LoadErrorAlert title="The checks could not be loaded" message={results.error.message} onRetry={() => void results.mutate()} />
-          ) : results.data ? (
-            <RecentChecks results={results.data} />
-          ) : (
-            <Skeleton h={120} />
-          )}
-        </Stack>
-      </Card>
+      <ResponseTimeCard monitor={m} stats={stats} range={range} onRange={setRange} />
+      <IncidentsCard incidents={incidents} />
+      <RecentChecksCard results={results} />
       <ConfirmDialog
         opened={actions.deleting !== null}
         title="Delete this monitor?"
