@@ -36,6 +36,16 @@ function revenueFile(text: string): { header: string[]; total: string[]; note: s
   return { header: csvFields(lines[0]!), total: csvFields(lines.at(-3)!), note: csvFields(lines.at(-1)!)[0]! };
 }
 
+/**
+ * The file's column for a table column: money columns name the publisher's currency in the file
+ * ("Revenue (EUR)"), as the page shows it by its symbol; other columns carry the table's label.
+ */
+function columnOf(header: string[], label: string, currency: string): number {
+  const at = header.findIndex((h) => h === label || h === `${label} (${currency})`);
+  expect(at, label).toBeGreaterThanOrEqual(0);
+  return at;
+}
+
 /** The table's totals row: column label -> raw total (data-value) and the text shown. */
 async function tableTotals(page: Page): Promise<{ label: string; value: number; text: string }[]> {
   const cells = page.getByTestId('report-totals').locator('td[data-value]');
@@ -94,7 +104,9 @@ test.describe('revenue report', () => {
     const directTotal = directFile.total;
     expect(directHeader.slice(0, 3)).toEqual(['Month', 'Site', 'Product Type']);
     expect(directTotal[0]).toBe('Total');
-    for (const t of totals) expect(Number(directTotal[directHeader.indexOf(t.label)]), t.label).toBeCloseTo(t.value, 4);
+    // Blue Harbor's money columns say EUR in the file; the other columns carry no currency.
+    expect(directHeader).toEqual(expect.arrayContaining(['Impressions', 'Revenue (EUR)', 'eCPM (EUR)', 'CPM (EUR)']));
+    for (const t of totals) expect(Number(directTotal[columnOf(directHeader, t.label, 'EUR')]), t.label).toBeCloseTo(t.value, 4);
     // The file explains the change as the page's "What changed" panel does, in the same words.
     expect(directFile.note).toMatch(/^What changed against \w{3} \d+, \d{4} to \w{3} \d+, \d{4}: Revenue/);
     expect(directFile.note.endsWith(`: ${sentence}`)).toBe(true);
@@ -127,7 +139,7 @@ test.describe('revenue report', () => {
     expect(header.slice(0, 3)).toEqual(['Month', 'Site', 'Product Type']);
     expect(totalRow[0]).toBe('Total');
     for (const t of totals) {
-      const csvValue = Number(totalRow[header.indexOf(t.label)]);
+      const csvValue = Number(totalRow[columnOf(header, t.label, 'EUR')]);
       expect(csvValue, t.label).toBeCloseTo(t.value, 4);
     }
     // Downloading marks the report as seen.

@@ -135,7 +135,7 @@ describe('report cache', () => {
     };
     try {
       const first = await download();
-      expect(first.slice(0, 2)).toEqual(['Date,Brand,Impressions,Revenue,Estimated', `${DAY},Acme,300,2.5,Yes`]);
+      expect(first.slice(0, 2)).toEqual(['Date,Brand,Impressions,Revenue (USD),Estimated', `${DAY},Acme,300,2.5,Yes`]);
       expect(query).toHaveBeenCalledTimes(1);
       expect(await download()).toEqual(first);
       expect(query).toHaveBeenCalledTimes(1);

@@ -84,7 +84,7 @@ describe('big exports off the event loop', () => {
     const job = await fileOf(reportId);
     expect(job).toMatchObject({ status: 'done', row_count: ROWS.csv });
     const lines = readFileSync(job.file_path, 'utf8').split('\r\n');
-    expect(lines[0]).toBe('Date,Brand,Impressions,Revenue,Net Revenue,Estimated');
+    expect(lines[0]).toBe('Date,Brand,Impressions,Revenue (USD),Net Revenue (USD),Estimated');
     // Brand 0000999: 100 + 999 % 900 = 199 impressions, 199 x 0.0021 = 0.4179, 199 x 0.0015 = 0.2985.
     expect(lines).toContain(`${DAY.csv},Brand 0000999,199,0.4179,0.2985,Yes`);
     expect(lines.filter((l) => l.startsWith(DAY.csv))).toHaveLength(ROWS.csv);

@@ -66,11 +66,11 @@ export function reportExportHandler(deps: {
       const sink = new PassThrough();
       const written = pipeline(sink, out);
       if (deps.testPauseMs) await new Promise((r) => setTimeout(r, deps.testPauseMs));
-      const { request, compared } = readStoredRequest(report.request);
+      const { request, compared, currency } = readStoredRequest(report.request);
       // A report with a comparison carries its "What changed" line in the file, and the e-mail
       // then says the same; without one, the e-mail explains against the days right before.
       const notes = await exportNotes(deps.changeLine, request, compared);
-      const { rows } = await exportReport(deps.engine, request, report.format as 'csv' | 'xlsx', sink, deps.encoder, notes);
+      const { rows } = await exportReport(deps.engine, request, report.format as 'csv' | 'xlsx', sink, deps.encoder, notes, currency);
       if (!sink.writableEnded) sink.end();
       await written;
       await rename(tmpPath, finalPath);

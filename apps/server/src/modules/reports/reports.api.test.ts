@@ -177,7 +177,7 @@ describe('exports', () => {
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="revenue-report-2026-10-01-to-2026-10-02.csv"/);
     const lines = file.body.trim().split('\r\n');
     // Nothing is finalized for these days: a Cumulative export says every row holds estimates.
-    expect(lines[0]).toBe('Brand,Impressions,Revenue,Estimated');
+    expect(lines[0]).toBe('Brand,Impressions,Revenue (USD),Estimated');
     expect(lines[1]).toMatch(/,Yes$/);
     // CSV injection: a text cell starting with = is neutralised with a leading quote.
     expect(file.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
@@ -194,7 +194,7 @@ describe('exports', () => {
     expect(file.headers['content-type']).toMatch(/text\/csv/);
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="revenue-report-2026-10-01-to-2026-10-02.csv"/);
     const lines = file.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Brand,Impressions,Revenue,Estimated');
+    expect(lines[0]).toBe('Brand,Impressions,Revenue (USD),Estimated');
     expect(file.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(lines.at(-1)).toMatch(/^Total,2000,10(\.0+)?,$/);
     expect((await list(multi)).length).toBe(before);

@@ -116,14 +116,18 @@ export function createReportsService(deps: {
       const ended = once(sink, 'end');
       const compared = requestedComparison(q, { from: report.dateFrom, to: report.dateTo });
       try {
-        const [result, notes] = await Promise.all([query({ ...report, limit: directMax }), exportNotes(changeLine, report, compared)]);
+        const [result, notes, currency] = await Promise.all([
+          query({ ...report, limit: directMax }),
+          exportNotes(changeLine, report, compared),
+          publishers.currencyOf(ctx.publisherId),
+        ]);
         if (result.totalRows > directMax)
           throw new HttpError(
             413,
             `This report has ${result.totalRows} rows; up to ${directMax} download at once. Export it to a file instead: it is prepared in the background.`,
             'TooLarge',
           );
-        await exportReport(resultSource(result), report, format, sink, deps.exportEncoder, notes);
+        await exportReport(resultSource(result), report, format, sink, deps.exportEncoder, notes, currency ?? 'USD');
       } catch (err) {
         if (err instanceof ReportQueryError) throw new HttpError(400, err.message, 'ValidationError', { request: err.message });
         throw err;
@@ -144,7 +148,9 @@ export function createReportsService(deps: {
       const format = q.format ?? 'csv';
       // The compared days are fixed now, like the range: the file explains what was asked for.
       const compared = requestedComparison(q, { from: query.dateFrom, to: query.dateTo });
-      const request: StoredExportRequest = compared ? { ...query, compared } : query;
+      // The currency is fixed now too: the file's money headers name it (export/export-report.ts).
+      const currency = (await publishers.currencyOf(ctx.publisherId)) ?? 'USD';
+      const request: StoredExportRequest = { ...query, ...(compared ? { compared } : {}), currency };
       // The report row and its queued job commit together: a failed enqueue leaves no export
       // stuck in "queued" (src/db/transaction.ts).
       const id = await inTransaction(deps.db, async (trx) => {

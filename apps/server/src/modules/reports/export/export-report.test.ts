@@ -168,3 +168,34 @@ describe('exportReport: XLSX rows off the main thread', () => {
     expect(day[3]).toEqual([new Date('2024-02-01T00:00:00Z'), 600, 'Yes']);
   });
 });
+
+describe('exportReport: money columns name their currency', () => {
+  async function file(format: ExportFormat, currency: string | null): Promise<Buffer> {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const q = query({ dimensions: ['size'], metrics: ['impressions', 'revenue', 'cpm'], interval: 'Cumulative' });
+    await exportReport(engine, q, format, out, undefined, [], currency);
+    if (format === 'csv') out.end();
+    return Buffer.concat(chunks);
+  }
+
+  it('CSV: the header says each money column is in the publisher currency; the cells stay plain numbers', async () => {
+    const lines = (await file('csv', 'EUR')).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Size,Impressions,Revenue (EUR),CPM (EUR),Estimated');
+    for (const line of lines.slice(1)) expect(line).toMatch(/^[^,]+,\d+,-?\d+(\.\d+)?,-?\d+(\.\d+)?,(Yes)?$/);
+  });
+
+  it('XLSX: the same header, over number cells formatted with separators', async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await file('xlsx', 'GBP')) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Size', 'Impressions', 'Revenue (GBP)', 'CPM (GBP)', 'Estimated']);
+    expect(typeof sheet.getRow(2).getCell(3).value).toBe('number');
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe('#,##0.00');
+  });
+
+  it('without a currency (a job queued before files named it) keeps the labels as they were', async () => {
+    expect((await file('csv', null)).toString('utf8').split('\r\n')[0]).toBe('Size,Impressions,Revenue,CPM,Estimated');
+  });
+});

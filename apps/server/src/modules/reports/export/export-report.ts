@@ -47,6 +47,17 @@ async function* withEstimated(rows: AsyncIterable<ReportRow[]>, cell: (row: Repo
   for await (const chunk of rows) yield chunk.map((row) => ({ ...row, estimated: cell(row) }));
 }
 
+/**
+ * Money columns say their currency in the header ("Net revenue (USD)"): the cells stay plain
+ * numbers (CSV) or numbers with a #,##0.00 format (XLSX), which a spreadsheet sums and an import
+ * reads, and one currency per file (the publisher's) needs no column repeating it on every row.
+ * Without a currency (an export queued before files named it), the labels are left as they were.
+ */
+export function moneyLabels(columns: readonly ExportColumn[], currency: string | null | undefined): ExportColumn[] {
+  if (!currency) return [...columns];
+  return columns.map((c) => (c.kind === 'money' ? { ...c, label: `${c.label} (${currency})` } : c));
+}
+
 /** What exportReport reads: an engine, or a result already computed (resultSource). */
 export type ExportSource = Pick<ReportEngine, 'query' | 'streamRows' | 'streamColumns' | 'summarize'>;
 
@@ -71,7 +82,8 @@ export function resultSource(result: ReportResult): ExportSource {
  * engine), rows are streamed without the 500-row limit. CSV leaves `out` open; XLSX ends it.
  * With an `encoder` (export-encoder.ts) the encoding runs in worker threads; the bytes are the same.
  * Engines with streamColumns are read column by column; the row-object path is for the others.
- * `notes` go after the table (ExportOptions.notes).
+ * `notes` go after the table (ExportOptions.notes); `currency` (the publisher's) is named in the
+ * money columns' headers (moneyLabels).
  */
 export async function exportReport(
   engine: ExportSource,
@@ -80,10 +92,11 @@ export async function exportReport(
   out: Writable,
   encoder?: ExportEncoder,
   notes: readonly string[] = [],
+  currency?: string | null,
 ): Promise<{ rows: number }> {
   const summary = engine.summarize ? await engine.summarize(query) : await engine.query({ ...query, limit: 0 });
   const cell = estimatedCell(summary);
-  const columns: ExportColumn[] = cell ? [...summary.columns, ESTIMATED_COLUMN] : summary.columns;
+  const columns = moneyLabels(cell ? [...summary.columns, ESTIMATED_COLUMN] : summary.columns, currency);
   const options = { totals: summary.totals, ...(notes.length > 0 ? { notes } : {}) };
   if (engine.streamColumns) {
     // Column by column for both formats: the main thread builds no object per row; with an
