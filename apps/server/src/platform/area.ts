@@ -112,13 +112,18 @@ export async function setUpAreas<const As extends readonly AnyArea[]>(
   const provides: Record<string, unknown> = {};
   const workers: Record<string, Worker> = {};
   for (const area of areas as readonly AnyArea[]) {
-    const part = await area.setup(platform, provides as never);
+    // A copy: an area reads what the areas before it provide, never a later one's.
+    const part = await area.setup(platform, { ...provides } as never).catch(async (err: unknown) => {
+      // The areas already set up may poll and hold clients: stopped before the error goes on.
+      await stopAreas(platform, parts);
+      throw err;
+    });
     for (const [into, from] of [
       [provides, part.provides],
       [workers, part.workers ?? {}],
     ] as const) {
       const repeated = Object.keys(from).filter((name) => name in into);
-      if (repeated.length > 0) throw new Error(`Area ${area.name} provides ${repeated.join(', ')} again`);
+      if (repeated.length > 0) throw new Error(`Area ${area.name} repeats the names ${repeated.join(', ')}`);
       Object.assign(into, from);
     }
     parts.push(part);
