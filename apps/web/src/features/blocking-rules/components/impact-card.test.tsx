@@ -27,12 +27,12 @@ describe('ImpactCard', () => {
     renderWithProviders(
       <ImpactCard type="brand" preview={preview({ warnings: ['This rule would remove more than half of your revenue.'] })} />,
     );
-    expect(screen.getByText(/2026-10-22 to 2026-11-20/)).toBeInTheDocument();
-    expect(screen.getByTestId('impact-revenue')).toHaveTextContent('$60.00 (60.0%)');
-    expect(screen.getByText('6,000 (60.0%)')).toBeInTheDocument();
+    expect(screen.getByText(/Oct 22, 2026 to Nov 20, 2026/)).toBeInTheDocument();
+    expect(screen.getByTestId('impact-revenue')).toHaveTextContent('$60.00 (60.00%)');
+    expect(screen.getByText('6,000 (60.00%)')).toBeInTheDocument();
     const site = screen.getByRole('row', { name: /Northwind News/ });
     expect(site).toHaveTextContent('$60.00');
-    expect(site).toHaveTextContent('70.5%');
+    expect(site).toHaveTextContent('70.50%');
     expect(screen.getByRole('alert')).toHaveTextContent('more than half');
     // Brands are always recorded: no coverage line or column.
     expect(screen.queryByTestId('impact-coverage')).not.toBeInTheDocument();
@@ -54,17 +54,17 @@ describe('ImpactCard', () => {
         })}
       />,
     );
-    expect(screen.getByTestId('impact-revenue')).toHaveTextContent('$25.00 (25.0%)');
+    expect(screen.getByTestId('impact-revenue')).toHaveTextContent('$25.00 (25.00%)');
     expect(screen.getByTestId('impact-coverage')).toHaveTextContent(
-      '85.0% of the net revenue on these sites recorded an advertiser domain. Sales without it are not counted as removed',
+      '85.00% of the net revenue on these sites recorded an advertiser domain. Sales without it are not counted as removed',
     );
     expect(screen.getByRole('columnheader', { name: 'Revenue with an advertiser domain' })).toBeInTheDocument();
     const cells = (name: RegExp) =>
       within(screen.getByRole('row', { name }))
         .getAllByRole('cell')
         .map((c) => c.textContent);
-    expect(cells(/Northwind News/)).toEqual(['Northwind News', '$25.00', '2,500', '29.4%', '100.0%']);
-    expect(cells(/Northwind Sport/)).toEqual(['Northwind Sport', '$0.00', '0', '0.0%', '0.0%']);
+    expect(cells(/Northwind News/)).toEqual(['Northwind News', '$25.00', '2,500', '29.40%', '100.00%']);
+    expect(cells(/Northwind Sport/)).toEqual(['Northwind Sport', '$0.00', '0', '0.00%', '0.00%']);
   });
 
   it('says why a rule cannot be priced, without inventing figures', () => {

@@ -1,9 +1,10 @@
 import { Alert, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { BlockingRuleType, ImpactPreview } from '@pc/contracts';
+import { formatCount, formatDay, formatMoney, formatPercent, type BlockingRuleType, type ImpactPreview } from '@pc/contracts';
 
-const money = (n: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(n);
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const int = (n: number) => new Intl.NumberFormat('en-US').format(Math.round(n));
+// The shared formatters: the same money, shares and counts as the reports show.
+const money = formatMoney;
+const pct = formatPercent;
+const int = formatCount;
 
 /** What the coverage counts, by rule type (brands are always recorded). */
 const COVERED: Partial<Record<BlockingRuleType, string>> = {
@@ -21,7 +22,7 @@ export function ImpactCard({ preview, type }: { preview: ImpactPreview; type: Bl
     <Card role="region" withBorder aria-label="Impact preview">
       <Stack gap="sm">
         <Title order={3} size="h5">
-          Impact over the last 30 days ({preview.dateFrom} to {preview.dateTo})
+          Impact over the last 30 days ({formatDay(preview.dateFrom)} to {formatDay(preview.dateTo)})
         </Title>
         {!preview.priced ? (
           <Text size="sm" c="dimmed">

@@ -4,7 +4,8 @@ import { Routes } from '@pc/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useRule, useRuleHistory } from '../api/blocking-rules-api';
+import { useIabCategories, useRule, useRuleHistory } from '../api/blocking-rules-api';
+import { STATUS_LABELS } from '../state/rule-filter';
 import { RuleForm } from './rule-form';
 import { RuleHistory } from './rule-history';
 import { useRuleActions } from '../hooks/use-rule-actions';
@@ -14,6 +15,9 @@ export function RuleDetail({ publisherId, ruleId }: { publisherId: string; ruleI
   const navigate = useNavigate();
   const { data: rule, error, mutate } = useRule(publisherId, ruleId);
   const history = useRuleHistory(publisherId, ruleId);
+  // An IAB rule's history names its categories, not their codes.
+  const iab = useIabCategories(rule?.type === 'iab_category');
+  const iabName = (id: string) => iab.data?.find((c) => c.id === id)?.name ?? id;
   const actions = useRuleActions(publisherId, () => {
     void mutate();
     void history.mutate();
@@ -34,7 +38,7 @@ export function RuleDetail({ publisherId, ruleId }: { publisherId: string; ruleI
         purpose={`Blocking rule of ${rule.publisherName} (${rule.publisherId}).`}
         action={
           <Group gap="xs">
-            <Badge variant="light">{rule.status}</Badge>
+            <Badge variant="light">{STATUS_LABELS[rule.status]}</Badge>
             {rule.status !== 'expired' && (
               <Button variant="default" onClick={() => void actions.togglePause(rule)}>
                 {rule.status === 'paused' ? 'Resume' : 'Pause'}
@@ -56,7 +60,7 @@ export function RuleDetail({ publisherId, ruleId }: { publisherId: string; ruleI
           void history.mutate();
         }}
       />
-      <RuleHistory publisherId={publisherId} ruleId={ruleId} />
+      <RuleHistory publisherId={publisherId} ruleId={ruleId} valueText={rule.type === 'iab_category' ? iabName : undefined} />
       <ConfirmDialog
         opened={actions.deleting !== null}
         title="Delete this rule?"

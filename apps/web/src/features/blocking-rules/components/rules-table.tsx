@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { BLOCKING_RULE_TYPE_LABELS, BLOCKING_RULE_TYPES, Routes, type BlockingRule } from '@pc/contracts';
+import { BLOCKING_RULE_TYPE_LABELS, BLOCKING_RULE_TYPES, Routes, formatDateTime, formatDay, type BlockingRule } from '@pc/contracts';
 import { SortableTh, dateValue, useTableSort, type SortColumn } from '../../../components/ui/data-table';
-import { filterRules, valuesPreview } from '../state/rule-filter';
+import { STATUS_LABELS, filterRules, valuesPreview } from '../state/rule-filter';
 
 const STATUS_COLOR = { active: 'green', paused: 'gray', expired: 'orange' } as const;
 
@@ -19,13 +19,25 @@ const SORT_COLUMNS: SortColumn<BlockingRule>[] = [
 export function RulesTable(props: {
   rules: BlockingRule[];
   siteName: (id: string) => string;
+  /** An IAB category's name by its id (the taxonomy); until it has loaded, the id. */
+  iabName?: (id: string) => string;
   onPause: (rule: BlockingRule) => void;
   onDelete: (rule: BlockingRule) => void;
 }) {
   const [q, setQ] = useState('');
   const [type, setType] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const { sorted: shown, sort, toggle } = useTableSort(filterRules(props.rules, { q, type, status }), SORT_COLUMNS);
+  const iabName = props.iabName ?? ((id: string) => id);
+  // Only IAB categories are codes; every other type's values are what the publisher typed.
+  const valueText = (r: BlockingRule) => (r.type === 'iab_category' ? iabName : (v: string) => v);
+  const {
+    sorted: shown,
+    sort,
+    toggle,
+  } = useTableSort(
+    filterRules(props.rules, { q, type, status }, (v, r) => valueText(r)(v)),
+    SORT_COLUMNS,
+  );
   const th = (key: string, label: string) => (
     <SortableTh sortKey={key} sort={sort} onSort={toggle}>
       {label}
@@ -47,7 +59,7 @@ export function RulesTable(props: {
           label="Status"
           clearable
           placeholder="All statuses"
-          data={['active', 'paused', 'expired']}
+          data={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))}
           value={status}
           onChange={setStatus}
         />
@@ -80,16 +92,16 @@ export function RulesTable(props: {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{BLOCKING_RULE_TYPE_LABELS[r.type]}</Table.Td>
-                  <Table.Td>{valuesPreview(r.values)}</Table.Td>
+                  <Table.Td>{valuesPreview(r.values, valueText(r))}</Table.Td>
                   <Table.Td>{r.siteIds === null ? 'All sites' : r.siteIds.map(props.siteName).join(', ')}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOR[r.status]} variant="light">
-                      {r.status}
+                      {STATUS_LABELS[r.status]}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{r.expiresAt ?? '—'}</Table.Td>
+                  <Table.Td>{r.expiresAt ? formatDay(r.expiresAt) : '—'}</Table.Td>
                   <Table.Td>
-                    {r.updatedBy ?? 'System'}, {new Date(r.updatedAt).toLocaleString()}
+                    {r.updatedBy ?? 'System'}, {formatDateTime(r.updatedAt)}
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">

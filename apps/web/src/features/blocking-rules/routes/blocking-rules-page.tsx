@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { usePublisherDetails } from '../../../lib/data/use-publisher-data';
 import { track } from '../../../lib/tracking/track';
-import { useRules } from '../api/blocking-rules-api';
+import { useIabCategories, useRules } from '../api/blocking-rules-api';
 import { FeedKeysCard } from '../components/feed-keys-card';
 import { RuleDetail } from '../components/rule-detail';
 import { RulesTable } from '../components/rules-table';
@@ -32,6 +32,9 @@ function RulesList({ publisherId }: { publisherId: string }) {
   const { data: details } = usePublisherDetails(publisherId);
   const actions = useRuleActions(publisherId, () => void mutate());
   const siteName = (id: string) => details?.sites.find((s) => s.id === id)?.name ?? id;
+  // The taxonomy is loaded only when a rule blocks IAB categories, so the list names them.
+  const iab = useIabCategories(data?.some((r) => r.type === 'iab_category') ?? false);
+  const iabName = (id: string) => iab.data?.find((c) => c.id === id)?.name ?? id;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -65,7 +68,13 @@ function RulesList({ publisherId }: { publisherId: string }) {
           Rules you create appear here with their sites, status and who changed them last.
         </EmptyState>
       ) : (
-        <RulesTable rules={data} siteName={siteName} onPause={(r) => void actions.togglePause(r)} onDelete={actions.askDelete} />
+        <RulesTable
+          rules={data}
+          siteName={siteName}
+          iabName={iabName}
+          onPause={(r) => void actions.togglePause(r)}
+          onDelete={actions.askDelete}
+        />
       )}
       <FeedKeysCard publisherId={publisherId} />
       <ConfirmDialog

@@ -31,5 +31,7 @@ describe('valuesPreview', () => {
     expect(valuesPreview(['a', 'b'])).toBe('a, b');
     expect(valuesPreview(['a', 'b', 'c'])).toBe('a, b, c');
     expect(valuesPreview(['a', 'b', 'c', 'd', 'e'])).toBe('a, b, c +2 more');
+    // IAB categories by name, never by code.
+    expect(valuesPreview(['IAB7-39', '1'], (id) => ({ 'IAB7-39': 'Gambling', '1': 'Automotive' })[id] ?? id)).toBe('Gambling, Automotive');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@pc/contracts';
 import { cameBackNote, occurrenceDetail } from './incident-labels';
 
 describe('an occurrence in the timeline', () => {
@@ -23,6 +24,10 @@ describe('an occurrence in the timeline', () => {
     ).toBe(
       'On Nov 27, 2026; revenue $8.00; usual $25.00; −68.0%; What changed against Nov 20, 2026: Revenue −68.0% (−$17.00): Video on Sport, eCPM −65.0%.',
     );
+    // Moments read as days and times with their zone, never as ISO timestamps.
+    const checked = occurrenceDetail({ at: '2026-11-27T09:30:00.000Z', certExpiresAt: '2026-12-24T12:00:00.000Z' })!;
+    expect(checked).toMatch(/^Checked Nov 2[67], 2026, \d{1,2}:\d{2} [AP]M \S+; Certificate expires Dec 2[45], 2026\.$/);
+    expect(checked).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(occurrenceDetail({})).toBeNull();
     expect(occurrenceDetail(null)).toBeNull();
   });
@@ -36,6 +41,8 @@ describe('an acknowledged incident that came back', () => {
   it('says it came back after whom and when', () => {
     const note = cameBackNote({ status: 'open', ...ack, lastOccurrence: later });
     expect(note).toMatch(/^It came back on .+ after ops@northwind\.example acknowledged it on .+\.$/);
+    expect(note).toContain(`acknowledged it on ${formatDateTime(acknowledgedAt)}.`);
+    expect(note).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
   it('says nothing while acknowledged, when never acknowledged, or for an occurrence before the acknowledgement', () => {

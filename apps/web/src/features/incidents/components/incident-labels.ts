@@ -1,4 +1,12 @@
-import { epochNoonToDay, formatDay, type Incident, type IncidentSeverity, type IncidentStatus, type IncidentType } from '@pc/contracts';
+import {
+  epochNoonToDay,
+  formatDateTime,
+  formatDay,
+  type Incident,
+  type IncidentSeverity,
+  type IncidentStatus,
+  type IncidentType,
+} from '@pc/contracts';
 
 export const TYPE_LABELS: Record<IncidentType, string> = {
   downtime: 'Downtime',
@@ -13,8 +21,8 @@ export const SEVERITY_COLORS: Record<IncidentSeverity, string> = { low: 'gray', 
 export const STATUS_LABELS: Record<IncidentStatus, string> = { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' };
 export const STATUS_COLORS: Record<IncidentStatus, string> = { open: 'red', acknowledged: 'yellow', resolved: 'green' };
 
-/** Seconds since epoch (the spec's lastOccurrence) in the user's locale. */
-export const fromEpoch = (s: number) => new Date(s * 1000).toLocaleString();
+/** Seconds since epoch (the spec's lastOccurrence) as the shared date-time: day, time and the reader's zone. */
+export const fromEpoch = (s: number) => formatDateTime(s * 1000);
 
 /**
  * When an incident last happened. A revenue incident is about a day of the report (the day judged,
@@ -22,6 +30,14 @@ export const fromEpoch = (s: number) => new Date(s * 1000).toLocaleString();
  */
 export const lastOccurrenceText = (i: Pick<Incident, 'type' | 'lastOccurrence'>) =>
   i.type === 'revenue' ? formatDay(epochNoonToDay(i.lastOccurrence * 1000)) : fromEpoch(i.lastOccurrence);
+
+/** A moment's day in the reader's zone ("Mar 5, 2026"); text that is not a moment as it is. */
+function dayOf(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return formatDay(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`);
+}
 
 /** A camelCase or snake_case key in words: missingLines -> "Missing lines". */
 const inWords = (key: string) => {
@@ -38,8 +54,9 @@ const DETAIL_TEXT: Record<string, (v: string | number | boolean) => string> = {
   domain: (v) => `Domain ${v}`,
   httpStatus: (v) => `HTTP ${v}`,
   error: (v) => String(v),
-  at: (v) => `Checked ${new Date(String(v)).toLocaleString()}`,
-  certExpiresAt: (v) => `Certificate expires ${new Date(String(v)).toLocaleDateString()}`,
+  at: (v) => `Checked ${formatDateTime(String(v))}`,
+  // A certificate's end is a moment, but a reader plans by the day: the day in the reader's zone.
+  certExpiresAt: (v) => `Certificate expires ${dayOf(String(v))}`,
   status: (v) => `Status: ${inWords(String(v)).toLowerCase()}`,
   missingLines: (v) => (Number(v) === 1 ? '1 required line missing' : `${v} required lines missing`),
   library: (v) => `In ${v}`,
@@ -73,5 +90,5 @@ export function occurrenceDetail(d: Record<string, unknown> | null): string | nu
 export function cameBackNote(i: Pick<Incident, 'status' | 'acknowledgedBy' | 'acknowledgedAt' | 'lastOccurrence'>): string | null {
   if (i.status !== 'open' || i.acknowledgedBy === null || i.acknowledgedAt === null) return null;
   if (i.lastOccurrence * 1000 <= Date.parse(i.acknowledgedAt)) return null;
-  return `It came back on ${fromEpoch(i.lastOccurrence)} after ${i.acknowledgedBy} acknowledged it on ${new Date(i.acknowledgedAt).toLocaleString()}.`;
+  return `It came back on ${fromEpoch(i.lastOccurrence)} after ${i.acknowledgedBy} acknowledged it on ${formatDateTime(i.acknowledgedAt)}.`;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
-import { TrackingEvents, type IncidentEvent } from '@pc/contracts';
+import { TrackingEvents, formatDateTime, type IncidentEvent } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
@@ -84,7 +84,7 @@ export function IncidentPanel(props: { publisherId: string; incidentId: string; 
         {data.events.map((e, n) => (
           <Timeline.Item key={n} title={`${KIND_LABELS[e.kind]}${e.actor ? ` by ${e.actor}` : ''}`}>
             <Text size="xs" c="dimmed">
-              {new Date(e.at).toLocaleString()}
+              {formatDateTime(e.at)}
             </Text>
             {e.note && <Text size="sm">“{e.note}”</Text>}
             <OccurrenceDetail detail={e.detail} />

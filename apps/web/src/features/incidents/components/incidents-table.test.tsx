@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Incident } from '@pc/contracts';
+import { formatDateTime, type Incident } from '@pc/contracts';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { IncidentsTable } from './incidents-table';
 
@@ -54,7 +54,7 @@ describe('IncidentsTable', () => {
     );
     const [revenue, downtime] = screen.getAllByTestId('incident-row');
     expect(within(revenue!).getByRole('cell', { name: 'Nov 27, 2026' })).toBeInTheDocument();
-    expect(within(downtime!).getByRole('cell', { name: new Date(day * 1000).toLocaleString() })).toBeInTheDocument();
+    expect(within(downtime!).getByRole('cell', { name: formatDateTime(day * 1000) })).toBeInTheDocument();
   });
 
   it('keeps the given order until a header is chosen, then sorts by it both ways', () => {

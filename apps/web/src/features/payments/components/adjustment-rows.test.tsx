@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Table } from '@mantine/core';
-import type { Payment, PaymentAdjustment } from '@pc/contracts';
+import { formatDateTime, type Payment, type PaymentAdjustment } from '@pc/contracts';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { AdjustmentRows } from './adjustment-rows';
 
@@ -69,7 +69,7 @@ describe('AdjustmentRows', () => {
     expect(rows[0]).toHaveTextContent('Make-good credit');
     expect(rows[0]).not.toHaveTextContent('corrected');
     expect(within(rows[1]!).getByText('-$12.50')).toBeInTheDocument();
-    expect(rows[1]).toHaveTextContent('Invalid traffic removed (corrected 2026-10-03)');
+    expect(rows[1]).toHaveTextContent(`Invalid traffic removed (corrected ${formatDateTime('2026-10-03T08:00:00.000Z')})`);
   });
 
   it('shows a skeleton while loading and nothing when the payment has no lines', () => {

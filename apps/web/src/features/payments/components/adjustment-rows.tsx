@@ -1,5 +1,5 @@
 import { Button, Skeleton, Table, Text } from '@mantine/core';
-import type { Payment } from '@pc/contracts';
+import { formatDateTime, type Payment } from '@pc/contracts';
 import { usePaymentAdjustments } from '../api/payments-api';
 import { money } from './format';
 
@@ -52,7 +52,7 @@ export function AdjustmentRows({ publisherId, payment }: { publisherId: string; 
               {a.editedAt && (
                 <Text span size="xs" c="dimmed">
                   {' '}
-                  (corrected {a.editedAt.slice(0, 10)})
+                  (corrected {formatDateTime(a.editedAt)})
                 </Text>
               )}
             </Text>

@@ -1,6 +1,7 @@
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@pc/contracts';
+import { PAYMENT_STATUS_LABELS, formatMoney, formatMonth, type PaymentStatus } from '@pc/contracts';
 
-export const money = (n: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(n);
+/** Money, periods and days as every other surface shows them (packages/contracts display-format.ts). */
+export const money = (n: number, currency: string) => formatMoney(n, currency);
 export const STATUS_COLOR: Record<PaymentStatus, string> = {
   pending: 'blue',
   approved: 'teal',
@@ -9,8 +10,7 @@ export const STATUS_COLOR: Record<PaymentStatus, string> = {
   rolled_over: 'gray',
 };
 export const statusLabel = (s: PaymentStatus) => PAYMENT_STATUS_LABELS[s];
-export const periodLabel = (p: string) =>
-  new Date(`${p}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const periodLabel = (p: string) => formatMonth(p);
 
 /** The last twelve ended months (YYYY-MM, UTC), newest first: the months staff may close. */
 export function endedMonths(today = new Date()): string[] {

@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import type { Payment } from '@pc/contracts';
+import { formatDay, type Payment } from '@pc/contracts';
 import { PaymentHoldNote } from '../../../components/payment-hold';
 import { SortableTh, dateValue, useTableSort, type SortColumn } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-error';
@@ -88,7 +88,7 @@ export function PaymentsTable({ publisherId, payments }: { publisherId: string; 
                 </Badge>
                 {p.status === 'on_hold' && <PaymentHoldNote reason={p.holdReason} testId={`hold-note-${p.period}`} />}
               </Table.Td>
-              <Table.Td>{p.paidAt ?? '—'}</Table.Td>
+              <Table.Td>{p.paidAt ? formatDay(p.paidAt) : '—'}</Table.Td>
               <Table.Td>{p.method ?? '—'}</Table.Td>
               <Table.Td>{p.reference ?? '—'}</Table.Td>
               {statements && (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, FileButton, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Routes, type PaymentSettings } from '@pc/contracts';
+import { Routes, formatDateTime, type PaymentSettings } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-error';
@@ -104,7 +104,7 @@ function OnFile({ settings: s, publisherId, onChanged }: { settings: PaymentSett
             <Field label="Payout currency" value={s.payoutCurrency} />
             <Field label="VAT number" value={s.vatNumber} />
             <Field label="Threshold" value={money(s.threshold, s.payoutCurrency ?? 'USD')} />
-            <Field label="Last changed" value={s.updatedAt ? new Date(s.updatedAt).toLocaleString() : null} />
+            <Field label="Last changed" value={s.updatedAt ? formatDateTime(s.updatedAt) : null} />
           </SimpleGrid>
         )}
         <Group gap="sm">
