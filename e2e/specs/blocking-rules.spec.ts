@@ -1,3 +1,4 @@
+import { formatMoney, formatPercent } from '@pc/contracts';
 import { expect, test, type Page } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
 import { demoAttributeImpact } from '../support/demo-report-totals';
@@ -104,8 +105,9 @@ test('the impact preview prices an advertiser-domain rule, subdomains included, 
   const expected = await demoAttributeImpact('1001', day(-30), day(-1), 'advertiserDomain', (d) => d.endsWith('.starkretail.com'));
   expect(expected.removed).toBeGreaterThan(0);
   expect(expected.recorded).toBeLessThan(expected.netRevenue);
-  const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  // The page's own formatters: money in the publisher's currency, shares with two decimals.
+  const money = (n: number) => formatMoney(n, 'USD');
+  const pct = (x: number) => formatPercent(x);
 
   await signInAndChoose(page, USERS.multi, 'Northwind News');
   await page.goto('/partners/blocking-rules/create');

@@ -53,7 +53,8 @@ test('the media owner sees the adjustment lines under the payment', async ({ pag
   await expect(line).toBeVisible();
   await expect(line).toContainText('Adjustment');
   await expect(line).toContainText('-$1.50');
-  await expect(line).toContainText(/corrected \d{4}-\d{2}-\d{2}/);
+  // When, as every page writes a moment: day, time and zone (never an ISO date).
+  await expect(line).toContainText(/corrected [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \S+\)/);
   // The line sits right under its payment's row (period, amount, status).
   await expect(line.locator('xpath=preceding-sibling::tr[not(@data-adjustment-of)][1]')).toContainText('Approved');
 });
