@@ -1,6 +1,7 @@
 import { RETENTION_DAYS_FLAG } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { entitlements } from '../feature-flags';
+import { monitorAlertsRepo } from './monitor-alerts.repo';
 import { utcDay } from './monitor-results-partitions.repo';
 import { monitorRetentionRepo } from './monitor-retention.repo';
 import { monitorScheduleRepo } from './monitor-schedule.repo';
@@ -49,4 +50,12 @@ export async function expireMonitorResults(
     await repo.setPurgedBefore(p.publisherId, cutoff);
   }
   return { longestDays, dropped: raw, deleted };
+}
+
+/** The scheduler's periodic expiry: old results (above) and alerts past the digest window. */
+export async function expireMonitorHistory(db: Db, o: { fallbackDays: number; rollupDays: number }): Promise<void> {
+  // Raw results per publisher (its plan's data.retention_days; fallbackDays if the flag is gone).
+  await expireMonitorResults(db, o);
+  // Alerts only count within the digest window; a day of them is kept for questions about a storm.
+  await monitorAlertsRepo(db).expire(new Date(Date.now() - DAY_MS));
 }

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/pool';
-import { inTransaction } from '../../db/transaction';
 import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
 import type { IncidentsService } from '../incidents/incidents.service';
-import { monitorAlertsRepo } from './monitor-alerts.repo';
-import { expireMonitorResults } from './monitor-retention';
+import { expireMonitorHistory } from './monitor-retention';
 import { runCheck, type CheckOutcome } from './monitor-checker';
-import type { MonitorEvent } from './monitor-event';
-import { certKey, downKey, incidentSubject } from './monitor-incident-keys';
 import type { MonitorNotifier } from './monitor-notify.job';
+import { createResultWriter } from './monitor-result-writer';
+import { monitorTransitions } from './monitor-transitions';
 import { monitorScheduleRepo, type ClaimedMonitor, type CompletedCheck } from './monitor-schedule.repo';
 
 export interface SchedulerOptions {
@@ -80,134 +78,14 @@ export function createMonitorScheduler(o: SchedulerOptions) {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let lastExpiry = 0;
-
-  async function transitions(trx: Db, m: ClaimedMonitor, r: CheckOutcome, status: string) {
-    // With a notifier, monitor changes are mailed by it (one per address, digests); the incident's own mail would double them.
-    const mail = !o.notify;
-    const base = {
-      publisherId: m.publisher_id,
-      siteId: m.site_id,
-      subject: m.site_id ? null : incidentSubject(m.url),
-      category: 'Uptime',
-      mail,
-    };
-    const changes: { change: MonitorEvent['change']; incidentId: string | null }[] = [];
-    if (status === 'down' && m.status !== 'down') {
-      const { id } = await o.incidents.report(
-        {
-          ...base,
-          type: 'downtime',
-          severity: 'high',
-          key: downKey(m.id),
-          title: `${m.name} is down: ${r.error ?? 'check failed'}`,
-          detail: { url: m.url, httpStatus: r.httpStatus, error: r.error, at: r.at },
-        },
-        trx,
-      );
-      changes.push({ change: 'down', incidentId: id });
-    }
-    // "Up again" only after a down: a new monitor's first success or a pause is no recovery.
-    if (status === 'up' && m.status === 'down') {
-      await o.incidents.resolveByKey(m.publisher_id, downKey(m.id), 'The monitor is up again.', trx, { mail });
-      changes.push({ change: 'up', incidentId: null });
-    }
-    if (r.certWarning && !m.cert_warning) {
-      const { id } = await o.incidents.report(
-        {
-          ...base,
-          type: 'certificate',
-          severity: 'medium',
-          category: 'TLS certificate',
-          key: certKey(m.id),
-          title: `The TLS certificate of ${m.name} expires on ${r.certExpiresAt?.slice(0, 10)}`,
-          detail: { url: m.url, certExpiresAt: r.certExpiresAt },
-        },
-        trx,
-      );
-      changes.push({ change: 'certificate', incidentId: id });
-    }
-    if (!r.certWarning && m.cert_warning && r.certExpiresAt)
-      await o.incidents.resolveByKey(m.publisher_id, certKey(m.id), 'The certificate was renewed.', trx);
-    if (changes.length === 0 || !o.notify) return;
-    // Read here, not in every claim: state changes are rare, checks are not.
-    const row = await trx.selectFrom('monitors').select('notify_emails').where('id', '=', m.id).executeTakeFirst();
-    for (const c of changes)
-      await o.notify(
-        trx,
-        {
-          ...c,
-          monitorId: m.id,
-          publisherId: m.publisher_id,
-          siteId: m.site_id,
-          name: m.name,
-          url: m.url,
-          at: r.at,
-          reason: r.error,
-          httpStatus: r.httpStatus,
-          certExpiresAt: r.certExpiresAt,
-        },
-        row?.notify_emails ?? [],
-      );
-  }
-
-  /** A finished check waiting for the next batched write. */
-  interface Finished {
-    m: ClaimedMonitor;
-    r: CheckOutcome;
-    check: CompletedCheck;
-    startedAt: number;
-    settle: (stored: boolean) => void;
-  }
-  const buffer: Finished[] = [];
-  let flushing: Promise<void> | null = null;
-
-  /** Stores a batch in one transaction: three statements for the results, then the (rare) state changes. */
-  async function store(batch: Finished[]): Promise<Set<string>> {
-    return inTransaction(o.db, async (trx) => {
-      const stored = await monitorScheduleRepo(trx).completeMany(
-        owner,
-        batch.map((f) => f.check),
-      );
-      // Publisher order, so two processes' batches take incident and alert locks in the same order.
-      const changed = batch
-        .filter((f) => stored.has(f.m.id))
-        .sort((a, b) => a.m.publisher_id.localeCompare(b.m.publisher_id) || a.m.id.localeCompare(b.m.id));
-      for (const f of changed) await transitions(trx, f.m, f.r, f.check.status);
-      return stored;
-    });
-  }
-
-  async function flushBatch(batch: Finished[]): Promise<void> {
-    let stored: Set<string>;
-    try {
-      stored = await store(batch);
-    } catch (err) {
-      if (batch.length === 1) {
-        o.log.warn({ monitorId: batch[0]!.m.id, err: (err as Error).message }, 'uptime check could not be stored');
-        batch[0]!.settle(false);
-        return;
-      }
-      // One bad row (or a deadlock with an API write) must not lose the others: store them one by one.
-      for (const f of batch) await flushBatch([f]);
-      return;
-    }
-    for (const f of batch) {
-      const ok = stored.has(f.m.id);
-      if (ok) o.onCheck?.({ monitorId: f.m.id, slot: f.check.slot, startedAt: f.startedAt, ok: f.r.ok });
-      f.settle(ok);
-    }
-  }
-
-  /** One writer per process: results that finish while a batch is written go into the next one. */
-  function flush() {
-    if (flushing) return;
-    flushing = (async () => {
-      while (buffer.length > 0) await flushBatch(buffer.splice(0, batchSize));
-    })().finally(() => {
-      flushing = null;
-      if (buffer.length > 0) flush();
-    });
-  }
+  const write = createResultWriter({
+    db: o.db,
+    log: o.log,
+    owner,
+    batchSize,
+    transitions: monitorTransitions(o),
+    onCheck: o.onCheck,
+  });
 
   async function runSlot(m: ClaimedMonitor): Promise<void> {
     const slot = m.next_check_at;
@@ -239,20 +117,13 @@ export function createMonitorScheduler(o: SchedulerOptions) {
       consecutiveFailures,
       certWarning: r.certExpiresAt ? r.certWarning : m.cert_warning,
     };
-    await new Promise<boolean>((settle) => {
-      buffer.push({ m, r, check, startedAt, settle });
-      flush();
-    });
+    await write({ m, r, check, startedAt });
   }
 
   async function tick(): Promise<number> {
     if (Date.now() - lastExpiry > 10 * 60_000) {
       lastExpiry = Date.now();
-      const day = 86_400_000;
-      // Raw results per publisher (its plan's data.retention_days; rawRetentionDays if the flag is gone).
-      await expireMonitorResults(o.db, { fallbackDays: o.rawRetentionDays, rollupDays: o.rollupRetentionDays });
-      // Alerts only count within the digest window; a day of them is kept for questions about a storm.
-      await monitorAlertsRepo(o.db).expire(new Date(Date.now() - day));
+      await expireMonitorHistory(o.db, { fallbackDays: o.rawRetentionDays, rollupDays: o.rollupRetentionDays });
     }
     // Claimed ahead: up to two rounds of checks; leases (time-out + slack) outlast that wait.
     const room = 2 * o.concurrency - pending;
