@@ -1,4 +1,4 @@
-import type { AdjustmentRequest, PaymentAdjustment } from '@pc/contracts';
+import { formatMoney, formatMonth, type AdjustmentRequest, type PaymentAdjustment } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { nextPeriod, round2 } from './money';
@@ -32,14 +32,18 @@ async function recompute(trx: Db, row: PaymentRow, delta: number, negative: (cur
     throw conflict(`An ${row.status} payment cannot be adjusted${row.status === 'approved' ? '; put it on hold first' : ''}.`);
   const later = await repo.hasLaterOrSame(row.publisher_id, nextPeriod(row.period));
   if (row.status === 'rolled_over' && later)
-    throw conflict(`The ${later} close already carried this month's rollover; adjust the ${later} payment instead.`);
+    throw conflict(
+      `The ${formatMonth(later)} close already carried this month's rollover; adjust the ${formatMonth(later)} payment instead.`,
+    );
   const adjustments = round2(Number(row.adjustments) + delta);
   const total = round2(Number(row.revenue) + Number(row.rollover_in) + adjustments);
   if (total < 0) throw badRequest('The payment would become negative.', { amount: negative(round2(total - delta)) });
   const payable = total > 0 && total >= Number(row.threshold);
   // Below the threshold the month rolls over; that needs the next month still open.
   if (!payable && row.status !== 'rolled_over' && later)
-    throw conflict(`This would put the payment below its threshold, but ${later} is already closed; adjust the ${later} payment instead.`);
+    throw conflict(
+      `This would put the payment below its threshold, but ${formatMonth(later)} is already closed; adjust the ${formatMonth(later)} payment instead.`,
+    );
   const status = payable ? (row.status === 'on_hold' ? 'on_hold' : 'pending') : 'rolled_over';
   return {
     adjustments,
@@ -59,7 +63,7 @@ async function recompute(trx: Db, row: PaymentRow, delta: number, negative: (cur
 
 /** Adds an adjustment line to a locked payment row and recomputes it. Returns the audit details. */
 export async function applyAdjustment(trx: Db, uid: string, row: PaymentRow, input: AdjustmentRequest) {
-  const r = await recompute(trx, row, input.amount, (t) => `At most ${t.toFixed(2)} can be deducted.`);
+  const r = await recompute(trx, row, input.amount, (t) => `At most ${formatMoney(t, row.currency)} can be deducted.`);
   await paymentsRepo(trx).addAdjustment(row.id, input.amount, input.reason, uid);
   await r.save();
   return { amount: input.amount, reason: input.reason, adjustments: r.adjustments, total: r.total, from: row.status, to: r.status };
@@ -80,7 +84,7 @@ export async function editAdjustment(trx: Db, uid: string, row: PaymentRow, adju
     trx,
     row,
     round2(input.amount - before.amount),
-    (t) => `This line can deduct at most ${round2(t - before.amount).toFixed(2)}.`,
+    (t) => `This line can deduct at most ${formatMoney(round2(t - before.amount), row.currency)}.`,
   );
   await repo.updateAdjustment(line.id, input.amount, input.reason, uid);
   await r.save();

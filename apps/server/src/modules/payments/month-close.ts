@@ -1,4 +1,4 @@
-import type { MonthCloseResult } from '@pc/contracts';
+import { formatDay, formatMonth, type MonthCloseResult } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { badRequest } from '../../lib/http-error';
@@ -32,7 +32,7 @@ export async function closeMonth(
     if (finalized === null || finalized < to) {
       skipped.push({
         publisherId: pub.id,
-        reason: `Revenue is finalized only through ${finalized ?? 'no day yet'}; estimated figures are never paid.`,
+        reason: `Revenue is finalized only through ${finalized ? formatDay(finalized) : 'no day yet'}; estimated figures are never paid.`,
       });
       continue;
     }
@@ -50,7 +50,7 @@ export async function closeMonth(
       const later = await tx.hasLaterOrSame(pub.id, period);
       if (later === period) continue;
       if (later) {
-        skipped.push({ publisherId: pub.id, reason: `A later month (${later}) is already closed; close months in order.` });
+        skipped.push({ publisherId: pub.id, reason: `A later month (${formatMonth(later)}) is already closed; close months in order.` });
         continue;
       }
       const revenue = round2(bySite.reduce((a, r) => a + r.netRevenue, 0));

@@ -1,4 +1,13 @@
-import type { AdjustmentRequest, Payment, PaymentAdjustment, PaymentsOverview, PaymentStatus, RemittanceResult } from '@pc/contracts';
+import {
+  formatMoney,
+  formatMonth,
+  type AdjustmentRequest,
+  type Payment,
+  type PaymentAdjustment,
+  type PaymentsOverview,
+  type PaymentStatus,
+  type RemittanceResult,
+} from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../lib/http-error';
@@ -90,7 +99,9 @@ export function createPaymentsService(deps: {
   ): Promise<'paid' | 'unchanged'> {
     if (row.status === 'paid') {
       if (row.reference === paid.reference) return 'unchanged';
-      throw conflict(`The ${row.period} payment of ${row.publisher_name} is already paid (reference ${row.reference ?? '-'}).`);
+      throw conflict(
+        `The ${formatMonth(row.period)} payment of ${row.publisher_name} is already paid (reference ${row.reference ?? '-'}).`,
+      );
     }
     if (row.status !== 'approved')
       throw conflict(`Only an approved payment can be marked paid; this one is ${row.status.replace('_', ' ')}.`);
@@ -103,7 +114,7 @@ export function createPaymentsService(deps: {
     });
     await deps.publishWebhookEvent?.(trx, row.publisher_id, {
       type: 'payment.paid',
-      summary: `Payment for ${row.period} paid: ${row.amount} ${row.currency} (reference ${paid.reference}).`,
+      summary: `Payment for ${formatMonth(row.period)} paid: ${formatMoney(row.amount, row.currency)} (reference ${paid.reference}).`,
       data: { paymentId: row.id, period: row.period, amount: Number(row.amount), currency: row.currency, ...paid },
     });
     return 'paid';
