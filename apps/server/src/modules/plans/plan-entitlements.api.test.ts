@@ -165,7 +165,7 @@ const ENFORCEMENT: Record<string, Case> = {
   },
   'reports.history_extension_days': async (plan, pub, value) => {
     const earliest = earliestReportDay(todayIn('UTC'), value as number);
-    const report = (from: string) =>
+    const report = (from: string, compare?: 'previous' | 'yearAgo') =>
       call(
         pub,
         'GET',
@@ -176,12 +176,20 @@ const ENFORCEMENT: Record<string, Case> = {
           dateTo: String(dayToEpochNoon(shiftDays(from, 10))),
           metrics: 'revenue',
           interval: 'Cumulative',
+          ...(compare ? { compare } : {}),
         })}`,
       );
     expect((await report(earliest)).statusCode).toBe(200);
     const before = await report(shiftDays(earliest, -1));
     expectRefused(before, plan);
     expect(before.json().fields).toHaveProperty('dateFrom');
+    // Compared days are facts too: the 11 days before a range that starts 11 days into the
+    // history are inside it; a year before it, or the days before the earliest range, are not.
+    expect((await report(shiftDays(earliest, 11), 'previous')).statusCode).toBe(200);
+    for (const refused of [await report(earliest, 'previous'), await report(shiftDays(earliest, 11), 'yearAgo')]) {
+      expectRefused(refused, plan);
+      expect(refused.json().fields).toHaveProperty('compareFrom');
+    }
   },
   'data.retention_days': async (_plan, pub, value) => retentionCase(pub, value as number),
 };
