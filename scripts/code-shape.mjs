@@ -24,7 +24,6 @@ export const ALLOWED_OVER = {
   'apps/web/src/features/admin-console/components/usage-tab.tsx': 'being split',
   'apps/web/src/features/payments/components/settings-form.tsx': 'being split',
   'apps/web/src/features/payments/components/adjust-payment-modal.tsx': 'being split',
-  'apps/server/src/modules/services/services.service.ts': 'to split',
   'apps/server/src/modules/reports/engine/duckdb-engine.ts': 'to split',
   'apps/server/src/modules/reports/engine/duckdb-sql.ts': 'to split',
   'apps/server/src/modules/reports/engine/engine-suite.ts': 'to split',

@@ -1,10 +1,11 @@
-import { serviceById, type ServiceRequest } from '@pc/contracts';
+import { serviceById, type CreateServiceRequest, type ServiceRequest } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { publisherRecipients } from '../../mail/publisher-recipients';
 import { auditRepo } from '../audit/audit.repo';
+import { mailStaff, type ServicesDeps } from './services-common';
 import { servicesRepo } from './services.repo';
 import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from './services.jobs';
 
@@ -83,5 +84,42 @@ export async function decideServiceRequest(
       );
     }
     return toServiceRequest(row);
+  });
+}
+
+/** Product demo and data-source requests: kept for staff and mailed to them, in one transaction. */
+export async function createServiceRequest(
+  d: ServicesDeps,
+  actor: string,
+  publisherId: string,
+  input: CreateServiceRequest,
+): Promise<{ id: string }> {
+  if (input.kind === 'data_source' && input.dataSource.length < 2)
+    throw badRequest('Name the data source you want connected.', { dataSource: 'Name the data source (at least 2 characters).' });
+  return inTransaction(d.db, async (trx) => {
+    const r = servicesRepo(trx);
+    const id = await r.insertRequest({
+      publisherId,
+      kind: input.kind,
+      serviceId: input.serviceId ?? null,
+      dataSource: input.dataSource,
+      message: input.message,
+      by: actor,
+    });
+    await auditRepo(trx).record({
+      actorUserId: actor,
+      publisherId,
+      action: `service_request.${input.kind}`,
+      details: { id, ...input },
+    });
+    const [name, who] = await Promise.all([r.publisherName(publisherId), r.userEmail(actor)]);
+    const what = describeRequest({ kind: input.kind, service_id: input.serviceId ?? null, data_source: input.dataSource });
+    await mailStaff(
+      d,
+      trx,
+      `${name} requests ${what}`,
+      `${who} (${name}, publisher ${publisherId}) requests ${what}.\n${input.message ? `\nMessage:\n${input.message}\n` : ''}`,
+    );
+    return { id };
   });
 }
