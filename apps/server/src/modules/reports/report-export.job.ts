@@ -3,6 +3,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
+import { formatDay } from '@pc/contracts';
 import type { JobHandler } from '../../lib/jobs/job-queue';
 import type { Mailer } from '../../mail/mailer';
 import type { ReportEngine } from './engine/report-engine';
@@ -78,7 +79,8 @@ export function reportExportHandler(deps: {
         const [to, partner] = await Promise.all([deps.repo.userEmail(report.user_id), deps.repo.publisherName(report.publisher_id)]);
         if (to) {
           const label = LABELS[report.report_type] ?? 'Report';
-          const range = `${report.date_from} to ${report.date_to}`;
+          // Days as every e-mail and page writes them ("Oct 1, 2026"); the attachment's name keeps ISO days, which sort.
+          const range = `${formatDay(report.date_from)} to ${formatDay(report.date_to)}`;
           const small = (await stat(finalPath)).size <= (deps.attachmentMaxBytes ?? ATTACHMENT_MAX_BYTES);
           const link = `${deps.publicUrl.replace(/\/$/, '')}${PAGES[report.report_type] ?? '/'}?tab=tab_1`;
           const change = notes[0] ?? (deps.changeLine ? await deps.changeLine(request) : null);
@@ -106,7 +108,7 @@ export function reportExportHandler(deps: {
           await reportsRepo(trx).markDone(report.id, finalPath, rows, true);
           await webhooks.publish(trx, report.publisher_id, {
             type: 'report.ready',
-            summary: `Your ${LABELS[report.report_type] ?? 'report'} export (${report.date_from} to ${report.date_to}, ${rows} rows) is ready.`,
+            summary: `Your ${LABELS[report.report_type] ?? 'report'} export (${formatDay(report.date_from)} to ${formatDay(report.date_to)}, ${rows} rows) is ready.`,
             data: {
               reportJobId: report.id,
               reportType: report.report_type,

@@ -285,7 +285,7 @@ describe('exports', () => {
       .where('to_address', '=', DEMO.multi)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(mail.subject).toBe('Your Revenue Summary report for Northwind News (2026-10-01 to 2026-10-02)');
+    expect(mail.subject).toBe('Your Revenue Summary report for Northwind News (Oct 1, 2026 to Oct 2, 2026)');
     expect(mail.attachments).toEqual(['revenue-2026-10-01-2026-10-02.csv']);
     // A revenue report says what changed against the same number of days before, as the web words it.
     expect(mail.text_body).toMatch(/\n\nWhat changed against Sep 29, 2026 to Sep 30, 2026: Revenue[ :]/);
@@ -306,10 +306,10 @@ describe('exports', () => {
       const outbox = () => tiny.db.selectFrom('outbox').selectAll().where('to_address', '=', DEMO.multi).execute();
       await expect.poll(async () => (await outbox()).length, { timeout: 15_000 }).toBe(1);
       const [mail] = await outbox();
-      expect(mail!.subject).toBe('Your Revenue Summary report for Northwind News (2026-10-01 to 2026-10-02)');
+      expect(mail!.subject).toBe('Your Revenue Summary report for Northwind News (Oct 1, 2026 to Oct 2, 2026)');
       expect(mail!.attachments).toBeNull();
       expect(mail!.text_body).toMatch(
-        /, 2026-10-01 to 2026-10-02, is ready \(\d+ rows\)\. It is too large to attach: download it from https?:\/\/\S+\?tab=tab_1\n/,
+        /, Oct 1, 2026 to Oct 2, 2026, is ready \(\d+ rows\)\. It is too large to attach: download it from https?:\/\/\S+\?tab=tab_1\n/,
       );
     } finally {
       await tiny.close();

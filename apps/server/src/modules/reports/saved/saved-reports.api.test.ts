@@ -232,7 +232,7 @@ describe('scheduled reports', () => {
     // The export worker makes the file and mails it through the in-process SMTP server.
     await t.built.workers.reportExports.drain();
     const mail = received.find((m) => m.to === DEMO.multi);
-    expect(mail?.subject).toBe('Your Revenue Summary report for Northwind News (2026-10-01 to 2026-10-01)');
+    expect(mail?.subject).toBe('Your Revenue Summary report for Northwind News (Oct 1, 2026 to Oct 1, 2026)');
     expect(mail?.attachments).toBe(1);
     expect(mail?.raw).toMatch(/filename=revenue-2026-10-01-2026-10-01\.csv/);
     const after = (await call(multi, '1001', 'GET', `${BASE}/${saved.id}`)).json();
