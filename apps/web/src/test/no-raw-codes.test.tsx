@@ -24,11 +24,13 @@ const RAW: [string, RegExp][] = [
   ['a snake_case code', /\b[a-z]+_[a-z_]+\b/],
 ];
 
-/** The text a reader sees, each text node apart (textContent would run "changed" and "No" together). */
+/** The text a reader sees or hears, each text node apart (textContent would run "changed" and "No" together). */
 function visibleText(root: HTMLElement): string {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const parts: string[] = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) parts.push(n.textContent ?? '');
+  // What a screen reader says for a control is read too ("Statement PDF Aug 2026").
+  for (const el of root.querySelectorAll('[aria-label]')) parts.push(el.getAttribute('aria-label') ?? '');
   return parts.join(' ');
 }
 

@@ -99,7 +99,7 @@ export function PaymentsTable({ publisherId, payments }: { publisherId: string; 
                       variant="subtle"
                       loading={busy === `${p.id}-pdf`}
                       onClick={() => void download(p, 'pdf')}
-                      aria-label={`Statement PDF ${p.period}`}
+                      aria-label={`Statement PDF ${periodLabel(p.period)}`}
                     >
                       PDF
                     </Button>
@@ -108,7 +108,7 @@ export function PaymentsTable({ publisherId, payments }: { publisherId: string; 
                       variant="subtle"
                       loading={busy === `${p.id}-csv`}
                       onClick={() => void download(p, 'csv')}
-                      aria-label={`Statement CSV ${p.period}`}
+                      aria-label={`Statement CSV ${periodLabel(p.period)}`}
                     >
                       CSV
                     </Button>

@@ -109,8 +109,7 @@ function OnFile({ settings: s, publisherId, onChanged }: { settings: PaymentSett
         )}
         <Group gap="sm">
           <Text size="sm">
-            Tax form:{' '}
-            {s.taxForm ? `${s.taxForm.fileName} (uploaded ${new Date(s.taxForm.uploadedAt).toLocaleDateString()})` : 'none on file'}
+            Tax form: {s.taxForm ? `${s.taxForm.fileName} (uploaded ${formatDateTime(s.taxForm.uploadedAt)})` : 'none on file'}
           </Text>
           {s.configured && (
             <FileButton onChange={onTaxForm} accept="application/pdf">
