@@ -1,7 +1,16 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { EnvSchema } from '../../config/env';
-import { pdfMoney, productLetterhead, statementCsv, statementPdf, statementPdfText, type Letterhead, type Statement } from './statement';
+import { EnvSchema, loadConfig } from '../../config/env';
+import {
+  letterheadOf,
+  pdfMoney,
+  productLetterhead,
+  statementCsv,
+  statementPdf,
+  statementPdfText,
+  type Letterhead,
+  type Statement,
+} from './statement';
 
 const statement = (over: Partial<Statement> = {}): Statement => ({
   publisher: { id: '1001', name: 'Northwind News' },
@@ -118,6 +127,24 @@ describe('payment statement CSV', () => {
 });
 
 describe('letterhead settings', () => {
+  it('name the provider, else the product, with the address and contact when set', () => {
+    expect(letterheadOf(loadConfig({ PRODUCT_NAME: 'Partners Center' }))).toEqual({
+      name: 'Partners Center',
+      address: null,
+      contact: null,
+    });
+    expect(
+      letterheadOf(
+        loadConfig({
+          PRODUCT_NAME: 'Partners Center',
+          STATEMENT_PROVIDER_NAME: 'Example Ad Network Ltd',
+          STATEMENT_PROVIDER_ADDRESS: '1 Market Street; London',
+          STATEMENT_PROVIDER_CONTACT: 'payments@provider.example',
+        }),
+      ),
+    ).toEqual({ name: 'Example Ad Network Ltd', address: '1 Market Street; London', contact: 'payments@provider.example' });
+  });
+
   it('are optional, trimmed, and refuse text the PDF cannot print', () => {
     const parse = (v: string | undefined) => EnvSchema.shape.STATEMENT_PROVIDER_ADDRESS.safeParse(v);
     expect(parse(undefined).data).toBeNull();

@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { PAYMENT_STATUS_LABELS, formatDay, formatDecimal, formatMoney, formatMonth, type PaymentStatus } from '@pc/contracts';
 import { neutraliseText, quoteCsvField } from '../reports/export/csv-writer';
+import type { AppConfig } from '../../config/env';
 import type { PaymentRow } from './payments.repo';
 
 export interface Payee {
@@ -63,6 +64,15 @@ export interface Letterhead {
 
 /** The letterhead when nothing but the product's name is configured. */
 export const productLetterhead = (productName: string): Letterhead => ({ name: productName, address: null, contact: null });
+
+/** The letterhead from configuration: STATEMENT_PROVIDER_NAME (else PRODUCT_NAME), _ADDRESS, _CONTACT. */
+export const letterheadOf = (
+  config: Pick<AppConfig, 'PRODUCT_NAME' | 'STATEMENT_PROVIDER_NAME' | 'STATEMENT_PROVIDER_ADDRESS' | 'STATEMENT_PROVIDER_CONTACT'>,
+): Letterhead => ({
+  name: config.STATEMENT_PROVIDER_NAME ?? config.PRODUCT_NAME,
+  address: config.STATEMENT_PROVIDER_ADDRESS,
+  contact: config.STATEMENT_PROVIDER_CONTACT,
+});
 
 /**
  * The statement's money lines as [label, amount], shared by the CSV and the PDF so both say exactly
