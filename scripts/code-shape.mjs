@@ -28,17 +28,13 @@ export const ALLOWED_OVER = {
   'apps/server/src/modules/reports/engine/duckdb-sql.ts': 'to split',
   'apps/server/src/modules/reports/engine/engine-suite.ts': 'to split',
   'apps/server/src/modules/reports/engine/clickhouse-sql.ts': 'to split',
-  'apps/server/src/demo/seed-demo-services.ts': 'to split',
   'apps/web/src/features/adstxt/components/domain-detail-view.tsx': 'to split',
   'apps/web/src/features/reports/components/report-chart.tsx': 'to split',
   'apps/web/src/features/services/components/data-integration-panel.tsx': 'to split',
   'apps/web/src/features/shell/shell-layout.tsx': 'to split',
   'apps/web/src/features/site-tag/components/tag-install-modal.tsx': 'to split',
-  'apps/server/src/demo/seed-demo-monitors.ts': 'to split',
   'apps/web/src/features/home/home-page.tsx': 'to split',
-  'apps/server/src/modules/reports/demo/demo-facts.ts': 'to split',
   'apps/web/src/features/reports/components/saved-reports-panel.tsx': 'to split',
-  'apps/server/src/modules/adstxt/crawler/crawl-ads-txt.ts': 'to split',
   'apps/web/src/app/bootstrap.tsx': 'to split',
 };
 

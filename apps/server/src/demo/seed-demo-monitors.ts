@@ -135,98 +135,122 @@ export async function seedDemoMonitors(db: Db, port: number, log: Logger, now = 
     for (const [index, m] of MONITORS.entries()) {
       const recorded = m.kind === 'recorded';
       const certExpiresAt = recorded ? new Date(now + 9 * DAY_MS + HOUR_MS) : null;
-      await trx
-        .insertInto('monitors')
-        .values({
-          id: m.id,
-          publisher_id: m.publisher,
-          site_id: m.site,
-          name: m.name,
-          url: m.url(port),
-          method: 'GET',
-          interval_seconds: 60,
-          timeout_seconds: 5,
-          // The refused port is down at its first check (no retry), so its incident opens within seconds.
-          // Healthy ones get two retries: a slow moment of a busy machine must not open an incident.
-          retries: m.kind === 'down' ? 0 : m.kind === 'healthy' ? 2 : 1,
-          accepted_status_codes: ['200-299'],
-          keyword: null,
-          keyword_mode: 'contains',
-          cert_expiry_days: 14,
-          follow_redirects: true,
-          notify_emails: [],
-          paused: recorded,
-          status: recorded ? 'up' : 'pending',
-          cert_warning: recorded,
-          cert_expires_at: certExpiresAt,
-          last_check_at: recorded ? new Date(thisHour - HOUR_MS) : null,
-          last_response_ms: recorded ? m.baseMs : null,
-          // The live monitors' first checks run within seconds of start, spread a little.
-          next_check_at: new Date(now + 2000 + index * 1500),
-          updated_at: new Date(now),
-        })
-        .execute();
-      // 30 days of hours (the last 7 stored hourly), summed per day; today and this hour are left to live checks.
-      const days = new Map<number, { checks: number; up: number; sumMs: number; histogram: number[] }>();
-      for (let h = thisHour - 30 * DAY_MS; h < thisHour; h += HOUR_MS) {
-        if (h < today - 30 * DAY_MS) continue;
-        const r = hourOf(m, index, h, now);
-        if (h >= thisHour - 7 * DAY_MS)
-          await trx
-            .insertInto('monitor_rollups')
-            .values({
-              monitor_id: m.id,
-              grain: 'hour',
-              bucket: new Date(h),
-              checks: r.checks,
-              up_checks: r.up,
-              sum_ms: r.sumMs,
-              histogram: r.histogram,
-            })
-            .execute();
-        const day = Math.floor(h / DAY_MS) * DAY_MS;
-        if (day >= today) continue;
-        const d = days.get(day) ?? { checks: 0, up: 0, sumMs: 0, histogram: emptyHistogram() };
-        d.checks += r.checks;
-        d.up += r.up;
-        d.sumMs += r.sumMs;
-        r.histogram.forEach((c, i) => (d.histogram[i]! += c));
-        days.set(day, d);
-      }
-      for (const [day, d] of days)
-        await trx
-          .insertInto('monitor_rollups')
-          .values({
-            monitor_id: m.id,
-            grain: 'day',
-            bucket: new Date(day),
-            checks: d.checks,
-            up_checks: d.up,
-            sum_ms: d.sumMs,
-            histogram: d.histogram,
-          })
-          .execute();
-      if (recorded)
-        for (let i = 1; i <= 5; i++)
-          await trx
-            .insertInto('monitor_results')
-            .values({
-              monitor_id: m.id,
-              scheduled_at: new Date(thisHour - i * HOUR_MS),
-              at: new Date(thisHour - i * HOUR_MS + 40),
-              ok: true,
-              http_status: 200,
-              total_ms: m.baseMs + i * 7,
-              dns_ms: 12,
-              connect_ms: 30,
-              tls_ms: 55,
-              first_byte_ms: m.baseMs - 20,
-              keyword_found: null,
-              cert_expires_at: certExpiresAt,
-              error: null,
-            })
-            .execute();
+      const t = { now, thisHour, today, port, certExpiresAt };
+      await insertMonitor(trx, m, index, t);
+      await insertRollups(trx, m, index, t);
+      if (recorded) await insertRecordedResults(trx, m, t);
     }
   });
   log.info({ monitors: MONITORS.length }, 'demo monitors seeded');
+}
+
+/** The times the seed works from, and the recorded monitor's certificate expiry. */
+interface SeedTimes {
+  now: number;
+  thisHour: number;
+  today: number;
+  port: number;
+  certExpiresAt: Date | null;
+}
+
+/** The monitor's row: live ones due within seconds, the recorded one paused with its certificate warning. */
+async function insertMonitor(trx: Db, m: DemoMonitor, index: number, { now, thisHour, port, certExpiresAt }: SeedTimes) {
+  const recorded = m.kind === 'recorded';
+  await trx
+    .insertInto('monitors')
+    .values({
+      id: m.id,
+      publisher_id: m.publisher,
+      site_id: m.site,
+      name: m.name,
+      url: m.url(port),
+      method: 'GET',
+      interval_seconds: 60,
+      timeout_seconds: 5,
+      // The refused port is down at its first check (no retry), so its incident opens within seconds.
+      // Healthy ones get two retries: a slow moment of a busy machine must not open an incident.
+      retries: m.kind === 'down' ? 0 : m.kind === 'healthy' ? 2 : 1,
+      accepted_status_codes: ['200-299'],
+      keyword: null,
+      keyword_mode: 'contains',
+      cert_expiry_days: 14,
+      follow_redirects: true,
+      notify_emails: [],
+      paused: recorded,
+      status: recorded ? 'up' : 'pending',
+      cert_warning: recorded,
+      cert_expires_at: certExpiresAt,
+      last_check_at: recorded ? new Date(thisHour - HOUR_MS) : null,
+      last_response_ms: recorded ? m.baseMs : null,
+      // The live monitors' first checks run within seconds of start, spread a little.
+      next_check_at: new Date(now + 2000 + index * 1500),
+      updated_at: new Date(now),
+    })
+    .execute();
+}
+
+/** 30 days of hours (the last 7 stored hourly), summed per day; today and this hour are left to live checks. */
+async function insertRollups(trx: Db, m: DemoMonitor, index: number, { now, thisHour, today }: SeedTimes) {
+  const days = new Map<number, { checks: number; up: number; sumMs: number; histogram: number[] }>();
+  for (let h = thisHour - 30 * DAY_MS; h < thisHour; h += HOUR_MS) {
+    if (h < today - 30 * DAY_MS) continue;
+    const r = hourOf(m, index, h, now);
+    if (h >= thisHour - 7 * DAY_MS)
+      await trx
+        .insertInto('monitor_rollups')
+        .values({
+          monitor_id: m.id,
+          grain: 'hour',
+          bucket: new Date(h),
+          checks: r.checks,
+          up_checks: r.up,
+          sum_ms: r.sumMs,
+          histogram: r.histogram,
+        })
+        .execute();
+    const day = Math.floor(h / DAY_MS) * DAY_MS;
+    if (day >= today) continue;
+    const d = days.get(day) ?? { checks: 0, up: 0, sumMs: 0, histogram: emptyHistogram() };
+    d.checks += r.checks;
+    d.up += r.up;
+    d.sumMs += r.sumMs;
+    r.histogram.forEach((c, i) => (d.histogram[i]! += c));
+    days.set(day, d);
+  }
+  for (const [day, d] of days)
+    await trx
+      .insertInto('monitor_rollups')
+      .values({
+        monitor_id: m.id,
+        grain: 'day',
+        bucket: new Date(day),
+        checks: d.checks,
+        up_checks: d.up,
+        sum_ms: d.sumMs,
+        histogram: d.histogram,
+      })
+      .execute();
+}
+
+/** The recorded monitor's last five checks, one an hour. */
+async function insertRecordedResults(trx: Db, m: DemoMonitor, { thisHour, certExpiresAt }: SeedTimes) {
+  for (let i = 1; i <= 5; i++)
+    await trx
+      .insertInto('monitor_results')
+      .values({
+        monitor_id: m.id,
+        scheduled_at: new Date(thisHour - i * HOUR_MS),
+        at: new Date(thisHour - i * HOUR_MS + 40),
+        ok: true,
+        http_status: 200,
+        total_ms: m.baseMs + i * 7,
+        dns_ms: 12,
+        connect_ms: 30,
+        tls_ms: 55,
+        first_byte_ms: m.baseMs - 20,
+        keyword_found: null,
+        cert_expires_at: certExpiresAt,
+        error: null,
+      })
+      .execute();
 }

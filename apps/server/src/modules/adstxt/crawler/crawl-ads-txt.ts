@@ -47,21 +47,9 @@ export async function crawlAdsTxt(domainInput: string, options: CrawlOptions): P
       headers: { accept: 'text/plain' },
     });
 
-  let url = startUrl('https');
-  let res: GuardedResponse;
-  try {
-    res = await get(url);
-  } catch (err) {
-    // Only a failure to establish the connection (refused, TLS) justifies trying plain http;
-    // an https answer of any kind is authoritative.
-    if (!(err instanceof OutboundNetworkError && err.phase === 'connect')) return fail(failureFromError(err, url));
-    url = startUrl('http');
-    try {
-      res = await get(url);
-    } catch (httpErr) {
-      return fail(failureFromError(httpErr, url));
-    }
-  }
+  const first = await fetchStart(get, startUrl);
+  if ('failure' in first) return fail(first.failure);
+  let { url, res } = first;
 
   const root = rootDomain(domain);
   let redirects = 0;
@@ -118,6 +106,29 @@ export async function crawlAdsTxt(domainInput: string, options: CrawlOptions): P
     body: decodeBody(res.body),
     contentHash: sha256Hex(res.body),
   };
+}
+
+/**
+ * The first answer: https, or plain http when https cannot connect. Only a failure to establish
+ * the connection (refused, TLS) justifies trying plain http; an https answer of any kind is
+ * authoritative.
+ */
+async function fetchStart(
+  get: (url: string) => Promise<GuardedResponse>,
+  startUrl: (scheme: 'https' | 'http') => string,
+): Promise<{ url: string; res: GuardedResponse } | { failure: CrawlFailure }> {
+  const url = startUrl('https');
+  try {
+    return { url, res: await get(url) };
+  } catch (err) {
+    if (!(err instanceof OutboundNetworkError && err.phase === 'connect')) return { failure: failureFromError(err, url) };
+  }
+  const httpUrl = startUrl('http');
+  try {
+    return { url: httpUrl, res: await get(httpUrl) };
+  } catch (httpErr) {
+    return { failure: failureFromError(httpErr, httpUrl) };
+  }
 }
 
 /** The absolute URL a redirect points to, or why it cannot be followed. */

@@ -132,64 +132,7 @@ export async function generateDemoFacts(engine: DemoFactsSink, options: DemoOpti
     for (const publisher of options.publishers) {
       for (const site of publisher.sites) {
         if (!site.active && date > cutoff) continue;
-        // One stream per (seed, site, day): adding a site never changes another site's figures.
-        const random = createRandom(options.seed ^ hashString(`${publisher.id}/${site.id}/${date}`));
-        const size = 40_000 + (hashString(site.id) % 200_000);
-        const noise = () => 0.92 + random() * 0.16;
-        const siteRequests = size * traffic * noise();
-        for (const pt of PRODUCT_TYPES) {
-          const drop = options.revenueDrop;
-          const dropFactor = drop && drop.siteId === site.id && drop.productType === pt.name && drop.date === date ? drop.cpmFactor : 1;
-          const impRequests = Math.round(siteRequests * pt.requestShare * noise());
-          requests.push({ date, publisherId: publisher.id, siteId: site.id, productType: pt.name, impRequests });
-          for (const inv of INVENTORY.filter((i) => i.productType === pt.name)) {
-            const impressions = impRequests * inv.fill * inv.share * noise();
-            const deal = DEALS[inv.size];
-            const brandCount = 2 + Math.floor(random() * 3);
-            for (let b = 0; b < brandCount; b += 1) {
-              const brand = BRANDS[(b + day) % BRANDS.length] ?? 'Acme Motors';
-              const parts =
-                deal && b === 0
-                  ? [
-                      { ...deal, part: 0.25, premium: 1.8 },
-                      { dealName: '', dealId: '', part: 0.75, premium: 1 },
-                    ]
-                  : [{ dealName: '', dealId: '', part: 1, premium: 1 }];
-              for (const part of parts) {
-                const imps = Math.round((impressions / brandCount) * part.part);
-                const revenue = round2((imps * inv.cpm * cpmFactor * dropFactor * part.premium * noise()) / 1000);
-                sales.push({
-                  date,
-                  publisherId: publisher.id,
-                  siteId: site.id,
-                  productType: pt.name,
-                  size: inv.size,
-                  brand,
-                  dealName: part.dealName,
-                  dealId: part.dealId,
-                  impressions: imps,
-                  revenue,
-                  netRevenue: round2(revenue * NET_SHARE),
-                  ...brandAttributes(brand, `${site.id}/${date}/${inv.size}/${brand}`),
-                });
-              }
-            }
-          }
-        }
-        if (site.organic) {
-          const pageViews = siteRequests * 0.35;
-          for (const w of WIDGETS) {
-            const pv = Math.round(pageViews * w.pvShare * noise());
-            recirculation.push({
-              date,
-              publisherId: publisher.id,
-              siteId: site.id,
-              widget: w.widget,
-              organicPageViews: pv,
-              organicClicks: Math.round(pv * w.ctr * noise()),
-            });
-          }
-        }
+        siteDayFacts({ options, publisher, site, date, day, traffic, cpmFactor }, { requests, sales, recirculation });
       }
     }
     if (date.endsWith('-01') && day > 0) await flush(); // a month per transaction keeps batches small
@@ -202,6 +145,88 @@ export async function generateDemoFacts(engine: DemoFactsSink, options: DemoOpti
     await engine.setFinalizedThrough(publisher.id, 'recirculation', finalized);
   }
   return { dateFrom, dateTo: options.endDate, revenueRows, recirculationRows };
+}
+
+/** One site's facts of one day, pushed onto `out`: requests and sales per product and brand, and its recirculation. */
+function siteDayFacts(
+  {
+    options,
+    publisher,
+    site,
+    date,
+    day,
+    traffic,
+    cpmFactor,
+  }: {
+    options: DemoOptions;
+    publisher: DemoOptions['publishers'][number];
+    site: DemoSite;
+    date: string;
+    day: number;
+    traffic: number;
+    cpmFactor: number;
+  },
+  out: { requests: RevenueRequestFact[]; sales: RevenueSalesFact[]; recirculation: RecirculationFact[] },
+) {
+  const { requests, sales, recirculation } = out;
+  // One stream per (seed, site, day): adding a site never changes another site's figures.
+  const random = createRandom(options.seed ^ hashString(`${publisher.id}/${site.id}/${date}`));
+  const size = 40_000 + (hashString(site.id) % 200_000);
+  const noise = () => 0.92 + random() * 0.16;
+  const siteRequests = size * traffic * noise();
+  for (const pt of PRODUCT_TYPES) {
+    const drop = options.revenueDrop;
+    const dropFactor = drop && drop.siteId === site.id && drop.productType === pt.name && drop.date === date ? drop.cpmFactor : 1;
+    const impRequests = Math.round(siteRequests * pt.requestShare * noise());
+    requests.push({ date, publisherId: publisher.id, siteId: site.id, productType: pt.name, impRequests });
+    for (const inv of INVENTORY.filter((i) => i.productType === pt.name)) {
+      const impressions = impRequests * inv.fill * inv.share * noise();
+      const deal = DEALS[inv.size];
+      const brandCount = 2 + Math.floor(random() * 3);
+      for (let b = 0; b < brandCount; b += 1) {
+        const brand = BRANDS[(b + day) % BRANDS.length] ?? 'Acme Motors';
+        const parts =
+          deal && b === 0
+            ? [
+                { ...deal, part: 0.25, premium: 1.8 },
+                { dealName: '', dealId: '', part: 0.75, premium: 1 },
+              ]
+            : [{ dealName: '', dealId: '', part: 1, premium: 1 }];
+        for (const part of parts) {
+          const imps = Math.round((impressions / brandCount) * part.part);
+          const revenue = round2((imps * inv.cpm * cpmFactor * dropFactor * part.premium * noise()) / 1000);
+          sales.push({
+            date,
+            publisherId: publisher.id,
+            siteId: site.id,
+            productType: pt.name,
+            size: inv.size,
+            brand,
+            dealName: part.dealName,
+            dealId: part.dealId,
+            impressions: imps,
+            revenue,
+            netRevenue: round2(revenue * NET_SHARE),
+            ...brandAttributes(brand, `${site.id}/${date}/${inv.size}/${brand}`),
+          });
+        }
+      }
+    }
+  }
+  if (site.organic) {
+    const pageViews = siteRequests * 0.35;
+    for (const w of WIDGETS) {
+      const pv = Math.round(pageViews * w.pvShare * noise());
+      recirculation.push({
+        date,
+        publisherId: publisher.id,
+        siteId: site.id,
+        widget: w.widget,
+        organicPageViews: pv,
+        organicClicks: Math.round(pv * w.ctr * noise()),
+      });
+    }
+  }
 }
 
 function round2(value: number): number {
