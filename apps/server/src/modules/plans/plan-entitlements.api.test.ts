@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayToEpochNoon, earliestReportDay, shiftDays, todayIn, type FlagValue, type Plan } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
+import { demoFactsOptions } from '../../demo/seed-demo-facts';
 import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
+import { generateDemoFacts } from '../reports/demo/demo-facts';
 import { monitorResultsPartitionsRepo } from '../monitors/monitor-results-partitions.repo';
 import { expireMonitorResults } from '../monitors/monitor-retention';
 import { expireSiteTagEvents } from '../site-tag/site-tag.retention';
@@ -183,13 +185,26 @@ const ENFORCEMENT: Record<string, Case> = {
     const before = await report(shiftDays(earliest, -1));
     expectRefused(before, plan);
     expect(before.json().fields).toHaveProperty('dateFrom');
-    // Compared days are facts too: the 11 days before a range that starts 11 days into the
-    // history are inside it; a year before it, or the days before the earliest range, are not.
-    expect((await report(shiftDays(earliest, 11), 'previous')).statusCode).toBe(200);
-    for (const refused of [await report(earliest, 'previous'), await report(shiftDays(earliest, 11), 'yearAgo')]) {
-      expectRefused(refused, plan);
-      expect(refused.json().fields).toHaveProperty('compareFrom');
-    }
+    // Compared days are facts too, but a comparison reaching before the history does not refuse
+    // the report: the days before it are not read, so the comparison is partial (or empty) and
+    // explains nothing. The 11 days before a range that starts 11 days in are all inside.
+    type Answer = { comparison?: { changes: Record<string, { kind: string }> } };
+    const facts = demoFactsOptions(shiftDays(earliest, 20));
+    await generateDemoFacts(t.built.engine, { ...facts, months: 2, publishers: facts.publishers.filter((p) => p.id === pub) });
+    const comparedKind = async (from: string, compare: 'previous' | 'yearAgo') => {
+      const res = await report(from, compare);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Answer).comparison?.changes.revenue?.kind;
+    };
+    expect(await comparedKind(shiftDays(earliest, 11), 'previous')).not.toMatch(/partialData|noData/);
+    expect(await comparedKind(earliest, 'previous')).toBe('noData');
+    expect(await comparedKind(shiftDays(earliest, 5), 'previous')).toBe('partialData');
+    const change = (from: string, compare: 'previous' | 'yearAgo') =>
+      call(pub, 'GET', `/api/partner-center/revenue-change?${new URLSearchParams({ from, to: shiftDays(from, 10), compare })}`);
+    const partial = await change(shiftDays(earliest, 5), 'previous');
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json().explanation).toEqual({ kind: 'partialData' });
+    expect(partial.json().revenue.previous).toBeGreaterThan(0);
   },
   'data.retention_days': async (_plan, pub, value) => retentionCase(pub, value as number),
 };

@@ -10,6 +10,23 @@ import {
 } from '@pc/contracts';
 import type { ReportQuery, ReportResult } from './engine/report-engine';
 
+type Read = (q: ReportQuery) => Promise<ReportResult>;
+
+/**
+ * `read` that reads no fact before `historyFrom` (the plan's report history): a read that starts
+ * earlier starts there, so its first row shows the compared period as partial; one that ends
+ * earlier reads nothing. Only comparisons get here with such days: a range of the report itself
+ * that starts before the history is refused (report-history.ts).
+ */
+export function readingFrom(historyFrom: ReportDay | undefined, read: Read): Read {
+  if (!historyFrom) return read;
+  return async (q) => {
+    if (q.dateFrom >= historyFrom) return read(q);
+    if (q.dateTo < historyFrom) return { columns: [], rows: [], totalRows: 0, totals: {}, unavailableMetrics: {} };
+    return read({ ...q, dateFrom: historyFrom });
+  };
+}
+
 /**
  * The comparison of a report, for the report call and the home page alike: the compared days come
  * from the shared calendar (@pc/contracts report-calendar.ts) and the changes from the same

@@ -3,7 +3,7 @@ import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { ReportEngine, ReportQuery, ReportResult } from './engine/report-engine';
 import { ReportQueryError } from './engine/report-engine';
 import { REPORT_EXPORT_QUEUE, openExport, type ReportExportPayload } from './report-export.job';
-import type { ReportCallQuery, ReportListItem, RevenueChange, RevenueChangeQueryParsed } from '@pc/contracts';
+import type { ReportCallQuery, ReportDay, ReportListItem, RevenueChange, RevenueChangeQueryParsed } from '@pc/contracts';
 import { toEngineQuery } from './report-request';
 import { reportsRepo, type ReportsRepo } from './reports.repo';
 import type { Db } from '../../db/pool';
@@ -19,7 +19,7 @@ import type { ExportEncoder } from './export/export-encoder';
 import { exportReport, resultSource } from './export/export-report';
 import { parseFilterParam, type ReportComparison } from '@pc/contracts';
 import type { ReportCache } from './report-cache';
-import { comparisonOf, comparisonQuery, requestedComparison } from './period-comparison';
+import { comparisonOf, comparisonQuery, readingFrom, requestedComparison } from './period-comparison';
 import { exportNotes, type StoredExportRequest } from './export/export-notes';
 import { revenueChangeLine } from './revenue-change/revenue-change-mail';
 import { publisherRecords } from '../publishers';
@@ -30,6 +30,8 @@ const CSV_TYPE = 'text/csv; charset=utf-8';
 export interface ReportContext {
   uid: string;
   publisherId: string;
+  /** The plan's first report day (report-history.ts): compared days before it are not read. */
+  historyFrom?: ReportDay;
 }
 
 export function createReportsService(deps: {
@@ -70,7 +72,8 @@ export function createReportsService(deps: {
       const filters = parseFilterParam(q.filters);
       const scope = { publisherId: ctx.publisherId, filters: 'filters' in filters ? filters.filters : [] };
       // The splits from the engine in one statement where it can (ClickHouse), else through `query`.
-      const change = await revenueChange(query, scope, range, comparedDays(range, q), today, changeSplitsOf(deps.engine, query));
+      const read = readingFrom(ctx.historyFrom, query);
+      const change = await revenueChange(read, scope, range, comparedDays(range, q), today, changeSplitsOf(deps.engine, read));
       return { currency: currency ?? 'USD', ...change };
     },
 
@@ -89,7 +92,7 @@ export function createReportsService(deps: {
         const [currency, result, before, calendar] = await Promise.all([
           publishers.currencyOf(ctx.publisherId),
           query(current),
-          compared ? query(comparisonQuery(current, compared)) : null,
+          compared ? readingFrom(ctx.historyFrom, query)(comparisonQuery(current, compared)) : null,
           compared ? calendarOf(ctx.publisherId) : null,
         ]);
         const comparison = compared && before && calendar ? comparisonOf(current, result, compared, before, calendar.today) : undefined;
