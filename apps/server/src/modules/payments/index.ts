@@ -3,6 +3,7 @@ import type { WebhookEventPublisher } from '../integrations';
 import type { PaymentSettingsService } from '../payment-settings';
 import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
+import { letterheadOf } from './statement';
 
 /** Payments: monthly statements, adjustments and payout approvals, over the publisher's payment settings. */
 export const paymentsArea = defineArea({
@@ -21,6 +22,7 @@ export const paymentsArea = defineArea({
           }),
           settings: needs.paymentSettings,
           productName: config.PRODUCT_NAME,
+          letterhead: letterheadOf(config),
         });
       },
     };

@@ -1,3 +1,4 @@
+import { pdfText } from '../../../test/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 
@@ -23,7 +24,11 @@ const sale = (date: string, publisherId: string, siteId: string, brand: string, 
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ PAYMENT_THRESHOLD_DEFAULT: '100' });
+  t = await createTestApp({
+    PAYMENT_THRESHOLD_DEFAULT: '100',
+    STATEMENT_PROVIDER_NAME: 'Example Ad Network Ltd',
+    STATEMENT_PROVIDER_CONTACT: 'payments@provider.example',
+  });
   multi = (await signIn(t.app, DEMO.multi)).idToken;
   single = (await signIn(t.app, DEMO.single)).idToken;
   staff = (await signIn(t.app, DEMO.staff)).idToken;
@@ -144,6 +149,10 @@ describe('month close', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The letterhead comes from the server's settings (STATEMENT_PROVIDER_*).
+    const text = pdfText(pdf.rawPayload);
+    expect(text[0]).toBe('Example Ad Network Ltd');
+    expect(text).toContain('payments@provider.example');
   });
 
   it("keeps a publisher's payments and statements from other publishers", async () => {
