@@ -1,3 +1,4 @@
+import { formatDateTime } from '@pc/contracts';
 import { publisherRecipients } from '../../mail/publisher-recipients';
 import type { Db } from '../../db/pool';
 import type { Mailer } from '../../mail/mailer';
@@ -32,7 +33,7 @@ export function incidentNotifyHandler(db: Db, mailer: Mailer, productName: strin
               text:
                 `${verb}${where}: ${inc.title}\n` +
                 `Type: ${inc.type}, severity: ${inc.severity}, category: ${inc.category}, occurrences: ${inc.occurrence_count}.\n` +
-                `Last occurrence: ${inc.last_occurrence.toISOString()} (UTC).\n\n` +
+                `Last occurrence: ${formatDateTime(inc.last_occurrence, 'UTC')}.\n\n` +
                 `See and acknowledge it at ${publicUrl}/incidents\n`,
             },
       );
