@@ -6,6 +6,7 @@ export {
   formatCell,
   formatChange,
   formatCount,
+  formatDateTime,
   formatDay,
   formatDecimal,
   formatMoney,

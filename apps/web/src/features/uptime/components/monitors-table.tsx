@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Menu, Select, Table, Text, TextInput } from '@mantine/core';
 import { Routes, type Monitor } from '@pc/contracts';
-import { formatAgo, formatMs, formatUptime, STATUS_LABEL } from '../state/monitor-format';
+import { formatDateTime } from '../../../lib/format/number-format';
+import { formatAgo, formatFirstCheck, formatMs, formatUptime, STATUS_LABEL } from '../state/monitor-format';
 import { Sparkline } from './sparkline';
 import { StatusBadge } from './status-badge';
 
@@ -138,8 +139,9 @@ export function MonitorsTable({ monitors, readOnly, busy, onPause, onDelete, onB
                   <Table.Td ta="right" style={NOWRAP}>
                     {formatMs(m.lastResponseMs)}
                   </Table.Td>
-                  <Table.Td style={NOWRAP} title={m.lastCheckAt ? new Date(m.lastCheckAt).toLocaleString() : undefined}>
-                    {formatAgo(m.lastCheckAt)}
+                  <Table.Td style={NOWRAP} title={m.lastCheckAt ? formatDateTime(m.lastCheckAt) : undefined}>
+                    {/* Not checked yet: when it will be (monitors resumed together are spread over their interval). */}
+                    {m.lastCheckAt || m.status === 'paused' ? formatAgo(m.lastCheckAt) : formatFirstCheck(m.nextCheckAt)}
                   </Table.Td>
                   <Table.Td>
                     <Sparkline points={m.sparkline} />
