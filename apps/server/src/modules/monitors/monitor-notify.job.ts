@@ -1,3 +1,4 @@
+import { formatDateTime, formatDay } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
@@ -57,7 +58,7 @@ export function plainName(name: string): string {
 export function monitorMessage(event: MonitorEvent, productName: string, publicUrl: string): { subject: string; text: string } {
   const e = { ...event, name: plainName(event.name) };
   const link = `${publicUrl}/uptime-monitoring/${e.monitorId}`;
-  const when = `${e.at.slice(0, 16).replace('T', ' ')} UTC`;
+  const when = formatDateTime(e.at, 'UTC');
   if (e.change === 'down')
     return {
       subject: `${productName}: ${e.name} is down`,
@@ -70,7 +71,7 @@ export function monitorMessage(event: MonitorEvent, productName: string, publicU
       subject: `${productName}: ${e.name} is up again`,
       text: `${e.name} (${e.url}) is up again since ${when}; its incident is resolved.\n\nSee the monitor at ${link}\n`,
     };
-  const day = e.certExpiresAt?.slice(0, 10) ?? 'soon';
+  const day = e.certExpiresAt ? formatDay(e.certExpiresAt.slice(0, 10)) : 'soon';
   return {
     subject: `${productName}: the TLS certificate of ${e.name} expires on ${day}`,
     text:
@@ -81,10 +82,10 @@ export function monitorMessage(event: MonitorEvent, productName: string, publicU
 
 const line = (event: MonitorEvent): string => {
   const e = { ...event, name: plainName(event.name) };
-  const when = `${e.at.slice(11, 16)} UTC`;
+  const when = formatDateTime(e.at, 'UTC');
   if (e.change === 'down') return `- ${e.name} (${e.url}) is down since ${when}: ${e.reason ?? 'the check failed'}`;
   if (e.change === 'up') return `- ${e.name} (${e.url}) is up again since ${when}`;
-  return `- the TLS certificate of ${e.name} (${e.url}) expires on ${e.certExpiresAt?.slice(0, 10) ?? 'soon'}`;
+  return `- the TLS certificate of ${e.name} (${e.url}) expires on ${e.certExpiresAt ? formatDay(e.certExpiresAt.slice(0, 10)) : 'soon'}`;
 };
 
 export function digestMessage(events: MonitorEvent[], productName: string, publicUrl: string, windowSeconds: number) {

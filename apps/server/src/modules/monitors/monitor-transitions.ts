@@ -1,3 +1,4 @@
+import { formatDay } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import type { IncidentsService } from '../incidents/incidents.service';
 import type { CheckOutcome } from './monitor-checker';
@@ -59,7 +60,7 @@ export function monitorTransitions({
           severity: 'medium',
           category: 'TLS certificate',
           key: certKey(m.id),
-          title: `The TLS certificate of ${m.name} expires on ${r.certExpiresAt?.slice(0, 10)}`,
+          title: `The TLS certificate of ${m.name} expires on ${r.certExpiresAt ? formatDay(r.certExpiresAt.slice(0, 10)) : 'soon'}`,
           detail: { url: m.url, certExpiresAt: r.certExpiresAt },
         },
         trx,
