@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReportResult } from '@pc/contracts';
 import { ReportResults } from './report-results';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { viewport } from '../../../test/viewport';
 
 const result: ReportResult = {
   columns: [
@@ -32,25 +33,6 @@ const result: ReportResult = {
   currency: 'EUR',
   rowLimit: 500,
 };
-
-/** The viewport width the media queries see. */
-function viewport(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const max = /max-width:\s*([\d.]+)em/.exec(query);
-    const min = /min-width:\s*([\d.]+)em/.exec(query);
-    const matches = max ? width <= Number(max[1]) * 16 : min ? width >= Number(min[1]) * 16 : false;
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    } as MediaQueryList;
-  });
-}
 
 function renderAt(width: number) {
   viewport(width);

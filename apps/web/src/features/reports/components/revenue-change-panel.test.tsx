@@ -4,6 +4,7 @@ import type { ChangeMover, DimensionChange, RevenueChange } from '@pc/contracts'
 import { configureApi } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { viewport } from '../../../test/viewport';
 import { RevenueChangePanel, changeQuery } from './revenue-change-panel';
 
 const mover = (value: string, changeCents: number, volumeCents: number, extra: Partial<ChangeMover> = {}): ChangeMover => ({
@@ -67,6 +68,16 @@ describe("the report's What changed", () => {
     expect(rows[1]).toHaveTextContent('Northwind Sport−$70.00−$5.00−$65.00eCPM −30.0%');
     expect(rows[2]).toHaveTextContent('Northwind News−$14.00−$12.00−$2.00impressions −10.0%');
     expect(api).toHaveBeenCalledWith('/api/partner-center/revenue-change', expect.objectContaining({ publisherId: '1001', query }));
+  });
+
+  it('shows each member as a card on a phone, with no table to scroll sideways', async () => {
+    viewport(375);
+    configureApi(vi.fn(async () => change) as unknown as ApiClient);
+    renderWithProviders(<RevenueChangePanel publisherId="1001" query={{ from: '2026-11-21', to: '2026-11-27', compare: 'previous' }} />);
+    const cards = within(await screen.findByRole('list', { name: 'What changed by Site' })).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('Northwind SportChange−$70.00Volume−$5.00Price−$65.00What moved iteCPM −30.0%');
+    expect(screen.queryByRole('table', { name: 'What changed by Site' })).toBeNull();
+    vi.restoreAllMocks();
   });
 
   it('switches to another dimension with everything else and a named mix effect', async () => {

@@ -10,7 +10,9 @@ import {
   type RevenueChange,
   type RevenueChangeQuery,
 } from '@pc/contracts';
+import { RowCards } from '../../../components/ui/data-table';
 import { useEndpoint } from '../../../lib/endpoints';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
 import type { DayRange } from '../state/date-presets';
 import type { BuilderState } from '../state/report-query';
 import { formatSignedCents, moverDriver, revenueChangeSentence } from '@pc/contracts';
@@ -43,6 +45,29 @@ function MixNote({ d, currency }: { d: DimensionChange; currency: string }) {
 function MoversTable({ d, currency }: { d: DimensionChange; currency: string }) {
   const label = DIMENSIONS[d.dimension].label;
   const money = (cents: number) => formatSignedCents(cents, currency);
+  // Below 576 px each member is a card, as the report's rows are: no figure behind a sideways scroll.
+  const phone = usePhoneLayout();
+  if (phone)
+    return (
+      <RowCards
+        label={`What changed by ${label}`}
+        cards={[
+          ...d.movers.map((m) => ({
+            key: m.value,
+            title: m.value,
+            fields: [
+              { label: 'Change', value: money(m.changeCents) },
+              { label: 'Volume', value: money(m.volumeCents) },
+              { label: 'Price', value: money(m.priceCents) },
+              { label: 'What moved it', value: moverDriver(m) },
+            ],
+          })),
+          ...(d.rest.count > 0
+            ? [{ key: 'rest', title: `Everything else (${d.rest.count})`, fields: [{ label: 'Change', value: money(d.rest.changeCents) }] }]
+            : []),
+        ]}
+      />
+    );
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table aria-label={`What changed by ${label}`} striped>
