@@ -1,3 +1,4 @@
+import { formatDateTime } from '@pc/contracts';
 import type { MailMessage } from '../../mail/mail-message';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -14,7 +15,7 @@ export function invitationMail(a: {
   /** The token inside `link`: only the invitee's copy carries it (mail/mailer.ts). */
   secret: string;
 }): MailMessage {
-  const expires = `${a.expires.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const expires = formatDateTime(a.expires, 'UTC');
   const what = a.existingUser ? `more partners were added to your ${a.productName} account` : `you are invited to ${a.productName}`;
   const action = a.existingUser ? 'Accept the invitation' : 'Accept the invitation and choose your password';
   const by = a.inviter ? ` by ${a.inviter}` : '';
