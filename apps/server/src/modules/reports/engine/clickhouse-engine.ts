@@ -7,13 +7,12 @@ import { chDailyRevenueSeriesSql, fromChDailyRevenue, type ChDailyRevenueRow } f
 import {
   buildChPageSql,
   buildChPageWithTotalsSql,
-  buildChSalesBreakdownSql,
-  buildChSalesByAttributeSql,
   buildChStreamSql,
   buildChSummarySql,
   buildChTotalsSql,
   isExactDayPlan,
 } from './clickhouse-sql';
+import { buildChSalesBreakdownSql, buildChSalesByAttributeSql } from './clickhouse-sales-sql';
 import { estimatedFromFor, markEstimated } from './estimated';
 import { isValidIsoDate, planReport } from './report-plan';
 import {

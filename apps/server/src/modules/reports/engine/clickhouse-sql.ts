@@ -1,8 +1,7 @@
 import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS } from '@pc/contracts';
 import { BOTH_GRAINS_TABLE, DAY_ROWS } from './clickhouse-derived';
 import type { ChParams } from './clickhouse-exec';
-import { DIMENSION_COLUMN, SALES_ATTRIBUTE_COLUMN } from './dimension-columns';
-import type { SalesAttribute } from './report-engine';
+import { DIMENSION_COLUMN } from './dimension-columns';
 import type { ReportPlan } from './report-plan';
 import { splitByMonths } from './month-rollups';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
@@ -277,26 +276,5 @@ function exactTotalsSql(plan: ReportPlan, table: string): BuiltChSql {
     sql: `SELECT toFloat64(s.n) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
       FROM (SELECT toInt64(0) AS r, sum(n) AS n, ${sums} FROM (${rows})) AS s ${SETTINGS}`,
     params,
-  };
-}
-
-/** Net revenue and impressions per site (and brand), read from the smallest rollup that has them. */
-export function buildChSalesBreakdownSql(publisherId: string, dateFrom: string, dateTo: string, byBrand: boolean): BuiltChSql {
-  const table = salesTableFor(byBrand ? ['sites', 'brand'] : ['sites']);
-  const brand = byBrand ? 'brand' : `''`;
-  return {
-    sql: `SELECT site_id AS site, ${brand} AS b, toFloat64(sum(net_revenue)) AS nrv, toFloat64(sum(impressions)) AS imps
-      FROM ${table} WHERE ${WHERE} GROUP BY site, b ORDER BY site, b`,
-    params: { pub: publisherId, from: dateFrom, to: dateTo },
-  };
-}
-
-/** Per site and attribute value (ReportEngine.salesByAttribute): brand from a rollup, the optional columns from the sales. */
-export function buildChSalesByAttributeSql(publisherId: string, dateFrom: string, dateTo: string, attribute: SalesAttribute): BuiltChSql {
-  const table = attribute === 'brand' ? salesTableFor(['sites', 'brand']) : 'revenue_sales';
-  return {
-    sql: `SELECT site_id AS site, ${SALES_ATTRIBUTE_COLUMN[attribute]} AS v, toFloat64(sum(net_revenue)) AS nrv, toFloat64(sum(impressions)) AS imps
-      FROM ${table} WHERE ${WHERE} GROUP BY site, v ORDER BY site, v`,
-    params: { pub: publisherId, from: dateFrom, to: dateTo },
   };
 }

@@ -2,6 +2,7 @@ import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } 
 import type { ReportPlan } from './report-plan';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
 import { DIMENSION_COLUMN } from './dimension-columns';
+import { filterDims, filterSql, keyAlias, METRIC_SQL, q, REQUEST_COLUMNS, type BuiltSql, type SqlParams } from './duckdb-sql-parts';
 import { monthTableOf, splitByMonths, type MonthSplit } from './month-rollups';
 import { enumCodeSql, type ColumnDictionaries } from './stream-codes';
 
@@ -14,54 +15,7 @@ import { enumCodeSql, type ColumnDictionaries } from './stream-codes';
  * counts are never repeated across sales rows.
  */
 
-/**
- * Each metric as an expression over the summed parts of a row (r = requests, i = impressions,
- * rv = revenue, nrv = net revenue, pv = page views, ck = clicks). NULLIF turns x/0 into NULL.
- */
-const METRIC_SQL: Readonly<Record<MetricKey, (p: string) => string>> = {
-  impRequests: (p) => `${p}r::DOUBLE`,
-  impressions: (p) => `${p}i::DOUBLE`,
-  fillRate: (p) => `${p}i::DOUBLE / NULLIF(${p}r, 0)`,
-  revenue: (p) => `${p}rv::DOUBLE`,
-  netRevenue: (p) => `${p}nrv::DOUBLE`,
-  eCpm: (p) => `${p}rv * 1000.0 / NULLIF(${p}r, 0)`,
-  netECpm: (p) => `${p}nrv * 1000.0 / NULLIF(${p}r, 0)`,
-  cpm: (p) => `${p}rv * 1000.0 / NULLIF(${p}i, 0)`,
-  netCpm: (p) => `${p}nrv * 1000.0 / NULLIF(${p}i, 0)`,
-  organicPageViews: (p) => `${p}pv::DOUBLE`,
-  organicClicks: (p) => `${p}ck::DOUBLE`,
-  organicCtr: (p) => `${p}ck::DOUBLE / NULLIF(${p}pv, 0)`,
-};
-
-export type SqlParams = Record<string, string | number>;
-
-export interface BuiltSql {
-  sql: string;
-  params: SqlParams;
-}
-
-const keyAlias = (d: DimensionKey) => `k_${d}`;
-
-/**
- * `AND col IN (...)` / `AND col NOT IN (...)` for the plan's filters whose dimension `table`
- * holds (`has`); values are bound parameters. Dimensions are mapped through the fixed column map.
- */
-function filterSql(plan: Pick<ReportPlan, 'filters'>, params: SqlParams, has: (d: DimensionKey) => boolean): string {
-  return plan.filters
-    .map((f, n) => {
-      if (!has(f.dimension)) return '';
-      const names = f.values.map((v, m) => {
-        params[`f${n}_${m}`] = v;
-        return `$f${n}_${m}`;
-      });
-      return ` AND ${DIMENSION_COLUMN[f.dimension]} ${f.mode === 'include' ? 'IN' : 'NOT IN'} (${names.join(', ')})`;
-    })
-    .join('');
-}
-
-const filterDims = (plan: Pick<ReportPlan, 'filters'>) => plan.filters.map((f) => f.dimension);
-const REQUEST_COLUMNS: readonly DimensionKey[] = ['sites', 'product_type'];
-const q = (identifier: string) => `"${identifier}"`;
+export type { BuiltSql, SqlParams } from './duckdb-sql-parts';
 
 /** Whether a revenue plan reads the request facts (a request metric at the request grain). */
 const wantsRequests = (plan: ReportPlan) =>
