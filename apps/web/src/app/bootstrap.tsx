@@ -62,6 +62,23 @@ function discardPrerender(container: HTMLElement): void {
   document.getElementById('pc-boot-loader')?.remove();
 }
 
+/** The API client: the identity's token, the chosen publisher, and a 401 that signs out. */
+function configureSignedApi(client: BuiltinIdentityClient) {
+  configureApi(
+    createApiClient({
+      getToken: () => client.getIdToken(),
+      getPublisherId: getChosenPublisherId,
+      // Spec: a 401 signs out and goes to /login; the auth store does the redirect on sign-out.
+      onUnauthorized: () => {
+        // Not the logout sequence, but the same rule: this user's local keys go with the session.
+        USER_SESSION_KEYS.forEach((key) => removeKey(key));
+        reportBanner.reload();
+        void client.signOut();
+      },
+    }),
+  );
+}
+
 /**
  * Start-up: config -> auth configuration check -> identity, API client, router -> render. The full
  * app (main.tsx) and the light sign-in entry (sign-in-main.tsx) share it and differ in their router
@@ -136,19 +153,7 @@ export async function bootstrap(container: HTMLElement, createRouting: () => App
     if (s.status === 'signedIn') sendHandedOverEvents();
   });
 
-  configureApi(
-    createApiClient({
-      getToken: () => client.getIdToken(),
-      getPublisherId: getChosenPublisherId,
-      // Spec: a 401 signs out and goes to /login; the auth store does the redirect on sign-out.
-      onUnauthorized: () => {
-        // Not the logout sequence, but the same rule: this user's local keys go with the session.
-        USER_SESSION_KEYS.forEach((key) => removeKey(key));
-        reportBanner.reload();
-        void client.signOut();
-      },
-    }),
-  );
+  configureSignedApi(client);
 
   const clearSession = () => {
     clearToasts();

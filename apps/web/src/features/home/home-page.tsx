@@ -62,36 +62,7 @@ export function HomePage() {
           <RevenueTrendCard data={summary.data} isLoading={summary.isLoading} error={summary.error} retry={() => void summary.mutate()} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card h="100%">
-            <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-              Partner
-            </Text>
-            {isLoading || !data ? (
-              <Stack gap={8} mt="sm">
-                <Skeleton h={20} w="70%" />
-                <Skeleton h={14} w="50%" />
-                <Skeleton h={14} w="40%" />
-              </Stack>
-            ) : (
-              <Stack gap={6} mt="sm">
-                <Title order={2} size="h4">
-                  {data.name}
-                </Title>
-                <Text size="sm">
-                  Partner id: <strong>{data.id}</strong>
-                </Text>
-                <Text size="sm">
-                  Currency: <strong>{data.currency}</strong>
-                </Text>
-                <Text size="sm">
-                  Direct deals: <strong>{data.has_direct ? 'Yes' : 'No'}</strong>
-                </Text>
-                <Button component={Link} to={Routes.accountSettings} variant="subtle" size="compact-sm" w="fit-content" px={0}>
-                  Company details
-                </Button>
-              </Stack>
-            )}
-          </Card>
+          <PartnerCard data={data} loading={isLoading} />
         </Grid.Col>
       </Grid>
       {publisherId && (
@@ -121,5 +92,41 @@ export function HomePage() {
       <SitesCard sites={data?.sites} loading={isLoading} />
       <AreaLinks />
     </Stack>
+  );
+}
+
+/** Who the partner is: name, id, currency and direct deals, with a link to the company details. */
+function PartnerCard({ data, loading }: { data: ReturnType<typeof usePublisherDetails>['data']; loading: boolean }) {
+  return (
+    <Card h="100%">
+      <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+        Partner
+      </Text>
+      {loading || !data ? (
+        <Stack gap={8} mt="sm">
+          <Skeleton h={20} w="70%" />
+          <Skeleton h={14} w="50%" />
+          <Skeleton h={14} w="40%" />
+        </Stack>
+      ) : (
+        <Stack gap={6} mt="sm">
+          <Title order={2} size="h4">
+            {data.name}
+          </Title>
+          <Text size="sm">
+            Partner id: <strong>{data.id}</strong>
+          </Text>
+          <Text size="sm">
+            Currency: <strong>{data.currency}</strong>
+          </Text>
+          <Text size="sm">
+            Direct deals: <strong>{data.has_direct ? 'Yes' : 'No'}</strong>
+          </Text>
+          <Button component={Link} to={Routes.accountSettings} variant="subtle" size="compact-sm" w="fit-content" px={0}>
+            Company details
+          </Button>
+        </Stack>
+      )}
+    </Card>
   );
 }

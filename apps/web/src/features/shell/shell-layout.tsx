@@ -70,38 +70,14 @@ export function ShellLayout() {
         Skip to main content
       </a>
       <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
-            {!wide && (
-              <Burger
-                opened={mobileOpen}
-                onClick={mobile.toggle}
-                size="sm"
-                aria-label={mobileOpen ? 'Close navigation' : 'Open navigation'}
-              />
-            )}
-            <UnstyledButton component={Link} to={Routes.home} aria-label={`${config.productName} home`}>
-              <Group gap={8} wrap="nowrap">
-                <Logo size={28} title={`${config.productName} logo`} />
-                {wide && (
-                  <Text fw={700} size="md">
-                    {config.productName}
-                  </Text>
-                )}
-              </Group>
-            </UnstyledButton>
-            {showSwitcher && publisherId && <AccountSwitcher publisherId={publisherId} publisherName={details?.name} compact={!wide} />}
-            {!showSwitcher && details && wide && (
-              <Text size="sm" c="dimmed" truncate>
-                {details.name}
-              </Text>
-            )}
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <HelpMenu />
-            <UserMenu compact={!wide} />
-          </Group>
-        </Group>
+        <ShellTopBar
+          wide={wide}
+          mobileOpen={mobileOpen}
+          onBurger={mobile.toggle}
+          showSwitcher={showSwitcher}
+          publisherId={publisherId}
+          publisherName={details?.name}
+        />
       </AppShell.Header>
 
       {showNavbar && (
@@ -138,5 +114,53 @@ export function ShellLayout() {
         </Box>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The top bar: menu button (narrow screens), product name, the account shown or switched, help and user menus. */
+function ShellTopBar({
+  wide,
+  mobileOpen,
+  onBurger,
+  showSwitcher,
+  publisherId,
+  publisherName,
+}: {
+  wide: boolean;
+  mobileOpen: boolean;
+  onBurger: () => void;
+  showSwitcher: boolean;
+  publisherId: string | null | undefined;
+  publisherName: string | undefined;
+}) {
+  const config = useConfig();
+  return (
+    <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        {!wide && (
+          <Burger opened={mobileOpen} onClick={onBurger} size="sm" aria-label={mobileOpen ? 'Close navigation' : 'Open navigation'} />
+        )}
+        <UnstyledButton component={Link} to={Routes.home} aria-label={`${config.productName} home`}>
+          <Group gap={8} wrap="nowrap">
+            <Logo size={28} title={`${config.productName} logo`} />
+            {wide && (
+              <Text fw={700} size="md">
+                {config.productName}
+              </Text>
+            )}
+          </Group>
+        </UnstyledButton>
+        {showSwitcher && publisherId && <AccountSwitcher publisherId={publisherId} publisherName={publisherName} compact={!wide} />}
+        {!showSwitcher && publisherName && wide && (
+          <Text size="sm" c="dimmed" truncate>
+            {publisherName}
+          </Text>
+        )}
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <HelpMenu />
+        <UserMenu compact={!wide} />
+      </Group>
+    </Group>
   );
 }

@@ -1,7 +1,7 @@
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
-import { Routes, fileNameOf } from '@pc/contracts';
+import { Routes, fileNameOf, type AdsTxtDetail } from '@pc/contracts';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAdsTxtDetail } from '../api/adstxt-api';
 import { AdsTxtEditor } from './ads-txt-editor';
@@ -26,11 +26,7 @@ interface Props {
 export function DomainDetailView({ publisherId, domainId, view, diff, onView }: Props) {
   const { data: d, error, isLoading, mutate } = useAdsTxtDetail(publisherId, domainId);
   const actions = useDomainActions(publisherId, domainId);
-  const back = (
-    <Anchor component={Link} to={Routes.adsTxt} size="sm">
-      ← All domains
-    </Anchor>
-  );
+  const back = <BackToDomains />;
 
   if (error)
     return (
@@ -64,34 +60,7 @@ export function DomainDetailView({ publisherId, domainId, view, diff, onView }: 
           </Button>
         }
       />
-      <Group gap="lg" wrap="wrap">
-        <Group gap={6}>
-          <Text size="sm" c="dimmed">
-            Status
-          </Text>
-          <AdsTxtStatusBadge item={d} />
-          <SellerIssuesNote count={d.sellerIssues} />
-        </Group>
-        <Group gap={6}>
-          <Text size="sm" c="dimmed">
-            Redirection
-          </Text>
-          <RedirectionBadge status={d.ads_txt_redirection_status} />
-        </Group>
-        <Text size="sm">
-          <Text span c="dimmed">
-            {d.lastAttempt && !d.lastAttempt.ok ? 'Last successful read ' : 'Last crawl '}
-          </Text>
-          {d.lastCrawl ? (
-            <time dateTime={d.lastCrawl.at} title={absoluteTime(d.lastCrawl.at)}>
-              {relativeTime(d.lastCrawl.at)}
-              {d.lastCrawl.stale ? ' (stale)' : ''}
-            </time>
-          ) : (
-            'never'
-          )}
-        </Text>
-      </Group>
+      <DomainStatusLine d={d} />
       <Tabs value={tab} onChange={(v) => v && onView(v as AdsTxtView)} keepMounted={false}>
         <Tabs.List aria-label="Domain views">
           <Tabs.Tab value="file">Crawled file</Tabs.Tab>
@@ -137,6 +106,48 @@ export function DomainDetailView({ publisherId, domainId, view, diff, onView }: 
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/** The domain's status, redirection and when it was last read. */
+function DomainStatusLine({ d }: { d: AdsTxtDetail }) {
+  return (
+    <Group gap="lg" wrap="wrap">
+      <Group gap={6}>
+        <Text size="sm" c="dimmed">
+          Status
+        </Text>
+        <AdsTxtStatusBadge item={d} />
+        <SellerIssuesNote count={d.sellerIssues} />
+      </Group>
+      <Group gap={6}>
+        <Text size="sm" c="dimmed">
+          Redirection
+        </Text>
+        <RedirectionBadge status={d.ads_txt_redirection_status} />
+      </Group>
+      <Text size="sm">
+        <Text span c="dimmed">
+          {d.lastAttempt && !d.lastAttempt.ok ? 'Last successful read ' : 'Last crawl '}
+        </Text>
+        {d.lastCrawl ? (
+          <time dateTime={d.lastCrawl.at} title={absoluteTime(d.lastCrawl.at)}>
+            {relativeTime(d.lastCrawl.at)}
+            {d.lastCrawl.stale ? ' (stale)' : ''}
+          </time>
+        ) : (
+          'never'
+        )}
+      </Text>
+    </Group>
+  );
+}
+
+function BackToDomains() {
+  return (
+    <Anchor component={Link} to={Routes.adsTxt} size="sm">
+      ← All domains
+    </Anchor>
   );
 }
 

@@ -87,8 +87,6 @@ export function ReportChart(props: ReportChartProps) {
   ];
   const splitBy = props.splitBy ?? null;
   const split = props.split;
-  const splitUnavailable =
-    splitBy && split?.rank ? (split.rank.unavailableMetrics as Record<string, string | undefined>)[metric] : undefined;
   return (
     <Card component="section" aria-labelledby="report-chart-title">
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -126,46 +124,7 @@ export function ReportChart(props: ReportChartProps) {
         </Group>
       </Group>
       {splitBy && split ? (
-        split.error ? (
-          <Alert color="red" variant="light">
-            The split chart could not be loaded: {split.error.message}
-          </Alert>
-        ) : splitUnavailable ? (
-          <Text size="sm" c="dimmed" py="xl" ta="center" data-testid="chart-split-unavailable">
-            {def.label} cannot be split by {DIMENSIONS[splitBy].label}: {splitUnavailable} Choose another metric or split.
-          </Text>
-        ) : split.isLoading ? (
-          <Skeleton h={260} />
-        ) : split.labels.length === 0 ? (
-          <Text size="sm" c="dimmed" py="xl" ta="center">
-            Nothing to chart: there are no figures for this range.
-          </Text>
-        ) : (
-          <>
-            <LazyTimeSeriesChart
-              ariaLabel={`${def.label} per ${props.monthly ? 'month' : 'day'} by ${DIMENSIONS[splitBy].label}, ${rangeText(props.range)}: top ${split.labels.length}${split.hasOther ? ' and Other' : ''}`}
-              data={splitPoints({
-                dimension: splitBy,
-                metric,
-                monthly: props.monthly,
-                range: props.range,
-                labels: split.labels,
-                split: split.split,
-                other: split.hasOther ? split.other : undefined,
-                periodLabel: periodLabel(props.monthly),
-              })}
-              series={[
-                ...split.labels.map((label, i) => ({ key: `s${i}`, label, color: SPLIT_COLORS[i % SPLIT_COLORS.length]! })),
-                ...(split.hasOther ? [{ key: OTHER_KEY, label: 'Other', color: 'gray.5', dashed: true }] : []),
-              ]}
-              valueFormatter={(v) => formatCell(v, def.kind, currency)}
-            />
-            <Text size="xs" c="dimmed" data-testid="chart-split-legend">
-              Top {split.labels.length} by {def.label}: {split.labels.join(', ')}
-              {split.hasOther ? '; Other is everything else' : ''}. No comparison line while split.
-            </Text>
-          </>
-        )
+        <SplitChartBody {...props} splitBy={splitBy} split={split} />
       ) : error ? (
         <Alert color="red" variant="light">
           The chart could not be loaded: {error.message}
@@ -188,5 +147,52 @@ export function ReportChart(props: ReportChartProps) {
         />
       )}
     </Card>
+  );
+}
+
+/** The chart split by a dimension: its top values and Other, no comparison line. */
+function SplitChartBody(props: ReportChartProps & { splitBy: DimensionKey; split: NonNullable<ReportChartProps['split']> }) {
+  const { metric, currency, splitBy, split } = props;
+  const def = METRICS[metric];
+  const splitUnavailable = split.rank ? (split.rank.unavailableMetrics as Record<string, string | undefined>)[metric] : undefined;
+  return split.error ? (
+    <Alert color="red" variant="light">
+      The split chart could not be loaded: {split.error.message}
+    </Alert>
+  ) : splitUnavailable ? (
+    <Text size="sm" c="dimmed" py="xl" ta="center" data-testid="chart-split-unavailable">
+      {def.label} cannot be split by {DIMENSIONS[splitBy].label}: {splitUnavailable} Choose another metric or split.
+    </Text>
+  ) : split.isLoading ? (
+    <Skeleton h={260} />
+  ) : split.labels.length === 0 ? (
+    <Text size="sm" c="dimmed" py="xl" ta="center">
+      Nothing to chart: there are no figures for this range.
+    </Text>
+  ) : (
+    <>
+      <LazyTimeSeriesChart
+        ariaLabel={`${def.label} per ${props.monthly ? 'month' : 'day'} by ${DIMENSIONS[splitBy].label}, ${rangeText(props.range)}: top ${split.labels.length}${split.hasOther ? ' and Other' : ''}`}
+        data={splitPoints({
+          dimension: splitBy,
+          metric,
+          monthly: props.monthly,
+          range: props.range,
+          labels: split.labels,
+          split: split.split,
+          other: split.hasOther ? split.other : undefined,
+          periodLabel: periodLabel(props.monthly),
+        })}
+        series={[
+          ...split.labels.map((label, i) => ({ key: `s${i}`, label, color: SPLIT_COLORS[i % SPLIT_COLORS.length]! })),
+          ...(split.hasOther ? [{ key: OTHER_KEY, label: 'Other', color: 'gray.5', dashed: true }] : []),
+        ]}
+        valueFormatter={(v) => formatCell(v, def.kind, currency)}
+      />
+      <Text size="xs" c="dimmed" data-testid="chart-split-legend">
+        Top {split.labels.length} by {def.label}: {split.labels.join(', ')}
+        {split.hasOther ? '; Other is everything else' : ''}. No comparison line while split.
+      </Text>
+    </>
   );
 }

@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { SavedReportInputSchema, type ReportType, type SavedReport, type ScheduleFrequency } from '@pc/contracts';
+import type { ReportType, SavedReport, ScheduleFrequency } from '@pc/contracts';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import {
-  createSavedReport,
-  deleteSavedReport,
-  fromSavedView,
-  scheduleSavedReport,
-  toSavedView,
-  updateSavedReport,
-} from '../api/saved-reports';
+import { deleteSavedReport, fromSavedView, scheduleSavedReport } from '../api/saved-reports';
+import { useSavedReportCreate, useSavedReportEdit } from '../hooks/use-saved-report-forms';
 import { useSavedReports } from '../hooks/use-saved-reports';
 import type { BuilderState } from '../state/report-query';
 
@@ -42,73 +36,14 @@ function scheduleText(r: SavedReport): string {
 /** Saved views (private or shared with the team) and their e-mail schedules. */
 export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }: SavedReportsPanelProps) {
   const list = useSavedReports(publisherId, type);
-  const [saving, setSaving] = useState(false);
-  const [name, setName] = useState('');
-  const [shared, setShared] = useState(false);
-  const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  // Rename or (un)share one of mine; its view stays as saved.
-  const [editing, setEditing] = useState<SavedReport | null>(null);
-  const [editName, setEditName] = useState('');
-  const [editShared, setEditShared] = useState(false);
-  const [editError, setEditError] = useState<string | null>(null);
-
-  const startEdit = (r: SavedReport) => {
-    setEditing(r);
-    setEditName(r.name);
-    setEditShared(r.shared);
-    setEditError(null);
-  };
-
-  const saveEdit = async () => {
-    if (!editing) return;
-    const parsed = SavedReportInputSchema.safeParse({
-      name: editName,
-      reportType: editing.reportType,
-      shared: editShared,
-      view: editing.view,
-    });
-    if (!parsed.success) {
-      setEditError(parsed.error.issues[0]?.message ?? 'Check the name.');
-      return;
-    }
-    try {
-      await updateSavedReport(publisherId, editing.id, parsed.data);
-      toast.success(
-        editShared ? `Saved "${parsed.data.name}", shared with your team.` : `Saved "${parsed.data.name}". Only you can see it.`,
-      );
-      setEditing(null);
-      void list.mutate();
-    } catch (e) {
-      setEditError(errorMessage(e));
-    }
-  };
-
-  // Every new saved view starts private: sharing is a choice made each time, never left over
-  // from the last view saved or from a dialog cancelled.
-  const startSave = () => {
-    setShared(false);
-    setNameError(null);
-    setSaving(true);
-  };
-
-  const save = async () => {
-    const input = { name, reportType: type, shared, view: toSavedView(state) };
-    const parsed = SavedReportInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? 'Check the name.');
-      return;
-    }
-    try {
-      await createSavedReport(publisherId, parsed.data);
-      toast.success(shared ? `Saved "${name}" and shared it with your team.` : `Saved "${name}". Only you can see it.`);
-      setSaving(false);
-      setName('');
-      void list.mutate();
-    } catch (e) {
-      setNameError(errorMessage(e));
-    }
-  };
+  const mutateList = () => void list.mutate();
+  const { saving, setSaving, name, setName, shared, setShared, nameError, setNameError, startSave, save } = useSavedReportCreate(
+    { publisherId, type, state },
+    mutateList,
+  );
+  const { editing, setEditing, editName, setEditName, editShared, setEditShared, editError, setEditError, startEdit, saveEdit } =
+    useSavedReportEdit(publisherId, mutateList);
 
   const act = async (id: string, work: () => Promise<unknown>, done: string) => {
     setBusy(id);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { InitiateDataIntegrationSchema, TrackingEvents, type DataIntegration } from '@pc/contracts';
+import { InitiateDataIntegrationSchema, TrackingEvents, type DataIntegration, type ServiceDetail } from '@pc/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
@@ -20,42 +20,13 @@ export function DataIntegrationPanel({ publisherId }: { publisherId: string }) {
   const { scope } = useSignedIn();
   const isStaff = scope.type === 'internal';
   const { data, error, isLoading, mutate } = useServiceDetail(publisherId, 'data-integration');
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [busy, setBusy] = useState(false);
   const [cancelling, setCancelling] = useState<DataIntegration | null>(null);
   if (error)
     return <LoadErrorAlert title="The data integrations could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <LoadingCard label="Loading data integrations" />;
 
-  const set = (k: keyof Form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const open = new Set(data.dataIntegrations.filter((d) => d.status !== 'CANCELLED').map((d) => d.siteId));
-  const initiate = async () => {
-    // The contract's schema checks the form before the server does it again.
-    const parsed = InitiateDataIntegrationSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const created = await initiateIntegration(publisherId, parsed.data);
-      track(TrackingEvents.dataIntegrationInitiate, {
-        publisher_id: publisherId,
-        site_id: created.siteId,
-        data_source: created.dataSource,
-      });
-      addToast('success', 'Data integration requested: our team will contact you to connect it.');
-      setForm(EMPTY);
-      await mutate();
-    } catch (e) {
-      if (e instanceof ApiRequestError && e.fields) setErrors(e.fields as Partial<Record<keyof Form, string>>);
-      addToast('error', errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   const act = async (
     run: () => Promise<DataIntegration>,
     event: typeof TrackingEvents.dataIntegrationCancel | typeof TrackingEvents.dataIntegrationConfirm,
@@ -77,61 +48,14 @@ export function DataIntegrationPanel({ publisherId }: { publisherId: string }) {
 
   return (
     <Stack gap="lg">
-      <Card>
-        <Title order={2} size="h5" mb="xs">
-          Start a data integration
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm">
-          Tell us which data source to connect and who we work with. Our team confirms the integration once the connection works.
-        </Text>
-        <Stack gap="sm" maw={520}>
-          <Select
-            label="Site"
-            placeholder="Choose a site"
-            data={data.sites.map((s) => ({ value: s.siteId, label: s.siteName, disabled: open.has(s.siteId) }))}
-            value={form.siteId || null}
-            onChange={(v) => set('siteId')(v ?? '')}
-            error={errors.siteId}
-            required
-          />
-          <TextInput
-            label="Data source"
-            placeholder="e.g. Google Analytics 4"
-            value={form.dataSource}
-            onChange={(e) => set('dataSource')(e.currentTarget.value)}
-            error={errors.dataSource}
-            required
-          />
-          <TextInput
-            label="Contact name"
-            value={form.contactName}
-            onChange={(e) => set('contactName')(e.currentTarget.value)}
-            error={errors.contactName}
-            required
-          />
-          <TextInput
-            label="Contact e-mail"
-            type="email"
-            value={form.contactEmail}
-            onChange={(e) => set('contactEmail')(e.currentTarget.value)}
-            error={errors.contactEmail}
-            required
-          />
-          <Textarea
-            label="Notes (optional)"
-            value={form.notes}
-            onChange={(e) => set('notes')(e.currentTarget.value)}
-            error={errors.notes}
-            autosize
-            minRows={2}
-          />
-          <Group>
-            <Button onClick={() => void initiate()} loading={busy}>
-              Request the integration
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <InitiateCard
+        publisherId={publisherId}
+        sites={data.sites}
+        openSiteIds={open}
+        busy={busy}
+        setBusy={setBusy}
+        onCreated={() => mutate()}
+      />
       <Card>
         <Title order={2} size="h5" mb="sm">
           Data integrations
@@ -141,64 +65,15 @@ export function DataIntegrationPanel({ publisherId }: { publisherId: string }) {
             No data integration yet. The ones you request appear here with their status.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table aria-label="Data integrations">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Site</Table.Th>
-                  <Table.Th>Data source</Table.Th>
-                  <Table.Th>Contact</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Requested</Table.Th>
-                  <Table.Th>Confirmed / cancelled</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.dataIntegrations.map((d) => (
-                  <Table.Tr key={d.id} data-integration={d.id}>
-                    <Table.Td>{d.siteName}</Table.Td>
-                    <Table.Td>{d.dataSource}</Table.Td>
-                    <Table.Td>
-                      {d.contactName}
-                      <Text size="xs" c="dimmed">
-                        {d.contactEmail}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <IntegrationStatusBadge status={d.status} />
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(d.initiatedAt)}</Table.Td>
-                    <Table.Td>{formatDateTime(d.confirmedAt ?? d.cancelledAt)}</Table.Td>
-                    <Table.Td>
-                      {d.status === 'INITIATED' && (
-                        <Group gap="xs" wrap="nowrap">
-                          {isStaff && (
-                            <Button
-                              size="xs"
-                              disabled={busy}
-                              onClick={() =>
-                                void act(
-                                  () => confirmIntegration(d.id),
-                                  TrackingEvents.dataIntegrationConfirm,
-                                  'Data integration confirmed.',
-                                )
-                              }
-                            >
-                              Confirm
-                            </Button>
-                          )}
-                          <Button size="xs" variant="default" disabled={busy} onClick={() => setCancelling(d)}>
-                            Cancel request
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <IntegrationsTable
+            rows={data.dataIntegrations}
+            isStaff={isStaff}
+            busy={busy}
+            onConfirm={(d) =>
+              void act(() => confirmIntegration(d.id), TrackingEvents.dataIntegrationConfirm, 'Data integration confirmed.')
+            }
+            onCancel={setCancelling}
+          />
         )}
       </Card>
       <ConfirmDialog
@@ -216,5 +91,177 @@ export function DataIntegrationPanel({ publisherId }: { publisherId: string }) {
         Our team stops setting up "{cancelling?.dataSource}" for {cancelling?.siteName}. You can request it again later.
       </ConfirmDialog>
     </Stack>
+  );
+}
+
+/** The publisher's data integrations; one in progress can be cancelled, or confirmed by staff. */
+function IntegrationsTable({
+  rows,
+  isStaff,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  rows: DataIntegration[];
+  isStaff: boolean;
+  busy: boolean;
+  onConfirm: (d: DataIntegration) => void;
+  onCancel: (d: DataIntegration) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table aria-label="Data integrations">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Site</Table.Th>
+            <Table.Th>Data source</Table.Th>
+            <Table.Th>Contact</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Requested</Table.Th>
+            <Table.Th>Confirmed / cancelled</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((d) => (
+            <Table.Tr key={d.id} data-integration={d.id}>
+              <Table.Td>{d.siteName}</Table.Td>
+              <Table.Td>{d.dataSource}</Table.Td>
+              <Table.Td>
+                {d.contactName}
+                <Text size="xs" c="dimmed">
+                  {d.contactEmail}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <IntegrationStatusBadge status={d.status} />
+              </Table.Td>
+              <Table.Td>{formatDateTime(d.initiatedAt)}</Table.Td>
+              <Table.Td>{formatDateTime(d.confirmedAt ?? d.cancelledAt)}</Table.Td>
+              <Table.Td>
+                {d.status === 'INITIATED' && (
+                  <Group gap="xs" wrap="nowrap">
+                    {isStaff && (
+                      <Button size="xs" disabled={busy} onClick={() => onConfirm(d)}>
+                        Confirm
+                      </Button>
+                    )}
+                    <Button size="xs" variant="default" disabled={busy} onClick={() => onCancel(d)}>
+                      Cancel request
+                    </Button>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The request of a new data integration: site, data source and contact, checked by the contract's schema first. */
+function InitiateCard({
+  publisherId,
+  sites,
+  openSiteIds,
+  busy,
+  setBusy,
+  onCreated,
+}: {
+  publisherId: string;
+  sites: ServiceDetail['sites'];
+  /** Sites with an integration in progress or confirmed: they cannot get another. */
+  openSiteIds: Set<string>;
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+  onCreated: () => Promise<unknown>;
+}) {
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const set = (k: keyof Form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const initiate = async () => {
+    // The contract's schema checks the form before the server does it again.
+    const parsed = InitiateDataIntegrationSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const created = await initiateIntegration(publisherId, parsed.data);
+      track(TrackingEvents.dataIntegrationInitiate, {
+        publisher_id: publisherId,
+        site_id: created.siteId,
+        data_source: created.dataSource,
+      });
+      addToast('success', 'Data integration requested: our team will contact you to connect it.');
+      setForm(EMPTY);
+      await onCreated();
+    } catch (e) {
+      if (e instanceof ApiRequestError && e.fields) setErrors(e.fields as Partial<Record<keyof Form, string>>);
+      addToast('error', errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <Title order={2} size="h5" mb="xs">
+        Start a data integration
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Tell us which data source to connect and who we work with. Our team confirms the integration once the connection works.
+      </Text>
+      <Stack gap="sm" maw={520}>
+        <Select
+          label="Site"
+          placeholder="Choose a site"
+          data={sites.map((s) => ({ value: s.siteId, label: s.siteName, disabled: openSiteIds.has(s.siteId) }))}
+          value={form.siteId || null}
+          onChange={(v) => set('siteId')(v ?? '')}
+          error={errors.siteId}
+          required
+        />
+        <TextInput
+          label="Data source"
+          placeholder="e.g. Google Analytics 4"
+          value={form.dataSource}
+          onChange={(e) => set('dataSource')(e.currentTarget.value)}
+          error={errors.dataSource}
+          required
+        />
+        <TextInput
+          label="Contact name"
+          value={form.contactName}
+          onChange={(e) => set('contactName')(e.currentTarget.value)}
+          error={errors.contactName}
+          required
+        />
+        <TextInput
+          label="Contact e-mail"
+          type="email"
+          value={form.contactEmail}
+          onChange={(e) => set('contactEmail')(e.currentTarget.value)}
+          error={errors.contactEmail}
+          required
+        />
+        <Textarea
+          label="Notes (optional)"
+          value={form.notes}
+          onChange={(e) => set('notes')(e.currentTarget.value)}
+          error={errors.notes}
+          autosize
+          minRows={2}
+        />
+        <Group>
+          <Button onClick={() => void initiate()} loading={busy}>
+            Request the integration
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }

@@ -71,41 +71,7 @@ function TagInstallBody({ publisherId, site, onVerified }: { publisherId: string
           )}
         </CopyButton>
       </Group>
-      <Tabs defaultValue="html">
-        <Tabs.List>
-          <Tabs.Tab value="html">Plain HTML</Tabs.Tab>
-          <Tabs.Tab value="gtm">Google Tag Manager</Tabs.Tab>
-          <Tabs.Tab value="wordpress">WordPress</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="html" pt="sm">
-          <List size="sm" type="ordered" spacing={4}>
-            <List.Item>Open the template or layout every page uses.</List.Item>
-            <List.Item>
-              Paste the snippet just before <Code>{'</head>'}</Code> and publish.
-            </List.Item>
-            <List.Item>Open a page of the site, then verify installation below.</List.Item>
-          </List>
-        </Tabs.Panel>
-        <Tabs.Panel value="gtm" pt="sm">
-          <List size="sm" type="ordered" spacing={4}>
-            <List.Item>In your container, add a tag of type Custom HTML and paste the snippet.</List.Item>
-            <List.Item>Trigger: All Pages (Page View). If you use a consent tool, fire it only after consent.</List.Item>
-            <List.Item>Submit and publish the container, visit a page, then verify installation below.</List.Item>
-          </List>
-          <Text size="xs" c="dimmed" mt={4}>
-            The tag is then added by Tag Manager in the browser: verification confirms it once data has arrived.
-          </Text>
-        </Tabs.Panel>
-        <Tabs.Panel value="wordpress" pt="sm">
-          <List size="sm" type="ordered" spacing={4}>
-            <List.Item>Install a header-scripts plugin (for example WPCode) or edit your theme&apos;s header.php.</List.Item>
-            <List.Item>
-              Paste the snippet into the header section (before <Code>{'</head>'}</Code>) and save.
-            </List.Item>
-            <List.Item>Clear any page cache, visit a page, then verify installation below.</List.Item>
-          </List>
-        </Tabs.Panel>
-      </Tabs>
+      <InstallGuides />
       {site.demoPageUrl && (
         <Alert color="blue" variant="light" title="Try it on the demo page">
           <Text size="sm">
@@ -151,5 +117,46 @@ function TagInstallBody({ publisherId, site, onVerified }: { publisherId: string
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/** How to install the snippet: plain HTML, Google Tag Manager or WordPress. */
+function InstallGuides() {
+  return (
+    <Tabs defaultValue="html">
+      <Tabs.List>
+        <Tabs.Tab value="html">Plain HTML</Tabs.Tab>
+        <Tabs.Tab value="gtm">Google Tag Manager</Tabs.Tab>
+        <Tabs.Tab value="wordpress">WordPress</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="html" pt="sm">
+        <List size="sm" type="ordered" spacing={4}>
+          <List.Item>Open the template or layout every page uses.</List.Item>
+          <List.Item>
+            Paste the snippet just before <Code>{'</head>'}</Code> and publish.
+          </List.Item>
+          <List.Item>Open a page of the site, then verify installation below.</List.Item>
+        </List>
+      </Tabs.Panel>
+      <Tabs.Panel value="gtm" pt="sm">
+        <List size="sm" type="ordered" spacing={4}>
+          <List.Item>In your container, add a tag of type Custom HTML and paste the snippet.</List.Item>
+          <List.Item>Trigger: All Pages (Page View). If you use a consent tool, fire it only after consent.</List.Item>
+          <List.Item>Submit and publish the container, visit a page, then verify installation below.</List.Item>
+        </List>
+        <Text size="xs" c="dimmed" mt={4}>
+          The tag is then added by Tag Manager in the browser: verification confirms it once data has arrived.
+        </Text>
+      </Tabs.Panel>
+      <Tabs.Panel value="wordpress" pt="sm">
+        <List size="sm" type="ordered" spacing={4}>
+          <List.Item>Install a header-scripts plugin (for example WPCode) or edit your theme&apos;s header.php.</List.Item>
+          <List.Item>
+            Paste the snippet into the header section (before <Code>{'</head>'}</Code>) and save.
+          </List.Item>
+          <List.Item>Clear any page cache, visit a page, then verify installation below.</List.Item>
+        </List>
+      </Tabs.Panel>
+    </Tabs>
   );
 }
