@@ -1,5 +1,6 @@
 import {
   countryName,
+  formatMoney,
   PaymentSettingsInputSchema,
   type PaymentSettings,
   type PaymentSettingsInput,
@@ -10,6 +11,7 @@ import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
+import { publisherRecords } from '../publishers';
 import { last4Of, mask, validatePaymentSettings, type BankDetails } from './bank-validation';
 import type { DetailsCipher } from './details-cipher';
 import { paymentSettingsRepo } from './payment-settings.repo';
@@ -62,7 +64,7 @@ export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCiph
       to,
       actor: ctx.email,
       what,
-      at: new Date().toISOString().slice(0, 16).replace('T', ' '),
+      at: new Date().toISOString(),
     };
     await jobs.enqueue(PAYMENT_SETTINGS_MAIL_QUEUE, payload, { db: trx });
   }
@@ -157,8 +159,12 @@ export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCiph
      */
     async setThreshold(ctx: SettingsCtx, input: PaymentThresholdInput): Promise<void> {
       requireRecentLogin(ctx);
-      if (input.threshold < deps.defaultThreshold)
-        throw badRequest('Check the highlighted fields.', { threshold: `The threshold is at least ${deps.defaultThreshold.toFixed(2)}.` });
+      // Thresholds are compared with payments, which are in the publisher's earnings currency.
+      const currencyOf = async (q: Db) => (await publisherRecords(q).currencyOf(ctx.publisherId)) ?? 'USD';
+      if (input.threshold < deps.defaultThreshold) {
+        const minimum = formatMoney(deps.defaultThreshold, await currencyOf(db));
+        throw badRequest('Check the highlighted fields.', { threshold: `The threshold is at least ${minimum}.` });
+      }
       await inTransaction(db, async (trx) => {
         const res = await paymentSettingsRepo(trx).setThreshold(ctx.publisherId, input.threshold, ctx.uid);
         if (!res) throw new HttpError(409, 'Save the payment details first, then choose a threshold.', 'Conflict');
@@ -169,7 +175,12 @@ export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCiph
           action: 'payment_settings.threshold',
           details: { from, to: input.threshold },
         });
-        await notify(trx, ctx, `The payment threshold was changed from ${from.toFixed(2)} to ${input.threshold.toFixed(2)}`);
+        const currency = await currencyOf(trx);
+        await notify(
+          trx,
+          ctx,
+          `The payment threshold was changed from ${formatMoney(from, currency)} to ${formatMoney(input.threshold, currency)}`,
+        );
       });
     },
 

@@ -88,7 +88,7 @@ describe('payment threshold chosen by the publisher', () => {
     const mails = await t.db.selectFrom('outbox').select(['to_address', 'text_body']).where('text_body', 'like', '%threshold%').execute();
     expect(mails.map((m) => m.to_address)).toContain(DEMO.multi);
     expect(mails.map((m) => m.to_address)).not.toContain(DEMO.single);
-    expect(mails[0]!.text_body).toContain('from 100.00 to 500.00');
+    expect(mails[0]!.text_body).toContain('from £100.00 to £500.00');
 
     await call(staff, null, 'POST', '/api/payments/month-close', { period: '2025-01' });
     // 150 is above the provider minimum but below this publisher's 500: it rolls over.
