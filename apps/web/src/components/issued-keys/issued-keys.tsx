@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Code, CopyButton, Group, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../../lib/format/number-format';
 import { LoadErrorAlert } from '../ui/load-error-alert';
 
 /**
@@ -17,8 +18,8 @@ export interface IssuedKey {
   revokedAt: string | null;
 }
 
-export const formatKeyTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+/** When a key was created or last used, with the zone named (the shared formatter); 'Never' when not at all. */
+export const formatKeyTime = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 /** The new secret, once: copy button and an example of its use. */
 export function NewKeyAlert({ name, secret, testId, example }: { name: string; secret: string; testId: string; example: string }) {
