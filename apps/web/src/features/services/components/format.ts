@@ -1,5 +1,2 @@
-/** A timestamp in the reader's locale, or a dash when there is none. */
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+/** A timestamp with its zone named, or a dash when there is none: the shared formatter, so services read like every other page. */
+export { formatDateTime } from '../../../lib/format/number-format';
