@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack, Text, TextInput 
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AcceptInvitationSchema, invitationsEndpoints, Routes, type InvitationPreview } from '@pc/contracts';
 import { call } from '../../lib/endpoint-call';
+import { formatDateTime } from '../../lib/format/number-format';
 import { getIdentityClient } from '../../lib/identity/auth-instance';
 import { toast } from '../../lib/toast';
 import { AuthLayout } from './auth-layout';
@@ -117,7 +118,7 @@ export function AcceptInvitationPage() {
               Accept invitation
             </Button>
             <Text size="xs" c="dimmed">
-              The link works once and expires on {new Date(preview.expires).toLocaleString()}.
+              The link works once and expires on {formatDateTime(preview.expires)}.
             </Text>
           </Stack>
         </form>
