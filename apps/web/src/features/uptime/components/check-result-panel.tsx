@@ -1,5 +1,6 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import type { CheckResult } from '@pc/contracts';
+import { formatDay } from '../../../lib/format/number-format';
 import { formatMs } from '../state/monitor-format';
 
 /** One check's outcome ("Test now" or "Check now"): passed or why not, with its timings. */
@@ -34,7 +35,7 @@ export function CheckResultPanel({ result, title }: { result: CheckResult; title
         )}
         {result.certExpiresAt && (
           <Text size="xs" c="dimmed">
-            Certificate valid until {new Date(result.certExpiresAt).toLocaleDateString()}
+            Certificate valid until {formatDay(result.certExpiresAt.slice(0, 10))}
           </Text>
         )}
         <Group gap="md">

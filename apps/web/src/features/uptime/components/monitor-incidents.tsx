@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Routes, type Incident } from '@pc/contracts';
+import { formatDateTime } from '../../../lib/format/number-format';
 
 const STATUS_COLOR = { open: 'red', acknowledged: 'orange', resolved: 'green' } as const;
 
@@ -36,7 +37,7 @@ export function MonitorIncidents({ incidents }: { incidents: Incident[] }) {
                 </Table.Td>
                 <Table.Td>{i.severity}</Table.Td>
                 <Table.Td ta="right">{i.occurrences}</Table.Td>
-                <Table.Td>{new Date(i.lastOccurrence * 1000).toLocaleString()}</Table.Td>
+                <Table.Td>{formatDateTime(i.lastOccurrence * 1000)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

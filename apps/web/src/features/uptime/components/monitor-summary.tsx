@@ -1,5 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Monitor, MonitorStats } from '@pc/contracts';
+import { formatDay } from '../../../lib/format/number-format';
 import { certState, formatAgo, formatInterval, formatMs, formatUptime } from '../state/monitor-format';
 import { StatusBadge } from './status-badge';
 
@@ -29,7 +30,7 @@ export function MonitorSummary({ monitor: m, stats }: { monitor: Monitor; stats?
           </Text>
           {cert && (
             <Text size="sm" c={cert.warning ? 'red' : undefined} fw={cert.warning ? 600 : undefined} data-testid="cert-expiry">
-              Certificate: {cert.text.toLowerCase()} ({new Date(m.certExpiresAt!).toLocaleDateString()})
+              Certificate: {cert.text.toLowerCase()} ({formatDay(m.certExpiresAt!.slice(0, 10))})
             </Text>
           )}
         </Group>

@@ -1,5 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { CheckResult } from '@pc/contracts';
+import { formatDateTime } from '../../../lib/format/number-format';
 import { formatMs } from '../state/monitor-format';
 
 /** The latest stored checks (raw results are kept for a limited time; older history is in the rollups). */
@@ -25,7 +26,7 @@ export function RecentChecks({ results }: { results: CheckResult[] }) {
         <Table.Tbody>
           {results.map((r) => (
             <Table.Tr key={r.at}>
-              <Table.Td>{new Date(r.at).toLocaleString()}</Table.Td>
+              <Table.Td>{formatDateTime(r.at)}</Table.Td>
               <Table.Td>
                 <Badge color={r.ok ? 'green' : 'red'} variant="light">
                   {r.ok ? 'Up' : 'Down'}
