@@ -1,5 +1,5 @@
 import type { AdsTxtItem } from '@pc/contracts';
-import { countOf } from '../../../lib/format/number-format';
+import { countOf, formatDateTime } from '../../../lib/format/number-format';
 
 type Status = AdsTxtItem['status'];
 type Redirection = AdsTxtItem['ads_txt_redirection_status'];
@@ -62,4 +62,5 @@ export function relativeTime(iso: string, now = Date.now()): string {
   return 'just now';
 }
 
-export const absoluteTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** The exact moment behind a relative one, zone named (the shared formatter). */
+export const absoluteTime = (iso: string) => formatDateTime(iso);
