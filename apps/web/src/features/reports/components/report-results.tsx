@@ -113,7 +113,7 @@ export function ReportResults(props: ReportResultsProps) {
         />
       )}
       {phone && layout === 'cards' ? (
-        <ReportRowCards result={data} caption={`${label} results`} today={props.today} />
+        <ReportRowCards result={data} caption={`${label} results`} today={props.today} sort={props.sort} onSort={props.onSort} />
       ) : (
         <ResultsTable {...props} data={data} />
       )}

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReportResult } from '@pc/contracts';
 import { ReportResults } from './report-results';
+import type { SortState } from './report-table';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { viewport } from '../../../test/viewport';
 
@@ -34,20 +35,22 @@ const result: ReportResult = {
   rowLimit: 500,
 };
 
-function renderAt(width: number) {
+function renderAt(width: number, sort: SortState | null = null) {
   viewport(width);
-  renderWithProviders(
+  const onSort = vi.fn();
+  const view = renderWithProviders(
     <ReportResults
       data={result}
       error={undefined}
       isLoading={false}
       isValidating={false}
       retry={vi.fn()}
-      sort={null}
-      onSort={vi.fn()}
+      sort={sort}
+      onSort={onSort}
       label="Revenue Summary"
     />,
   );
+  return { ...view, onSort };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -91,5 +94,39 @@ describe('report results on a phone', () => {
     expect(screen.queryByLabelText('Show rows as')).toBeNull();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Date', 'Site', 'Impressions', 'Revenue', 'Product Type', 'Brand']);
+  });
+
+  it('sorts the cards through the same sort as the table: numbers high to low first, text A to Z', () => {
+    const { onSort } = renderAt(375);
+    const select = screen.getByRole('combobox', { name: 'Sort by' });
+    // The columns in the order the table's headers show them, under the same labels.
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Report order', 'Date', 'Site', 'Impressions', 'Revenue', 'Product Type', 'Brand']);
+    fireEvent.change(select, { target: { value: 'revenue' } });
+    expect(onSort).toHaveBeenLastCalledWith({ key: 'revenue', dir: 'desc' });
+    fireEvent.change(select, { target: { value: 'brand' } });
+    expect(onSort).toHaveBeenLastCalledWith({ key: 'brand', dir: 'asc' });
+  });
+
+  it('shows the current sort as selected and flips its direction', () => {
+    const { onSort } = renderAt(375, { key: 'revenue', dir: 'desc' });
+    const select = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(select).toHaveValue('revenue');
+    expect(within(select).getByRole('option', { name: 'Revenue' })).toHaveProperty('selected', true);
+    expect(within(select).queryByRole('option', { name: 'Report order' })).toBeNull();
+    const direction = screen.getByRole('radiogroup', { name: 'Sort direction' });
+    expect(within(direction).getByRole('radio', { name: 'High to low' })).toBeChecked();
+    fireEvent.click(within(direction).getByRole('radio', { name: 'Low to high' }));
+    expect(onSort).toHaveBeenLastCalledWith({ key: 'revenue', dir: 'asc' });
+  });
+
+  it('keeps the sort when switching to the table', () => {
+    renderAt(375, { key: 'revenue', dir: 'asc' });
+    fireEvent.click(screen.getByLabelText('Table'));
+    expect(screen.getByRole('columnheader', { name: /Revenue/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
   });
 });
