@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { todayIn } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { REPORT_EXPORT_QUEUE } from './report-export.job';
 import { createJobQueue } from '../../lib/jobs/job-queue';
@@ -13,6 +14,13 @@ let t: TestApp;
 let multi: string;
 let single: string;
 const noon = (d: string) => Date.parse(`${d}T12:00:00Z`);
+/**
+ * The facts sit on 1-2 October (and 1 September) of the latest year whose 3 October has come, so
+ * the report calls stay inside the 13 months of history every plan keeps whatever the real date,
+ * while the figures keep their calendar: a month to date from the 1st, a 30-day September before.
+ */
+const today = todayIn('UTC', new Date());
+const YEAR = Number(today.slice(0, 4)) - (today.slice(5) >= '10-03' ? 0 : 1);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,13 +30,13 @@ beforeAll(async () => {
   await t.built.engine.ingest({
     reportType: 'revenue',
     requests: [
-      { date: '2026-10-01', publisherId: '1001', siteId: '5001', productType: 'Display', impRequests: 1000 },
-      { date: '2026-10-02', publisherId: '1001', siteId: '5001', productType: 'Display', impRequests: 3000 },
-      { date: '2026-10-01', publisherId: '1002', siteId: '5101', productType: 'Display', impRequests: 777 },
+      { date: `${YEAR}-10-01`, publisherId: '1001', siteId: '5001', productType: 'Display', impRequests: 1000 },
+      { date: `${YEAR}-10-02`, publisherId: '1001', siteId: '5001', productType: 'Display', impRequests: 3000 },
+      { date: `${YEAR}-10-01`, publisherId: '1002', siteId: '5101', productType: 'Display', impRequests: 777 },
     ],
     sales: [
       {
-        date: '2026-10-01',
+        date: `${YEAR}-10-01`,
         publisherId: '1001',
         siteId: '5001',
         productType: 'Display',
@@ -41,7 +49,7 @@ beforeAll(async () => {
         netRevenue: 2,
       },
       {
-        date: '2026-10-02',
+        date: `${YEAR}-10-02`,
         publisherId: '1001',
         siteId: '5001',
         productType: 'Display',
@@ -54,7 +62,7 @@ beforeAll(async () => {
         netRevenue: 6,
       },
       {
-        date: '2026-10-01',
+        date: `${YEAR}-10-01`,
         publisherId: '1002',
         siteId: '5101',
         productType: 'Display',
@@ -76,8 +84,8 @@ const reportUrl = (params: Record<string, string | number>) =>
 const base = {
   reportType: 'revenue',
   publisherId: '1001',
-  dateFrom: noon('2026-10-01'),
-  dateTo: noon('2026-10-02'),
+  dateFrom: noon(`${YEAR}-10-01`),
+  dateTo: noon(`${YEAR}-10-02`),
   dimensions: 'sites',
   metrics: 'impRequests,impressions,revenue,fillRate,eCpm,cpm',
   interval: 'Cumulative',
@@ -116,8 +124,8 @@ describe('report call', () => {
     [{ dimensions: 'sites,widget' }, 'dimensions', /Unknown dimension/],
     [{ metrics: 'impressions,organicClicks' }, 'metrics', /Unknown metric/],
     [{ metrics: '' }, 'metrics', /at least one metric/],
-    [{ dateFrom: noon('2026-10-05'), dateTo: noon('2026-10-01') }, 'dateTo', /before the start date/],
-    [{ dateFrom: noon('2024-01-01'), dateTo: noon('2026-10-01') }, 'dateFrom', /at most 400 days/],
+    [{ dateFrom: noon(`${YEAR}-10-05`), dateTo: noon(`${YEAR}-10-01`) }, 'dateTo', /before the start date/],
+    [{ dateFrom: noon(`${YEAR - 2}-01-01`), dateTo: noon(`${YEAR}-10-01`) }, 'dateFrom', /at most 400 days/],
     [{ interval: 'Week' }, 'interval', /Day, Month or Cumulative/],
     [{ sort: 'brand' }, 'sort', /Sort by a column/],
     [{ filters: 'brand=Acme' }, 'filters', /JSON list/],
@@ -174,7 +182,7 @@ describe('exports', () => {
     expect((await list(multi)).find((x: { id: string }) => x.id === reportId)).toMatchObject({ status: 'done', isNew: true });
     const file = await get(multi, { ...base, reportId, exportReportToFile: 'true' });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-disposition']).toMatch(/attachment; filename="revenue-report-2026-10-01-to-2026-10-02.csv"/);
+    expect(file.headers['content-disposition']).toContain(`attachment; filename="revenue-report-${YEAR}-10-01-to-${YEAR}-10-02.csv"`);
     const lines = file.body.trim().split('\r\n');
     // Nothing is finalized for these days: a Cumulative export says every row holds estimates.
     expect(lines[0]).toBe('Brand,Impressions,Revenue (USD),Estimated');
@@ -192,7 +200,7 @@ describe('exports', () => {
     const file = await t.app.inject({ method: 'GET', url, headers: bearer(multi, '1001') });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/text\/csv/);
-    expect(file.headers['content-disposition']).toMatch(/attachment; filename="revenue-report-2026-10-01-to-2026-10-02.csv"/);
+    expect(file.headers['content-disposition']).toContain(`attachment; filename="revenue-report-${YEAR}-10-01-to-${YEAR}-10-02.csv"`);
     const lines = file.body.trim().split('\r\n');
     expect(lines[0]).toBe('Brand,Impressions,Revenue (USD),Estimated');
     expect(file.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
@@ -215,7 +223,7 @@ describe('exports', () => {
         reportType: 'revenue',
         requests: [],
         sales: ['A', 'B'].map((brand) => ({
-          date: '2026-10-01',
+          date: `${YEAR}-10-01`,
           publisherId: '1001',
           siteId: '5001',
           productType: 'Display',
@@ -285,10 +293,10 @@ describe('exports', () => {
       .where('to_address', '=', DEMO.multi)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(mail.subject).toBe('Your Revenue Summary report for Northwind News (Oct 1, 2026 to Oct 2, 2026)');
-    expect(mail.attachments).toEqual(['revenue-2026-10-01-2026-10-02.csv']);
+    expect(mail.subject).toBe(`Your Revenue Summary report for Northwind News (Oct 1, ${YEAR} to Oct 2, ${YEAR})`);
+    expect(mail.attachments).toEqual([`revenue-${YEAR}-10-01-${YEAR}-10-02.csv`]);
     // A revenue report says what changed against the same number of days before, as the web words it.
-    expect(mail.text_body).toMatch(/\n\nWhat changed against Sep 29, 2026 to Sep 30, 2026: Revenue[ :]/);
+    expect(mail.text_body).toMatch(new RegExp(`\\n\\nWhat changed against Sep 29, ${YEAR} to Sep 30, ${YEAR}: Revenue[ :]`));
   });
 
   it('e-mails a link to the reports page instead of a file too large to attach (item 7)', async () => {
@@ -306,10 +314,12 @@ describe('exports', () => {
       const outbox = () => tiny.db.selectFrom('outbox').selectAll().where('to_address', '=', DEMO.multi).execute();
       await expect.poll(async () => (await outbox()).length, { timeout: 15_000 }).toBe(1);
       const [mail] = await outbox();
-      expect(mail!.subject).toBe('Your Revenue Summary report for Northwind News (Oct 1, 2026 to Oct 2, 2026)');
+      expect(mail!.subject).toBe(`Your Revenue Summary report for Northwind News (Oct 1, ${YEAR} to Oct 2, ${YEAR})`);
       expect(mail!.attachments).toBeNull();
       expect(mail!.text_body).toMatch(
-        /, Oct 1, 2026 to Oct 2, 2026, is ready \(\d+ rows\)\. It is too large to attach: download it from https?:\/\/\S+\?tab=tab_1\n/,
+        new RegExp(
+          `, Oct 1, ${YEAR} to Oct 2, ${YEAR}, is ready \\(\\d+ rows\\)\\. It is too large to attach: download it from https?://\\S+\\?tab=tab_1\\n`,
+        ),
       );
     } finally {
       await tiny.close();
@@ -321,10 +331,10 @@ describe('home summary', () => {
   it('yesterday, month to date vs the same days last month, and 30 days of revenue', async () => {
     await t.built.engine.ingest({
       reportType: 'revenue',
-      requests: [{ date: '2026-09-01', publisherId: '1001', siteId: '5001', productType: 'Display', impRequests: 100 }],
+      requests: [{ date: `${YEAR}-09-01`, publisherId: '1001', siteId: '5001', productType: 'Display', impRequests: 100 }],
       sales: [
         {
-          date: '2026-09-01',
+          date: `${YEAR}-09-01`,
           publisherId: '1001',
           siteId: '5001',
           productType: 'Display',
@@ -338,28 +348,28 @@ describe('home summary', () => {
         },
       ],
     });
-    const s = await homeSummary(t.built.engine, '1001', '2026-10-03');
-    // Yesterday 2026-10-02: 7.5 revenue over 3000 requests -> eCPM 2.5.
-    expect(s.yesterday).toEqual({ date: '2026-10-02', revenue: 7.5, eCpm: 2.5, impressions: 1500 });
+    const s = await homeSummary(t.built.engine, '1001', `${YEAR}-10-03`);
+    // Yesterday 2 Oct: 7.5 revenue over 3000 requests -> eCPM 2.5.
+    expect(s.yesterday).toEqual({ date: `${YEAR}-10-02`, revenue: 7.5, eCpm: 2.5, impressions: 1500 });
     // 1-2 Oct: 2.5 + 7.5 = 10 against 1-2 Sep: 4 -> +150 %.
     expect(s.monthToDate).toMatchObject({
-      from: '2026-10-01',
-      to: '2026-10-02',
+      from: `${YEAR}-10-01`,
+      to: `${YEAR}-10-02`,
       revenue: 10,
-      previous: { from: '2026-09-01', to: '2026-09-02', revenue: 4 },
+      previous: { from: `${YEAR}-09-01`, to: `${YEAR}-09-02`, revenue: 4 },
     });
     expect(s.monthToDate.changeRatio).toBeCloseTo(1.5);
     expect(s.monthToDate.change).toEqual({ kind: 'change', ratio: 1.5 });
     // 30 days back from 2 Oct starts on 3 Sep, so the 1 Sep sale is outside the chart.
     expect(s.last30Days.map((d) => [d.date, d.revenue])).toEqual([
-      ['2026-10-01', 2.5],
-      ['2026-10-02', 7.5],
+      [`${YEAR}-10-01`, 2.5],
+      [`${YEAR}-10-02`, 7.5],
     ]);
   });
 
   it("takes today in the publisher's reporting time zone, not UTC (item 1)", async () => {
-    // 2026-10-02 11:00 UTC is already 3 Oct in Kiritimati (UTC+14) and still 2 Oct in Honolulu (UTC-10).
-    const at = new Date('2026-10-02T11:00:00Z');
+    // 2 Oct 11:00 UTC is already 3 Oct in Kiritimati (UTC+14) and still 2 Oct in Honolulu (UTC-10).
+    const at = new Date(`${YEAR}-10-02T11:00:00Z`);
     const service = createReportsService({
       db: t.db,
       repo: reportsRepo(t.db),
@@ -369,15 +379,15 @@ describe('home summary', () => {
     });
     const put = (timeZone: string) =>
       t.app.inject({ method: 'PUT', url: '/api/partner-center/report-settings', headers: bearer(multi, '1001'), payload: { timeZone } });
-    expect((await service.homeSummary('1001')).yesterday).toMatchObject({ date: '2026-10-01', revenue: 2.5 });
+    expect((await service.homeSummary('1001')).yesterday).toMatchObject({ date: `${YEAR}-10-01`, revenue: 2.5 });
     expect((await put('Pacific/Kiritimati')).statusCode).toBe(200);
     const east = await service.homeSummary('1001');
-    expect(east).toMatchObject({ timeZone: 'Pacific/Kiritimati', today: '2026-10-03' });
-    expect(east.yesterday).toMatchObject({ date: '2026-10-02', revenue: 7.5 });
+    expect(east).toMatchObject({ timeZone: 'Pacific/Kiritimati', today: `${YEAR}-10-03` });
+    expect(east.yesterday).toMatchObject({ date: `${YEAR}-10-02`, revenue: 7.5 });
     expect((await put('Pacific/Honolulu')).statusCode).toBe(200);
     const west = await service.homeSummary('1001');
-    expect(west).toMatchObject({ timeZone: 'Pacific/Honolulu', today: '2026-10-02' });
-    expect(west.yesterday).toMatchObject({ date: '2026-10-01', revenue: 2.5 });
+    expect(west).toMatchObject({ timeZone: 'Pacific/Honolulu', today: `${YEAR}-10-02` });
+    expect(west.yesterday).toMatchObject({ date: `${YEAR}-10-01`, revenue: 2.5 });
     expect((await put('UTC')).statusCode).toBe(200);
   });
 
