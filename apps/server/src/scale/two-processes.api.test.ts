@@ -2,9 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { dayToEpochNoon, shiftDays, todayIn } from '@pc/contracts';
 import { DEMO } from '../../test/test-app';
 import { describeSharedClickHouse } from './two-processes.clickhouse-cases';
 import { RATE_LIMIT, get, signIn, useTwoProcesses } from './two-processes.harness';
+
+// The last two days: a report range inside the 13 months of history every plan keeps, whatever the date.
+const yesterday = shiftDays(todayIn('UTC', new Date()), -1);
 
 // Two server processes on one PostgreSQL and one ClickHouse; the set-up and why
 // are in two-processes.harness.ts, the ClickHouse cases in two-processes.clickhouse-cases.ts.
@@ -110,8 +114,8 @@ describe('two server processes on one PostgreSQL', () => {
     const query = new URLSearchParams({
       reportType: 'revenue',
       publisherId: '1002',
-      dateFrom: String(Date.parse('2026-10-01T12:00:00Z')),
-      dateTo: String(Date.parse('2026-10-02T12:00:00Z')),
+      dateFrom: String(dayToEpochNoon(shiftDays(yesterday, -1))),
+      dateTo: String(dayToEpochNoon(yesterday)),
       dimensions: 'sites',
       metrics: 'impressions,revenue',
       interval: 'Cumulative',

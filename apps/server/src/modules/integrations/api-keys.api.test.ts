@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayToEpochNoon, shiftDays, todayIn } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { hashApiKey } from './api-keys.service';
+
+// The last two days: a report range inside the 13 months of history every plan keeps, whatever the date.
+const yesterday = shiftDays(todayIn('UTC', new Date()), -1);
 
 let t: TestApp;
 let multi: string;
@@ -22,8 +26,8 @@ const report = (secret: string, extra: Record<string, string> = {}) =>
     url: `/api/partner-center/report?${new URLSearchParams({
       reportType: 'revenue',
       publisherId: '1001',
-      dateFrom: String(Date.parse('2026-10-01T12:00:00Z')),
-      dateTo: String(Date.parse('2026-10-02T12:00:00Z')),
+      dateFrom: String(dayToEpochNoon(shiftDays(yesterday, -1))),
+      dateTo: String(dayToEpochNoon(yesterday)),
       dimensions: 'sites',
       metrics: 'impressions,revenue',
       interval: 'Cumulative',
