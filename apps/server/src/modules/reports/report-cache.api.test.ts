@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { shiftMonths, todayIn } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { createChangeNotifications, type ChangeNotifications } from '../../db/change-notifications';
 import { openDatabase, type DatabaseHandle } from '../../db/pool';
 import { recordedIngestFile } from '../data-loads/data-loads.service';
 import { createJobQueue } from '../../lib/jobs/job-queue';
-import { createReportCache, notifyReportsChanged } from './report-cache';
+import { REPORTS_TOPIC, createReportCache, notifyReportsChanged } from './report-cache';
 import type { ReportResult } from './engine/report-engine';
 import { createReportsService } from './reports.service';
 import { reportsRepo } from './reports.repo';
@@ -21,9 +22,12 @@ let dir: string;
 /** "Another process": its own connection pool (the CLI's ingest runs like this). */
 let other: DatabaseHandle;
 const listeners: ChangeNotifications[] = [];
+/** A listener of this process like the app's own: an ingest's notification has arrived once it has. */
+let ingestSeen: ChangeNotifications;
 const log = pino({ level: 'silent' });
 const HEADER = 'kind,date,publisher_id,site_id,product_type,size,brand,deal_name,deal_id,imp_requests,impressions,revenue,net_revenue';
-const DAY = '2026-09-20';
+// The 20th of last month: inside the 13 months of report history every plan keeps, whatever the date.
+const DAY = `${shiftMonths(todayIn('UTC', new Date()), -1).slice(0, 7)}-20`;
 const noon = (d: string) => Date.parse(`${d}T12:00:00Z`);
 
 beforeAll(async () => {
@@ -31,6 +35,9 @@ beforeAll(async () => {
   token = (await signIn(t.app, DEMO.multi)).idToken;
   dir = await mkdtemp(join(tmpdir(), 'pc-report-cache-'));
   other = openDatabase(t.databaseUrl, log, 2);
+  ingestSeen = createChangeNotifications({ databaseUrl: t.databaseUrl, log });
+  listeners.push(ingestSeen);
+  await expect.poll(() => ingestSeen.listening(), { timeout: 10_000 }).toBe(true);
 });
 afterAll(async () => {
   for (const l of listeners) await l.close();
@@ -39,11 +46,31 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Replaces 1001's DAY with one sale of `impressions`, through the recorded ingest on `db`. */
-async function ingestDay(impressions: number) {
+/** Resolves when `changes` delivers a change of 1001's reports (or of everything). */
+function reportsChanged(changes: ChangeNotifications): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = changes.subscribe(REPORTS_TOPIC, (id) => {
+      if (id !== null && id !== '1001') return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Replaces 1001's DAY with one sale of `impressions`, through the recorded ingest on `db`, and
+ * waits until its notification has reached this process (`seen`, else the listener standing in
+ * for the app's): a notification still on its way would drop a cache entry in the middle of the
+ * test's next steps, which then count a second query where the cache did answer.
+ */
+async function ingestDay(impressions: number, seen: ChangeNotifications = ingestSeen) {
+  const arrived = reportsChanged(seen);
   const file = join(dir, `revenue-${impressions}.csv`);
   await writeFile(file, [HEADER, `sales,${DAY},1001,5001,Display,300x250,Acme,,,,${impressions},2.50,2.00`].join('\n'));
   expect(await recordedIngestFile(other.db, t.built.engine, 'revenue', file)).toMatchObject({ rowsApplied: 1, errors: [] });
+  await arrived;
+  // The app's own listener reads the same notification on its own connection in this process.
+  await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 const report = async (dateTo = DAY) => {
@@ -70,7 +97,7 @@ describe('report cache', () => {
       expect((await report()).totals.impressions).toBe(400);
       expect(query).toHaveBeenCalledTimes(1);
       // Another range is another entry.
-      await report('2026-09-21');
+      await report(addDay(DAY));
       expect(query).toHaveBeenCalledTimes(2);
 
       // The other process replaces the day; its NOTIFY drops this process's entries for 1001.
@@ -163,7 +190,7 @@ describe('report cache', () => {
       now: () => new Date(`${addDay(DAY)}T12:00:00Z`),
       cache: createReportCache({ changes }),
     });
-    await ingestDay(250);
+    await ingestDay(250, changes);
     const query = vi.spyOn(t.built.engine, 'query');
     try {
       expect((await service.homeSummary('1001')).yesterday).toEqual({ date: DAY, revenue: 2.5, eCpm: null, impressions: 250 });
@@ -172,7 +199,7 @@ describe('report cache', () => {
       expect((await service.homeSummary('1001')).yesterday.impressions).toBe(250);
       expect(query).toHaveBeenCalledTimes(4);
 
-      await ingestDay(650);
+      await ingestDay(650, changes);
       await expect.poll(async () => (await service.homeSummary('1001')).yesterday.impressions, { timeout: 10_000 }).toBe(650);
       const calls = query.mock.calls.length;
       await service.homeSummary('1001');
