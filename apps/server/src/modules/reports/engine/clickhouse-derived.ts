@@ -32,7 +32,7 @@ const SALES_SUM_COLUMNS = Object.keys(SALES_SUMS);
  * (report-plan.ts) and read both grains as a UNION of the request facts and the site x type rollup,
  * each from its month copy and cut days: four parts for a Month report where this table and its
  * month copy give two. ClickHouse's planning, not the reading, is most of a small report's time:
- * Month / none, 10 M rows, p50 11.3 -> 8.7 ms (docs/operations.md). DuckDB plans the UNION in
+ * Month / none, 10 M rows, p50 11.3 -> 8.7 ms (docs/benchmarks.md, "Reports on ClickHouse"). DuckDB plans the UNION in
  * well under a millisecond and keeps the two tables.
  */
 export const BOTH_GRAINS_TABLE = 'revenue_both_by_site_type';
