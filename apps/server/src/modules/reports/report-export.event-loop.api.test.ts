@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { shiftMonths, todayIn } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { refreshDerived } from './engine/derived-tables';
 import type { DuckDbReportEngine } from './engine/duckdb-engine';
@@ -7,7 +8,9 @@ import { slowestHealthzDuring } from '../../../test/event-loop-probe';
 
 // Encoding a big export (CSV or XLSX) must not stall other requests.
 const ROWS = { csv: 200_000, xlsx: 200_000 };
-const DAY = { csv: '2026-09-15', xlsx: '2026-09-16' };
+// The 15th and 16th of last month: inside the 13 months of report history every plan keeps, whatever the date.
+const LAST_MONTH = shiftMonths(todayIn('UTC', new Date()), -1).slice(0, 7);
+const DAY = { csv: `${LAST_MONTH}-15`, xlsx: `${LAST_MONTH}-16` };
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
