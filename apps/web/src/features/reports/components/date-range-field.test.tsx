@@ -1,9 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { earliestReportDay, shiftDays } from '@pc/contracts';
+import { earliestReportDay, shiftDays, shiftMonths } from '@pc/contracts';
 import { reportingToday } from '../state/date-presets';
 import { DateRangeField, pickerDayProps } from './date-range-field';
 import { renderWithProviders } from '../../../test/render-with-providers';
+
+/** Last month in UTC: days the picker offers whatever the date (inside the 13 months of report history). */
+const LAST_MONTH = shiftMonths(reportingToday('UTC'), -1).slice(0, 7);
+const dayLabel = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 describe('date range field', () => {
   it('marks today in the picker as a partial day, and no other day', () => {
@@ -24,7 +29,7 @@ describe('date range field', () => {
     expect(partial).toHaveAttribute('data-partial', 'true');
     expect(document.querySelectorAll('[data-partial]')).toHaveLength(1);
     unmount();
-    renderWithProviders(<DateRangeField {...props} range={{ from: '2026-01-01', to: '2026-01-31' }} />);
+    renderWithProviders(<DateRangeField {...props} range={{ from: `${LAST_MONTH}-01`, to: `${LAST_MONTH}-28` }} />);
     expect(screen.queryByTestId('report-partial-note')).toBeNull();
   });
 
@@ -53,7 +58,7 @@ describe('date range field', () => {
     renderWithProviders(
       <DateRangeField
         preset="custom"
-        range={{ from: '2026-01-01', to: '2026-01-31' }}
+        range={{ from: `${LAST_MONTH}-01`, to: `${LAST_MONTH}-28` }}
         onPreset={vi.fn()}
         onCustom={onCustom}
         onPicking={onPicking}
@@ -61,11 +66,11 @@ describe('date range field', () => {
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Custom date range' }));
-    fireEvent.click(await screen.findByRole('button', { name: '10 January 2026' }));
+    fireEvent.click(await screen.findByRole('button', { name: dayLabel(`${LAST_MONTH}-10`) }));
     expect(onPicking).toHaveBeenLastCalledWith(true);
     expect(onCustom).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByLabelText('12 January 2026'));
+    fireEvent.click(screen.getByLabelText(dayLabel(`${LAST_MONTH}-12`)));
     expect(onPicking).toHaveBeenLastCalledWith(false);
-    expect(onCustom).toHaveBeenCalledWith({ from: '2026-01-10', to: '2026-01-12' });
+    expect(onCustom).toHaveBeenCalledWith({ from: `${LAST_MONTH}-10`, to: `${LAST_MONTH}-12` });
   });
 });
