@@ -114,7 +114,7 @@ function CardSort({ result, sort, onSort }: { result: ReportResult; sort: SortSt
     if (col) onSort({ key: col.key, dir: isNumericKind(col.kind) ? 'desc' : 'asc' });
   };
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap">
+    <Group gap="xs" align="flex-end" wrap="wrap" data-testid="report-card-sort">
       <NativeSelect
         size="xs"
         label="Sort by"
