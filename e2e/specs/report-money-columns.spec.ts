@@ -1,11 +1,15 @@
 import { expect, test, type Page } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
+import AxeBuilder from '@axe-core/playwright';
 
 // A revenue report split three ways keeps its money in view: at 1280 px the metrics come before
 // the second and third dimensions, so Revenue shows without scrolling the table sideways; at
-// 375 px each row is a card with the chosen metrics as label and value pairs.
+// 375 px each row is a card with the chosen metrics as label and value pairs, sortable by a
+// "Sort by" select that shares the table's sort.
 
 const REPORT = '/partners/inventory-performance/revenue-summary?preset=last30&interval=Day&dims=sites,product_type,brand';
+
+const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -66,5 +70,47 @@ test.describe('at 375 px', () => {
     // The table stays one tap away.
     await page.getByText('Table', { exact: true }).click();
     await expect(page.getByRole('table', { name: 'Revenue Summary results' })).toBeVisible();
+  });
+
+  test('the cards sort by a chosen column through the server, and the table keeps that order', async ({ page }) => {
+    await signInAndChoose(page, USERS.single);
+    await page.goto(REPORT);
+    const cards = page.getByRole('list', { name: 'Revenue Summary results' });
+    await expect(cards.getByTestId('report-row-card').first()).toBeVisible({ timeout: 30_000 });
+
+    // The cards sort as the table's headers do: Revenue, high to low, through the server.
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Revenue' });
+    await expect(page.getByRole('radio', { name: 'High to low' })).toBeChecked();
+    // Each card's Revenue value, read beside its "Revenue" label.
+    const revenues = async () =>
+      (
+        await cards
+          .getByTestId('report-row-card')
+          .evaluateAll((els) =>
+            els.map(
+              (el) => [...el.querySelectorAll('dt')].find((dt) => dt.textContent === 'Revenue')?.nextElementSibling?.textContent ?? '',
+            ),
+          )
+      ).map(amountOf);
+    await expect
+      .poll(async () => {
+        const all = await revenues();
+        // The first card holds the largest revenue and every card follows in descending order.
+        return all.length > 1 && all[0] === Math.max(...all) && all.every((v, i) => i === 0 || v <= all[i - 1]!);
+      })
+      .toBe(true);
+    // Axe on the sort controls only: the whole page with 500 cards takes it most of a test's time,
+    // and mobile.spec.ts already checks the card layout.
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="report-card-sort"]')
+      .options({ resultTypes: ['violations'] })
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    // The table, one tap away, shows the same order.
+    await page.getByText('Table', { exact: true }).click();
+    const table = page.getByRole('table', { name: 'Revenue Summary results' });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: /^Revenue/ })).toHaveAttribute('aria-sort', 'descending');
   });
 });
