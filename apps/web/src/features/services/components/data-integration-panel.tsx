@@ -9,7 +9,7 @@ import { addToast } from '../../../lib/toast';
 import { track } from '../../../lib/tracking/track';
 import { cancelIntegration, confirmIntegration, initiateIntegration, useServiceDetail } from '../api/services-api';
 import { formatDateTime } from './format';
-import { LoadingCard } from './loading-card';
+import { LoadingCard } from '../../../components/ui/loading-card';
 import { IntegrationStatusBadge } from './status-badges';
 
 const EMPTY = { siteId: '', dataSource: '', contactName: '', contactEmail: '', notes: '' };

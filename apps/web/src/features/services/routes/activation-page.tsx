@@ -11,7 +11,7 @@ import { addToast } from '../../../lib/toast';
 import { track } from '../../../lib/tracking/track';
 import { activateService, useServiceDetail } from '../api/services-api';
 import { DataIntegrationPanel } from '../components/data-integration-panel';
-import { LoadingCard } from '../components/loading-card';
+import { LoadingCard } from '../../../components/ui/loading-card';
 import { ProductStatusBadge } from '../components/status-badges';
 import { countOf } from '../../../lib/format/number-format';
 

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { formatDateTime } from '../components/format';
 import { useServiceDetail } from '../api/services-api';
-import { LoadingCard } from '../components/loading-card';
+import { LoadingCard } from '../../../components/ui/loading-card';
 import { RequestDialog } from '../components/request-dialog';
 import { PlanStatusBadge, ProductStatusBadge } from '../components/status-badges';
 

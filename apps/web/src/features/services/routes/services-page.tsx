@@ -6,7 +6,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { useServicesOverview } from '../api/services-api';
-import { LoadingCard } from '../components/loading-card';
+import { LoadingCard } from '../../../components/ui/loading-card';
 import { SitesStatusTable } from '../components/sites-status-table';
 
 /** /services: the provider's services and each site's plan status. */

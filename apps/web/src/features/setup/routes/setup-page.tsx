@@ -5,7 +5,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { useSetupChecklist } from '../api/setup-api';
-import { LoadingCard } from '../components/loading-card';
+import { LoadingCard } from '../../../components/ui/loading-card';
 import { SetupStepItem } from '../components/setup-step-item';
 
 /** /media-owners-cloud-setup: the setup checklist, every step checked by the server from real state. */

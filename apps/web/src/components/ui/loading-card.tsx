@@ -1,5 +1,6 @@
 import { Card, Skeleton, Stack } from '@mantine/core';
 
+/** The loading state of a page or panel of cards: a labelled, busy region with three bars. */
 export function LoadingCard({ label }: { label: string }) {
   return (
     <Card role="region" aria-busy="true" aria-label={label}>
