@@ -30,6 +30,7 @@ const adsTxtFetch = Object.assign(
 ) as GuardedFetch;
 
 const noon = (d: string) => Date.parse(`${d}T12:00:00Z`);
+const daysSince = (d: string) => Math.ceil((Date.now() - noon(d)) / 86_400_000);
 const sale = (date: string, netRevenue: number) => ({
   date,
   publisherId: '1001',
@@ -215,10 +216,11 @@ describe('product events to an integrations webhook', () => {
 
   it('report.ready: an export the job finishes sends the event with the report id', async () => {
     // January 2025 is older than the 13 months of report history every plan has: an extension
-    // (reports.history_extension_days, as Enterprise's) lets this publisher's reports reach it.
+    // (reports.history_extension_days, as Enterprise's) lets this publisher's reports reach it. As
+    // many days as since then, so it still reaches January 2025 whatever the date.
     await t.db
       .insertInto('feature_flag_overrides')
-      .values({ flag_key: 'reports.history_extension_days', publisher_id: '1001', value: JSON.stringify(3650) })
+      .values({ flag_key: 'reports.history_extension_days', publisher_id: '1001', value: JSON.stringify(daysSince('2025-01-01')) })
       .execute();
     const params = {
       reportType: 'revenue',

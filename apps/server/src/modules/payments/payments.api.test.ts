@@ -7,6 +7,7 @@ let multi: string;
 let single: string;
 let staff: string;
 const noon = (d: string) => Date.parse(`${d}T12:00:00Z`);
+const daysSince = (d: string) => Math.ceil((Date.now() - noon(d)) / 86_400_000);
 
 /** Odd cents on purpose: the statement must add them up exactly as the revenue report does. */
 const sale = (date: string, publisherId: string, siteId: string, brand: string, netRevenue: number) => ({
@@ -114,10 +115,11 @@ describe('month close', () => {
   it('statement total equals the revenue report finalized net revenue for the same publisher and month', async () => {
     const p = await paymentOf('1001', '2025-01');
     // January 2025 is older than the 13 months of report history every plan has: an extension
-    // (reports.history_extension_days, as Enterprise's) lets this publisher's reports reach it.
+    // (reports.history_extension_days, as Enterprise's) lets this publisher's reports reach it. As
+    // many days as since then, so it still reaches January 2025 whatever the date.
     await t.db
       .insertInto('feature_flag_overrides')
-      .values({ flag_key: 'reports.history_extension_days', publisher_id: '1001', value: JSON.stringify(3650) })
+      .values({ flag_key: 'reports.history_extension_days', publisher_id: '1001', value: JSON.stringify(daysSince('2025-01-01')) })
       .execute();
     const report = await t.app.inject({
       method: 'GET',
