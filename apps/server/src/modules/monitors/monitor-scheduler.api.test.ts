@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { createGuardedFetch } from '../../lib/outbound/guarded-fetch';
 import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
-import { createMonitorScheduler, nextSlot } from './monitor-scheduler';
+import { createMonitorScheduler, nextSlot, slotAfterFirstCheck } from './monitor-scheduler';
 import { monitorScheduleRepo } from './monitor-schedule.repo';
 
 let t: TestApp;
@@ -349,6 +349,15 @@ describe('monitor scheduler', () => {
     const slot = new Date('2026-01-01T00:00:07Z');
     expect(nextSlot(slot, 60, slot.getTime() + 500).toISOString()).toBe('2026-01-01T00:01:07.000Z');
     expect(nextSlot(slot, 60, slot.getTime() + 10 * 60_000 + 1).toISOString()).toBe('2026-01-01T00:11:07.000Z');
+  });
+
+  it('gives a monitor a phase of its own after its first check: a point of the next interval, not one interval on', () => {
+    const slot = new Date('2026-01-01T00:00:07Z');
+    const offsets = [0, 0.25, 0.5, 0.999999].map((r) => (slotAfterFirstCheck(slot, 3600, r).getTime() - slot.getTime()) / 1000);
+    expect(offsets).toEqual([3600, 2700, 1800, 1]);
+    // Monitors checked first in the same second end up spread over the hour.
+    const spread = Array.from({ length: 50 }, () => slotAfterFirstCheck(slot, 3600).getTime() - slot.getTime());
+    expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThan(10 * 60_000);
   });
 
   it('retention removes raw results and rollups older than their windows', async () => {

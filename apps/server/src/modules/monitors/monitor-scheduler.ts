@@ -41,6 +41,17 @@ export function nextSlot(slot: Date, intervalSeconds: number, now = Date.now()):
   return new Date(slot.getTime() + (Math.floor(behind / step) + 1) * step);
 }
 
+/**
+ * The slot after a monitor's first check (it was pending: new or resumed): a random point of the
+ * next interval instead of exactly one interval on. The first check runs within seconds of a
+ * save, because its owner is watching; the checks after it then keep a phase of their own, so
+ * monitors created or resumed in the same minute are spread over their interval.
+ */
+export function slotAfterFirstCheck(slot: Date, intervalSeconds: number, random = Math.random()): Date {
+  const step = intervalSeconds * 1000;
+  return new Date(slot.getTime() + Math.max(1000, Math.round((1 - random) * step)));
+}
+
 /** The monitor's state after a result: down only after `retries` failures in a row. */
 export function nextState(m: Pick<ClaimedMonitor, 'status' | 'consecutive_failures' | 'retries'>, ok: boolean) {
   if (ok) return { status: 'up', consecutiveFailures: 0 };
@@ -105,7 +116,7 @@ export function createMonitorScheduler(o: SchedulerOptions) {
       monitorId: m.id,
       owner,
       slot,
-      next: nextSlot(slot, m.interval_seconds),
+      next: m.status === 'pending' ? slotAfterFirstCheck(slot, m.interval_seconds) : nextSlot(slot, m.interval_seconds),
       at: new Date(r.at),
       ok: r.ok,
       httpStatus: r.httpStatus,
