@@ -20,9 +20,7 @@ const FILE_LIMIT = 300;
 const FUNCTION_LIMIT = 80;
 // Files that may still be over a limit, each with why; empty it as they are split. A file here may
 // be over both limits (its length and its functions'), a file not here neither.
-export const ALLOWED_OVER = {
-  'apps/web/src/features/admin-console/components/usage-tab.tsx': 'being split',
-};
+export const ALLOWED_OVER = {};
 
 const linesOf = (file, root = ROOT) => fs.readFileSync(path.join(root, file), 'utf8').replace(/\n$/, '').split('\n');
 /** A file's lines as an editor counts them. */
