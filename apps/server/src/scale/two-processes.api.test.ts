@@ -152,7 +152,7 @@ describe('two server processes on one PostgreSQL', () => {
       '1002',
     );
     expect(file.status).toBe(200);
-    expect((await file.text()).split('\r\n')[0]).toMatch(/,Impressions,Revenue,/);
+    expect((await file.text()).split('\r\n')[0]).toMatch(/,Impressions,Revenue \(EUR\),/);
     // Two claims of one job: A's (killed), then B's.
     const client = new pg.Client({ connectionString: procs.database.url });
     await client.connect();
