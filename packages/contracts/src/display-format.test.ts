@@ -7,6 +7,7 @@ import {
   formatCount,
   formatDateTime,
   formatDay,
+  formatDayShort,
   formatDecimal,
   formatMoney,
   formatMonth,
@@ -98,5 +99,11 @@ describe('counts with their noun', () => {
     expect(countOf(0, 'site')).toBe('0 sites');
     expect(countOf(1200, 'site')).toBe('1,200 sites');
     expect(countOf(2, 'entry', 'entries')).toBe('2 entries');
+  });
+
+  it('writes a day without its year where the context gives the year, as formatDay writes the rest', () => {
+    expect(formatDayShort('2026-03-05')).toBe('Mar 5');
+    expect(formatDayShort('2026-10-28T23:00:00.000Z')).toBe('Oct 28');
+    expect(formatDayShort(formatDay('2026-03-05'))).toBe('Mar 5, 2026');
   });
 });

@@ -106,6 +106,15 @@ export function formatDay(iso: string): string {
   return m ? `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}` : iso;
 }
 
+/**
+ * "2026-03-05" (or a UTC timestamp of that day) -> "Mar 5": a day whose year the context gives
+ * (chart axes, "Oct 1–Oct 28"), written as formatDay writes it.
+ */
+export function formatDayShort(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}` : iso;
+}
+
 const dateTimeFmts = new Map<string, Intl.DateTimeFormat>();
 
 function dateTimeFmt(timeZone: string | undefined): Intl.DateTimeFormat {

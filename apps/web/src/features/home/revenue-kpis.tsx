@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { describeChange, type HomeSummary } from '@pc/contracts';
-import { formatCount, formatDay, formatMoney } from '../../lib/format/number-format';
+import { formatCount, formatDay, formatDayShort, formatMoney } from '../../lib/format/number-format';
 import { reportLink } from '../../lib/report-links';
 import { MonthToDateChange } from './what-changed';
 
@@ -134,8 +134,7 @@ export function RevenueKpis({ data, error, isLoading, retry, publisherId }: Reve
             {describeChange(change)}
           </Text>
           <span>
-            vs {formatMoney(mtd.previous.revenue, currency)} for {formatDay(mtd.previous.from).replace(/, \d{4}$/, '')}–
-            {formatDay(mtd.previous.to).replace(/, \d{4}$/, '')}
+            vs {formatMoney(mtd.previous.revenue, currency)} for {formatDayShort(mtd.previous.from)}–{formatDayShort(mtd.previous.to)}
           </span>
         </Group>
       </Kpi>

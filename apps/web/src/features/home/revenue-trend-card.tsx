@@ -2,7 +2,7 @@ import { Button, Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { HomeSummary } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../components/ui/charts/lazy-time-series-chart';
-import { formatDay, formatMoney } from '../../lib/format/number-format';
+import { formatDay, formatDayShort, formatMoney } from '../../lib/format/number-format';
 import { reportLink } from '../../lib/report-links';
 import { CardLoadError } from './card-load-error';
 
@@ -24,7 +24,7 @@ export function RevenueTrendCard({
   const days = data?.last30Days ?? [];
   const firstEstimated = days.findIndex((d) => d.estimated);
   const points = days.map((d, i) => ({
-    x: formatDay(d.date).replace(/, \d{4}$/, ''),
+    x: formatDayShort(d.date),
     revenue: firstEstimated === -1 || i < firstEstimated ? d.revenue : null,
     estimated: firstEstimated !== -1 && i >= firstEstimated - 1 ? d.revenue : null,
   }));

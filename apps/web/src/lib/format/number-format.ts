@@ -8,6 +8,7 @@ export {
   formatCount,
   formatDateTime,
   formatDay,
+  formatDayShort,
   formatDecimal,
   formatMoney,
   formatMonth,

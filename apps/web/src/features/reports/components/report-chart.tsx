@@ -10,7 +10,7 @@ import {
 } from '@pc/contracts';
 import { OTHER_KEY, splitPoints } from '../state/chart-split';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
-import { formatCell, formatDay, formatMonth } from '../../../lib/format/number-format';
+import { formatCell, formatDay, formatDayShort, formatMonth } from '../../../lib/format/number-format';
 import { daysOf, monthsOf, type DayRange } from '../state/date-presets';
 
 export interface ReportChartProps {
@@ -41,7 +41,7 @@ export interface ReportChartProps {
 }
 
 const SPLIT_COLORS = ['brand.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.7'];
-const periodLabel = (monthly: boolean) => (p: string) => (monthly ? formatMonth(p) : formatDay(p).replace(/, \d{4}$/, ''));
+const periodLabel = (monthly: boolean) => (p: string) => (monthly ? formatMonth(p) : formatDayShort(p));
 
 /** Values of one metric keyed by day (YYYY-MM-DD) or month (YYYY-MM). */
 function byPeriod(result: ReportResult | undefined, metric: MetricKey, monthly: boolean): Map<string, number | null> {
@@ -67,7 +67,7 @@ export function chartPoints(opts: Pick<ReportChartProps, 'metric' | 'monthly' | 
   return periods.map((p, i) => {
     const prev = prevPeriods[i];
     return {
-      x: monthly ? formatMonth(p) : formatDay(p).replace(/, \d{4}$/, ''),
+      x: monthly ? formatMonth(p) : formatDayShort(p),
       current: now.get(p) ?? null,
       previous: prev !== undefined ? (before.get(prev) ?? null) : null,
     };

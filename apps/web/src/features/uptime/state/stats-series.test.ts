@@ -5,8 +5,8 @@ import { chartRows, last30Days, pointLabel } from './stats-series';
 describe('stats series', () => {
   it('labels points by the range', () => {
     expect(pointLabel('2026-01-10T07:00:00.000Z', '24h')).toBe('07:00');
-    expect(pointLabel('2026-01-10T07:00:00.000Z', '7d')).toBe('10 Jan 07:00');
-    expect(pointLabel('2026-01-10T00:00:00.000Z', '30d')).toBe('10 Jan');
+    expect(pointLabel('2026-01-10T07:00:00.000Z', '7d')).toBe('Jan 10 07:00');
+    expect(pointLabel('2026-01-10T00:00:00.000Z', '30d')).toBe('Jan 10');
   });
 
   it('keeps 30 days with gaps for days without checks', () => {

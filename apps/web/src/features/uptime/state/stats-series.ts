@@ -1,11 +1,12 @@
 import type { MonitorRange, MonitorStats } from '@pc/contracts';
+import { formatDayShort } from '../../../lib/format/number-format';
 
 const DAY_MS = 86_400_000;
 
 /** Axis label of a chart point: the hour for 24 h, day and hour for 7 d, the day beyond (UTC, as the buckets). */
 export function pointLabel(at: string, range: MonitorRange): string {
   const d = new Date(at);
-  const day = d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', timeZone: 'UTC' });
+  const day = formatDayShort(at);
   const hour = `${String(d.getUTCHours()).padStart(2, '0')}:00`;
   if (range === '24h') return hour;
   if (range === '7d') return `${day} ${hour}`;
