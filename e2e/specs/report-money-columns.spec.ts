@@ -13,6 +13,19 @@ const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** The elements reaching past the viewport's right edge, named for a failure message: which one overflows. */
+const pastRightEdge = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .slice(-5)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[data-testid=${e.getAttribute('data-testid')}]` : ''} "${(e.textContent ?? '').trim().slice(0, 40)}" ${Math.round(e.getBoundingClientRect().width)} px`,
+      )
+      .join('; '),
+  );
+
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -65,7 +78,7 @@ test.describe('at 375 px', () => {
     const total = cards.getByTestId('report-totals-card');
     await expect(total).toContainText('Total');
     await expect(total.getByRole('definition').nth(1)).toHaveText(/\d/);
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page), await pastRightEdge(page)).toBeLessThanOrEqual(0);
 
     // The table stays one tap away.
     await page.getByText('Table', { exact: true }).click();
