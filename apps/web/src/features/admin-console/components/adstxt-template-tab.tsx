@@ -7,6 +7,7 @@ import { addToast } from '../../../lib/toast';
 import { previewAdsTxtTemplate, saveAdsTxtTemplate, useAdsTxtTemplate } from '../api/adstxt-template-api';
 import { useTemplateHistory } from '../api/audit-api';
 import { TemplateDiff, TemplateHistory } from './template-diff';
+import { formatDateTime } from '../../../lib/format/number-format';
 
 /**
  * The provider-wide ads.txt required-lines template. Edits are checked live with the shared ads.txt
@@ -57,7 +58,7 @@ export function AdsTxtTemplateTab() {
       <Text size="sm">
         These lines are required in every publisher&apos;s ads.txt. Use the placeholders{' '}
         {ADSTXT_TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}; each publisher&apos;s own ids fill them in. Last saved{' '}
-        {new Date(data.updatedAt).toLocaleString()} by {data.updatedBy ?? 'the shipped default'}.
+        {formatDateTime(data.updatedAt)} by {data.updatedBy ?? 'the shipped default'}.
       </Text>
       <Textarea
         label="Required lines template"

@@ -5,6 +5,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { saveFile } from '../../../lib/save-file';
 import { addToast } from '../../../lib/toast';
 import { exportAuditCsv, useAuditLog, type AuditLogQuery } from '../api/audit-api';
+import { formatDateTime } from '../../../lib/format/number-format';
 
 const FILTERS = [
   ['actor', 'Actor e-mail'],
@@ -64,7 +65,7 @@ export function AuditTab() {
               {data.map((e) => (
                 <Fragment key={e.id}>
                   <Table.Tr>
-                    <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
+                    <Table.Td>{formatDateTime(e.at)}</Table.Td>
                     <Table.Td>{e.actor ?? 'deleted user / system'}</Table.Td>
                     <Table.Td>{e.publisherId ?? '—'}</Table.Td>
                     <Table.Td>{e.action}</Table.Td>

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { decideDomainClaim, useDomainClaims } from '../api/domain-claims-api';
 import { ReasonDialog, type ReasonDecision } from './reason-dialog';
+import { formatDateTime } from '../../../lib/format/number-format';
 
 interface Pending {
   claim: StaffDomainClaim;
@@ -18,7 +19,7 @@ const METHOD: Record<string, string> = {
   dns_txt: 'DNS TXT record',
   staff: 'staff decision',
 };
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 
 /** Approve or reject one claim; the reason is required, audited and shown to the partner. */
 function claimDecision({ claim, decision }: Pending): ReasonDecision {

@@ -7,6 +7,7 @@ import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { useInvitations } from '../api/admin-api';
 import { InvitationForm } from './invitation-form';
+import { formatDateTime } from '../../../lib/format/number-format';
 
 const COLORS: Record<Invitation['status'], string> = { pending: 'blue', accepted: 'green', expired: 'orange', revoked: 'gray' };
 
@@ -77,7 +78,7 @@ export function InvitationsTab() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{new Date(inv.expires).toLocaleString()}</Table.Td>
+                  <Table.Td>{formatDateTime(inv.expires)}</Table.Td>
                   <Table.Td>{inv.invitedBy ?? '—'}</Table.Td>
                   <Table.Td>
                     {(inv.status === 'pending' || inv.status === 'expired') && (

@@ -13,9 +13,10 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePlanRequests, useServiceRequests } from '../api/admin-api';
 import { DecisionDialog, type PendingDecision } from './decision-dialog';
+import { formatDateTime } from '../../../lib/format/number-format';
 
 const COLORS: Record<StaffDecisionStatus, string> = { pending: 'blue', approved: 'green', rejected: 'red' };
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 
 function Status({ status, reason }: { status: StaffDecisionStatus; reason: string }) {
   return (

@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { UsageReport } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
+import { formatCount } from '../../../lib/format/number-format';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -9,7 +10,7 @@ function Figure({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fz={28} fw={700}>
-        {value.toLocaleString()}
+        {formatCount(value)}
       </Text>
     </Paper>
   );
@@ -33,7 +34,7 @@ export function UsageCharts({ report }: { report: UsageReport }) {
             ariaLabel="Daily active users per day"
             data={report.daily.map((d) => ({ x: d.day, users: d.activeUsers }))}
             series={[{ key: 'users', label: 'Active users', color: 'blue.6' }]}
-            valueFormatter={(v) => v.toLocaleString()}
+            valueFormatter={(v) => formatCount(v)}
             height={220}
           />
         </Paper>
@@ -45,7 +46,7 @@ export function UsageCharts({ report }: { report: UsageReport }) {
             ariaLabel="Events per day"
             data={report.daily.map((d) => ({ x: d.day, events: d.events }))}
             series={[{ key: 'events', label: 'Events', color: 'teal.6' }]}
-            valueFormatter={(v) => v.toLocaleString()}
+            valueFormatter={(v) => formatCount(v)}
             height={220}
           />
         </Paper>

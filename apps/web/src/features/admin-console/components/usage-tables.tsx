@@ -1,7 +1,8 @@
 import { SimpleGrid, Paper, Table, Text, Title } from '@mantine/core';
 import { UsageUserTypeLabels, type UsageReport } from '@pc/contracts';
+import { formatCount } from '../../../lib/format/number-format';
 
-const n = (v: number) => v.toLocaleString();
+const n = (v: number) => formatCount(v);
 
 function Ranked({ title, head, rows }: { title: string; head: [string, string]; rows: [string, number][] }) {
   return (

@@ -8,8 +8,9 @@ import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { useUsersAdmin } from '../api/admin-api';
 import { UserAccessForm } from './user-access-form';
+import { formatDateTime } from '../../../lib/format/number-format';
 
-const when = (s: number | null) => (s ? new Date(s * 1000).toLocaleString() : 'Never');
+const when = (s: number | null) => (s ? formatDateTime(s * 1000) : 'Never');
 const scopeLabel = (u: RegisteredUser) => (u.publisherScope === 'ALL' ? 'All partners (staff)' : u.publisherScope.split(',').join(', '));
 
 /** Registered users: search and partner filter for staff; access, status, reset mail and delete for admins. */
