@@ -18,17 +18,9 @@ export interface SigningKeySet {
 export async function loadSigningKeys(db: Db): Promise<SigningKeySet> {
   let rows = await db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).orderBy('created_at', 'desc').execute();
   if (rows.length === 0) {
-    const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALG, { crv: 'Ed25519', extractable: true });
-    const kid = randomUUID();
     await db
       .insertInto('signing_keys')
-      .values({
-        kid,
-        alg: TOKEN_ALG,
-        public_jwk: JSON.stringify(await exportJWK(publicKey)),
-        private_jwk: JSON.stringify(await exportJWK(privateKey)),
-        retired_at: null,
-      })
+      .values(await newSigningKeyRow())
       .onConflict((oc) => oc.doNothing())
       .execute();
     rows = await db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).orderBy('created_at', 'desc').execute();
@@ -48,19 +40,21 @@ export async function loadSigningKeys(db: Db): Promise<SigningKeySet> {
  * Returns the new kid.
  */
 export async function rotateSigningKey(db: Db): Promise<string> {
+  const row = await newSigningKeyRow();
+  await db.insertInto('signing_keys').values(row).execute();
+  return row.kid;
+}
+
+/** A fresh Ed25519 key pair as a `signing_keys` row: the first key on first start and every rotated one. */
+async function newSigningKeyRow() {
   const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALG, { crv: 'Ed25519', extractable: true });
-  const kid = randomUUID();
-  await db
-    .insertInto('signing_keys')
-    .values({
-      kid,
-      alg: TOKEN_ALG,
-      public_jwk: JSON.stringify(await exportJWK(publicKey)),
-      private_jwk: JSON.stringify(await exportJWK(privateKey)),
-      retired_at: null,
-    })
-    .execute();
-  return kid;
+  return {
+    kid: randomUUID(),
+    alg: TOKEN_ALG,
+    public_jwk: JSON.stringify(await exportJWK(publicKey)),
+    private_jwk: JSON.stringify(await exportJWK(privateKey)),
+    retired_at: null,
+  };
 }
 
 /**
