@@ -1,11 +1,11 @@
 import { Card, Skeleton, Stack } from '@mantine/core';
 
-/** The loading state of a page or panel of cards: a labelled, busy region with three bars. */
-export function LoadingCard({ label }: { label: string }) {
+/** The loading state of a page, panel or table: a labelled, busy region with `rows` bars (three unless told). */
+export function LoadingCard({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
     <Card role="region" aria-busy="true" aria-label={label}>
       <Stack gap={10}>
-        {[0, 1, 2].map((i) => (
+        {Array.from({ length: rows }, (_, i) => (
           <Skeleton key={i} h={22} />
         ))}
       </Stack>

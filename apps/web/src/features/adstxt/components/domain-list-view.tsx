@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { TrackingEvents } from '@pc/contracts';
 import { useSignedIn } from '../../../lib/identity/auth-context';
 import { errorMessage } from '../../../lib/api-error';
@@ -11,6 +11,7 @@ import { AddAppDomain } from './add-app-domain';
 import { AppDomainClaims } from './app-domain-claims';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadingCard } from '../../../components/ui/loading-card';
 import { Icon } from '../../../components/ui/icons';
 import { fetchAllMissingLines, useAdsTxtDomains } from '../api/adstxt-api';
 import { DomainTable } from './domain-table';
@@ -72,13 +73,7 @@ export function DomainListView({ publisherId }: { publisherId: string }) {
           </Group>
         </Alert>
       ) : isLoading || !data ? (
-        <Card role="region" aria-busy="true" aria-label="Loading domains">
-          <Stack gap={10}>
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} h={22} />
-            ))}
-          </Stack>
-        </Card>
+        <LoadingCard label="Loading domains" rows={4} />
       ) : data.length === 0 ? (
         <EmptyState title="No domains yet" icon={<Icon name="adstxt" size={24} />}>
           Your domains come from the sites registered for this partner. Once your account manager adds a site, its domain appears here with

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Card, Skeleton, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IncidentListQuerySchema, TrackingEvents, type Incident, type IncidentListQuery } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadingCard } from '../../../components/ui/loading-card';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
@@ -62,13 +63,7 @@ function IncidentsView({ publisherId }: { publisherId: string }) {
       {error ? (
         <LoadErrorAlert title="The incidents could not be loaded" message={error.message} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
-        <Card role="region" aria-busy="true" aria-label="Loading incidents">
-          <Stack gap={10}>
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} h={22} />
-            ))}
-          </Stack>
-        </Card>
+        <LoadingCard label="Loading incidents" rows={4} />
       ) : data.length === 0 ? (
         filtered ? (
           <Text c="dimmed" size="sm">
