@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Code, CopyButton, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useSWRConfig } from 'swr';
 import type { AppDomainClaim, AppDomainClaimCheck } from '@pc/contracts';
+import { CopyValueButton } from '../../../components/ui/copy-value-button';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
@@ -11,13 +12,7 @@ function Copyable({ value, label }: { value: string; label: string }) {
   return (
     <Group gap="xs" wrap="nowrap">
       <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Button size="compact-xs" variant="subtle" onClick={copy} aria-label={`Copy the ${label}`}>
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-        )}
-      </CopyButton>
+      <CopyValueButton value={value} label={`Copy the ${label}`} />
     </Group>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Code, CopyButton, Button, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Code, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
 import { TrackingEvents, type AdsFileName } from '@pc/contracts';
+import { CopyValueButton } from '../../../components/ui/copy-value-button';
 import { track } from '../../../lib/tracking/track';
 import { GUIDE_SERVERS, guideSteps, serverLabel, type GuideServer } from './redirection-snippets';
 
@@ -59,13 +60,7 @@ function GuideStepsList({ server, domain, hostedUrl, file }: GuideProps & { serv
               <Code block flex={1}>
                 {step.snippet}
               </Code>
-              <CopyButton value={step.snippet}>
-                {({ copied, copy }) => (
-                  <Button size="compact-xs" variant="subtle" onClick={copy} aria-label={`Copy step ${i + 1} for ${serverLabel[server]}`}>
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyValueButton value={step.snippet} label={`Copy step ${i + 1} for ${serverLabel[server]}`} />
             </Group>
           )}
         </List.Item>

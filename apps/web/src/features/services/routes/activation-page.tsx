@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { Routes, serviceById, TrackingEvents, type ActivationResult, type ServiceDefinition } from '@pc/contracts';
+import { CopyValueButton } from '../../../components/ui/copy-value-button';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { NotFoundPage } from '../../../components/ui/not-found-page';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -124,13 +125,7 @@ function ChooseSites({ publisherId, def }: { publisherId: string; def: ServiceDe
                   <Code block style={{ flex: 1 }}>
                     {t.snippet}
                   </Code>
-                  <CopyButton value={t.snippet}>
-                    {({ copied, copy }) => (
-                      <Button size="xs" variant="light" onClick={copy} aria-label={`Copy the tag of ${siteName(t.siteId)}`}>
-                        {copied ? 'Copied' : 'Copy'}
-                      </Button>
-                    )}
-                  </CopyButton>
+                  <CopyValueButton value={t.snippet} label={`Copy the tag of ${siteName(t.siteId)}`} size="xs" variant="light" />
                 </Group>
               </Stack>
             ))}
