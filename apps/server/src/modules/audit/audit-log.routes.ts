@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditEndpoints, type AuditEntry, type AuditQuery } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { registerEndpoints } from '../../http/endpoint-routes';
-import { neutraliseText, quoteCsvField } from '../reports/export/csv-writer';
+import { neutraliseText, quoteCsvField } from '../../lib/csv/csv-writer';
 import { auditLogRepo } from './audit-log.repo';
 
 async function search(db: Db, q: AuditQuery): Promise<AuditEntry[]> {

@@ -1,5 +1,5 @@
-import { readCsvRecords } from '../reports/ingest/csv-records';
-import { neutraliseText, quoteCsvField } from '../reports/export/csv-writer';
+import { readCsvRecords } from '../../lib/csv/csv-records';
+import { neutraliseText, quoteCsvField } from '../../lib/csv/csv-writer';
 
 /** One value per row under a `value` header; text that a spreadsheet would run as a formula is neutralised. */
 export function valuesToCsv(values: readonly string[]): string {

@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction';
 import { forbidden, notFound, HttpError, badRequest } from '../../lib/http-error';
 import type { createJobQueue } from '../../lib/jobs/job-queue';
 import { auditRepo } from '../audit/audit.repo';
-import { writeCsv, type ExportColumn } from '../reports/export/csv-writer';
+import { writeCsv, type ExportColumn } from '../../lib/csv/csv-writer';
 import { incidentsRepo, type IncidentRow } from './incidents.repo';
 import type { WebhookEventPublisher } from '../integrations/webhook-events';
 import { INCIDENT_NOTIFY_QUEUE, type IncidentNotifyPayload } from './incident-notify.job';

@@ -14,7 +14,7 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit/audit.repo';
 import type { WebhookEventPublisher } from '../integrations/webhook-events';
 import type { PaymentSettingsService } from '../payment-settings/payment-settings.service';
-import { readCsvRecords } from '../reports/ingest/csv-records';
+import { readCsvRecords } from '../../lib/csv/csv-records';
 import type { ReportEngine } from '../reports/engine/report-engine';
 import { applyAdjustment, editAdjustment, toAdjustment } from './adjustments';
 import { round2 } from './money';

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { PAYMENT_STATUS_LABELS, formatDay, formatDecimal, formatMoney, formatMonth, type PaymentStatus } from '@pc/contracts';
-import { neutraliseText, quoteCsvField } from '../reports/export/csv-writer';
+import { neutraliseText, quoteCsvField } from '../../lib/csv/csv-writer';
 import type { AppConfig } from '../../config/env';
 import type { PaymentRow } from './payments.repo';
 

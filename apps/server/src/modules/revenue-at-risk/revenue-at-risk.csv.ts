@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { RISK_CAUSE_LABELS, type RevenueAtRisk, type RiskInput } from '@pc/contracts';
 import type { ReportRow } from '../reports/engine/report-engine';
-import { writeCsv, type ExportColumn } from '../reports/export/csv-writer';
+import { writeCsv, type ExportColumn } from '../../lib/csv/csv-writer';
 
 const COLUMNS: ExportColumn[] = [
   { key: 'site', label: 'Site', kind: 'text' },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { usageEndpoints } from '@pc/contracts';
 import { registerEndpoints } from '../../http/endpoint-routes';
-import { neutraliseText, quoteCsvField } from '../reports/export/csv-writer';
+import { neutraliseText, quoteCsvField } from '../../lib/csv/csv-writer';
 import type { UsageService } from './usage.service';
 
 const cell = (v: string) => quoteCsvField(neutraliseText(v));

@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { encodeCsvChunkBytes, type CellChunk } from './csv-writer';
+import { encodeCsvChunkBytes, type CellChunk } from '../../../lib/csv/csv-writer';
 
 /**
  * The worker-thread half of CSV export encoding (export-encoder.ts is the other half). Loaded as

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { MessageChannel } from 'node:worker_threads';
 import type { CpuPool } from '../../../lib/workers/cpu-pool';
 import { bundledWorker } from '../../../lib/workers/worker-bundle';
-import type { CellChunk, CsvChunkEncoder, ExportColumn, ExportOptions } from './csv-writer';
+import type { CellChunk, CsvChunkEncoder, ExportColumn, ExportOptions } from '../../../lib/csv/csv-writer';
 import type { FromXlsxWorker, ToXlsxWorker } from './export-work';
 
 /**

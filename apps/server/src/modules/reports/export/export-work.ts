@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Writable } from 'node:stream';
-import type { CellChunk, ExportColumn } from './csv-writer';
+import type { CellChunk, ExportColumn } from '../../../lib/csv/csv-writer';
 import { writeXlsxColumns } from './xlsx-writer';
 
 /**

@@ -1,7 +1,14 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ReportColumn } from '../engine/report-engine';
-import { rowsToChunks, totalsRowValues, type CellChunk, type ExportColumn, type ExportOptions, type RowSource } from './csv-writer';
+import {
+  rowsToChunks,
+  totalsRowValues,
+  type CellChunk,
+  type ExportColumn,
+  type ExportOptions,
+  type RowSource,
+} from '../../../lib/csv/csv-writer';
 
 const NUM_FMT: Partial<Record<ReportColumn['kind'], string>> = {
   count: '#,##0',

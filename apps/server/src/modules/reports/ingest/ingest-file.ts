@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import type { FactBatch, ReportEngine } from '../engine/report-engine';
+import type { ReportEngine } from '../engine/report-engine';
 import type { ReportType } from '@pc/contracts';
-import type { TextSource } from './csv-records';
-import { parseFactsFile, type FactsFormat, type LineError } from './parse-facts';
+import type { TextSource } from '../../../lib/csv/csv-records';
+import { BATCH_ROWS, duplicateMessage, MAX_ERRORS, mergeErrors, streamFacts, type FactsFormat, type LineError } from './parse-facts';
 
 export interface IngestOutcome {
   /** Data rows in the file. */
@@ -19,11 +19,6 @@ export interface IngestOutcome {
   publisherIds?: string[];
 }
 
-function publishersOf(batch: FactBatch): string[] {
-  const rows = batch.reportType === 'revenue' ? [...batch.requests, ...batch.sales] : batch.rows;
-  return [...new Set(rows.map((r) => r.publisherId))];
-}
-
 /** .csv -> csv; .ndjson / .jsonl -> ndjson. */
 export function formatFromPath(path: string): FactsFormat | null {
   const ext = extname(path).toLowerCase();
@@ -32,18 +27,46 @@ export function formatFromPath(path: string): FactsFormat | null {
   return null;
 }
 
-/** Validates the whole source, then applies it (each (publisher, day) replaced) or nothing. */
+/**
+ * Streams the source through validation into the engine's staging (FactIngest), BATCH_ROWS rows at
+ * a time, then applies it (each (publisher, day) replaced) or nothing: a bad row, a repeated key or
+ * a failure while reading (a dropped upload) aborts what was staged. The CLI, the API and the
+ * ingest bench all come here.
+ */
 export async function ingestSource(
   engine: ReportEngine,
   reportType: ReportType,
   source: TextSource,
   format: FactsFormat,
+  batchRows = BATCH_ROWS,
 ): Promise<IngestOutcome> {
-  const parsed = await parseFactsFile(source, format, reportType);
-  const counts = { rowsRead: parsed.rows, rowsRejected: parsed.rejectedRows };
-  if (!parsed.batch) return { ...counts, rowsApplied: 0, daysReplaced: 0, errors: parsed.errors };
-  const summary = await engine.ingest(parsed.batch);
-  return { ...counts, ...summary, errors: [], publisherIds: publishersOf(parsed.batch) };
+  const run = await engine.beginIngest(reportType);
+  const publishers = new Set<string>();
+  try {
+    const read = await streamFacts(
+      source,
+      format,
+      reportType,
+      (batch) => {
+        for (const r of batch.reportType === 'revenue' ? batch.requests : batch.rows) publishers.add(r.publisherId);
+        if (batch.reportType === 'revenue') for (const r of batch.sales) publishers.add(r.publisherId);
+        return run.add(batch);
+      },
+      batchRows,
+    );
+    const dup = await run.duplicates(MAX_ERRORS);
+    const duplicates = dup.rows.map((d) => ({ line: d.line, message: duplicateMessage(d.firstLine) }));
+    const counts = { rowsRead: read.rows, rowsRejected: read.rejectedRows + dup.count };
+    if (read.errors.length > 0 || dup.count > 0) {
+      await run.abort();
+      return { ...counts, rowsApplied: 0, daysReplaced: 0, errors: mergeErrors(read, duplicates, dup.count) };
+    }
+    const summary = await run.commit();
+    return { ...counts, ...summary, errors: [], publisherIds: [...publishers] };
+  } catch (error) {
+    await run.abort().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The CLI's entry point: `ingestFile(engine, 'revenue', 'facts/2024-05-01.csv')`. */

@@ -1,7 +1,8 @@
 import type { ReportType } from '@pc/contracts';
 import type { FactBatch, RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../engine/report-engine';
-import { CsvSyntaxError, readCsvRecords, readLines, type TextSource } from './csv-records';
-import { KNOWN_COLUMNS, RecirculationRowSchema, REQUIRED_COLUMNS, RevenueRowSchema, describeIssues } from './fact-row-schemas';
+import { CsvSyntaxError, readCsvRecords, readLines, type TextSource } from '../../../lib/csv/csv-records';
+import { KNOWN_COLUMNS, REQUIRED_COLUMNS } from './fact-row-schemas';
+import { BatchRows, factKeys, type Lined, type RawRow } from './fact-rows';
 
 export type FactsFormat = 'csv' | 'ndjson';
 
@@ -21,27 +22,42 @@ export interface ParsedFacts {
   errors: LineError[];
 }
 
-/** Enough to fix a file; more would only bloat the answer. */
-const MAX_ERRORS = 100;
+/** What a streamed read found: its rows went to `onBatch`, its errors are here. */
+export interface StreamedFacts {
+  rows: number;
+  rejectedRows: number;
+  /** The first MAX_ERRORS reasons, in line order. */
+  errors: LineError[];
+  /** Reasons past the first MAX_ERRORS. */
+  moreErrors: number;
+}
 
-type RawRow = Record<string, unknown>;
+/** Enough to fix a file; more would only bloat the answer. */
+export const MAX_ERRORS = 100;
+
+/** Rows handed to the engine at a time: what a streamed ingest holds in memory besides the engine's own buffers. */
+export const BATCH_ROWS = 50_000;
 
 /**
- * Parses and validates a facts file (layout in FORMAT.md). Every row is checked with zod and for
- * duplicates of the same key; errors carry line numbers. Rows are collected in memory because the
- * file must be applied atomically after the last row has been checked.
+ * Reads and validates a facts file (layout in FORMAT.md) as a stream, handing each BATCH_ROWS
+ * valid rows to `onBatch` (awaited: a slow engine holds the reading back). Every row is checked with
+ * zod; errors carry line numbers. Repeated keys are not checked here: the engine finds them in what
+ * it staged (FactIngest.duplicates), so memory does not grow with the file.
  */
-export async function parseFactsFile(source: TextSource, format: FactsFormat, reportType: ReportType): Promise<ParsedFacts> {
+export async function streamFacts(
+  source: TextSource,
+  format: FactsFormat,
+  reportType: ReportType,
+  onBatch: (batch: FactBatch) => Promise<void>,
+  batchRows = BATCH_ROWS,
+): Promise<StreamedFacts> {
   const errors: LineError[] = [];
-  let extraErrors = 0;
+  let moreErrors = 0;
   const addError = (line: number, message: string) => {
     if (errors.length < MAX_ERRORS) errors.push({ line, message });
-    else extraErrors += 1;
+    else moreErrors += 1;
   };
-  const requests: RevenueRequestFact[] = [];
-  const sales: RevenueSalesFact[] = [];
-  const recirculation: RecirculationFact[] = [];
-  const seen = new Map<string, number>();
+  const pending = new BatchRows(reportType);
   let rows = 0;
   let rejectedRows = 0;
 
@@ -52,76 +68,17 @@ export async function parseFactsFile(source: TextSource, format: FactsFormat, re
     addError(line, message);
   };
 
-  const accept = (line: number, raw: RawRow) => {
+  const accept = (line: number, raw: RawRow): Promise<void> | undefined => {
     const nul = Object.entries(raw).find(([k, v]) => k.includes('\0') || (typeof v === 'string' && v.includes('\0')));
-    if (nul) return reject(line, `${printable(nul[0])} contains a NUL byte (U+0000); remove it and send the file again`);
+    if (nul) return void reject(line, `${printable(nul[0])} contains a NUL byte (U+0000); remove it and send the file again`);
     rows += 1;
-    const key = rowKey(reportType, raw, line, addError);
-    if (key === null) {
+    const refused = pending.add(raw, line);
+    if (refused !== null) {
       rejectedRows += 1;
-      return;
+      addError(line, refused);
+      return undefined;
     }
-    const firstLine = seen.get(key);
-    if (firstLine !== undefined) {
-      rejectedRows += 1;
-      return addError(line, `duplicate of the row on line ${firstLine} (same day and keys)`);
-    }
-    seen.set(key, line);
-  };
-
-  const rowKey = (type: ReportType, raw: RawRow, line: number, fail: (l: number, m: string) => void): string | null => {
-    if (type === 'revenue') {
-      const parsed = RevenueRowSchema.safeParse(raw);
-      if (!parsed.success) {
-        fail(line, describeIssues(parsed.error, raw));
-        return null;
-      }
-      const r = parsed.data;
-      if (r.kind === 'requests') {
-        requests.push({
-          date: r.date,
-          publisherId: r.publisher_id,
-          siteId: r.site_id,
-          productType: r.product_type,
-          impRequests: r.imp_requests,
-        });
-        return JSON.stringify(['requests', r.date, r.publisher_id, r.site_id, r.product_type]);
-      }
-      const dealName = r.deal_name ?? '';
-      const dealId = r.deal_id ?? '';
-      sales.push({
-        date: r.date,
-        publisherId: r.publisher_id,
-        siteId: r.site_id,
-        productType: r.product_type,
-        size: r.size,
-        brand: r.brand,
-        dealName,
-        dealId,
-        impressions: r.impressions,
-        revenue: r.revenue,
-        netRevenue: r.net_revenue,
-        ...(r.advertiser_domain ? { advertiserDomain: r.advertiser_domain } : {}),
-        ...(r.iab_category ? { iabCategory: r.iab_category } : {}),
-      });
-      const attributes = [r.advertiser_domain ?? '', r.iab_category ?? ''];
-      return JSON.stringify(['sales', r.date, r.publisher_id, r.site_id, r.product_type, r.size, r.brand, dealName, dealId, ...attributes]);
-    }
-    const parsed = RecirculationRowSchema.safeParse(raw);
-    if (!parsed.success) {
-      fail(line, describeIssues(parsed.error, raw));
-      return null;
-    }
-    const r = parsed.data;
-    recirculation.push({
-      date: r.date,
-      publisherId: r.publisher_id,
-      siteId: r.site_id,
-      widget: r.widget,
-      organicPageViews: r.organic_page_views,
-      organicClicks: r.organic_clicks,
-    });
-    return JSON.stringify([r.date, r.publisher_id, r.site_id, r.widget]);
+    return pending.size >= batchRows ? onBatch(pending.take()) : undefined;
   };
 
   try {
@@ -131,17 +88,51 @@ export async function parseFactsFile(source: TextSource, format: FactsFormat, re
     if (!(error instanceof CsvSyntaxError)) throw error;
     addError(error.line, error.message);
   }
+  if (pending.size > 0) await onBatch(pending.take());
   if (rows === 0 && errors.length === 0) addError(1, 'The file has no data rows.');
-  if (extraErrors > 0) errors.push({ line: errors.at(-1)?.line ?? 1, message: `...and ${extraErrors} more errors` });
-  if (errors.length > 0) return { batch: null, rows, rejectedRows, errors };
-  const batch: FactBatch = reportType === 'revenue' ? { reportType, requests, sales } : { reportType, rows: recirculation };
-  return { batch, rows, rejectedRows, errors };
+  return { rows, rejectedRows, errors, moreErrors };
+}
+
+/** Parse errors and repeated keys in one list in line order, capped, with the count of the rest. */
+export function mergeErrors(read: StreamedFacts, duplicates: readonly LineError[], duplicateCount: number): LineError[] {
+  const all = [...read.errors, ...duplicates].sort((a, b) => a.line - b.line);
+  const rest = read.moreErrors + (duplicateCount - duplicates.length) + Math.max(0, all.length - MAX_ERRORS);
+  const kept = all.slice(0, MAX_ERRORS);
+  if (rest > 0) kept.push({ line: kept.at(-1)?.line ?? 1, message: `...and ${rest} more errors` });
+  return kept;
+}
+
+export const duplicateMessage = (firstLine: number) => `duplicate of the row on line ${firstLine} (same day and keys)`;
+
+/**
+ * The whole file in memory, validated and checked for repeated keys: for small files and tests.
+ * Ingestion streams instead (ingest-file.ts).
+ */
+export async function parseFactsFile(source: TextSource, format: FactsFormat, reportType: ReportType): Promise<ParsedFacts> {
+  const collected = new BatchRows(reportType);
+  const read = await streamFacts(source, format, reportType, async (batch) => {
+    if (batch.reportType === 'revenue') {
+      collected.requests.push(...(batch.requests as Lined<RevenueRequestFact>[]));
+      collected.sales.push(...(batch.sales as Lined<RevenueSalesFact>[]));
+    } else collected.recirculation.push(...(batch.rows as Lined<RecirculationFact>[]));
+  });
+  const batch = collected.take();
+  const seen = new Map<string, number>();
+  const duplicates: LineError[] = [];
+  for (const { line, key } of factKeys(batch).sort((a, b) => a.line - b.line)) {
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, line);
+    else duplicates.push({ line, message: duplicateMessage(first) });
+  }
+  const rejectedRows = read.rejectedRows + duplicates.length;
+  const errors = mergeErrors(read, duplicates.slice(0, MAX_ERRORS), duplicates.length);
+  return { batch: errors.length > 0 ? null : batch, rows: read.rows, rejectedRows, errors };
 }
 
 async function readCsv(
   source: TextSource,
   reportType: ReportType,
-  accept: (line: number, raw: RawRow) => void,
+  accept: (line: number, raw: RawRow) => Promise<void> | undefined,
   reject: (line: number, message: string) => void,
   addError: (line: number, message: string) => void,
 ): Promise<void> {
@@ -170,14 +161,15 @@ async function readCsv(
       const cell = (record.fields[n] ?? '').trim();
       if (cell !== '') raw[h] = cell;
     });
-    accept(record.line, raw);
+    const flushing = accept(record.line, raw);
+    if (flushing) await flushing;
   }
   if (header === null) addError(1, 'The file is empty.');
 }
 
 async function readNdjson(
   source: TextSource,
-  accept: (line: number, raw: RawRow) => void,
+  accept: (line: number, raw: RawRow) => Promise<void> | undefined,
   reject: (line: number, message: string) => void,
 ): Promise<void> {
   for await (const { line, text } of readLines(source)) {
@@ -198,7 +190,8 @@ async function readNdjson(
       const cell = typeof v === 'string' ? v.trim() : v;
       if (cell !== '' && cell !== null && cell !== undefined) raw[k] = cell;
     }
-    accept(line, raw);
+    const flushing = accept(line, raw);
+    if (flushing) await flushing;
   }
 }
 

@@ -1,16 +1,25 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { ReportColumn, ReportRow } from '../engine/report-engine';
-import { csvCell, encodeCsvChunk, encodeCsvChunkBytes, formatNumber, formatSixDecimals, writeCsv, writeCsvColumns } from './csv-writer';
+import {
+  csvCell,
+  type CsvRow,
+  type ExportColumn,
+  encodeCsvChunk,
+  encodeCsvChunkBytes,
+  formatNumber,
+  formatSixDecimals,
+  writeCsv,
+  writeCsvColumns,
+} from './csv-writer';
 
-const columns: ReportColumn[] = [
+const columns: ExportColumn[] = [
   { key: 'date', label: 'Date', kind: 'date' },
   { key: 'sites', label: 'Site', kind: 'text' },
   { key: 'revenue', label: 'Revenue', kind: 'money' },
   { key: 'fillRate', label: 'Fill Rate', kind: 'ratio-percent' },
 ];
 
-async function collect(rows: AsyncIterable<ReportRow[]> | ReportRow[][], totals?: Record<string, number | null>): Promise<string> {
+async function collect(rows: AsyncIterable<CsvRow[]> | CsvRow[][], totals?: Record<string, number | null>): Promise<string> {
   const out = new PassThrough();
   let text = '';
   out.on('data', (b: Buffer) => (text += b.toString('utf8')));
@@ -21,7 +30,7 @@ async function collect(rows: AsyncIterable<ReportRow[]> | ReportRow[][], totals?
 
 describe('writeCsv', () => {
   it('quotes per RFC 4180 with CRLF and neutralises formula-like text only', async () => {
-    const rows: ReportRow[] = [
+    const rows: CsvRow[] = [
       { date: '2024-01-01', sites: 'a,b "quoted"', revenue: -1.5, fillRate: 0.5 },
       { date: '2024-01-02', sites: '=HYPERLINK("x")', revenue: 1 / 3, fillRate: null },
       { date: '2024-01-03', sites: '+1', revenue: 0.1 + 0.2, fillRate: 1 },
@@ -60,7 +69,7 @@ describe('writeCsv', () => {
   it('waits for drain on a slow stream and writes every row', async () => {
     const out = new PassThrough({ highWaterMark: 16 });
     let bytes = 0;
-    async function* many(): AsyncGenerator<ReportRow[]> {
+    async function* many(): AsyncGenerator<CsvRow[]> {
       for (let c = 0; c < 50; c += 1)
         yield Array.from({ length: 100 }, (_, n) => ({ date: '2024-01-01', sites: `s${n}`, revenue: n, fillRate: 0 }));
     }
@@ -71,13 +80,13 @@ describe('writeCsv', () => {
   });
 
   it('writeCsvColumns writes the same bytes from column chunks', async () => {
-    const rows: ReportRow[] = [
+    const rows: CsvRow[] = [
       { date: '2024-01-01', sites: 'a,b "quoted"', revenue: -1.5, fillRate: 0.5 },
       { date: '2024-01-02', sites: '=HYPERLINK("x")', revenue: 1 / 3, fillRate: null },
       { date: '2024-01-03', sites: '\rCR', revenue: 0.1 + 0.2, fillRate: 1 },
       { date: '2024-01-04', sites: 'line1\nline2', revenue: 1234.5678905, fillRate: 2 / 3 },
     ];
-    const asColumns = (part: ReportRow[]) => ({
+    const asColumns = (part: CsvRow[]) => ({
       rowCount: part.length,
       columns: columns.map((c) => part.map((r) => r[c.key] as string | number | null)),
     });

@@ -1,12 +1,20 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { ReportCell, ReportColumn, ReportRow } from '../engine/report-engine';
+import type { ColumnKind } from '@pc/contracts';
 
-/** A column of an export: the report's columns plus export-only ones (like Estimated). */
-export type ExportColumn = Pick<ReportColumn, 'label' | 'kind'> & { key: string };
+/** One cell of a table written as CSV: the report engine's ReportCell, and any area's table cell. */
+export type CsvCell = string | number | boolean | null;
+export type CsvRow = Record<string, CsvCell>;
+
+/** A column of an export: a report's columns plus export-only ones (like Estimated). */
+export interface ExportColumn {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+}
 
 /** Rows one by one or in chunks (what ReportEngine.streamRows yields). */
-export type RowSource = AsyncIterable<ReportRow | readonly ReportRow[]> | Iterable<ReportRow | readonly ReportRow[]>;
+export type RowSource = AsyncIterable<CsvRow | readonly CsvRow[]> | Iterable<CsvRow | readonly CsvRow[]>;
 
 export interface ExportOptions {
   /** Totals from ReportEngine.query (over all rows); adds a last row labelled 'Total'. */
@@ -25,7 +33,7 @@ export interface ExportOptions {
  */
 export interface CellChunk {
   rowCount: number;
-  columns: ReadonlyArray<ReadonlyArray<ReportCell>>;
+  columns: ReadonlyArray<ReadonlyArray<CsvCell>>;
 }
 
 /**
@@ -95,15 +103,15 @@ export function formatSixDecimals(value: number): string | null {
   return `${sign}${whole}.${ZEROS.slice(0, digits - text.length)}${text}`;
 }
 
-export function csvCell(value: ReportRow[string] | undefined): string {
+export function csvCell(value: CsvRow[string] | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return formatNumber(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   return quoteCsvField(neutraliseText(value));
 }
 
-export async function* flattenRows(rows: RowSource): AsyncGenerator<readonly ReportRow[]> {
-  for await (const item of rows) yield Array.isArray(item) ? (item as readonly ReportRow[]) : [item as ReportRow];
+export async function* flattenRows(rows: RowSource): AsyncGenerator<readonly CsvRow[]> {
+  for await (const item of rows) yield Array.isArray(item) ? (item as readonly CsvRow[]) : [item as CsvRow];
 }
 
 /** Row objects as column chunks (values picked by the columns' keys), for the chunk writers. */
