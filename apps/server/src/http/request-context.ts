@@ -28,3 +28,13 @@ declare module 'fastify' {
     publisherId: string | null;
   }
 }
+
+/**
+ * The caller and chosen publisher of a publisher-scoped route, as services take them. Both are set
+ * by then: such a route's `access` lets no request through without a signed-in caller and a checked
+ * `Publisher-Scope` (http/access.ts).
+ */
+export const scopedCtx = (req: { auth?: { uid: string } | null; publisherId?: string | null }) => ({
+  uid: req.auth!.uid,
+  publisherId: req.publisherId!,
+});

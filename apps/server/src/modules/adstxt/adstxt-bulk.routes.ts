@@ -2,11 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adsTxtBulkEndpoints } from '@pc/contracts';
 import { registerEndpoints } from '../../http/endpoint-routes';
 import type { AdsTxtBulkService } from './adstxt-bulk.service';
-
-const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
-  uid: req.auth!.uid,
-  publisherId: req.publisherId!,
-});
+import { scopedCtx as ctx } from '../../http/request-context';
 
 /** Restore, every missing line at once, and the staff's all-publishers view with bulk verify. */
 export async function adsTxtBulkRoutes(app: FastifyInstance, opts: { bulk: AdsTxtBulkService }) {

@@ -3,13 +3,9 @@ import { adsTxtEndpoints, adsTxtTemplateEndpoints } from '@pc/contracts';
 import { registerEndpoints } from '../../http/endpoint-routes';
 import type { AdsTxtService } from './adstxt.service';
 import { sendHostedFile } from './hosted-file-reply';
+import { scopedCtx as ctx } from '../../http/request-context';
 
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^a-zA-Z0-9._-]/g, '_')}"`;
-
-const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
-  uid: req.auth!.uid,
-  publisherId: req.publisherId!,
-});
 
 /** Publisher-scoped ads.txt API: every call is within the checked Publisher-Scope. */
 export async function adsTxtRoutes(app: FastifyInstance, opts: { adsTxt: AdsTxtService }) {

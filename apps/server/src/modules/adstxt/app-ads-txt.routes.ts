@@ -4,11 +4,7 @@ import { registerEndpoints } from '../../http/endpoint-routes';
 import type { AppDomainsService } from './adstxt-app-domains.service';
 import type { AdsTxtService } from './adstxt.service';
 import { sendHostedFile } from './hosted-file-reply';
-
-const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
-  uid: req.auth!.uid,
-  publisherId: req.publisherId!,
-});
+import { scopedCtx as ctx } from '../../http/request-context';
 
 /** A publisher's app developer domains, whose /app-ads.txt is managed like a site's ads.txt. */
 export async function appDomainRoutes(app: FastifyInstance, opts: { appDomains: AppDomainsService }) {

@@ -3,13 +3,10 @@ import { appDomainClaimEndpoints, domainClaimStaffEndpoints } from '@pc/contract
 import { registerEndpoints } from '../../http/endpoint-routes';
 import type { AppDomainClaimsService } from './app-domain-claims.service';
 import type { DomainClaimsStaffService } from './app-domain-claims-staff.service';
+import { scopedCtx as ctx } from '../../http/request-context';
 
 /** The publisher's app developer domain claims that wait for proof, and "Verify now". */
 export async function appDomainClaimRoutes(app: FastifyInstance, opts: { claims: AppDomainClaimsService }) {
-  const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
-    uid: req.auth!.uid,
-    publisherId: req.publisherId!,
-  });
   registerEndpoints(app, appDomainClaimEndpoints, {
     list: (req) => opts.claims.listOwn(ctx(req)),
     verify: (req) => opts.claims.verify(ctx(req), req.params.domainId),

@@ -11,16 +11,13 @@ import { impactPreview } from './impact-preview';
 import type { FeedKeysService } from './feed-keys.service';
 import { buildFeed, etagMatches } from './serving-feed';
 import { valuesFromCsv, valuesToCsv } from './values-csv';
+import { scopedCtx as ctx } from '../../http/request-context';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const presentedCredential = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 /** The per-key counter's name: a hash, so the counters table never holds a key or token. */
 const credentialCounter = (presented: string) =>
   `blocking-feed-credential:${createHash('sha256').update(presented).digest('base64url').slice(0, 32)}`;
-const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
-  uid: req.auth!.uid,
-  publisherId: req.publisherId!,
-});
 
 export async function blockingRulesRoutes(
   app: FastifyInstance,

@@ -3,11 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { incidentsEndpoints } from '@pc/contracts';
 import { registerEndpoints } from '../../http/endpoint-routes';
 import type { IncidentsService } from './incidents.service';
-
-const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
-  uid: req.auth!.uid,
-  publisherId: req.publisherId!,
-});
+import { scopedCtx as ctx } from '../../http/request-context';
 
 export async function incidentsRoutes(app: FastifyInstance, opts: { incidents: IncidentsService }) {
   const s = opts.incidents;

@@ -2,11 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { webhooksEndpoints } from '@pc/contracts';
 import { registerEndpoints } from '../../http/endpoint-routes';
 import type { WebhooksService } from './webhooks.service';
-
-const ctx = (req: { auth?: { uid: string } | null; publisherId?: string | null }) => ({
-  uid: req.auth!.uid,
-  publisherId: req.publisherId!,
-});
+import { scopedCtx as ctx } from '../../http/request-context';
 
 export async function webhooksRoutes(app: FastifyInstance, opts: { webhooks: WebhooksService }) {
   const w = opts.webhooks;

@@ -5,16 +5,12 @@ import { registerEndpoints } from '../../http/endpoint-routes';
 import { errorResponses, typed } from '../../http/typed';
 import type { MonitorsService } from './monitors.service';
 import { CONFIRM_RECIPIENT_PATH, type RecipientConfirmations } from './monitor-recipients.service';
+import { scopedCtx as ctx } from '../../http/request-context';
 
 const tags = ['uptime monitoring'];
 const TokenQuery = z.object({ token: z.string().min(1, 'The link has no token.').max(200, 'The link is not valid.') });
 // "Test now" makes an outbound request on the caller's behalf: rate-limited per caller.
 const testNow = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-
-const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
-  uid: req.auth!.uid,
-  publisherId: req.publisherId!,
-});
 
 export async function monitorsRoutes(app: FastifyInstance, opts: { monitors: MonitorsService; recipients: RecipientConfirmations }) {
   const s = opts.monitors;

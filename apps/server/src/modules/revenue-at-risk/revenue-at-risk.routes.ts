@@ -3,8 +3,7 @@ import { revenueAtRiskEndpoints } from '@pc/contracts';
 import { registerEndpoints } from '../../http/endpoint-routes';
 import type { RevenueAtRiskService } from './revenue-at-risk.service';
 import { revenueAtRiskCsv } from './revenue-at-risk.csv';
-
-const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({ uid: req.auth!.uid, publisherId: req.publisherId! });
+import { scopedCtx as ctx } from '../../http/request-context';
 
 export async function revenueAtRiskRoutes(app: FastifyInstance, opts: { risk: RevenueAtRiskService }) {
   registerEndpoints(app, revenueAtRiskEndpoints, {

@@ -2,14 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { savedReportsEndpoints } from '@pc/contracts';
 import { registerEndpoints } from '../../../http/endpoint-routes';
 import type { SavedReportsService } from './saved-reports.service';
+import { scopedCtx as ctx } from '../../../http/request-context';
 
 /** Saved and scheduled reports and the reporting time zone. */
 export async function savedReportsRoutes(app: FastifyInstance, opts: { saved: SavedReportsService }) {
   const s = opts.saved;
-  const ctx = (req: { auth: { uid: string } | null; publisherId: string | null }) => ({
-    uid: req.auth!.uid,
-    publisherId: req.publisherId!,
-  });
 
   registerEndpoints(app, savedReportsEndpoints, {
     list: (req) => s.list(ctx(req), req.query.reportType),
