@@ -1,9 +1,9 @@
 import type { DimensionKey, ReportFilter } from '@pc/contracts';
 import { DIMENSION_COLUMN } from './dimension-columns';
 import type { ChParams, ClickHouseExec } from './clickhouse-exec';
-import { filterDims, filterSql, SETTINGS } from './clickhouse-sql-parts';
+import { filterSql, SETTINGS } from './clickhouse-sql-parts';
 import { ReportQueryError } from './report-engine';
-import { planReport } from './report-plan';
+import { filterDims, planReport } from './report-plan';
 import { DUCKDB_SALES_ROLLUPS, salesTableFor } from './sales-rollups';
 
 /**

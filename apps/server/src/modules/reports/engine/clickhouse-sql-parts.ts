@@ -70,9 +70,6 @@ export function filterSql(plan: Pick<ReportPlan, 'filters'>, params: ChParams, h
     .join('');
 }
 
-export const filterDims = (plan: Pick<ReportPlan, 'filters'>) => plan.filters.map((f) => f.dimension);
-export const REQUEST_COLUMNS: readonly DimensionKey[] = ['sites', 'product_type'];
-
 /** Whether a revenue plan reads the request facts (a request metric at the request grain). */
 export const wantsRequests = (plan: ReportPlan) =>
   plan.requestsAvailable && plan.metrics.some((m) => m === 'impRequests' || m === 'fillRate' || m === 'eCpm' || m === 'netECpm');

@@ -1,13 +1,12 @@
-import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS } from '@pc/contracts';
+import { REQUEST_GRAIN_DIMENSIONS, WIDGETS_EXCLUDED_FROM_SITE_TOTALS } from '@pc/contracts';
 import { BOTH_GRAINS_TABLE, DAY_ROWS } from './clickhouse-derived';
 import type { ChParams } from './clickhouse-exec';
 import { DIMENSION_COLUMN } from './dimension-columns';
-import type { ReportPlan } from './report-plan';
+import { filterDims, type ReportPlan } from './report-plan';
 import { splitByMonths } from './month-rollups';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
 import {
   baseParams,
-  filterDims,
   filterSql,
   finalizedSql,
   keyAlias,
@@ -15,7 +14,6 @@ import {
   NULL_METRIC,
   prefixed,
   q,
-  REQUEST_COLUMNS,
   JOIN_USE_NULLS,
   SETTINGS,
   sourceParts,
@@ -101,7 +99,7 @@ function aggregateSql(plan: ReportPlan, params: ChParams, grouped = true, pageCu
     return `SELECT ${[...keys, ...SALES_ROW, NO_REQUESTS].join(', ')} FROM ${exact} WHERE ${exactWhere}${pageCut ? pageCutSql(plan, exact, exactWhere) : ''}`;
   }
   // Requests are only read when every filter is at the request grain (report-plan.ts).
-  const requestFilters = filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d));
+  const requestFilters = filterSql(plan, params, (d) => REQUEST_GRAIN_DIMENSIONS.includes(d));
   if (!wantsSales) {
     return grain(
       [['r', 'imp_requests']],

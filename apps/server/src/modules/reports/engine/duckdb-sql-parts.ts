@@ -49,6 +49,4 @@ export function filterSql(plan: Pick<ReportPlan, 'filters'>, params: SqlParams, 
     .join('');
 }
 
-export const filterDims = (plan: Pick<ReportPlan, 'filters'>) => plan.filters.map((f) => f.dimension);
-export const REQUEST_COLUMNS: readonly DimensionKey[] = ['sites', 'product_type'];
 export const q = (identifier: string) => `"${identifier}"`;

@@ -1,8 +1,8 @@
-import { WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '@pc/contracts';
-import type { ReportPlan } from './report-plan';
+import { REQUEST_GRAIN_DIMENSIONS, WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type DimensionKey, type MetricKey } from '@pc/contracts';
+import { filterDims, type ReportPlan } from './report-plan';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
 import { DIMENSION_COLUMN } from './dimension-columns';
-import { filterDims, filterSql, keyAlias, METRIC_SQL, q, REQUEST_COLUMNS, type BuiltSql, type SqlParams } from './duckdb-sql-parts';
+import { filterSql, keyAlias, METRIC_SQL, q, type BuiltSql, type SqlParams } from './duckdb-sql-parts';
 import { monthTableOf, splitByMonths, type MonthSplit } from './month-rollups';
 import { enumCodeSql, type ColumnDictionaries } from './stream-codes';
 
@@ -100,7 +100,7 @@ function aggregateSql(plan: ReportPlan, params: SqlParams, grouped = true): stri
   const requestRows = grain(
     ['sum(imp_requests) AS r'],
     'revenue_requests',
-    filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d)),
+    filterSql(plan, params, (d) => REQUEST_GRAIN_DIMENSIONS.includes(d)),
   );
   if (!wantsSales) return `SELECT *, 0::BIGINT AS i, 0::DOUBLE AS rv, 0::DOUBLE AS nrv FROM (${requestRows})`;
   const on = keyNames.length ? keyNames.map((k) => `s.${k} = rq.${k}`).join(' AND ') : 'TRUE';
@@ -262,7 +262,7 @@ export function buildBareSql(plan: ReportPlan): BuiltSql {
   }
   const sales = `SELECT ${[...select, 'sum(impressions) AS i', 'sum(revenue) AS rv', 'sum(net_revenue) AS nrv'].join(', ')} FROM revenue_sales ${where} ${group}`;
   if (!plan.requestsAvailable) return { sql: `${sales} ${order}`, params };
-  const requests = `SELECT ${[...select, 'sum(imp_requests) AS r'].join(', ')} FROM revenue_requests ${base}${filterSql(plan, params, (d) => REQUEST_COLUMNS.includes(d))} ${group}`;
+  const requests = `SELECT ${[...select, 'sum(imp_requests) AS r'].join(', ')} FROM revenue_requests ${base}${filterSql(plan, params, (d) => REQUEST_GRAIN_DIMENSIONS.includes(d))} ${group}`;
   const join = names.length ? `USING (${names.join(', ')})` : 'ON TRUE';
   return { sql: `SELECT * FROM (${sales}) s FULL OUTER JOIN (${requests}) q ${join} ${order}`, params };
 }

@@ -41,6 +41,9 @@ export interface ReportPlan {
   limit: number;
 }
 
+/** The dimensions a plan's filters are on: a rollup table serves the plan only when it keeps them too. */
+export const filterDims = (plan: Pick<ReportPlan, 'filters'>) => plan.filters.map((f) => f.dimension);
+
 /** Upper bound for an interactive page; exports use streamRows instead. */
 const MAX_LIMIT = 100_000;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
