@@ -1,5 +1,16 @@
+import type { z } from 'zod';
 import { ApiRequestError, errorMessage } from './api-error';
 import { toast } from './toast';
+
+/** A schema's first message per field, keyed like the server's `fields` map (a form checks before it sends). */
+export function issueFields(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of error.issues) {
+    const k = String(i.path[0] ?? '');
+    if (k && !(k in out)) out[k] = i.message;
+  }
+  return out;
+}
 
 /** react-hook-form's setError, and usePlainForm's. */
 export type SetFieldError<F extends string> = (

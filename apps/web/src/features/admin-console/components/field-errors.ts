@@ -1,17 +1,6 @@
-import type { z } from 'zod';
 import { applyServerErrors } from '../../../lib/forms';
 
 export type FieldErrors = Record<string, string>;
-
-/** A schema's first message per field, keyed like the server's `fields` map. */
-export function issueFields(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const i of error.issues) {
-    const k = String(i.path[0] ?? '');
-    if (k && !(k in out)) out[k] = i.message;
-  }
-  return out;
-}
 
 /**
  * The server's per-field messages of a failed save (a 400, or a 409 that names its field) among the

@@ -4,6 +4,7 @@ import { InvitationDataSchema, invitationsEndpoints, type BulkInviteResult } fro
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { splitIds } from './user-access-form';
+import { issueFields } from '../../../lib/forms';
 
 const fieldsOf = (e: unknown) => (e as { fields?: Record<string, string> }).fields ?? {};
 
@@ -26,7 +27,7 @@ export function InvitationForm({ onDone }: { onDone: () => void }) {
       adminAccess: admin,
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueFields(parsed.error));
       return;
     }
     setSaving(true);

@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core'
 import { adminPartnersEndpoints, AdminPartnerInputSchema } from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
+import { issueFields } from '../../../lib/forms';
 
 const empty = { name: '', currency: 'USD', company: '', appnexus_marketplace_id: '', appnexus_direct_id: '' };
 
@@ -18,7 +19,7 @@ export function NewPartnerForm({ onDone }: { onDone: (id: string | null) => void
   const submit = async () => {
     const parsed = AdminPartnerInputSchema.safeParse({ ...v, has_direct: hasDirect });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueFields(parsed.error));
       return;
     }
     setSaving(true);

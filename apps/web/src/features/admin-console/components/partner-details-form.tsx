@@ -3,7 +3,8 @@ import { Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantin
 import { adminPartnersEndpoints, AdminPartnerPatchSchema, type AdminPartner, type AdminPartnerDetails } from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
-import { focusFirstError, issueFields, serverFields, type FieldErrors } from './field-errors';
+import { issueFields } from '../../../lib/forms';
+import { focusFirstError, serverFields, type FieldErrors } from './field-errors';
 
 type TextField = 'name' | 'company' | 'currency' | 'appnexus_marketplace_id' | 'appnexus_direct_id';
 const LABELS: Record<TextField, string> = {

@@ -6,6 +6,7 @@ import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { usePartnerAdmin } from '../api/admin-api';
 import { SiteEditRow } from './site-edit-row';
+import { issueFields } from '../../../lib/forms';
 
 /**
  * A partner's sites. Deactivating keeps the site and its history (reports, ads.txt); an ACTIVE
@@ -36,7 +37,7 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
   };
   const add = async () => {
     const parsed = AdminSiteInputSchema.safeParse({ name, domain });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    if (!parsed.success) return setErrors(issueFields(parsed.error));
     try {
       await call(adminPartnersEndpoints.addSite, { params: { id: publisherId }, body: parsed.data }, { publisherId: null });
       setName('');

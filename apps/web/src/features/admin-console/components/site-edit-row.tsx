@@ -3,7 +3,8 @@ import { Button, Group, Table, TextInput } from '@mantine/core';
 import { adminPartnersEndpoints, AdminSitePatchSchema, type Site } from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
-import { focusFirstError, issueFields, serverFields, type FieldErrors } from './field-errors';
+import { issueFields } from '../../../lib/forms';
+import { focusFirstError, serverFields, type FieldErrors } from './field-errors';
 
 /**
  * One site's name and domain as inputs, in place of its row. A table row cannot hold a form, so

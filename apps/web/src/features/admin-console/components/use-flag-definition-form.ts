@@ -10,7 +10,8 @@ import {
 } from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
-import { focusFirstError, issueFields, serverFields, type FieldErrors } from './field-errors';
+import { issueFields } from '../../../lib/forms';
+import { focusFirstError, serverFields, type FieldErrors } from './field-errors';
 import { formatFlagValue, parseFlagValue } from './flag-value';
 
 const FIELDS = ['key', 'shape', 'defaultValue', 'description', 'beta', 'markedNew'] as const;

@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine
 import { adminUsersEndpoints, AdminUserPatchSchema, type RegisteredUser } from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
+import { issueFields } from '../../../lib/forms';
 
 export const splitIds = (v: string) => v.split(/[\s,;]+/).filter(Boolean);
 
@@ -15,7 +16,7 @@ export function UserAccessForm({ user, onDone }: { user: RegisteredUser; onDone:
   const submit = async () => {
     const parsed = AdminUserPatchSchema.safeParse({ publisherIds: splitIds(ids), adminAccess: admin });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueFields(parsed.error));
       return;
     }
     setSaving(true);

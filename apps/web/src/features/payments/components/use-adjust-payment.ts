@@ -5,6 +5,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { adjustPayment, editPaymentAdjustment, paymentsOverviewKey, usePaymentAdjustments } from '../api/payments-api';
 import { money } from './format';
+import { issueFields } from '../../../lib/forms';
 
 /**
  * The adjust-payment modal's state: the payment's adjustment lines, the amount and reason being
@@ -39,7 +40,7 @@ export function useAdjustPayment(payment: Payment | null, onClose: () => void, o
     e.preventDefault();
     if (!payment) return;
     const parsed = AdjustmentRequestSchema.safeParse({ amount: amount === '' ? undefined : Number(amount), reason });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    if (!parsed.success) return setErrors(issueFields(parsed.error));
     setErrors({});
     setBusy(true);
     try {

@@ -3,6 +3,7 @@ import { PaymentSettingsInputSchema, type PaymentSettings, type PaymentSettingsI
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { savePaymentSettings } from '../api/payments-api';
+import { issueFields } from '../../../lib/forms';
 
 export type SettingsFormValues = Required<PaymentSettingsInput>;
 
@@ -30,7 +31,7 @@ export function useSettingsForm(publisherId: string, current: PaymentSettings, o
     e.preventDefault();
     const parsed = PaymentSettingsInputSchema.safeParse(f);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueFields(parsed.error));
       return;
     }
     setErrors({});

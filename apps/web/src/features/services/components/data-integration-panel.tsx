@@ -11,6 +11,7 @@ import { cancelIntegration, confirmIntegration, initiateIntegration, useServiceD
 import { formatDateTime } from './format';
 import { LoadingCard } from '../../../components/ui/loading-card';
 import { IntegrationStatusBadge } from './status-badges';
+import { issueFields } from '../../../lib/forms';
 
 const EMPTY = { siteId: '', dataSource: '', contactName: '', contactEmail: '', notes: '' };
 type Form = typeof EMPTY;
@@ -184,7 +185,7 @@ function InitiateCard({
     // The contract's schema checks the form before the server does it again.
     const parsed = InitiateDataIntegrationSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issueFields(parsed.error));
       return;
     }
     setBusy(true);
