@@ -1,8 +1,10 @@
 import type { ReportType } from '@pc/contracts';
-import { ensureChLayout, rebuildDerived, refreshDerived } from './clickhouse-derived';
+import { ensureChLayout, rebuildDerived } from './clickhouse-derived';
+import { beginClickHouseIngest } from './clickhouse-ingest';
 import type { ClickHouseExec } from './clickhouse-exec';
 import { chPeriodSplits, type PeriodSplit, type PeriodSplitsRequest } from './clickhouse-period-splits';
-import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
+import { clickHouseSchema } from './clickhouse-schema';
+import { ingestWhole } from './fact-keys';
 import { chDailyRevenueSeriesSql, fromChDailyRevenue, type ChDailyRevenueRow } from './daily-revenue-series';
 import {
   buildChPageSql,
@@ -20,6 +22,7 @@ import {
   type ColumnChunk,
   type DailyRevenueSeries,
   type FactBatch,
+  type FactIngest,
   type IngestSummary,
   type ReportEngine,
   type ReportQuery,
@@ -32,17 +35,12 @@ import {
   type SiteRecord,
 } from './report-engine';
 
-/** Rows per INSERT: large enough for ClickHouse's parts, small enough to keep a batch in memory. */
-const INSERT_BATCH = 100_000;
-
 /**
  * ClickHouse implementation (selected by CLICKHOUSE_URL), for when publishers outgrow one machine:
  * any number of server processes read and write it at once, unlike DuckDB's single writer.
  *
- * Day replacement is a DELETE of the batch's (publisher, day) pairs from every fact table of the
- * report type, then the INSERTs, then the derived rows of those days re-summed (clickhouse-derived.ts). ClickHouse has no multi-table transaction, so a reader running between
- * the two sees those days empty for that moment (DuckDB's ingest is atomic); ingestion should run
- * from one place (the CLI or one job), which the job queue already guarantees.
+ * Day replacement stages the rows first, then replaces the staged (publisher, day) pairs from the
+ * staging tables inside ClickHouse (clickhouse-ingest.ts: what holds when it is interrupted).
  */
 export class ClickHouseReportEngine implements ReportEngine {
   /** Versions for last-write-wins rows: increasing within a process, time-based across them. */
@@ -70,73 +68,12 @@ export class ClickHouseReportEngine implements ReportEngine {
   }
 
   async ingest(batch: FactBatch): Promise<IngestSummary> {
-    const rows: Record<string, Record<string, unknown>[]> =
-      batch.reportType === 'revenue'
-        ? {
-            revenue_requests: batch.requests.map((f) => ({
-              date: f.date,
-              publisher_id: f.publisherId,
-              site_id: f.siteId,
-              product_type: f.productType,
-              imp_requests: f.impRequests,
-            })),
-            revenue_sales: batch.sales.map((f) => ({
-              date: f.date,
-              publisher_id: f.publisherId,
-              site_id: f.siteId,
-              product_type: f.productType,
-              size: f.size,
-              brand: f.brand,
-              deal_name: f.dealName,
-              deal_id: f.dealId,
-              impressions: f.impressions,
-              revenue: f.revenue,
-              net_revenue: f.netRevenue,
-              advertiser_domain: f.advertiserDomain ?? '',
-              iab_category: f.iabCategory ?? '',
-            })),
-          }
-        : {
-            recirculation: batch.rows.map((f) => ({
-              date: f.date,
-              publisher_id: f.publisherId,
-              site_id: f.siteId,
-              widget: f.widget,
-              organic_page_views: f.organicPageViews,
-              organic_clicks: f.organicClicks,
-            })),
-          };
-    const daysByPublisher = new Map<string, Set<string>>();
-    for (const list of Object.values(rows)) {
-      for (const r of list) {
-        const pub = String(r.publisher_id);
-        const days = daysByPublisher.get(pub) ?? new Set<string>();
-        days.add(String(r.date));
-        daysByPublisher.set(pub, days);
-      }
-    }
-    for (const [pub, days] of daysByPublisher) {
-      for (const table of CLICKHOUSE_TABLES_OF[batch.reportType]) {
-        await this.ch.command(`DELETE FROM ${table} WHERE publisher_id = {pub:String} AND date IN {days:Array(Date)}`, {
-          pub,
-          days: [...days],
-        });
-      }
-    }
-    let rowsApplied = 0;
-    for (const [table, list] of Object.entries(rows)) {
-      for (let n = 0; n < list.length; n += INSERT_BATCH) {
-        const chunk = list.slice(n, n + INSERT_BATCH);
-        await this.ch.insert(table, chunk);
-        rowsApplied += chunk.length;
-      }
-    }
-    let daysReplaced = 0;
-    for (const [pub, days] of daysByPublisher) {
-      if (batch.reportType === 'revenue') await refreshDerived(this.ch, pub, [...days]);
-      daysReplaced += days.size;
-    }
-    return { rowsApplied, daysReplaced };
+    return ingestWhole(await this.beginIngest(batch.reportType), batch);
+  }
+
+  /** Staged, then published from the staging tables (clickhouse-ingest.ts). */
+  beginIngest(reportType: ReportType): Promise<FactIngest> {
+    return beginClickHouseIngest(this.ch, reportType);
   }
 
   async upsertSites(sites: readonly SiteRecord[]): Promise<void> {

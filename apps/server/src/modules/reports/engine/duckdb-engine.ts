@@ -2,7 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { DuckDbConnections } from './duckdb-connections';
 import type { ReportType } from '@pc/contracts';
 import { DUCKDB_SCHEMA } from './duckdb-schema';
-import { applyFactBatch } from './duckdb-ingest';
+import { beginDuckDbIngest } from './duckdb-ingest';
+import { ingestWhole } from './fact-keys';
 import { ensureLayout } from './derived-tables';
 import { exactDayPage, singlePage, windowedPage, type CountsByPeriod } from './duckdb-page-reads';
 import { buildCountSql, buildStreamSql, buildTotalsSql, type SqlParams } from './duckdb-sql';
@@ -16,6 +17,7 @@ import {
   type ColumnChunk,
   type DailyRevenueSeries,
   type FactBatch,
+  type FactIngest,
   type IngestSummary,
   type ReportEngine,
   type ReportQuery,
@@ -65,8 +67,12 @@ export class DuckDbReportEngine implements ReportEngine {
     this.connections = null;
   }
 
-  ingest(batch: FactBatch): Promise<IngestSummary> {
-    return this.write((conn) => applyFactBatch(conn, batch));
+  async ingest(batch: FactBatch): Promise<IngestSummary> {
+    return ingestWhole(await this.beginIngest(batch.reportType), batch);
+  }
+
+  beginIngest(reportType: ReportType): Promise<FactIngest> {
+    return beginDuckDbIngest(this.requireConnections(), reportType);
   }
 
   upsertSites(sites: readonly SiteRecord[]): Promise<void> {

@@ -1,94 +1,162 @@
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
+import type { ReportType } from '@pc/contracts';
+import type { DuckDbConnections } from './duckdb-connections';
 import { FACT_TABLES, type FactTable } from './duckdb-schema';
 import { refreshDerived } from './derived-tables';
-import type { FactBatch, IngestSummary } from './report-engine';
+import { FACT_KEYS } from './fact-keys';
+import type { FactBatch, FactIngest, IngestSummary } from './report-engine';
 
 /** Every fact table of a report type is replaced together, so a day is replaced as a whole. */
-const TABLES_OF: Readonly<Record<FactBatch['reportType'], readonly FactTable[]>> = {
+const TABLES_OF: Readonly<Record<ReportType, readonly FactTable[]>> = {
   revenue: ['revenue_requests', 'revenue_sales'],
   recirculation: ['recirculation'],
 };
 
-type Appendable = (a: DuckDBAppender) => void;
+const lineOf = (f: object): number => (f as { line?: number }).line ?? 0;
+
+/** Appends a batch's rows to the staging tables' appenders, in the fact tables' column order plus the line. */
+function appendBatch(appenders: Partial<Record<FactTable, DuckDBAppender>>, batch: FactBatch): number {
+  if (batch.reportType === 'revenue') {
+    const req = appenders.revenue_requests as DuckDBAppender;
+    for (const f of batch.requests) {
+      req.appendVarchar(f.date);
+      req.appendVarchar(f.publisherId);
+      req.appendVarchar(f.siteId);
+      req.appendVarchar(f.productType);
+      req.appendBigInt(BigInt(f.impRequests));
+      req.appendUInteger(lineOf(f));
+      req.endRow();
+    }
+    const sales = appenders.revenue_sales as DuckDBAppender;
+    for (const f of batch.sales) {
+      sales.appendVarchar(f.date);
+      sales.appendVarchar(f.publisherId);
+      sales.appendVarchar(f.siteId);
+      sales.appendVarchar(f.productType);
+      sales.appendVarchar(f.size);
+      sales.appendVarchar(f.brand);
+      sales.appendVarchar(f.dealName);
+      sales.appendVarchar(f.dealId);
+      sales.appendBigInt(BigInt(f.impressions));
+      sales.appendDouble(f.revenue);
+      sales.appendDouble(f.netRevenue);
+      sales.appendVarchar(f.advertiserDomain ?? '');
+      sales.appendVarchar(f.iabCategory ?? '');
+      sales.appendUInteger(lineOf(f));
+      sales.endRow();
+    }
+    return batch.requests.length + batch.sales.length;
+  }
+  const rec = appenders.recirculation as DuckDBAppender;
+  for (const f of batch.rows) {
+    rec.appendVarchar(f.date);
+    rec.appendVarchar(f.publisherId);
+    rec.appendVarchar(f.siteId);
+    rec.appendVarchar(f.widget);
+    rec.appendBigInt(BigInt(f.organicPageViews));
+    rec.appendBigInt(BigInt(f.organicClicks));
+    rec.appendUInteger(lineOf(f));
+    rec.endRow();
+  }
+  return batch.rows.length;
+}
 
 /**
- * Rows go to connection-local staging tables through the appender (fast, no SQL text), then one
- * transaction deletes every (publisher, day) present in the batch from all tables of the report
- * type and inserts the staged rows. A failure rolls back, leaving the previous data intact.
+ * A streamed ingestion on DuckDB. Rows go through the appender (fast, no SQL text) into temporary
+ * staging tables of a connection of its own, so a slow upload holds no other write back. commit()
+ * then runs, in the writer's turn, one transaction that deletes every (publisher, day) staged from
+ * all tables of the report type and inserts the staged rows: a failure or an abort before it
+ * leaves the previous data intact, and readers never see a day half replaced.
  */
-export async function applyFactBatch(conn: DuckDBConnection, batch: FactBatch): Promise<IngestSummary> {
-  const staged: Partial<Record<FactTable, Appendable[]>> = {};
-  if (batch.reportType === 'revenue') {
-    staged.revenue_requests = batch.requests.map((f) => (a) => {
-      a.appendVarchar(f.date);
-      a.appendVarchar(f.publisherId);
-      a.appendVarchar(f.siteId);
-      a.appendVarchar(f.productType);
-      a.appendBigInt(BigInt(f.impRequests));
-    });
-    staged.revenue_sales = batch.sales.map((f) => (a) => {
-      a.appendVarchar(f.date);
-      a.appendVarchar(f.publisherId);
-      a.appendVarchar(f.siteId);
-      a.appendVarchar(f.productType);
-      a.appendVarchar(f.size);
-      a.appendVarchar(f.brand);
-      a.appendVarchar(f.dealName);
-      a.appendVarchar(f.dealId);
-      a.appendBigInt(BigInt(f.impressions));
-      a.appendDouble(f.revenue);
-      a.appendDouble(f.netRevenue);
-      a.appendVarchar(f.advertiserDomain ?? '');
-      a.appendVarchar(f.iabCategory ?? '');
-    });
-  } else {
-    staged.recirculation = batch.rows.map((f) => (a) => {
-      a.appendVarchar(f.date);
-      a.appendVarchar(f.publisherId);
-      a.appendVarchar(f.siteId);
-      a.appendVarchar(f.widget);
-      a.appendBigInt(BigInt(f.organicPageViews));
-      a.appendBigInt(BigInt(f.organicClicks));
-    });
-  }
-
-  const tables = TABLES_OF[batch.reportType];
-  let rowsApplied = 0;
+export async function beginDuckDbIngest(connections: DuckDbConnections, reportType: ReportType): Promise<FactIngest> {
+  const conn = await connections.openReader();
+  const tables = TABLES_OF[reportType];
+  const appenders: Partial<Record<FactTable, DuckDBAppender>> = {};
+  let staged = 0;
+  let open = true;
+  const finish = async () => {
+    if (!open) return;
+    open = false;
+    for (const a of Object.values(appenders)) a.closeSync();
+    try {
+      for (const table of tables) await conn.run(`DROP TABLE IF EXISTS stg_${table}`);
+      await conn.run('DROP TABLE IF EXISTS stg_days');
+    } finally {
+      connections.closeReader(conn);
+    }
+  };
   try {
     for (const table of tables) {
-      // Same columns as the fact table, date as text (cast on insert, validated by the parser).
-      await conn.run(`CREATE OR REPLACE TEMP TABLE stg_${table} AS SELECT * REPLACE (CAST(date AS VARCHAR) AS date) FROM ${table} LIMIT 0`);
-      const appender = await conn.createAppender(`stg_${table}`);
-      for (const append of staged[table] ?? []) {
-        append(appender);
-        appender.endRow();
-        rowsApplied += 1;
-      }
-      appender.closeSync();
+      // Same columns as the fact table, date as text (cast on insert, validated by the parser), and the file line.
+      await conn.run(
+        `CREATE OR REPLACE TEMP TABLE stg_${table} AS SELECT * REPLACE (CAST(date AS VARCHAR) AS date), 0::UINTEGER AS line FROM ${table} LIMIT 0`,
+      );
+      appenders[table] = await conn.createAppender(`stg_${table}`);
     }
-    const days = tables.map((t) => `SELECT DISTINCT publisher_id, CAST(date AS DATE) AS date FROM stg_${t}`).join(' UNION ');
-    await conn.run(`CREATE OR REPLACE TEMP TABLE stg_days AS ${days}`);
-    const counted = await conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM stg_days');
-    const daysReplaced = Number(counted.getRowObjectsJS()[0]?.n ?? 0);
-
-    await conn.run('BEGIN TRANSACTION');
-    try {
-      for (const table of tables) {
-        const cols = FACT_TABLES[table].join(', ');
-        const selectCols = FACT_TABLES[table].map((c) => (c === 'date' ? 'CAST(date AS DATE)' : c)).join(', ');
-        await conn.run(`DELETE FROM ${table} USING stg_days d WHERE ${table}.publisher_id = d.publisher_id AND ${table}.date = d.date`);
-        // Sorted by publisher then date so zone maps let a publisher's query skip other row groups.
-        await conn.run(`INSERT INTO ${table} (${cols}) SELECT ${selectCols} FROM stg_${table} ORDER BY publisher_id, date`);
-      }
-      if (batch.reportType === 'revenue') await refreshDerived(conn, 'stg_days');
-      await conn.run('COMMIT');
-    } catch (error) {
-      await conn.run('ROLLBACK');
-      throw error;
-    }
-    return { rowsApplied, daysReplaced };
-  } finally {
-    for (const table of tables) await conn.run(`DROP TABLE IF EXISTS stg_${table}`);
-    await conn.run('DROP TABLE IF EXISTS stg_days');
+  } catch (error) {
+    await finish();
+    throw error;
   }
+  const flush = () => {
+    for (const a of Object.values(appenders)) a.flushSync();
+  };
+  return {
+    async add(batch) {
+      if (batch.reportType !== reportType) throw new Error(`a ${batch.reportType} batch in a ${reportType} ingest`);
+      staged += appendBatch(appenders, batch);
+    },
+    async duplicates(limit) {
+      flush();
+      return readDuplicates(conn, tables, limit);
+    },
+    async commit() {
+      try {
+        flush();
+        return await connections.write(() => replaceDays(conn, reportType, tables, staged));
+      } finally {
+        await finish();
+      }
+    },
+    abort: finish,
+  };
+}
+
+async function readDuplicates(conn: DuckDBConnection, tables: readonly FactTable[], limit: number) {
+  let count = 0;
+  const rows: { line: number; firstLine: number }[] = [];
+  for (const table of tables) {
+    const keys = FACT_KEYS[table].join(', ');
+    const groups = `SELECT list_sort(list(line)) AS lines FROM stg_${table} GROUP BY ${keys} HAVING count(*) > 1`;
+    const n = await conn.runAndReadAll(`SELECT coalesce(sum(len(lines) - 1), 0)::BIGINT AS n FROM (${groups})`);
+    count += Number(n.getRowObjectsJS()[0]?.n ?? 0);
+    const first = await conn.runAndReadAll(`SELECT lines FROM (${groups}) ORDER BY lines[2] LIMIT ${Number(limit)}`);
+    for (const { lines } of first.getRowObjectsJS() as { lines: number[] }[]) {
+      for (const line of lines.slice(1)) rows.push({ line: Number(line), firstLine: Number(lines[0]) });
+    }
+  }
+  rows.sort((a, b) => a.line - b.line);
+  return { count, rows: rows.slice(0, limit) };
+}
+
+async function replaceDays(conn: DuckDBConnection, reportType: ReportType, tables: readonly FactTable[], staged: number) {
+  const days = tables.map((t) => `SELECT DISTINCT publisher_id, CAST(date AS DATE) AS date FROM stg_${t}`).join(' UNION ');
+  await conn.run(`CREATE OR REPLACE TEMP TABLE stg_days AS ${days}`);
+  const counted = await conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM stg_days');
+  const daysReplaced = Number(counted.getRowObjectsJS()[0]?.n ?? 0);
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    for (const table of tables) {
+      const cols = FACT_TABLES[table].join(', ');
+      const selectCols = FACT_TABLES[table].map((c) => (c === 'date' ? 'CAST(date AS DATE)' : c)).join(', ');
+      await conn.run(`DELETE FROM ${table} USING stg_days d WHERE ${table}.publisher_id = d.publisher_id AND ${table}.date = d.date`);
+      // Sorted by publisher then date so zone maps let a publisher's query skip other row groups.
+      await conn.run(`INSERT INTO ${table} (${cols}) SELECT ${selectCols} FROM stg_${table} ORDER BY publisher_id, date`);
+    }
+    if (reportType === 'revenue') await refreshDerived(conn, 'stg_days');
+    await conn.run('COMMIT');
+  } catch (error) {
+    await conn.run('ROLLBACK');
+    throw error;
+  }
+  return { rowsApplied: staged, daysReplaced } satisfies IngestSummary;
 }

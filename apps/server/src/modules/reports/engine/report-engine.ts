@@ -13,6 +13,12 @@ export interface ReportEngine {
    * reconcile instead of doubling.
    */
   ingest(batch: FactBatch): Promise<IngestSummary>;
+  /**
+   * A streamed ingestion: batches are staged as they come (nothing visible), then committed as
+   * ingest() applies one batch, or aborted leaving the stored facts as they were. Callers hold the
+   * ingest lock (data-loads/ingest-lock.ts): an engine may finish an earlier interrupted commit here.
+   */
+  beginIngest(reportType: ReportType): Promise<FactIngest>;
   /** Site id -> display name (the Site dimension shows names). */
   upsertSites(sites: readonly SiteRecord[]): Promise<void>;
   /** Facts up to and including `date` are final; later days are shown as estimated. */
@@ -184,6 +190,21 @@ export interface RecirculationFact {
 export type FactBatch =
   | { reportType: 'revenue'; requests: readonly RevenueRequestFact[]; sales: readonly RevenueSalesFact[] }
   | { reportType: 'recirculation'; rows: readonly RecirculationFact[] };
+
+/** One streamed ingestion (ReportEngine.beginIngest). */
+export interface FactIngest {
+  /** Stages rows; a fact may carry its file `line` (ingest/fact-rows.ts), which duplicates() names. */
+  add(batch: FactBatch): Promise<void>;
+  /**
+   * Staged rows repeating the key of an earlier staged row (FORMAT.md): their exact count and the
+   * first `limit` of them with the line of the row they repeat, in line order.
+   */
+  duplicates(limit: number): Promise<{ count: number; rows: { line: number; firstLine: number }[] }>;
+  /** Replaces every (publisher, day) staged with the staged rows, all or nothing. */
+  commit(): Promise<IngestSummary>;
+  /** Drops what was staged; the stored facts are untouched. Safe to call more than once. */
+  abort(): Promise<void>;
+}
 
 export interface IngestSummary {
   rowsApplied: number;
