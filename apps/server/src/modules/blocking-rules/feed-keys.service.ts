@@ -1,66 +1,48 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { FEED_KEY_PREFIX, type CreatedFeedKey, type CreateFeedKey, type FeedKey } from '@pc/contracts';
 import type { Db } from '../../db/pool';
-import { inTransaction } from '../../db/transaction';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
-import { feedKeysRepo } from './feed-keys.repo';
-import { tokenMatches } from './serving-feed';
+import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
+import { createIssuedKeyStore, issuedKeyDates, type IssuedKey } from '../../lib/issued-keys';
+import { auditRepo } from '../audit';
 import { publisherRecords } from '../publishers';
+import { tokenMatches } from './serving-feed';
 
 /** A publisher rarely runs more than a few ad servers; a bound keeps a leaked session from minting many. */
 export const MAX_FEED_KEYS = 10;
 
-const hashKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** Feed keys in the issued-key store (lib/issued-keys): their table, prefix, limit and audit name. */
+const feedKeys = createIssuedKeyStore(
+  { table: 'blocking_feed_keys', secretPrefix: FEED_KEY_PREFIX, noun: 'feed key', audit: 'blocking_feed_key', extraColumns: [] },
+  { lockPublisher: (trx, publisherId) => publisherRecords(trx).lock(publisherId), audit: (trx, e) => auditRepo(trx).record(e) },
+);
 
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof feedKeysRepo>['get']>>>;
-const toDto = (r: Row): FeedKey => ({
+const toDto = (r: IssuedKey<object>): FeedKey => ({
   id: r.id,
   name: r.name,
   prefix: r.prefix,
   createdBy: r.created_by_email,
-  createdAt: r.created_at.toISOString(),
-  lastUsedAt: r.last_used_at?.toISOString() ?? null,
-  revokedAt: r.revoked_at?.toISOString() ?? null,
+  ...issuedKeyDates(r),
 });
+
+async function belowLimit(_trx: Db, active: number): Promise<void> {
+  if (active >= MAX_FEED_KEYS)
+    throw forbidden(`A publisher may keep ${MAX_FEED_KEYS} active feed keys. Revoke one you no longer use first.`);
+}
 
 export function createFeedKeysService(deps: { db: Db; providerToken: string | null }) {
   const { db } = deps;
-  const repo = feedKeysRepo(db);
   return {
-    list: async (publisherId: string): Promise<FeedKey[]> => (await repo.list(publisherId)).map(toDto),
+    list: async (publisherId: string): Promise<FeedKey[]> => (await feedKeys.list(db, publisherId)).map(toDto),
 
     /** The secret is returned here only; the database keeps its SHA-256. */
     async create(actor: string, publisherId: string, input: CreateFeedKey): Promise<CreatedFeedKey> {
-      return inTransaction(db, async (trx) => {
-        const r = feedKeysRepo(trx);
-        await publisherRecords(trx).lock(publisherId);
-        if ((await r.countActive(publisherId)) >= MAX_FEED_KEYS)
-          throw forbidden(`A publisher may keep ${MAX_FEED_KEYS} active feed keys. Revoke one you no longer use first.`);
-        const secret = `${FEED_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-        const name = input.name.trim();
-        const id = await r.insert({ publisherId, name, prefix: secret.slice(0, 12), hash: hashKey(secret), by: actor });
-        await auditRepo(trx).record({ actorUserId: actor, publisherId, action: 'blocking_feed_key.create', details: { id, name } });
-        return { key: toDto((await r.get(publisherId, id))!), secret };
-      });
+      const name = input.name.trim();
+      const { key, secret } = await feedKeys.issue(db, { actor, publisherId, name, extra: {}, assertBelowLimit: belowLimit });
+      return { key: toDto(key), secret };
     },
 
-    async revoke(actor: string, publisherId: string, id: string): Promise<FeedKey> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such feed key.');
-      return inTransaction(db, async (trx) => {
-        const r = feedKeysRepo(trx);
-        const key = await r.get(publisherId, id);
-        if (!key) throw notFound('No such feed key.');
-        if (!(await r.revoke(publisherId, id, actor))) throw notFound('This feed key is revoked already.');
-        await auditRepo(trx).record({
-          actorUserId: actor,
-          publisherId,
-          action: 'blocking_feed_key.revoke',
-          details: { id, name: key.name },
-        });
-        return toDto((await r.get(publisherId, id))!);
-      });
-    },
+    /** Another publisher's key is answered as unknown (the store's default). */
+    revoke: async (actor: string, publisherId: string, id: string): Promise<FeedKey> =>
+      toDto(await feedKeys.revoke(db, { actor, publisherId, id })),
 
     /**
      * Which publisher's feed a bearer may read. A publisher's feed key reads its own feed (a
@@ -68,11 +50,14 @@ export function createFeedKeysService(deps: { db: Db; providerToken: string | nu
      * publisher's feed and must name it.
      */
     async feedPublisher(bearer: string | undefined, requested: string | undefined): Promise<string> {
-      if (bearer?.startsWith(FEED_KEY_PREFIX)) {
-        const publisherId = await repo.use(hashKey(bearer));
-        if (!publisherId) throw unauthorized('This feed key is unknown or revoked.', 'InvalidFeedToken');
-        if (requested !== undefined && requested !== publisherId) throw forbidden("This feed key reads its own publisher's rules only.");
-        return publisherId;
+      if (feedKeys.isOwnBearer(bearer)) {
+        const key = await feedKeys.verify(db, bearer);
+        if (!key) throw unauthorized('This feed key is unknown or revoked.', 'InvalidFeedToken');
+        // Marked used before the scope check, as a poll with a wrong publisher still came from this key.
+        await feedKeys.markUsed(db, key.id);
+        if (requested !== undefined && requested !== key.publisher_id)
+          throw forbidden("This feed key reads its own publisher's rules only.");
+        return key.publisher_id;
       }
       if (!tokenMatches(bearer, deps.providerToken))
         throw unauthorized('A publisher feed key or the provider service token is required.', 'InvalidFeedToken');

@@ -1,0 +1,11 @@
+export {
+  createIssuedKeyStore,
+  hashSecret,
+  issuedKeyDates,
+  type IssuedKey,
+  type IssuedKeyDeps,
+  type IssuedKeyKind,
+  type IssuedKeyStore,
+  type LiveKey,
+} from './issued-key-store';
+export type { IssuedKeyTable } from './issued-keys.repo';
