@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { Routes, type Partner } from '@pc/contracts';
 import { useSignedIn, useLogout } from '../../lib/identity/auth-context';
@@ -7,10 +7,9 @@ import { useChosenPublisherId } from '../../lib/chosen-publisher';
 import { usePartners } from '../../lib/data/use-publisher-data';
 import { selectPartner } from '../../lib/select-partner';
 import { StorageKeys, readString, removeKey } from '../../lib/storage';
-import { useConfig } from '../../lib/config-context';
 import { PartnerSearch } from '../../components/partner-picker/partner-search';
 import { PageLoader } from '../../components/ui/spinner';
-import { ProductMark } from '../../components/ui/product-mark';
+import { PublicFrame } from '../../components/ui/public-frame';
 
 function nextPath(): string {
   const path = readString(StorageKeys.redirectPath);
@@ -23,7 +22,6 @@ function nextPath(): string {
 /** /partner-selection: choose the partner to work on. Single-publisher users skip it. */
 export function PartnerSelectionPage() {
   const { scope, user } = useSignedIn();
-  const config = useConfig();
   const logout = useLogout();
   const navigate = useNavigate();
   const chosen = useChosenPublisherId();
@@ -44,43 +42,39 @@ export function PartnerSelectionPage() {
     navigate(nextPath(), { replace: true });
   };
 
+  const footer = (
+    <Group justify="center" gap="xs">
+      <Text size="sm" c="dimmed">
+        Signed in as {user.email}.
+      </Text>
+      <Button variant="subtle" size="compact-sm" onClick={() => void logout()}>
+        Log out
+      </Button>
+    </Group>
+  );
   return (
-    <Center mih="100vh" p="md" component="main" bg="gray.0">
-      <Stack w="100%" maw={560} gap="lg">
-        <ProductMark productName={config.productName} />
-        <Paper withBorder shadow="sm" p="xl">
-          <Stack gap={4} mb="md">
-            <Title order={1} size="h3">
-              Choose a partner
-            </Title>
-            <Text c="dimmed" size="sm">
-              {scope.type === 'internal'
-                ? 'You have access to every partner. Search by name or id, then pick one to open its dashboard.'
-                : 'Your account manages several partners. Pick the one you want to work on; you can switch later from the top bar.'}
-            </Text>
+    <PublicFrame
+      title="Choose a partner"
+      subtitle={
+        scope.type === 'internal'
+          ? 'You have access to every partner. Search by name or id, then pick one to open its dashboard.'
+          : 'Your account manages several partners. Pick the one you want to work on; you can switch later from the top bar.'
+      }
+      width={560}
+      footer={footer}
+    >
+      {error ? (
+        <Alert color="red" role="alert" title="The partner list could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
+              Try again
+            </Button>
           </Stack>
-          {error ? (
-            <Alert color="red" role="alert" title="The partner list could not be loaded">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{error.message}</Text>
-                <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
-          ) : (
-            <PartnerSearch partners={data} loading={isLoading} selectedId={chosen} onSelect={choose} autoFocus />
-          )}
-        </Paper>
-        <Group justify="center" gap="xs">
-          <Text size="sm" c="dimmed">
-            Signed in as {user.email}.
-          </Text>
-          <Button variant="subtle" size="compact-sm" onClick={() => void logout()}>
-            Log out
-          </Button>
-        </Group>
-      </Stack>
-    </Center>
+        </Alert>
+      ) : (
+        <PartnerSearch partners={data} loading={isLoading} selectedId={chosen} onSelect={choose} autoFocus />
+      )}
+    </PublicFrame>
   );
 }
