@@ -1,5 +1,5 @@
 import { LoadErrorAlert } from '../../components/ui/load-error-alert';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Button, Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Routes, TrackingEvents } from '@pc/contracts';
@@ -67,26 +67,11 @@ export function HomePage() {
       </Grid>
       {publisherId && (
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <RevenueAtRiskCard publisherId={publisherId} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <PaymentsCard publisherId={publisherId} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <AudienceCard publisherId={publisherId} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <IncidentsCard publisherId={publisherId} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <AdsTxtCard publisherId={publisherId} />
-          </Grid.Col>
-          {flags.enabled(FlagKeys.uptimeMonitoring, true) && (
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <MonitorsCard publisherId={publisherId} />
+          {areaCards(flags.enabled(FlagKeys.uptimeMonitoring, true)).map(([key, AreaCard]) => (
+            <Grid.Col key={key} span={{ base: 12, md: 6 }}>
+              <AreaCard publisherId={publisherId} />
             </Grid.Col>
-          )}
+          ))}
         </Grid>
       )}
       <SitesCard sites={data?.sites} loading={isLoading} />
@@ -94,6 +79,16 @@ export function HomePage() {
     </Stack>
   );
 }
+
+/** The area cards under the revenue trend, two to a row on wide screens; uptime only while its flag is on. */
+const areaCards = (uptime: boolean): [string, ComponentType<{ publisherId: string }>][] => [
+  ['revenue-at-risk', RevenueAtRiskCard],
+  ['payments', PaymentsCard],
+  ['audience', AudienceCard],
+  ['incidents', IncidentsCard],
+  ['adstxt', AdsTxtCard],
+  ...(uptime ? [['monitors', MonitorsCard] as [string, ComponentType<{ publisherId: string }>]] : []),
+];
 
 /** Who the partner is: name, id, currency and direct deals, with a link to the company details. */
 function PartnerCard({ data, loading }: { data: ReturnType<typeof usePublisherDetails>['data']; loading: boolean }) {
