@@ -3,9 +3,8 @@ import { hashPassword, randomSecret } from './identity/passwords';
 import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
 import { createReportEngine } from './modules/reports/engine/create-engine';
 import type { ReportEngine } from './modules/reports/engine/report-engine';
-import { recordedIngestFile } from './modules/data-loads/data-loads.service';
-import { withIngestLock } from './modules/data-loads/ingest-lock';
-import { notifyReportsChanged } from './modules/reports/report-cache';
+import { recordedIngestFile, withIngestLock } from './modules/data-loads';
+import { notifyReportsChanged } from './modules/reports';
 import type { ReportType } from '@pc/contracts';
 import { seedDemo } from './demo/seed-demo';
 import { resolveSecretKeys } from './lib/keys/key-store';
@@ -13,7 +12,7 @@ import { createSecretBox } from './lib/keys/secret-box';
 import { upgradeSecretsAtRest } from './secrets-at-rest-upgrade';
 import { configOrExit, startRuntime, type Runtime } from './runtime';
 import { retireOlderSigningKeys, rotateSigningKey } from './identity/signing-keys';
-import { backup, restorableInto, restore } from './modules/backup/backup';
+import { backup, restorableInto, restore } from './modules/backup';
 import { runningEmbeddedUrl } from './db/embedded-postgres';
 
 const USAGE = `Usage: npm run cli -- <command>

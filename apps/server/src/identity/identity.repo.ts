@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/pool';
 import { inTransaction } from '../db/transaction';
-import { auditRepo } from '../modules/audit/audit.repo';
+import { auditRepo } from '../modules/audit';
 import { partnerViewsRepo } from './partner-views.repo';
 import { forgetCachedSessions, revokeUserSessions } from './sessions';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/pool';
 import { inTransaction } from '../db/transaction';
 import { HttpError } from '../lib/http-error';
-import { auditRepo } from '../modules/audit/audit.repo';
+import { auditRepo } from '../modules/audit';
 import { identityRepo } from './identity.repo';
 import { partnerViewsRepo } from './partner-views.repo';
 import { randomSecret, sha256 } from './passwords';

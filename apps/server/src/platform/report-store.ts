@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/pool';
-import { registerEmbeddedFactStore } from '../modules/fact-store/fact-store-registration';
+import { registerEmbeddedFactStore } from '../modules/fact-store';
 import { createReportEngine } from '../modules/reports/engine/create-engine';
 import { DuckDbReportEngine } from '../modules/reports/engine/duckdb-engine';
 import type { ReportEngine } from '../modules/reports/engine/report-engine';

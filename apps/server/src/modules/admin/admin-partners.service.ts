@@ -2,7 +2,7 @@ import type { AdminPartner, AdminPartnerDetails, AdminPartnerInput, AdminSiteInp
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import type { ReportEngine } from '../reports/engine/report-engine';
 import { adminPartnersRepo } from './admin-partners.repo';
 

@@ -3,8 +3,8 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { endUserSessions } from '../../identity/end-user-sessions';
 import { notFound } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
-import { apiKeysRepo } from '../integrations/api-keys.repo';
+import { auditRepo } from '../audit';
+import { apiKeysRepo } from '../integrations';
 import { adminUsersRepo, type AdminUserRow } from './admin-users.repo';
 import { checkScope, conflict, scopeIds, scopeString } from './admin-scope';
 

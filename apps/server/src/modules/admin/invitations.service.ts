@@ -6,7 +6,7 @@ import { endUserSessions } from '../../identity/end-user-sessions';
 import { hashPassword, randomSecret, sha256 } from '../../identity/passwords';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { Mailer } from '../../mail/mailer';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { adminUsersRepo } from './admin-users.repo';
 import { checkScope, conflict, scopeIds, scopeString } from './admin-scope';
 import { invitationMail } from './invitation-mail';

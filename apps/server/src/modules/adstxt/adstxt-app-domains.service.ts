@@ -3,7 +3,7 @@ import { isValidDomainName } from '@pc/contracts/adstxt-parser/text-scan';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import type { AppDomainClaimsService } from './app-domain-claims.service';
 import { adsTxtRepo } from './adstxt.repo';
 

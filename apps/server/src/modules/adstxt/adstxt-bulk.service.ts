@@ -1,4 +1,4 @@
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';

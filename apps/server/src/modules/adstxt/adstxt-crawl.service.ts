@@ -1,6 +1,6 @@
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
-import type { ReportOutcome } from '../incidents/incidents.service';
+import type { ReportOutcome } from '../incidents';
 import { worsening, type DomainState } from './adstxt-alerts';
 import { fileNameOf } from '@pc/contracts';
 import { adsTxtRepo, type CrawlRow, type DomainRow } from './adstxt.repo';

@@ -1,5 +1,5 @@
 import { inTransaction } from '../../db/transaction';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { adsTxtRepo, type DomainRow } from './adstxt.repo';
 import type { AdsTxtCtx, AdsTxtServiceDeps } from './adstxt-service-deps';
 import type { HostedFiles } from './hosted-file.service';

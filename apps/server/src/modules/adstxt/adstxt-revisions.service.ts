@@ -1,7 +1,7 @@
 import type { AdsTxtProblem } from '@pc/contracts/adstxt-parser/ads-txt-types';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { adsTxtRepo } from './adstxt.repo';
 import { domainOrThrow, type AdsTxtCtx, type AdsTxtServiceDeps } from './adstxt-service-deps';
 import type { HostedFiles } from './hosted-file.service';

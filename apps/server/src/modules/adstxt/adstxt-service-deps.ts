@@ -1,8 +1,8 @@
 import type { Db } from '../../db/pool';
 import { notFound } from '../../lib/http-error';
-import type { AuditRepo } from '../audit/audit.repo';
-import type { IncidentsService } from '../incidents/incidents.service';
-import type { WebhookEventPublisher } from '../integrations/webhook-events';
+import type { AuditRepo } from '../audit';
+import type { IncidentsService } from '../incidents';
+import type { WebhookEventPublisher } from '../integrations';
 import type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 import type { AdsTxtRepo, DomainRow } from './adstxt.repo';
 import type { SellersJsonService } from './sellers-json/sellers-json.service';

@@ -1,7 +1,7 @@
 import { checkAdsTxtTemplate, templateError, type AdsTxtTemplate, type AdsTxtTemplatePreview } from '@pc/contracts';
 import { inTransaction } from '../../db/transaction';
 import { badRequest } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { adsTxtRepo } from './adstxt.repo';
 import type { AdsTxtServiceDeps } from './adstxt-service-deps';
 import { lineCount, revisionLineDiff } from './revisions/revision-diff';

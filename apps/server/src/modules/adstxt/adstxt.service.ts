@@ -1,5 +1,5 @@
 import { adsTxtRepo, type CrawlRow } from './adstxt.repo';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { inTransaction } from '../../db/transaction';
 import { createCrawlAndStore } from './adstxt-crawl.service';
 import { fileNameOf } from '@pc/contracts';

@@ -1,7 +1,7 @@
 import type { StaffDomainClaim } from '@pc/contracts';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { appDomainClaimsRepo, type ClaimMethod } from './app-domain-claims.repo';
 import { claimRules, type ClaimsDeps } from './app-domain-claims.service';
 

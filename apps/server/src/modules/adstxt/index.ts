@@ -24,7 +24,9 @@ import { scheduleSellersJsonRefresh } from './sellers-json/sellers-json.job';
 import { SELLERS_JSON_QUEUE, createSellersJsonService, type SellersJsonPayload } from './sellers-json/sellers-json.service';
 import type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 
+export type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 export type { AdsTxtService } from './adstxt.service';
+export { createAdsTxtCrawler } from './crawler/guarded-ads-txt-crawler';
 export type { SellersJsonService } from './sellers-json/sellers-json.service';
 
 interface AdsTxtNeeds {

@@ -1,7 +1,7 @@
 import { defineArea } from '../../platform/area';
 import { auditLogRoutes } from './audit-log.routes';
 
-export { auditRepo } from './audit.repo';
+export { auditRepo, type AuditRepo } from './audit.repo';
 
 /** The audit log, read by staff; areas write to it through `auditRepo`. */
 export const auditArea = defineArea({

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/env';
 import type { DatabaseHandle } from '../../db/pool';
 import { createJobQueue } from '../../lib/jobs/job-queue';
-import { STORE_ID_FILE } from '../fact-store/fact-store-registration';
+import { STORE_ID_FILE } from '../fact-store';
 import { exportDuckDbFile, importDuckDbFile } from './duckdb-backup';
 import { dumpDatabase, restoreDatabase, type DumpManifest } from './pg-logical-dump.repo';
 import { STORE_BACKUP_QUEUE, type StoreBackupPayload } from './store-backup.job';

@@ -2,6 +2,8 @@ import { defineArea } from '../../platform/area';
 import type { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
 import { STORE_BACKUP_QUEUE, storeBackupHandler, type StoreBackupPayload } from './store-backup.job';
 
+export { backup, restorableInto, restore } from './backup';
+
 /**
  * `npm run cli -- backup` asks the process holding the DuckDB files to export them: the fact
  * store's, and the site tag's own events file when it has one.

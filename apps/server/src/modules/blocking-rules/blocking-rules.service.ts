@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { entitlements } from '../feature-flags';
 import { blockingRulesRepo, type RuleRow, type RuleWrite } from './blocking-rules.repo';
 import { ruleContradictions } from './rule-contradictions';

@@ -6,6 +6,7 @@ import { feedKeysRoutes } from './feed-keys.routes';
 import { createFeedKeysService } from './feed-keys.service';
 
 export type { BlockingRulesService } from './blocking-rules.service';
+export { impactPreview } from './impact-preview';
 
 /** Blocking rules and the serving feed the ad server reads with its feed keys. */
 export const blockingRulesArea = defineArea({

@@ -2,9 +2,7 @@ import { basename } from 'node:path';
 import type { DataLoad, DataLoads, DataLoadsQuery, ReportType } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import type { ReportEngine } from '../reports/engine/report-engine';
-import { ingestFile, type IngestOutcome } from '../reports/ingest/ingest-file';
-import { notifyReportsChanged } from '../reports/report-cache';
-import { queueRevenueScans } from '../reports/anomalies/revenue-scan-queue';
+import { ingestFile, type IngestOutcome, notifyReportsChanged, queueRevenueScans } from '../reports';
 import { dataLoadsRepo, type DataLoadRow, type NewIngestRun } from './data-loads.repo';
 
 /** Enough reasons to fix a file; the CLI prints the same first ones. */

@@ -2,6 +2,9 @@ import { defineArea } from '../../platform/area';
 import { dataLoadsRoutes } from './data-loads.routes';
 import { createDataLoadsService } from './data-loads.service';
 
+export { recordedIngest, recordedIngestFile } from './data-loads.service';
+export { withIngestLock } from './ingest-lock';
+
 /** Staff's view of the revenue data loads. */
 export const dataLoadsArea = defineArea({
   name: 'data-loads',

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { featureFlagsRepo } from './feature-flags.repo';
 
 const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, 'Conflict', fields);

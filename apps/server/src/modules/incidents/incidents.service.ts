@@ -4,10 +4,10 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { forbidden, notFound, HttpError, badRequest } from '../../lib/http-error';
 import type { createJobQueue } from '../../lib/jobs/job-queue';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { writeCsv, type ExportColumn } from '../../lib/csv/csv-writer';
 import { incidentsRepo, type IncidentRow } from './incidents.repo';
-import type { WebhookEventPublisher } from '../integrations/webhook-events';
+import type { WebhookEventPublisher } from '../integrations';
 import { INCIDENT_NOTIFY_QUEUE, type IncidentNotifyPayload } from './incident-notify.job';
 import { publisherRecords } from '../publishers';
 

@@ -4,7 +4,7 @@ import { INCIDENT_NOTIFY_QUEUE, incidentNotifyHandler, type IncidentNotifyPayloa
 import { incidentsRoutes } from './incidents.routes';
 import { createIncidentsService } from './incidents.service';
 
-export type { IncidentsService } from './incidents.service';
+export type { IncidentReport, IncidentsService, ReportOutcome } from './incidents.service';
 
 /** Incidents: other areas (ads.txt crawls, monitors, the revenue scan) open and resolve them through `incidents`. */
 export const incidentsArea = defineArea({

@@ -7,6 +7,7 @@ import { createWebhookEventPublisher } from './webhook-events';
 import { webhooksRoutes } from './webhooks.routes';
 import { createWebhooksService } from './webhooks.service';
 
+export { apiKeysRepo } from './api-keys.repo';
 export type { WebhookEventPublisher } from './webhook-events';
 
 /**

@@ -14,7 +14,7 @@ import { createTargetCheck } from '../../lib/outbound/target-check';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { openWebhookSecret, WEBHOOK_SECRET_AAD, type SecretBox } from '../../lib/keys/secret-box';
 import { enqueueWebhook, generateWebhookSecret, webhookDeliveriesRepo } from '../../lib/webhooks';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { entitlements } from '../feature-flags';
 import { WEBHOOKS_FLAG, targetOf } from './webhook-events';
 import { INTEGRATIONS_WEBHOOK_SOURCE, webhookSubscriptionsRepo, type SubscriptionRow } from './webhooks.repo';

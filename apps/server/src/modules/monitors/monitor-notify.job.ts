@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { Mailer } from '../../mail/mailer';
 import { publisherRecipients } from '../../mail/publisher-recipients';
-import type { WebhookEventPublisher } from '../integrations/webhook-events';
+import type { WebhookEventPublisher } from '../integrations';
 import { monitorAlertsRepo } from './monitor-alerts.repo';
 import type { MonitorEvent } from './monitor-event';
 import { monitorRecipientsRepo } from './monitor-recipients.repo';

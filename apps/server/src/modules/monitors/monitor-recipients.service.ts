@@ -4,7 +4,7 @@ import { randomSecret, sha256 } from '../../identity/passwords';
 import { badRequest } from '../../lib/http-error';
 import type { Mailer } from '../../mail/mailer';
 import { publisherRecipients } from '../../mail/publisher-recipients';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { monitorRecipientsRepo } from './monitor-recipients.repo';
 import { plainName } from './monitor-notify.job';
 

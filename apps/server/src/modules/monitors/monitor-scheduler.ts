@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/pool';
 import type { GuardedFetch } from '../../lib/outbound/guarded-fetch';
-import type { IncidentsService } from '../incidents/incidents.service';
+import type { IncidentsService } from '../incidents';
 import { expireMonitorHistory } from './monitor-retention';
 import { runCheck, type CheckOutcome } from './monitor-checker';
 import type { MonitorNotifier } from './monitor-notify.job';

@@ -1,6 +1,6 @@
 import { formatDay } from '@pc/contracts';
 import type { Db } from '../../db/pool';
-import type { IncidentsService } from '../incidents/incidents.service';
+import type { IncidentsService } from '../incidents';
 import type { CheckOutcome } from './monitor-checker';
 import type { MonitorEvent } from './monitor-event';
 import { certKey, downKey, incidentSubject } from './monitor-incident-keys';

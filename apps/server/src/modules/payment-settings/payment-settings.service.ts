@@ -10,7 +10,7 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { badRequest, HttpError } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { publisherRecords } from '../publishers';
 import { last4Of, mask, validatePaymentSettings, type BankDetails } from './bank-validation';
 import type { DetailsCipher } from './details-cipher';

@@ -2,7 +2,7 @@ import { formatDay, formatMonth, type MonthCloseResult } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { badRequest } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import type { ReportEngine, SalesBreakdownRow } from '../reports/engine/report-engine';
 import { periodBounds, round2 } from './money';
 import { paymentsRepo } from './payments.repo';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentsEndpoints } from '@pc/contracts';
 import { registerEndpoints } from '../../http/endpoint-routes';
-import type { PaymentSettingsService } from '../payment-settings/payment-settings.service';
+import type { PaymentSettingsService } from '../payment-settings';
 import type { PaymentsService } from './payments.service';
 import { buildStatement, productLetterhead, statementCsv, statementPdf, type Letterhead, type Payee, type Statement } from './statement';
 

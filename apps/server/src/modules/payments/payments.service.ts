@@ -11,9 +11,9 @@ import {
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
-import type { WebhookEventPublisher } from '../integrations/webhook-events';
-import type { PaymentSettingsService } from '../payment-settings/payment-settings.service';
+import { auditRepo } from '../audit';
+import type { WebhookEventPublisher } from '../integrations';
+import type { PaymentSettingsService } from '../payment-settings';
 import { readCsvRecords } from '../../lib/csv/csv-records';
 import type { ReportEngine } from '../reports/engine/report-engine';
 import { applyAdjustment, editAdjustment, toAdjustment } from './adjustments';

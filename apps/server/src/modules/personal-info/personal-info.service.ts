@@ -1,11 +1,10 @@
-import type { PersonalInfo, PersonalInfoStored } from '@pc/contracts';
-import { Routes } from '@pc/contracts';
+import { type PersonalInfo, type PersonalInfoStored, Routes } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { HttpError, notFound } from '../../lib/http-error';
 import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
 import { randomSecret, sha256 } from '../../identity/passwords';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { personalInfoRepo } from './personal-info.repo';
 
 export interface PersonalInfoDeps {

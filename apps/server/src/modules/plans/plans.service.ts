@@ -13,11 +13,10 @@ import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { publisherRecipients } from '../../mail/publisher-recipients';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { entitlements } from '../feature-flags';
 import { createSiteStatusService } from '../site-status';
-import { checkDecisionReason } from '../services/service-requests';
-import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from '../services/services.jobs';
+import { checkDecisionReason, SERVICES_MAIL_QUEUE, type ServicesMailPayload } from '../services';
 import { plansRepo } from './plans.repo';
 
 const conflict = (message: string) => new HttpError(409, message, 'Conflict');

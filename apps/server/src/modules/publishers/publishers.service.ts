@@ -3,7 +3,7 @@ import { notFound } from '../../lib/http-error';
 import type { Db } from '../../db/pool';
 import type { ChangeNotifications } from '../../db/change-notifications';
 import { inTransaction } from '../../db/transaction';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { publishersRepo, type PublishersRepo } from './publishers.repo';
 
 /**

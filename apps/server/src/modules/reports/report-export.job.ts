@@ -12,7 +12,7 @@ import { exportReport } from './export/export-report';
 import { reportsRepo, type ReportsRepo } from './reports.repo';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
-import type { WebhookEventPublisher } from '../integrations/webhook-events';
+import type { WebhookEventPublisher } from '../integrations';
 import type { ChangeLine } from './revenue-change/revenue-change-mail';
 import { exportNotes, readStoredRequest } from './export/export-notes';
 

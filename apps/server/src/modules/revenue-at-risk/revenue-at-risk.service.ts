@@ -13,13 +13,12 @@ import {
 } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { notFound } from '../../lib/http-error';
-import type { AdsTxtService } from '../adstxt/adstxt.service';
-import { impactPreview } from '../blocking-rules/impact-preview';
-import type { BlockingRulesService } from '../blocking-rules/blocking-rules.service';
-import type { MonitorsService } from '../monitors/monitors.service';
+import type { AdsTxtService } from '../adstxt';
+import { impactPreview, type BlockingRulesService } from '../blocking-rules';
+import type { MonitorsService } from '../monitors';
 import type { ReportEngine } from '../reports/engine/report-engine';
-import { reportingCalendarOf } from '../reports/reporting-calendar';
-import type { createSiteTagService } from '../site-tag/site-tag.service';
+import { reportingCalendarOf } from '../reports';
+import type { SiteTagService } from '../site-tag';
 import { createSiteStatusService, monitorCovers, type SiteStatus } from '../site-status';
 import { cents, priceAdsTxt, priceBlocking, priceDowntime, pricePageSpeed } from './pricing';
 import { revenueDaysOf, siteRevenueOf } from './revenue-facts';
@@ -34,7 +33,7 @@ export interface RevenueAtRiskDeps {
   adsTxt: Pick<AdsTxtService, 'list'>;
   monitors: Pick<MonitorsService, 'list' | 'dailyChecks'>;
   blockingRules: Pick<BlockingRulesService, 'list'>;
-  siteTag: Pick<ReturnType<typeof createSiteTagService>, 'adRevenue'>;
+  siteTag: Pick<SiteTagService, 'adRevenue'>;
   now?: () => Date;
 }
 

@@ -2,7 +2,7 @@ import type { DataIntegration, DataIntegrationStatus, InitiateDataIntegration } 
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../lib/http-error';
 import { publisherRecipients } from '../../mail/publisher-recipients';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { conflict, mailStaff, ownSites, type ServicesDeps } from './services-common';
 import { servicesRepo, type DataIntegrationRow } from './services.repo';
 import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from './services.jobs';

@@ -10,6 +10,9 @@ import {
 import { servicesRoutes } from './services.routes';
 import { createServicesService } from './services.service';
 
+export { checkDecisionReason } from './service-requests';
+export { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from './services.jobs';
+
 /** Services per site: a publisher's requests, staff decisions and activations. */
 export const servicesArea = defineArea({
   name: 'services',

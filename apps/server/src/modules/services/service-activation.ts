@@ -2,7 +2,7 @@ import { serviceById, type ActivationResult } from '@pc/contracts';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, notFound } from '../../lib/http-error';
 import { publisherRecipients } from '../../mail/publisher-recipients';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { DATA_INTEGRATION, ownSites, type ServicesDeps } from './services-common';
 import { servicesRepo } from './services.repo';
 import { SERVICE_ACTIVATION_QUEUE, SERVICES_MAIL_QUEUE, type ActivationPayload, type ServicesMailPayload } from './services.jobs';

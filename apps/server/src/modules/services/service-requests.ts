@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { publisherRecipients } from '../../mail/publisher-recipients';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { mailStaff, type ServicesDeps } from './services-common';
 import { servicesRepo } from './services.repo';
 import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from './services.jobs';

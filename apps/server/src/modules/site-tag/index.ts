@@ -16,6 +16,8 @@ import { createSiteTagService } from './site-tag.service';
 import { duckDbSiteTagStore, type SiteTagEventStore } from './site-tag.store';
 
 export { scriptUrlOf, type SiteTagService } from './site-tag.service';
+export { SITE_TAG_CLICKHOUSE_DDL } from './site-tag.clickhouse-store';
+export { SITE_TAG_CLICKHOUSE_ROLLUP_DDL } from './site-tag.clickhouse-rollup';
 export type { SiteTagCollector } from './site-tag.collector';
 
 /** The site tag: its collector (/collect), its events store, installation checks and audience figures. */

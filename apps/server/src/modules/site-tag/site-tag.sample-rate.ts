@@ -2,7 +2,7 @@ import type { TagSampleRateResult } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../lib/http-error';
-import { auditRepo } from '../audit/audit.repo';
+import { auditRepo } from '../audit';
 import { siteTagRepo } from './site-tag.repo';
 
 /**

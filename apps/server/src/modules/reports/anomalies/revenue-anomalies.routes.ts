@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { revenueAnomaliesEndpoints, type RevenueAnomaly } from '@pc/contracts';
 import { registerEndpoints } from '../../../http/endpoint-routes';
-import type { IncidentsService } from '../../incidents/incidents.service';
+import type { IncidentsService } from '../../incidents';
 
 /** The API's answer is capped: a publisher's revenue incidents of a few months, not its whole history. */
 const LISTED = 100;

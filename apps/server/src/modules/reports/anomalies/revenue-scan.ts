@@ -1,6 +1,6 @@
 import { dayNumber, revenueChangeSentence, formatDay, shiftDays, type ReportDay, type ReportFilter } from '@pc/contracts';
 import type { Db } from '../../../db/pool';
-import type { IncidentReport, IncidentsService } from '../../incidents/incidents.service';
+import type { IncidentReport, IncidentsService } from '../../incidents';
 import type { DailyRevenueSeries, ReportEngine } from '../engine/report-engine';
 import { reportingTodaysOf } from '../reporting-calendar';
 import { revenueChange } from '../revenue-change/revenue-change';

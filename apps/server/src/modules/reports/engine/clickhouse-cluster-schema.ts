@@ -1,5 +1,4 @@
-import { SITE_TAG_CLICKHOUSE_DDL } from '../../site-tag/site-tag.clickhouse-store';
-import { SITE_TAG_CLICKHOUSE_ROLLUP_DDL } from '../../site-tag/site-tag.clickhouse-rollup';
+import { SITE_TAG_CLICKHOUSE_DDL, SITE_TAG_CLICKHOUSE_ROLLUP_DDL } from '../../site-tag';
 import { DERIVED_TABLES } from './clickhouse-derived';
 import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
 

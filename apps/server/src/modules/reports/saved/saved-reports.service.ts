@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../../db/pool';
 import { inTransaction } from '../../../db/transaction';
 import { forbidden, notFound } from '../../../lib/http-error';
-import { auditRepo } from '../../audit/audit.repo';
+import { auditRepo } from '../../audit';
 import { savedReportsRepo, type SavedReportRow } from './saved-reports.repo';
 import { nextRunAfter } from './schedule-time';
 

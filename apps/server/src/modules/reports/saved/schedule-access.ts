@@ -1,8 +1,8 @@
 import { parseScope, scopeAllows } from '@pc/contracts';
 import type { Db } from '../../../db/pool';
 import type { JobQueue } from '../../../lib/jobs/job-queue';
-import { auditRepo } from '../../audit/audit.repo';
-import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from '../../services/services.jobs';
+import { auditRepo } from '../../audit';
+import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from '../../services';
 import { savedReportsRepo, type DueSchedule } from './saved-reports.repo';
 
 type Problem = { code: 'owner_disabled' | 'owner_lost_publisher'; reason: string };
