@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import type { Monitor } from '@pc/contracts';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { bulkSetPaused, deleteMonitor, setMonitorPaused } from '../api/monitors-api';
 
 /** Pause/resume (one or many) and delete-with-confirmation, shared by the list and the detail page. */
 export function useMonitorActions(publisherId: string, onChanged: () => void) {
-  const [deleting, setDeleting] = useState<Monitor | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { setBusy, ...deletion } = useConfirmedDelete<Monitor>((m) => deleteMonitor(publisherId, m.id), onChanged);
   return {
-    deleting,
-    busy,
-    askDelete: setDeleting,
-    cancelDelete: () => setDeleting(null),
+    ...deletion,
     async togglePause(m: Monitor) {
       const pause = m.status !== 'paused';
       try {
@@ -34,21 +30,6 @@ export function useMonitorActions(publisherId: string, onChanged: () => void) {
       } catch (e) {
         toast.error(errorMessage(e));
         return false;
-      } finally {
-        setBusy(false);
-      }
-    },
-    async confirmDelete(after?: () => void) {
-      if (!deleting) return;
-      setBusy(true);
-      try {
-        await deleteMonitor(publisherId, deleting.id);
-        toast.success(`"${deleting.name}" was deleted.`);
-        setDeleting(null);
-        onChanged();
-        after?.();
-      } catch (e) {
-        toast.error(errorMessage(e));
       } finally {
         setBusy(false);
       }
