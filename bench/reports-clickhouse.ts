@@ -67,8 +67,9 @@ const COPIED: Record<string, readonly string[]> = { ...FACT_TABLES, sites: ['id'
 
 /**
  * Opens ClickHouse and makes it hold the DuckDB bench file's bulk-* facts (`rows` and `version`
- * identify the data; REGEN=1 or a change reloads it). The facts are copied around ingest(), so
- * the rollups and month copies are rebuilt from them afterwards (2: layout 2's derived tables).
+ * identify the data, `name` its directory under `dataDir`; REGEN=1 or a change reloads it). The
+ * facts are copied around ingest(), so the rollups and month copies are rebuilt from them
+ * afterwards (2: layout 2's derived tables).
  */
 export async function openClickHouseBench(
   duck: DuckDbReportEngine,
@@ -76,6 +77,7 @@ export async function openClickHouseBench(
   rows: number,
   version: number,
   via: BenchVia = 'in-process',
+  name = String(rows),
 ): Promise<ClickHouseBench> {
   const url = process.env.CLICKHOUSE_URL;
   let exec: ClickHouseExec;
@@ -89,7 +91,7 @@ export async function openClickHouseBench(
   } else {
     const chdb = loadChdb();
     if (!chdb) throw new Error(`--engine clickhouse needs CLICKHOUSE_URL or chDB: run \`npm run chdb:install\` (looked in ${CHDB_DIR}).`);
-    local = join(dataDir, `clickhouse-${rows}`);
+    local = join(dataDir, `clickhouse-${name}`);
     if (process.env.REGEN === '1') await rm(local, { recursive: true, force: true });
     await mkdir(local, { recursive: true });
     exec = chdbExec(chdb, local);
@@ -115,7 +117,9 @@ export async function openClickHouseBench(
   }
   await exec.command('TRUNCATE TABLE bench_meta');
   const copied = local ? await copyViaParquet(duck, exec, local) : await copyInBatches(duck, exec);
+  const derived = performance.now();
   await engine.rebuildDerived();
+  console.log(`Rebuilt ClickHouse's rollups and month copies in ${((performance.now() - derived) / 1000).toFixed(1)} s.`);
   await exec.insert('bench_meta', [{ rows, version: wanted }]);
   console.log(`Copied ${copied.toLocaleString('en')} rows into ClickHouse in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   return local && via === 'http' ? overHttp(engine, local) : { engine, label };
@@ -143,17 +147,25 @@ async function overHttp(inProcess: ClickHouseReportEngine, local: string): Promi
 /** chDB reads files on this machine: DuckDB writes each table as Parquet, ClickHouse inserts it whole. */
 async function copyViaParquet(duck: DuckDbReportEngine, exec: ClickHouseExec, dir: string): Promise<number> {
   let total = 0;
+  const started = performance.now();
   for (const [table, columns] of Object.entries(COPIED)) {
     const file = join(dir, `${table}.parquet`);
     const cols = columns.join(', ');
-    // Paths are the bench's own; DuckDB's COPY takes no parameter for the file name.
-    await duck.runSql(
-      `COPY (SELECT ${cols} FROM ${table} WHERE publisher_id LIKE 'bulk-%' ORDER BY publisher_id) TO '${file}' (FORMAT parquet)`,
+    // Paths are the bench's own; DuckDB's COPY takes no parameter for the file name. No ORDER BY:
+    // the generators insert in publisher order and COPY keeps it, where sorting 100 M rows again
+    // would cost minutes. Large insert blocks make few parts for chDB to merge afterwards.
+    await duck.runSql(`COPY (SELECT ${cols} FROM ${table} WHERE publisher_id LIKE 'bulk-%') TO '${file}' (FORMAT parquet)`);
+    await exec.command(
+      `INSERT INTO ${table} (${cols}) SELECT ${cols} FROM file({file:String}, Parquet)
+       SETTINGS min_insert_block_size_rows = 4194304, max_insert_block_size = 4194304`,
+      { file },
     );
-    await exec.command(`INSERT INTO ${table} (${cols}) SELECT ${cols} FROM file({file:String}, Parquet)`, { file });
     await rm(file, { force: true });
     const [n] = await exec.query<{ n: number }>(`SELECT toFloat64(count()) AS n FROM ${table} WHERE startsWith(publisher_id, 'bulk-')`);
     total += Number(n?.n ?? 0);
+    console.log(
+      `  ${table}: ${Number(n?.n ?? 0).toLocaleString('en')} rows (total ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
   return total;
 }

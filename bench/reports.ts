@@ -1,6 +1,8 @@
 /**
  * Reports bench: `npm run bench:reports [-- --rows N --runs N --engine clickhouse]` (--rows or env
- * ROWS, default 10_000_000; --runs or RUNS, default 15; REGEN=1 rebuilds data).
+ * ROWS, default 10_000_000; --runs or RUNS, default 15; REGEN=1 rebuilds data; BENCH_DATA_DIR, default
+ * bench/.data, holds the generated data). `--publishers N` runs the provider-scale bench instead:
+ * N publishers of skewed sizes, three of them measured on both engines (bench/reports-provider.ts).
  *
  * 1. Generates ROWS revenue sales rows (13 months, 10 publishers, the biggest 22%) plus request
  *    rows into a DuckDB file under bench/.data/ (reused on later runs with the same ROWS).
@@ -20,7 +22,7 @@
  * `runQueries(queryFn)` is exported so the API bench can time the same classes over HTTP.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -39,6 +41,9 @@ import { withReportApi } from './report-api-leg';
 import { engineFlag, numberFlag, openClickHouseBench, printSideBySide, sameAnswer, viaFlag } from './reports-clickhouse';
 
 const ROWS = numberFlag(process.argv, 'rows', process.env.ROWS, 10_000_000);
+/** `--publishers N`: the provider-scale data set and its three-publisher table instead (reports-provider.ts). */
+const PUBLISHERS =
+  flagValue(process.argv, 'publishers') === undefined ? undefined : Math.round(numberFlag(process.argv, 'publishers', undefined, 10));
 /** Timed calls per class (after one warm-up): fewer for a brief run on a shared machine. */
 const RUNS = Math.max(1, Math.round(numberFlag(process.argv, 'runs', process.env.RUNS, 15)));
 const END_DATE = '2025-03-15';
@@ -220,8 +225,20 @@ async function benchUserSorted(engine: DuckDbReportEngine): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = join(dirname(fileURLToPath(import.meta.url)), '.data');
+  const dataDir = process.env.BENCH_DATA_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '.data');
   await mkdir(dataDir, { recursive: true });
+  if (PUBLISHERS !== undefined) {
+    // Provider scale (bench/reports-provider.ts): loaded on demand, it imports this file's classes.
+    const provider = await import('./reports-provider');
+    const options = { rows: ROWS, publishers: PUBLISHERS, runs: RUNS, dataDir };
+    const file = join(dataDir, provider.providerFile(options));
+    // REGEN=1 starts from an empty file: the generator inserts all publishers at once, it replaces none.
+    if (process.env.REGEN === '1') for (const f of [file, `${file}.wal`]) await rm(f, { force: true });
+    const duck = new DuckDbReportEngine(file, { streamCodes: STREAM_CODES });
+    await duck.init();
+    await provider.runProviderBench(duck, options).finally(() => duck.close());
+    return;
+  }
   const engine = new DuckDbReportEngine(join(dataDir, `reports-${ROWS}.duckdb`), { streamCodes: STREAM_CODES });
   await engine.init();
   try {

@@ -25,9 +25,17 @@ export interface BulkSummary {
 }
 
 /** (product type, size) pairs; combined with sites, deals and brands they make each day's keys. */
-const PRODUCT_TYPES = `['Display', 'Display', 'Display', 'Display', 'Native', 'Video']`;
-const SIZES = `['300x250', '728x90', '320x50', '300x600', 'Native', '640x360']`;
-const PAIRS = 6;
+export const PRODUCT_TYPES = `['Display', 'Display', 'Display', 'Display', 'Native', 'Video']`;
+export const SIZES = `['300x250', '728x90', '320x50', '300x600', 'Native', '640x360']`;
+export const PAIRS = 6;
+
+/** The bench's window: `months` calendar months ending with `endDate`'s month, cut at `endDate`. */
+export function benchWindow(endDate: string, months: number): { dateFrom: string; days: number } {
+  const end = new Date(`${endDate}T00:00:00Z`);
+  const dateFrom = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - (months - 1), 1)).toISOString().slice(0, 10);
+  const days = Math.round((end.getTime() - new Date(`${dateFrom}T00:00:00Z`).getTime()) / 86_400_000) + 1;
+  return { dateFrom, days };
+}
 
 /**
  * Bench-scale revenue facts generated inside DuckDB (generate-by-range plus hash-based values:
@@ -40,10 +48,7 @@ export async function generateBulkFacts(engine: DuckDbReportEngine, options: Bul
   const publishers = options.publishers ?? 10;
   const biggestShare = options.biggestShare ?? 0.22;
   const seed = options.seed ?? 7;
-  const end = new Date(`${options.endDate}T00:00:00Z`);
-  const months = options.months ?? 13;
-  const dateFrom = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - (months - 1), 1)).toISOString().slice(0, 10);
-  const days = Math.round((end.getTime() - new Date(`${dateFrom}T00:00:00Z`).getTime()) / 86_400_000) + 1;
+  const { dateFrom, days } = benchWindow(options.endDate, options.months ?? 13);
 
   let salesRows = 0;
   let biggestRows = 0;
