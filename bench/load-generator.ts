@@ -24,6 +24,8 @@ export interface LoadOptions {
   headers: Record<string, string>;
   connections: number;
   durationS: number;
+  /** wrk only: a Lua script that writes the requests (`-s`), and the arguments after `--` it gets in init(). */
+  script?: { path: string; args: string[] };
 }
 
 export type Generator = 'wrk' | 'autocannon';
@@ -76,7 +78,9 @@ function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
 function runWrk(opts: LoadOptions): Promise<LoadResult> {
   const args = ['-t1', `-c${opts.connections}`, `-d${opts.durationS}s`, '--latency'];
   for (const [name, value] of Object.entries(opts.headers)) args.push('-H', `${name}: ${value}`);
+  if (opts.script) args.push('-s', opts.script.path);
   args.push(opts.url);
+  if (opts.script) args.push('--', ...opts.script.args);
   return new Promise((resolve, reject) =>
     execFile('bash', ['-c', 'wrk "$@" && times', 'wrk', ...args], (err, stdout) => {
       if (err) return reject(new Error(`wrk failed: ${err.message}\n${stdout}`));

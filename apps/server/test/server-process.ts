@@ -47,8 +47,10 @@ export async function startServerProcess(opts: {
   ownProcessGroup?: boolean;
   /** Pin the server to these CPUs (`taskset -c` list, e.g. "0,1"), so a bench's load generator does not share them. */
   cpus?: string;
+  /** Listen on this port (a bench given a port range) instead of a random one in 18000-21999. */
+  port?: number;
 }): Promise<ServerProcess> {
-  const port = 18_000 + Math.floor(Math.random() * 4000);
+  const port = opts.port ?? 18_000 + Math.floor(Math.random() * 4000);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `pc-${opts.name}-`));
   // mkdtemp makes 0700; the embedded cluster runs as the unprivileged postgres user when we are root.
