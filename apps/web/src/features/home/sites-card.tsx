@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { Site } from '@pc/contracts';
+import { NoSitesYet, SiteName } from '../../components/ui/site-cells';
 
 /** The chosen publisher's sites with their status (active/inactive) and organic flag. */
 export function SitesCard({ sites, loading }: { sites: Site[] | undefined; loading: boolean }) {
@@ -23,9 +24,7 @@ export function SitesCard({ sites, loading }: { sites: Site[] | undefined; loadi
           <Skeleton h={18} />
         </Stack>
       ) : sites.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No sites are registered for this partner yet. Sites appear here once your account manager adds them.
-        </Text>
+        <NoSitesYet />
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing="xs" highlightOnHover>
@@ -41,12 +40,7 @@ export function SitesCard({ sites, loading }: { sites: Site[] | undefined; loadi
               {sites.map((s) => (
                 <Table.Tr key={s.id}>
                   <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {s.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      id {s.id}
-                    </Text>
+                    <SiteName name={s.name} detail={`id ${s.id}`} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{s.domain}</Text>

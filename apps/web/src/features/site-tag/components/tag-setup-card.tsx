@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { TrackingEvents, type TaggedSite } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { NoSitesYet, SiteName } from '../../../components/ui/site-cells';
 import { useSignedIn } from '../../../lib/identity/auth-context';
 import { track } from '../../../lib/tracking/track';
 import { useTaggedSites } from '../api/site-tag-api';
@@ -37,9 +38,7 @@ export function TagSetupCard({ publisherId }: { publisherId: string }) {
           <Skeleton h={18} />
         </Stack>
       ) : sites.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No sites are registered for this partner yet. Sites appear here once your account manager adds them.
-        </Text>
+        <NoSitesYet />
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" aria-label="Site tag status">
@@ -55,12 +54,7 @@ export function TagSetupCard({ publisherId }: { publisherId: string }) {
               {sites.data.map((s) => (
                 <Table.Tr key={s.id}>
                   <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {s.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {s.domain}
-                    </Text>
+                    <SiteName name={s.name} detail={s.domain} />
                   </Table.Td>
                   <Table.Td>
                     {!s.active ? (
