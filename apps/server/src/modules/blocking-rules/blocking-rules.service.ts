@@ -169,7 +169,7 @@ export function createBlockingRulesService(deps: { db: Db; limits: BlockingRules
     /** What a rule's impact preview is priced for: the publisher's sites, in its currency. */
     async impactSubject(publisherId: string) {
       const [sites, currency] = await Promise.all([repo.sites(publisherId), publisherRecords(db).currencyOf(publisherId)]);
-      return { id: publisherId, currency: currency ?? 'USD', sites };
+      return { id: publisherId, currency, sites };
     },
     async update(ctx: RuleCtx, id: string, input: BlockingRuleInput): Promise<BlockingRuleSaved> {
       const before = await load(ctx, id);

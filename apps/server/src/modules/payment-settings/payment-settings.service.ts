@@ -160,7 +160,7 @@ export function createPaymentSettingsService(deps: { db: Db; cipher: DetailsCiph
     async setThreshold(ctx: SettingsCtx, input: PaymentThresholdInput): Promise<void> {
       requireRecentLogin(ctx);
       // Thresholds are compared with payments, which are in the publisher's earnings currency.
-      const currencyOf = async (q: Db) => (await publisherRecords(q).currencyOf(ctx.publisherId)) ?? 'USD';
+      const currencyOf = (q: Db) => publisherRecords(q).currencyOf(ctx.publisherId);
       if (input.threshold < deps.defaultThreshold) {
         const minimum = formatMoney(deps.defaultThreshold, await currencyOf(db));
         throw badRequest('Check the highlighted fields.', { threshold: `The threshold is at least ${minimum}.` });

@@ -36,7 +36,7 @@ export async function closeMonth(
       });
       continue;
     }
-    const sites = new Map((await repo.sites(pub.id)).map((s) => [s.id, s.name]));
+    const sites = await publisherRecords(deps.db).siteNames([pub.id]);
     const bySite = await deps.engine.salesBreakdown(pub.id, from, to, false);
     prepared.push({ pub, sites, bySite });
   }

@@ -165,9 +165,6 @@ export function paymentsRepo(db: Db) {
     async publishers() {
       return db.selectFrom('publishers').select(['id', 'name', 'currency']).orderBy('id').execute();
     },
-    async sites(publisherId: string) {
-      return db.selectFrom('sites').select(['id', 'name']).where('publisher_id', '=', publisherId).execute();
-    },
     async thresholdOf(publisherId: string): Promise<number | null> {
       const row = await db.selectFrom('payment_settings').select('threshold').where('publisher_id', '=', publisherId).executeTakeFirst();
       return row?.threshold == null ? null : Number(row.threshold);

@@ -16,6 +16,7 @@ import type { WebhookEventPublisher } from '../integrations';
 import type { PaymentSettingsService } from '../payment-settings';
 import { readCsvRecords } from '../../lib/csv/csv-records';
 import type { ReportEngine } from '../reports/engine/report-engine';
+import { publisherRecords } from '../publishers';
 import { applyAdjustment, editAdjustment, toAdjustment } from './adjustments';
 import { round2 } from './money';
 import { closeMonth } from './month-close';
@@ -127,10 +128,8 @@ export function createPaymentsService(deps: {
     async overview(publisherId: string): Promise<PaymentsOverview> {
       const rows = (await repo.listForPublisher(publisherId)).map(toPayment);
       const settings = await deps.settings.get(publisherId);
-      const currency =
-        rows[0]?.currency ??
-        (await db.selectFrom('publishers').select('currency').where('id', '=', publisherId).executeTakeFirst())?.currency ??
-        'USD';
+      // A publisher without payments yet is shown in its own currency (the publishers area's lookup).
+      const currency = rows[0]?.currency ?? (await publisherRecords(db).currencyOf(publisherId));
       const open = rows.filter((p) => p.status === 'pending' || p.status === 'approved' || p.status === 'on_hold');
       const carried = rows[0]?.rolloverOut ?? 0;
       const next = [...open].sort((a, b) => a.period.localeCompare(b.period))[0];

@@ -90,8 +90,14 @@ export function publisherRecords(db: Db) {
     async lock(publisherId: string): Promise<void> {
       await db.selectFrom('publishers').select('id').where('id', '=', publisherId).forUpdate().execute();
     },
-    async currencyOf(publisherId: string): Promise<string | undefined> {
-      return (await db.selectFrom('publishers').select('currency').where('id', '=', publisherId).executeTakeFirst())?.currency;
+    /**
+     * The publisher's currency, 'USD' when there is no such publisher: USD is what the column
+     * defaults to (migration 0001), so a publisher not found is priced as a new one would be, and no
+     * caller picks a fallback of its own.
+     */
+    async currencyOf(publisherId: string): Promise<string> {
+      const row = await db.selectFrom('publishers').select('currency').where('id', '=', publisherId).executeTakeFirst();
+      return row?.currency ?? 'USD';
     },
     /** The names of the publishers' sites, by site id. */
     async siteNames(publisherIds: readonly string[]): Promise<Map<string, string>> {

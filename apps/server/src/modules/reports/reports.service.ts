@@ -62,7 +62,7 @@ export function createReportsService(deps: {
      */
     async homeSummary(publisherId: string) {
       const [currency, { timeZone, today }] = await Promise.all([publishers.currencyOf(publisherId), calendarOf(publisherId)]);
-      return { currency: currency ?? 'USD', timeZone, today, ...(await homeSummary({ query }, publisherId, today)) };
+      return { currency, timeZone, today, ...(await homeSummary({ query }, publisherId, today)) };
     },
 
     /** Why revenue moved between two periods (revenue-change/), in the publisher's currency and calendar. */
@@ -74,7 +74,7 @@ export function createReportsService(deps: {
       // The splits from the engine in one statement where it can (ClickHouse), else through `query`.
       const read = readingFrom(ctx.historyFrom, query);
       const change = await revenueChange(read, scope, range, comparedDays(range, q), today, changeSplitsOf(deps.engine, read));
-      return { currency: currency ?? 'USD', ...change };
+      return { currency, ...change };
     },
 
     /**
@@ -96,7 +96,7 @@ export function createReportsService(deps: {
           compared ? calendarOf(ctx.publisherId) : null,
         ]);
         const comparison = compared && before && calendar ? comparisonOf(current, result, compared, before, calendar.today) : undefined;
-        return { ...result, currency: currency ?? 'USD', rowLimit: ROW_LIMIT, ...(comparison ? { comparison } : {}) };
+        return { ...result, currency, rowLimit: ROW_LIMIT, ...(comparison ? { comparison } : {}) };
       } catch (err) {
         if (err instanceof ReportQueryError) throw new HttpError(400, err.message, 'ValidationError', { request: err.message });
         throw err;
@@ -130,7 +130,7 @@ export function createReportsService(deps: {
             `This report has ${result.totalRows} rows; up to ${directMax} download at once. Export it to a file instead: it is prepared in the background.`,
             'TooLarge',
           );
-        await exportReport(resultSource(result), report, format, sink, deps.exportEncoder, notes, currency ?? 'USD');
+        await exportReport(resultSource(result), report, format, sink, deps.exportEncoder, notes, currency);
       } catch (err) {
         if (err instanceof ReportQueryError) throw new HttpError(400, err.message, 'ValidationError', { request: err.message });
         throw err;
@@ -152,7 +152,7 @@ export function createReportsService(deps: {
       // The compared days are fixed now, like the range: the file explains what was asked for.
       const compared = requestedComparison(q, { from: query.dateFrom, to: query.dateTo });
       // The currency is fixed now too: the file's money headers name it (export/export-report.ts).
-      const currency = (await publishers.currencyOf(ctx.publisherId)) ?? 'USD';
+      const currency = await publishers.currencyOf(ctx.publisherId);
       const request: StoredExportRequest = { ...query, ...(compared ? { compared } : {}), currency };
       // The report row and its queued job commit together: a failed enqueue leaves no export
       // stuck in "queued" (src/db/transaction.ts).

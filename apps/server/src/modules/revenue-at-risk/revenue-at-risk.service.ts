@@ -163,13 +163,12 @@ export function createRevenueAtRiskService(deps: RevenueAtRiskDeps) {
   return {
     /** Every active site's causes priced, largest amount first, with the totals per kind. */
     async revenueAtRisk(ctx: Ctx, q: RevenueAtRiskQuery): Promise<RevenueAtRisk> {
-      const [{ statuses: all }, currencyRow] = await Promise.all([
+      const [{ statuses: all }, currency] = await Promise.all([
         createSiteStatusService(deps.db).statusesOf(ctx.publisherId),
         publisherRecords(deps.db).currencyOf(ctx.publisherId),
       ]);
       const statuses = q.siteId ? all.filter((s) => s.site.id === q.siteId) : all;
       if (q.siteId && statuses.length === 0) throw notFound('This site does not exist for the chosen publisher.');
-      const currency = currencyRow ?? 'USD';
       const facts = await gather(ctx, all, currency);
       const sites = (await Promise.all(statuses.map((s) => priceSite(ctx, facts, s)))).sort((a, b) => b.amountPerDay - a.amountPerDay);
       const byKind = Object.fromEntries(

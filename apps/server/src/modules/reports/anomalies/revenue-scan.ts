@@ -83,7 +83,7 @@ async function scanOne(
   const judged = judgeAll(series);
   const alerts = alertsOf(judged);
   if (alerts.length > 0) {
-    const currency = (await publisherRecords(deps.db).currencyOf(publisherId)) ?? 'USD';
+    const currency = await publisherRecords(deps.db).currencyOf(publisherId);
     for (const alert of alerts) {
       const explanation = await explain(deps, publisherId, alert.series, day, today, currency);
       await deps.incidents.report(incidentOf(publisherId, alert, siteNames, currency, explanation));

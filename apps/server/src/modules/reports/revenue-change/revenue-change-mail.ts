@@ -31,7 +31,7 @@ export function revenueChangeLine(deps: { db: Db; engine: Pick<ReportEngine, 'qu
       const compared = asked ?? comparedPeriod(range, 'custom', 'previous');
       const scope = { publisherId: request.publisherId, filters: request.filters ?? [] };
       const change = await revenueChange((q) => deps.engine.query(q), scope, range, compared, today);
-      const sentence = revenueChangeSentence('Revenue', { currency: currency ?? 'USD', ...change });
+      const sentence = revenueChangeSentence('Revenue', { currency, ...change });
       return `What changed against ${formatDay(compared.from)} to ${formatDay(compared.to)}: ${sentence}`;
     } catch {
       return null;
