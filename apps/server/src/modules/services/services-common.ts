@@ -1,7 +1,7 @@
 import type { Db } from '../../db/pool';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { HttpError, badRequest } from '../../lib/http-error';
-import { servicesRepo } from './services.repo';
+import { createSiteStatusService } from '../site-status';
 import { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from './services.jobs';
 
 export const conflict = (message: string) => new HttpError(409, message, 'Conflict');
@@ -19,7 +19,7 @@ export interface ServicesDeps {
 
 /** The publisher's own active sites among `siteIds`; another publisher's site is 400 like an unknown one. */
 export async function ownSites(db: Db, publisherId: string, siteIds: string[], field: string) {
-  const sites = await servicesRepo(db).sitesOf(publisherId);
+  const sites = await createSiteStatusService(db).sitesOf(publisherId);
   const byId = new Map(sites.map((s) => [s.id, s]));
   for (const id of siteIds) {
     const site = byId.get(id);

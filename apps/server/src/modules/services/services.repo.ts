@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DataIntegrationStatus } from '@pc/contracts';
 import type { Db } from '../../db/pool';
-import type { SiteRow, SiteServiceRow } from '../site-status';
+import type { SiteServiceRow } from '../site-status';
 
 export interface DataIntegrationRow {
   id: string;
@@ -42,14 +42,6 @@ export function servicesRepo(db: Db) {
         'd.confirmed_at',
       ]);
   return {
-    async sitesOf(publisherId: string): Promise<SiteRow[]> {
-      return db
-        .selectFrom('sites')
-        .select(['id', 'name', 'domain', 'active', 'event_tracker_data_received_at'])
-        .where('publisher_id', '=', publisherId)
-        .orderBy('name')
-        .execute();
-    },
     /** Locks the rows so two activations of one site serialise. */
     async statesForUpdate(publisherId: string, serviceId: string, siteIds: string[]): Promise<SiteServiceRow[]> {
       if (siteIds.length === 0) return [];

@@ -20,6 +20,8 @@ export function createSiteStatusService(db: Db) {
       ]);
       return { statuses: siteStatuses({ sites, states, integrations, monitors, ruleSites, adsTxt }), states };
     },
+    /** Every site of the publisher, inactive ones too, by name: what an area checks a chosen site against. */
+    sitesOf: (publisherId: string) => repo.sites(publisherId),
   };
 }
 
