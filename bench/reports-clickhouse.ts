@@ -20,7 +20,11 @@ import { EnvSchema } from '../apps/server/src/config/env';
 import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/src/modules/reports/engine/chdb-test-exec';
 import { ClickHouseReportEngine } from '../apps/server/src/modules/reports/engine/clickhouse-engine';
 import { clickHouseClientExec, type ClickHouseExec } from '../apps/server/src/modules/reports/engine/clickhouse-exec';
+import { rebuildDerived } from '../apps/server/src/modules/reports/engine/clickhouse-derived';
 import { CLICKHOUSE_TABLES_OF } from '../apps/server/src/modules/reports/engine/clickhouse-schema';
+import { columnsOf } from '../apps/server/src/modules/reports/engine/dimension-columns';
+import { SALES_SUMS } from '../apps/server/src/modules/reports/engine/month-rollups';
+import { DUCKDB_SALES_ROLLUPS } from '../apps/server/src/modules/reports/engine/sales-rollups';
 import { withClusterLayout } from '../apps/server/src/modules/reports/engine/create-engine';
 import type { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
 import { FACT_TABLES } from '../apps/server/src/modules/reports/engine/duckdb-schema';
@@ -64,6 +68,10 @@ export interface ClickHouseBench {
 const COPY_VERSION = 2;
 /** The tables a report reads, in the DuckDB bench file's column order (sites: id, publisher, name). */
 const COPIED: Record<string, readonly string[]> = { ...FACT_TABLES, sites: ['id', 'publisher_id', 'name'] };
+/** The day rollups: the same tables and columns in both engines (clickhouse-derived.ts builds ClickHouse's from DuckDB's list). */
+const DAY_ROLLUPS: Record<string, readonly string[]> = Object.fromEntries(
+  DUCKDB_SALES_ROLLUPS.map((r) => [r.table, ['date', 'publisher_id', ...columnsOf(r.dimensions), ...Object.keys(SALES_SUMS)]]),
+);
 
 /**
  * Opens ClickHouse and makes it hold the DuckDB bench file's bulk-* facts (`rows` and `version`
@@ -118,7 +126,8 @@ export async function openClickHouseBench(
   await exec.command('TRUNCATE TABLE bench_meta');
   const copied = local ? await copyViaParquet(duck, exec, local) : await copyInBatches(duck, exec);
   const derived = performance.now();
-  await engine.rebuildDerived();
+  // chDB got DuckDB's day rollups with the facts (copyViaParquet): only their month copies and the both-grains table remain.
+  await rebuildDerived(exec, { dayRollupsLoaded: local !== null });
   console.log(`Rebuilt ClickHouse's rollups and month copies in ${((performance.now() - derived) / 1000).toFixed(1)} s.`);
   await exec.insert('bench_meta', [{ rows, version: wanted }]);
   console.log(`Copied ${copied.toLocaleString('en')} rows into ClickHouse in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
@@ -144,17 +153,23 @@ async function overHttp(inProcess: ClickHouseReportEngine, local: string): Promi
   return { engine, label: `ClickHouse over HTTP (chDB ${version?.v ?? ''} in a child process)` };
 }
 
-/** chDB reads files on this machine: DuckDB writes each table as Parquet, ClickHouse inserts it whole. */
+/**
+ * chDB reads files on this machine: DuckDB writes each table as Parquet, ClickHouse inserts it
+ * whole. The day rollups too: copying them costs a read of their rows where summing them again in
+ * ClickHouse costs seven GROUP BYs over every fact. Returns the facts' and sites' rows copied.
+ */
 async function copyViaParquet(duck: DuckDbReportEngine, exec: ClickHouseExec, dir: string): Promise<number> {
   let total = 0;
   const started = performance.now();
-  for (const [table, columns] of Object.entries(COPIED)) {
+  for (const [table, columns] of Object.entries({ ...COPIED, ...DAY_ROLLUPS })) {
     const file = join(dir, `${table}.parquet`);
     const cols = columns.join(', ');
     // Paths are the bench's own; DuckDB's COPY takes no parameter for the file name. No ORDER BY:
     // the generators insert in publisher order and COPY keeps it, where sorting 100 M rows again
     // would cost minutes. Large insert blocks make few parts for chDB to merge afterwards.
     await duck.runSql(`COPY (SELECT ${cols} FROM ${table} WHERE publisher_id LIKE 'bulk-%') TO '${file}' (FORMAT parquet)`);
+    // The facts' bulk rows were deleted by the caller; the rollups are the bench's alone here (chDB's own directory).
+    if (table in DAY_ROLLUPS) await exec.command(`TRUNCATE TABLE ${table}`);
     await exec.command(
       `INSERT INTO ${table} (${cols}) SELECT ${cols} FROM file({file:String}, Parquet)
        SETTINGS min_insert_block_size_rows = 4194304, max_insert_block_size = 4194304`,
@@ -162,7 +177,7 @@ async function copyViaParquet(duck: DuckDbReportEngine, exec: ClickHouseExec, di
     );
     await rm(file, { force: true });
     const [n] = await exec.query<{ n: number }>(`SELECT toFloat64(count()) AS n FROM ${table} WHERE startsWith(publisher_id, 'bulk-')`);
-    total += Number(n?.n ?? 0);
+    if (table in COPIED) total += Number(n?.n ?? 0);
     console.log(
       `  ${table}: ${Number(n?.n ?? 0).toLocaleString('en')} rows (total ${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );

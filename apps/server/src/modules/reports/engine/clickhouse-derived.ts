@@ -137,10 +137,17 @@ export async function refreshDerivedOfDays(ch: ClickHouseExec, days: readonly (r
   }
 }
 
-/** Every derived table refilled from all facts: a layout change, or facts loaded around ingestion (the bench's copy). */
-export async function rebuildDerived(ch: ClickHouseExec): Promise<void> {
-  for (const table of DERIVED_TABLES) await ch.command(`TRUNCATE TABLE IF EXISTS ${table}`);
-  for (const r of DUCKDB_SALES_ROLLUPS) await ch.command(rollupInsert(r.table, columnsOf(r.dimensions), ''));
+/**
+ * Every derived table refilled from all facts: a layout change, or facts loaded around ingestion
+ * (the bench's copy). `dayRollupsLoaded`: the day rollups (DUCKDB_SALES_ROLLUPS) already hold
+ * their rows, copied from DuckDB's identical tables by the bench, so only what is derived from
+ * them is refilled: at 100 M facts that saves seven GROUP BYs over every fact row.
+ */
+export async function rebuildDerived(ch: ClickHouseExec, options: { dayRollupsLoaded?: boolean } = {}): Promise<void> {
+  const rollups = options.dayRollupsLoaded ? [] : DUCKDB_SALES_ROLLUPS;
+  const refilled = DERIVED_TABLES.filter((t) => !options.dayRollupsLoaded || !DUCKDB_SALES_ROLLUPS.some((r) => r.table === t));
+  for (const table of refilled) await ch.command(`TRUNCATE TABLE IF EXISTS ${table}`);
+  for (const r of rollups) await ch.command(rollupInsert(r.table, columnsOf(r.dimensions), ''));
   await ch.command(bothGrainsInsert(''));
   for (const s of CH_MONTH_SOURCES) await ch.command(monthInsert(s, ''));
 }
