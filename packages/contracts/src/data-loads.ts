@@ -32,3 +32,16 @@ export const DataLoadsSchema = z.object({
   runs: z.array(DataLoadSchema),
 });
 export type DataLoads = z.infer<typeof DataLoadsSchema>;
+
+/** What a facts file loaded through the API did (data-loads.endpoints.ts, `ingest`). */
+export const IngestResultSchema = z.object({
+  reportType: z.enum(['revenue', 'recirculation']),
+  /** Data rows in the file. */
+  rowsRead: z.number().int(),
+  rowsApplied: z.number().int(),
+  /** Distinct (publisher, day) pairs replaced. */
+  daysReplaced: z.number().int(),
+});
+export type IngestResult = z.infer<typeof IngestResultSchema>;
+
+export const IngestParamsSchema = z.object({ reportType: z.enum(['revenue', 'recirculation']) });

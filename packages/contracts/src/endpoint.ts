@@ -45,7 +45,18 @@ export interface Endpoint {
   readonly sharedErrors?: false;
   /** Largest request body in bytes when it differs from the server's default; beyond it: 413 unread. */
   readonly bodyLimit?: number;
+  /**
+   * The request body is a file in one of these media types, handed to the handler unread as a
+   * stream (a facts file of millions of rows is never held whole); `body` then documents it.
+   */
+  readonly consumes?: readonly StreamedMediaType[];
 }
+
+/** The media types of the files endpoints read as a stream. */
+export type StreamedMediaType = 'text/csv' | 'application/x-ndjson';
+
+/** The body of an endpoint that `consumes` a streamed file: any bytes (read by the handler), a binary string in OpenAPI. */
+export const StreamedFileSchema = z.any().meta({ type: 'string', format: 'binary' });
 
 /** The answer of a write that has nothing else to say. */
 export const OkSchema = z.object({ ok: z.literal(true) });

@@ -51,6 +51,10 @@ export function registerEndpoint<E extends Endpoint>(
   handler: EndpointHandler<E>,
   options: EndpointRouteOptions = {},
 ): void {
+  // A streamed file reaches the handler unread: no body limit applies, and nothing is buffered.
+  for (const type of e.consumes ?? []) {
+    if (!app.hasContentTypeParser(type)) app.addContentTypeParser(type, (_req, payload, done) => done(null, payload));
+  }
   app.route({
     method: e.method,
     url: e.path,
@@ -67,6 +71,7 @@ export function registerEndpoint<E extends Endpoint>(
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
+      ...(e.consumes && { consumes: [...e.consumes] }),
       ...(e.produces && { produces: [...mediaTypesOf(e)] }),
       response: { [e.status ?? 200]: e.response, ...e.otherResponses, ...(e.sharedErrors === false ? {} : errorResponses) },
     },

@@ -10,6 +10,8 @@ const BAD = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC
 function findBad(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return BAD.test(value) ? path : null;
   if (depth > 20 || value === null || typeof value !== 'object') return null;
+  // A streamed file (an endpoint that `consumes` one) is the handler's to read; its parser refuses NUL bytes itself.
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return null;
   for (const [k, v] of Object.entries(value)) {
     if (BAD.test(k)) return path ? `${path}.${k}` : k;
     const hit = findBad(v, path ? `${path}.${k}` : k, depth + 1);
