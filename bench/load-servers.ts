@@ -42,12 +42,18 @@ export interface LoadServers {
 }
 
 /** chDB over HTTP in a child process (bench/chdb-front.ts), on a fresh database folder under `dir`. */
-async function startChdbFront(dir: string): Promise<{ url: string; child: ChildProcess }> {
+async function startChdbFront(dir: string, stopping: { value: boolean }): Promise<{ url: string; child: ChildProcess }> {
   const script = path.join(import.meta.dirname, 'chdb-front.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', script, path.join(dir, 'chdb')], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = once(createInterface({ input: child.stdout! }), 'line').then(([l]) => l as string);
   const url = await Promise.race([line, once(child, 'exit').then(() => null)]);
   if (!url) throw new Error('the chDB front exited before it served: run `npm run chdb:install` first, or give --clickhouse-url');
+  // A front that dies mid-run (chDB is native code) would otherwise show only as the servers' failing queries.
+  child.once(
+    'exit',
+    (code, signal) =>
+      !stopping.value && console.error(`the chDB front exited (code ${code}, signal ${signal}): the run's report figures are void`),
+  );
   return { url, child };
 }
 
@@ -60,7 +66,8 @@ export async function startLoadServers(opts: {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-bench-load-pg-'));
   chmodSync(dir, 0o755); // the embedded cluster runs as the unprivileged postgres user under root
   const database = await startEmbeddedPostgres(dir, pino({ level: 'warn' }));
-  const front = opts.clickhouseUrl ? null : await startChdbFront(dir);
+  const stopping = { value: false };
+  const front = opts.clickhouseUrl ? null : await startChdbFront(dir, stopping);
   const env = {
     DATABASE_URL: database.url,
     CLICKHOUSE_URL: opts.clickhouseUrl ?? front!.url,
@@ -71,6 +78,7 @@ export async function startLoadServers(opts: {
   };
   const servers: ServerProcess[] = [];
   const stop = async () => {
+    stopping.value = true;
     await Promise.all(servers.map((s) => s.stop()));
     if (front) {
       front.child.stdin!.end();
