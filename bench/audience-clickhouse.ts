@@ -9,7 +9,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
-import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/src/modules/reports/engine/chdb-test-exec';
+import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/test/reports/chdb-test-exec';
 import { ClickHouseReportEngine } from '../apps/server/src/modules/reports/engine/clickhouse-engine';
 import type { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
 import { CH_CLOSED_TABLES, CH_VIEW_TABLES } from '../apps/server/src/modules/site-tag/site-tag.clickhouse-rollup';

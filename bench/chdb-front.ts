@@ -5,8 +5,8 @@
  * the server side only, as with a real ClickHouse server. Prints the URL; exits when its stdin
  * closes (the bench ended, or died).
  */
-import { startChdbHttpFront } from '../apps/server/src/modules/reports/engine/chdb-http-front';
-import { CHDB_DIR, loadChdb } from '../apps/server/src/modules/reports/engine/chdb-test-exec';
+import { startChdbHttpFront } from '../apps/server/test/reports/chdb-http-front';
+import { CHDB_DIR, loadChdb } from '../apps/server/test/reports/chdb-test-exec';
 
 const dataPath = process.argv[2];
 const chdb = loadChdb();

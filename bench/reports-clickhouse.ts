@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { EnvSchema } from '../apps/server/src/config/env';
-import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/src/modules/reports/engine/chdb-test-exec';
+import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/test/reports/chdb-test-exec';
 import { ClickHouseReportEngine } from '../apps/server/src/modules/reports/engine/clickhouse-engine';
 import { clickHouseClientExec, type ClickHouseExec } from '../apps/server/src/modules/reports/engine/clickhouse-exec';
 import { rebuildDerived } from '../apps/server/src/modules/reports/engine/clickhouse-derived';

@@ -43,7 +43,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['test/setup.ts'],
     // Form tests render whole pages in jsdom; on a shared, loaded CI machine they take seconds.
     // The default 5 s turned load into failures; a hang still fails, after 15 s.
     testTimeout: 15_000,

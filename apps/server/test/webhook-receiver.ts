@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { startLocalTestServer, type LocalTestServer } from '../src/lib/outbound/local-test-server';
+import { startLocalTestServer, type LocalTestServer } from './local-test-server';
 
 /** One request the receiver got. */
 export interface ReceivedRequest {

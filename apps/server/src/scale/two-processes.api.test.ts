@@ -4,8 +4,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { dayToEpochNoon, shiftDays, todayIn } from '@pc/contracts';
 import { DEMO } from '../../test/test-app';
-import { describeSharedClickHouse } from './two-processes.clickhouse-cases';
-import { RATE_LIMIT, get, signIn, useTwoProcesses } from './two-processes.harness';
+import { describeSharedClickHouse } from '../../test/scale/two-processes.clickhouse-cases';
+import { RATE_LIMIT, get, signIn, useTwoProcesses } from '../../test/scale/two-processes.harness';
 
 // The last two days: a report range inside the 13 months of history every plan keeps, whatever the date.
 const yesterday = shiftDays(todayIn('UTC', new Date()), -1);

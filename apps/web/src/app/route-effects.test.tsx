@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { Link, Route, Routes as RouterRoutes } from 'react-router';
 import { Routes } from '@pc/contracts';
-import { renderWithProviders } from '../test/render-with-providers';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { RootLayout } from './route-effects';
 
 // The onboarding-guide tool (product tour) reloads on every route change, and the help widget is

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedFetch } from './guarded-fetch';
-import { closedPort, startLocalTestServer, tableResolver, type LocalTestServer } from './local-test-server';
+import { closedPort, startLocalTestServer, tableResolver, type LocalTestServer } from '../../../test/local-test-server';
 import {
   OutboundBlockedError,
   OutboundBodyTooLargeError,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { createGuardedFetch, type GuardedFetch } from '../../lib/outbound/guarded-fetch';
-import { closedPort, startLocalTestServer, tableResolver, type LocalTestServer } from '../../lib/outbound/local-test-server';
+import { closedPort, startLocalTestServer, tableResolver, type LocalTestServer } from '../../../test/local-test-server';
 import { createAdsTxtCrawler } from './crawler/guarded-ads-txt-crawler';
 
 // Real crawls: the real crawler and guarded client fetch sport.northwind-news.example/ads.txt from

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedFetch } from '../../lib/outbound/guarded-fetch';
-import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
+import { startLocalTestServer, type LocalTestServer } from '../../../test/local-test-server';
 import { runCheck, type CheckSpec } from './monitor-checker';
 
 let http: LocalTestServer;

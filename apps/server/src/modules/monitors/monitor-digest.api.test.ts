@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { createGuardedFetch, type GuardedFetch } from '../../lib/outbound/guarded-fetch';
-import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
+import { startLocalTestServer, type LocalTestServer } from '../../../test/local-test-server';
 
 // Alert storms: past UPTIME_DIGEST_THRESHOLD changes in a window, one publisher's
 // further monitor changes are held and mailed as one digest per address. Real scheduler, real

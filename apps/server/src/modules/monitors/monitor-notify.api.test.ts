@@ -6,7 +6,7 @@ import { generate } from 'selfsigned';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { createGuardedFetch, type GuardedFetch } from '../../lib/outbound/guarded-fetch';
-import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
+import { startLocalTestServer, type LocalTestServer } from '../../../test/local-test-server';
 import { verifyWebhook } from '../../lib/webhooks';
 import { publisherRecipients } from '../../mail/publisher-recipients';
 

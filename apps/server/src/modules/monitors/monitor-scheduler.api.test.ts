@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { createGuardedFetch } from '../../lib/outbound/guarded-fetch';
-import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
+import { startLocalTestServer, type LocalTestServer } from '../../../test/local-test-server';
 import { createMonitorScheduler, nextSlot, slotAfterFirstCheck } from './monitor-scheduler';
 import { monitorScheduleRepo } from './monitor-schedule.repo';
 

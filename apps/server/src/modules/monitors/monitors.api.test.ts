@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
-import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
+import { startLocalTestServer, type LocalTestServer } from '../../../test/local-test-server';
 
 let t: TestApp;
 let target: LocalTestServer;

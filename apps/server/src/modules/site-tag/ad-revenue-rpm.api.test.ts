@@ -4,7 +4,7 @@ import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test
 import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
 import type { RevenueSalesFact } from '../reports/engine/report-engine';
 import { duckDbSiteTagStore } from './site-tag.store';
-import { DAY, at, base, iso, today } from './site-tag-store-suite.events';
+import { DAY, at, base, iso, today } from '../../../test/site-tag/site-tag-store-suite.events';
 
 /**
  * Page RPM counts like with like: revenue facts arrive a day after the tag's page views, so the

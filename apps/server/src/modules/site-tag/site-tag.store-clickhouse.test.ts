@@ -1,10 +1,10 @@
-import { startChdbHttpFront } from '../reports/engine/chdb-http-front';
-import { chdbExec, CHDB_DIR, loadChdb } from '../reports/engine/chdb-test-exec';
+import { startChdbHttpFront } from '../../../test/reports/chdb-http-front';
+import { chdbExec, CHDB_DIR, loadChdb } from '../../../test/reports/chdb-test-exec';
 import { ClickHouseReportEngine } from '../reports/engine/clickhouse-engine';
 import { clickHouseClientExec, type ClickHouseExec } from '../reports/engine/clickhouse-exec';
 import { afterAll, describe, expect, it } from 'vitest';
-import { siteTagStoreSuite } from './site-tag-store-suite';
-import { DAY, SUITE_EVENTS, iso, today } from './site-tag-store-suite.events';
+import { siteTagStoreSuite } from '../../../test/site-tag/site-tag-store-suite';
+import { DAY, SUITE_EVENTS, iso, today } from '../../../test/site-tag/site-tag-store-suite.events';
 import { SITE_TAG_CLICKHOUSE_ROLLUP_DDL } from './site-tag.clickhouse-rollup';
 import { clickHouseSiteTagStore } from './site-tag.clickhouse-store';
 import { audienceOverview } from './site-tag.queries';

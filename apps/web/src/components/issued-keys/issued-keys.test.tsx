@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { IssuedKeysTable, NewKeyAlert, type IssuedKey } from './issued-keys';
 
 const key = (over: Partial<IssuedKey & { access: string }>): IssuedKey & { access: string } => ({

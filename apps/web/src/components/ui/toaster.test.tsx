@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastItem } from './toast-item';
 import { addToast, clearToasts, getToasts, toast } from '../../lib/toast';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 
 function renderToast(id: string) {
   const t = getToasts().find((x) => x.id === id)!;

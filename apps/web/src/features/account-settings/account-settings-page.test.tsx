@@ -6,7 +6,7 @@ import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
 import { ApiRequestError } from '../../lib/api-error';
 import { setChosenPublisherId } from '../../lib/chosen-publisher';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { AccountSettingsPage } from './account-settings-page';
 
 vi.mock('../../lib/tracking/track', () => ({ track: vi.fn() }));

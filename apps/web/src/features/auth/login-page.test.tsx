@@ -6,7 +6,7 @@ import type { IdentityClient } from '../../lib/identity/identity-client';
 import type { AuthContextValue } from '../../lib/identity/auth-context';
 import { ApiRequestError } from '../../lib/api-error';
 import { clearToasts, getToasts } from '../../lib/toast';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 
 const SIGNED_OUT = { status: 'signedOut' } as const;
 const signedOut: AuthContextValue = {

@@ -6,7 +6,7 @@ import { setIdentityClient } from '../../lib/identity/auth-instance';
 import type { IdentityClient } from '../../lib/identity/identity-client';
 import { ApiRequestError } from '../../lib/api-error';
 import { clearToasts } from '../../lib/toast';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 
 function renderForm(sendPasswordResetEmail: (email: string) => Promise<void>) {
   setIdentityClient({ sendPasswordResetEmail } as unknown as IdentityClient);

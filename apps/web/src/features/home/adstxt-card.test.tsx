@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdsTxtItem } from '@pc/contracts';
 import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { AdsTxtCard } from './adstxt-card';
 
 function withDomains(domains: Partial<AdsTxtItem>[]) {

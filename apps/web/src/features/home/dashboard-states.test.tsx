@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
 import { ApiRequestError } from '../../lib/api-error';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { IncidentsCard } from './incidents-card';
 import { OfflineBanner } from './offline-banner';
 import { RevenueTrendCard } from './revenue-trend-card';

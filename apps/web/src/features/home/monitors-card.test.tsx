@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
 import { ApiRequestError } from '../../lib/api-error';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { MonitorsCard } from './monitors-card';
 
 function withApi(answer: () => unknown) {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Payment, PaymentsOverview } from '@pc/contracts';
 import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { PaymentsCard } from './payments-card';
 
 const held: Payment = {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
-import { renderWithProviders } from '../../test/render-with-providers';
-import { revenueAtRiskSample } from '../../test/revenue-at-risk.fixture';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { revenueAtRiskSample } from '../../../test/revenue-at-risk.fixture';
 import { RevenueAtRiskCard } from './revenue-at-risk-card';
 
 const risk = revenueAtRiskSample;

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HomeSummary } from '@pc/contracts';
 import { RevenueKpis } from './revenue-kpis';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 
 const summary: HomeSummary = {
   currency: 'GBP',

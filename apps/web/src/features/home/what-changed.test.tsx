@@ -4,7 +4,7 @@ import type { RevenueChange } from '@pc/contracts';
 import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
 import { revenueChangeSentence } from '@pc/contracts';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { MonthToDateChange, WhatChanged } from './what-changed';
 import { RevenueKpis } from './revenue-kpis';
 import type { HomeSummary } from '@pc/contracts';

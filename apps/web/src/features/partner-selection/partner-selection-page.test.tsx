@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../lib/api-error';
 import { getChosenPublisherId, setChosenPublisherId } from '../../lib/chosen-publisher';
 import { StorageKeys, writeString } from '../../lib/storage';
 import { track } from '../../lib/tracking/track';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { PartnerSelectionPage } from './partner-selection-page';
 
 vi.mock('../../lib/tracking/track', () => ({ track: vi.fn() }));

@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../lib/api-error';
 import { setIdentityClient } from '../../lib/identity/auth-instance';
 import type { IdentityClient } from '../../lib/identity/identity-client';
 import { track } from '../../lib/tracking/track';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { ProfilePage } from './profile-page';
 
 vi.mock('../../lib/tracking/track', () => ({ track: vi.fn() }));

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
 import { setChosenPublisherId } from '../../lib/chosen-publisher';
-import { renderWithProviders } from '../../test/render-with-providers';
-import { revenueAtRiskSample } from '../../test/revenue-at-risk.fixture';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { revenueAtRiskSample } from '../../../test/revenue-at-risk.fixture';
 import { RiskBreakdown } from './components/risk-breakdown';
 import { RevenueAtRiskPage } from './routes/revenue-at-risk-page';
 

@@ -6,7 +6,7 @@ import { configureApi } from '../../lib/api';
 import type { ApiClient } from '../../lib/api-client';
 import { setChosenPublisherId } from '../../lib/chosen-publisher';
 import { StorageKeys } from '../../lib/storage';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { ShellLayout } from './shell-layout';
 
 vi.mock('../../lib/tracking/track', () => ({ track: vi.fn() }));

@@ -4,7 +4,7 @@ import type { EffectiveFlag } from '@pc/contracts';
 import { configureApi } from '../api';
 import type { ApiClient } from '../api-client';
 import { setChosenPublisherId } from '../chosen-publisher';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { FeatureBadges } from './feature-badges';
 import { FeatureGate } from './feature-gate';
 import { badgeFlagOf, gatedAreaOf, pathVisible } from './feature-areas';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedFetch } from '../../../lib/outbound/guarded-fetch';
 import { crawlAdsTxt, MAX_REDIRECTS } from './crawl-ads-txt';
-import { startCrawlFixture, testResolver, type CrawlFixture, type Route } from './crawl-test-fixture';
+import { startCrawlFixture, testResolver, type CrawlFixture, type Route } from '../../../../test/adstxt/crawl-test-fixture';
 import type { CrawlResult } from './crawl-types';
 
 const FILE = 'google.com, pub-1, DIRECT, f08c47fec0942fa0\n';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheWindow } from './cache-window';
 import { crawlAdsTxt } from './crawl-ads-txt';
-import { startCrawlFixture, type CrawlFixture, type Route } from './crawl-test-fixture';
+import { startCrawlFixture, type CrawlFixture, type Route } from '../../../../test/adstxt/crawl-test-fixture';
 
 // Every hop with the IAB redirect rule it meets or breaks, its type, size and dates.
 const FILE = 'google.com, pub-1, DIRECT, f08c47fec0942fa0\n';

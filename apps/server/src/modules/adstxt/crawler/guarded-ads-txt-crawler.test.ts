@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { closedPort, tableResolver } from '../../../lib/outbound/local-test-server';
+import { closedPort, tableResolver } from '../../../../test/local-test-server';
 import { createAdsTxtCrawler } from './guarded-ads-txt-crawler';
 
 describe('the real crawler at shutdown', () => {

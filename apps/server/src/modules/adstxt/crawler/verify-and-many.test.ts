@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlMany } from './crawl-many';
-import { startCrawlFixture, type CrawlFixture, type Route } from './crawl-test-fixture';
+import { startCrawlFixture, type CrawlFixture, type Route } from '../../../../test/adstxt/crawl-test-fixture';
 import { verifyRedirection } from './verify-redirection';
 
 const FILE = 'appnexus.com, 7, RESELLER\n';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdsTxtRecord } from '@pc/contracts';
 import { createGuardedFetch } from '../../../lib/outbound/guarded-fetch';
-import { startLocalTestServer, type LocalTestServer } from '../../../lib/outbound/local-test-server';
+import { startLocalTestServer, type LocalTestServer } from '../../../../test/local-test-server';
 import { crossCheckSellers, type SystemSellers } from './cross-check';
 import { fetchSellersJson } from './fetch-sellers-json';
 import { SellersJsonStream } from './sellers-json-stream';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuckDbReportEngine } from '../engine/duckdb-engine';
 import type { ReportQuery } from '../engine/report-engine';
-import { roundedForCompare } from '../engine/test-facts';
+import { roundedForCompare } from '../../../../test/reports/test-facts';
 import { generateDemoFacts, type DemoOptions } from './demo-facts';
 
 const options: DemoOptions = {

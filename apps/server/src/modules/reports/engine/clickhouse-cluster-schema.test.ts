@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { p1RevenueQuery } from './chdb-facts-engine';
-import { chdbExec, loadChdb } from './chdb-test-exec';
+import { p1RevenueQuery } from '../../../../test/reports/chdb-facts-engine';
+import { chdbExec, loadChdb } from '../../../../test/reports/chdb-test-exec';
 import {
   CLUSTER_DDL_FILES,
   LOCAL_SUFFIX,
@@ -16,7 +16,7 @@ import {
 } from './clickhouse-cluster-schema';
 import { ClickHouseReportEngine } from './clickhouse-engine';
 import type { ClickHouseExec } from './clickhouse-exec';
-import { loadTestFacts } from './test-facts';
+import { loadTestFacts } from '../../../../test/reports/test-facts';
 
 /*
  * The cluster schema (clickhouse-cluster-schema.ts) against the product's single-node schema: the

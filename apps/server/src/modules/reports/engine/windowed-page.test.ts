@@ -4,7 +4,7 @@ import { createRandom } from '../demo/random';
 import { DuckDbReportEngine } from './duckdb-engine';
 import { groupCountMask } from './group-counts';
 import type { ReportQuery, RevenueSalesFact } from './report-engine';
-import { roundedForCompare } from './test-facts';
+import { roundedForCompare } from '../../../../test/reports/test-facts';
 import { pageWindow } from './time-window';
 
 /*

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCpuPool, type CpuPool } from '../../../lib/workers/cpu-pool';
 import type { DuckDbReportEngine } from '../engine/duckdb-engine';
 import type { ReportQuery } from '../engine/report-engine';
-import { engineWithTestFacts } from '../engine/test-facts';
-import { encodeCsvChunk, writeCsvColumns, type CellChunk } from './csv-writer';
+import { engineWithTestFacts } from '../../../../test/reports/test-facts';
+import { encodeCsvChunk, writeCsvColumns, type CellChunk } from '../../../lib/csv/csv-writer';
 import { createExportEncoder, type ExportEncoder } from './export-encoder';
 import { exportReport } from './export-report';
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDbReportEngine } from '../engine/duckdb-engine';
 import type { ReportQuery } from '../engine/report-engine';
-import { engineWithTestFacts } from '../engine/test-facts';
+import { engineWithTestFacts } from '../../../../test/reports/test-facts';
 import { exportReport, resultSource, type ExportFormat, type ExportSource } from './export-report';
 
 let engine: DuckDbReportEngine;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chdbExec, loadChdb } from '../engine/chdb-test-exec';
+import { chdbExec, loadChdb } from '../../../../test/reports/chdb-test-exec';
 import { ClickHouseReportEngine } from '../engine/clickhouse-engine';
 import type { ReportEngine, ReportQuery } from '../engine/report-engine';
-import { engineWithTestFacts, loadTestFacts, roundedForCompare } from '../engine/test-facts';
+import { engineWithTestFacts, loadTestFacts, roundedForCompare } from '../../../../test/reports/test-facts';
 import { changeSplitsOf, type ChangeScope } from './change-splits';
 import { revenueChange } from './revenue-change';
 

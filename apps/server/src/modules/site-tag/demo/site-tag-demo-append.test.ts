@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chdbExec, CHDB_DIR, loadChdb } from '../../reports/engine/chdb-test-exec';
+import { chdbExec, CHDB_DIR, loadChdb } from '../../../../test/reports/chdb-test-exec';
 import { ClickHouseReportEngine } from '../../reports/engine/clickhouse-engine';
 import { DuckDbReportEngine } from '../../reports/engine/duckdb-engine';
 import { clickHouseSiteTagStore } from '../site-tag.clickhouse-store';

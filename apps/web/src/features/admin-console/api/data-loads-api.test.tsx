@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { useDataLoads } from './data-loads-api';
 
 function Probe({ reportType, status }: { reportType: string; status: string }) {

@@ -5,7 +5,7 @@ import { configureApi } from '../../../lib/api';
 import type { ApiClient, RequestOptions } from '../../../lib/api-client';
 import { ApiRequestError } from '../../../lib/api-error';
 import { getToasts } from '../../../lib/toast';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { FlagsTab } from './flags-tab';
 
 const monitors: FlagDefinition = {

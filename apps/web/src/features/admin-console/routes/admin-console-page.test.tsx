@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserScope } from '@pc/contracts';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { AdminConsolePage } from './admin-console-page';
 
 // The tabs' own content is tested with each tab; here only which tab shows and what is said.

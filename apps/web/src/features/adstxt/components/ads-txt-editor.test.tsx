@@ -2,8 +2,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdsTxtEditor, problemsFromFields } from './ads-txt-editor';
 import { LIVE_VALIDATION_DELAY_MS } from '../hooks/use-live-validation';
-import { renderWithProviders } from '../../../test/render-with-providers';
-import { detailFixture } from './domain-detail.fixture';
+import { renderWithProviders } from '../../../../test/render-with-providers';
+import { detailFixture } from '../../../../test/adstxt/domain-detail.fixture';
 
 vi.mock('../../../lib/tracking/track', () => ({ track: vi.fn() }));
 

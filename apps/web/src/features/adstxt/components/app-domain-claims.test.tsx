@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDomainClaim, AppDomainClaimCheck } from '@pc/contracts';
 import { configureApi } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { AppDomainClaims } from './app-domain-claims';
 
 const token = '0123456789abcdef0123456789abcdef';

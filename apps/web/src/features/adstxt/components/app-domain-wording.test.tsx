@@ -4,9 +4,9 @@ import type { AdsTxtRevision } from '@pc/contracts';
 import { configureApi } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
 import { clearToasts, getToasts } from '../../../lib/toast';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { useDomainActions } from '../hooks/use-domain-actions';
-import { detailFixture } from './domain-detail.fixture';
+import { detailFixture } from '../../../../test/adstxt/domain-detail.fixture';
 import { HistoryPanel } from './history-panel';
 import { SellersJsonCard } from './sellers-json-card';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { CrawlPanel, crawlSummary } from './crawl-panel';
-import { renderWithProviders } from '../../../test/render-with-providers';
-import { detailFixture } from './domain-detail.fixture';
+import { renderWithProviders } from '../../../../test/render-with-providers';
+import { detailFixture } from '../../../../test/adstxt/domain-detail.fixture';
 
 const goodAt = '2026-11-20T08:00:00.000Z';
 const failedDetail = detailFixture({

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AdsTxtFileView } from './crawled-file';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 
 const content = ['# comment', 'google.com, pub-1, DIRECT', 'indexexchange.com 185912 RESELLER', 'google.com, pub-1, DIRECT', ''].join(
   '\r\n',

@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RedirectionGuide } from './redirection-guide';
 import { GUIDE_SERVERS, guideSteps } from './redirection-snippets';
-import { renderWithProviders } from '../../../test/render-with-providers';
-import { HOSTED_URL } from './domain-detail.fixture';
+import { renderWithProviders } from '../../../../test/render-with-providers';
+import { HOSTED_URL } from '../../../../test/adstxt/domain-detail.fixture';
 
 const DOMAIN = 'northwind-news.example';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SellersJsonCard } from './sellers-json-card';
-import { renderWithProviders } from '../../../test/render-with-providers';
-import { detailFixture } from './domain-detail.fixture';
+import { renderWithProviders } from '../../../../test/render-with-providers';
+import { detailFixture } from '../../../../test/adstxt/domain-detail.fixture';
 
 describe('the sellers.json card', () => {
   it('says in words what a read sellers.json breaks of the spec, never its codes', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdsTxtItem } from '@pc/contracts';
 import { AdsTxtStatusBadge, RedirectionBadge } from './status-badges';
 import { relativeTime } from './status-labels';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 
 type Item = Pick<AdsTxtItem, 'status' | 'missingCount' | 'errorReason'> & Partial<Pick<AdsTxtItem, 'ignoredLines'>>;
 

@@ -6,8 +6,8 @@ import { ApiRequestError } from '../../../lib/api-error';
 import type { ApiClient } from '../../../lib/api-client';
 import { setChosenPublisherId } from '../../../lib/chosen-publisher';
 import { track } from '../../../lib/tracking/track';
-import { renderWithProviders } from '../../../test/render-with-providers';
-import { detailFixture } from '../components/domain-detail.fixture';
+import { renderWithProviders } from '../../../../test/render-with-providers';
+import { detailFixture } from '../../../../test/adstxt/domain-detail.fixture';
 import { AdsTxtPage } from './adstxt-page';
 
 vi.mock('../../../lib/tracking/track', () => ({ track: vi.fn() }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ImpactPreview } from '@pc/contracts';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { ImpactCard } from './impact-card';
 
 const preview = (over: Partial<ImpactPreview>): ImpactPreview => ({

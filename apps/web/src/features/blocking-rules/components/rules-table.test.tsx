@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../test/render-with-providers';
-import { ruleFixture } from '../state/rule.fixture';
+import { renderWithProviders } from '../../../../test/render-with-providers';
+import { ruleFixture } from '../../../../test/blocking-rules/rule.fixture';
 import { RulesTable } from './rules-table';
 
 const rules = [

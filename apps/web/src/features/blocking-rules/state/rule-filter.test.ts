@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockingRule } from '@pc/contracts';
-import { ruleFixture } from './rule.fixture';
+import { ruleFixture } from '../../../../test/blocking-rules/rule.fixture';
 import { filterRules, valuesPreview } from './rule-filter';
 
 const rules = [

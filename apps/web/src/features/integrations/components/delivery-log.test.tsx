@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WebhookDelivery } from '@pc/contracts';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { DeliveryLog } from './delivery-log';
 
 const delivery = (over: Partial<WebhookDelivery>): WebhookDelivery => ({

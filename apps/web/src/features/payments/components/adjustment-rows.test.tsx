@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Table } from '@mantine/core';
 import { formatDateTime, type Payment, type PaymentAdjustment } from '@pc/contracts';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { AdjustmentRows } from './adjustment-rows';
 
 // The rows read their lines through SWR; each test sets what the hook answers.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { PaymentSettings } from '@pc/contracts';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { ThresholdCard } from './threshold-card';
 
 const settings = (over: Partial<PaymentSettings>): PaymentSettings => ({

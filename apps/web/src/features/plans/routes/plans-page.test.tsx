@@ -5,7 +5,7 @@ import { configureApi } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
 import { setChosenPublisherId } from '../../../lib/chosen-publisher';
 import { clearToasts } from '../../../lib/toast';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { PlansPage } from './plans-page';
 
 const plan = (id: string, name: string): Plan => ({ id, name, summary: `${name} summary`, features: [] });

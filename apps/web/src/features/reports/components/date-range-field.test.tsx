@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { earliestReportDay, shiftDays, shiftMonths } from '@pc/contracts';
 import { reportingToday } from '../state/date-presets';
 import { DateRangeField, pickerDayProps } from './date-range-field';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 
 /** Last month in UTC: days the picker offers whatever the date (inside the 13 months of report history). */
 const LAST_MONTH = shiftMonths(reportingToday('UTC'), -1).slice(0, 7);

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ReportExportActions } from './report-export-actions';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 
 // While a custom range is half picked the page passes no query (report-page.tsx),
 // and neither export nor e-mail can start: they would send the previous range.

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportResult } from '@pc/contracts';
 import { ReportResults, type ReportResultsProps } from './report-results';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 
 const result: ReportResult = {
   columns: [

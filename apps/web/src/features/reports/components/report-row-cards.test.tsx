@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReportResult } from '@pc/contracts';
 import { ReportResults } from './report-results';
 import type { SortState } from './report-table';
-import { renderWithProviders } from '../../../test/render-with-providers';
-import { viewport } from '../../../test/viewport';
+import { renderWithProviders } from '../../../../test/render-with-providers';
+import { viewport } from '../../../../test/viewport';
 
 const result: ReportResult = {
   columns: [

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChangeMover, DimensionChange, RevenueChange } from '@pc/contracts';
 import { configureApi } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
-import { renderWithProviders } from '../../../test/render-with-providers';
-import { viewport } from '../../../test/viewport';
+import { renderWithProviders } from '../../../../test/render-with-providers';
+import { viewport } from '../../../../test/viewport';
 import { RevenueChangePanel, changeQuery } from './revenue-change-panel';
 
 const mover = (value: string, changeCents: number, volumeCents: number, extra: Partial<ChangeMover> = {}): ChangeMover => ({

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
 import { clearToasts } from '../../../lib/toast';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { parseBuilder } from '../state/report-query';
 import { SavedReportsPanel } from './saved-reports-panel';
 

@@ -5,7 +5,7 @@ import { configureApi } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
 import { setChosenPublisherId } from '../../../lib/chosen-publisher';
 import { clearToasts, getToasts } from '../../../lib/toast';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { ActivationPage } from './activation-page';
 
 vi.mock('../../../lib/tracking/track', () => ({ track: vi.fn() }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { EstimateMark } from './estimate-mark';
 
 describe('the per-row estimate mark (rows from a sampled site)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TaggedSite } from '@pc/contracts';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { SampleRateControl } from './sample-rate-control';
 
 const site = { id: '5001', name: 'Northwind News', sampleOneIn: 20 } as TaggedSite;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { CheckResult } from '@pc/contracts';
 import { CheckResultPanel } from './check-result-panel';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 
 const timings = { dnsMs: 3, connectMs: 5, tlsMs: 12, firstByteMs: 40, totalMs: 61 };
 const result = (over: Partial<CheckResult>): CheckResult => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Monitor } from '@pc/contracts';
 import { MonitorsTable } from './monitors-table';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 
 const monitor = (over: Partial<Monitor>): Monitor => ({
   name: 'Shop',

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChParams, ClickHouseExec } from './clickhouse-exec';
+import type { ChParams, ClickHouseExec } from '../../src/modules/reports/engine/clickhouse-exec';
 
 /**
  * TEST-ONLY: ClickHouse's own engine in-process (chDB) behind the ClickHouseExec calls, so the
@@ -22,7 +22,7 @@ interface ChdbModule {
   Session: new (path?: string) => ChdbSession;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const CHDB_DIR = process.env.PC_CHDB_DIR ?? path.join(repoRoot, '.cache', 'chdb');
 
 /** chdb when installed, else null (the ClickHouse suite is then skipped locally, and fails in CI). */

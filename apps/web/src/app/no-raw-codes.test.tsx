@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { BlockingRuleHistoryEntry, IncidentDetail, Payment } from '@pc/contracts';
-import { renderWithProviders } from './render-with-providers';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { PaymentsTable } from '../features/payments/components/payments-table';
 import { IncidentsTable } from '../features/incidents/components/incidents-table';
 import { RulesTable } from '../features/blocking-rules/components/rules-table';
 import { RuleHistory } from '../features/blocking-rules/components/rule-history';
 import { ImpactCard } from '../features/blocking-rules/components/impact-card';
-import { ruleFixture } from '../features/blocking-rules/state/rule.fixture';
+import { ruleFixture } from '../../test/blocking-rules/rule.fixture';
 
 /**
  * "No raw codes reach a user": the pages most at risk (payments, incidents, blocking rules and

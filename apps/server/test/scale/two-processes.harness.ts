@@ -12,11 +12,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { DEMO, createTestDatabase } from '../../test/test-app';
-import { startServerProcess, type ServerProcess } from '../../test/server-process';
-import { startLocalTestServer, type LocalTestServer } from '../lib/outbound/local-test-server';
-import { startChdbHttpFront, type ChdbHttpFront } from '../modules/reports/engine/chdb-http-front';
-import { CHDB_DIR, loadChdb } from '../modules/reports/engine/chdb-test-exec';
+import { DEMO, createTestDatabase } from '../test-app';
+import { startServerProcess, type ServerProcess } from '../server-process';
+import { startLocalTestServer, type LocalTestServer } from '../local-test-server';
+import { startChdbHttpFront, type ChdbHttpFront } from '../reports/chdb-http-front';
+import { CHDB_DIR, loadChdb } from '../reports/chdb-test-exec';
 
 export const chdb = loadChdb();
 if (!chdb && process.env.CI)

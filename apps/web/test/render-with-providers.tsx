@@ -4,10 +4,10 @@ import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import type { PublicConfig, UserScope } from '@pc/contracts';
-import { theme } from '../app/theme';
-import { ConfigContext } from '../lib/config-context';
-import { AuthProvider, type AuthContextValue } from '../lib/identity/auth-context';
-import { TEST_PUBLIC_CONFIG } from './public-config.fixture';
+import { theme } from '../src/app/theme';
+import { ConfigContext } from '../src/lib/config-context';
+import { AuthProvider, type AuthContextValue } from '../src/lib/identity/auth-context';
+import { TEST_PUBLIC_CONFIG } from '../src/test/public-config.fixture';
 
 export interface RenderOptions {
   /** The address the router starts at. */

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportEngine } from '../reports/engine/report-engine';
-import { adRevenueOverview } from './ad-revenue.queries';
-import { resetSiteTagRollups } from './site-tag.clickhouse-rollup';
-import { applySiteTagRetention } from './site-tag.retention';
-import { audienceOverview, sitePerformance } from './site-tag.queries';
-import type { SiteTagEventStore } from './site-tag.store';
+import type { ReportEngine } from '../../src/modules/reports/engine/report-engine';
+import { adRevenueOverview } from '../../src/modules/site-tag/ad-revenue.queries';
+import { resetSiteTagRollups } from '../../src/modules/site-tag/site-tag.clickhouse-rollup';
+import { applySiteTagRetention } from '../../src/modules/site-tag/site-tag.retention';
+import { audienceOverview, sitePerformance } from '../../src/modules/site-tag/site-tag.queries';
+import type { SiteTagEventStore } from '../../src/modules/site-tag/site-tag.store';
 import { DAY, SUITE_EVENTS, at, base, iso, sale, today } from './site-tag-store-suite.events';
 
 /**
  * The site-tag store's answers, run against each store (DuckDB, ClickHouse through chDB in-process
  * and over HTTP) with the same events and the same expected figures, as the report engine's suite
- * (reports/engine/engine-suite.ts) does for the facts. The events span closed days (DuckDB answers
+ * (test/reports/engine-suite.ts) does for the facts. The events span closed days (DuckDB answers
  * them from its day rollups), open days (raw events and its open-day snapshot), the previous
  * period, a sampled page view, engagement reported the day after its page view, a visitor with
  * two page views a day, another site and another publisher that must not count.

@@ -1,5 +1,11 @@
-import { DuckDbReportEngine } from './duckdb-engine';
-import type { RecirculationFact, ReportEngine, RevenueRequestFact, RevenueSalesFact, SiteRecord } from './report-engine';
+import { DuckDbReportEngine } from '../../src/modules/reports/engine/duckdb-engine';
+import type {
+  RecirculationFact,
+  ReportEngine,
+  RevenueRequestFact,
+  RevenueSalesFact,
+  SiteRecord,
+} from '../../src/modules/reports/engine/report-engine';
 
 /**
  * A tiny hand-checked data set for the engine tests (the expected figures are derived in the test

@@ -1,4 +1,4 @@
-import type { StoredTagEvent } from './site-tag.store';
+import type { StoredTagEvent } from '../../src/modules/site-tag/site-tag.store';
 
 /**
  * The site-tag store suite's events (site-tag-store-suite.ts), relative to today: the previous

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Resolver } from './address-policy';
+import type { Resolver } from '../src/lib/outbound/address-policy';
 
 /**
  * A throw-away HTTP server on 127.0.0.1 for tests of outbound code. It counts TCP connections so a

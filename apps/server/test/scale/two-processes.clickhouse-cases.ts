@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../test/test-app';
+import { DEMO } from '../test-app';
 import { chdb, get, signIn, type TwoProcesses } from './two-processes.harness';
 
 export function describeSharedClickHouse(procs: TwoProcesses): void {

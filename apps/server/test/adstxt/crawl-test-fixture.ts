@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { createGuardedFetch, type GuardedFetch } from '../../../lib/outbound/guarded-fetch';
-import { closedPort, startLocalTestServer, type LocalTestServer } from '../../../lib/outbound/local-test-server';
-import type { Resolver } from '../../../lib/outbound/address-policy';
+import { createGuardedFetch, type GuardedFetch } from '../../src/lib/outbound/guarded-fetch';
+import { closedPort, startLocalTestServer, type LocalTestServer } from '../local-test-server';
+import type { Resolver } from '../../src/lib/outbound/address-policy';
 
 /**
  * Shared set-up for crawler tests: one local HTTP server answering for many `*.test` names (all
