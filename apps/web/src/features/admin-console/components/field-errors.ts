@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { applyServerErrors } from '../../../lib/forms';
 
 export type FieldErrors = Record<string, string>;
@@ -31,4 +32,18 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FieldError
       return;
     }
   }
+}
+
+/**
+ * A console form's messages per field and its form element: `fail` shows a set of messages and
+ * moves focus to the first field that has one (focusFirstError).
+ */
+export function useFieldErrors() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const fail = (found: FieldErrors) => {
+    setErrors(found);
+    focusFirstError(formRef.current, found);
+  };
+  return { errors, setErrors, formRef, fail };
 }

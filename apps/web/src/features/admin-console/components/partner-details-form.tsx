@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { adminPartnersEndpoints, AdminPartnerPatchSchema, type AdminPartner, type AdminPartnerDetails } from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { issueFields } from '../../../lib/forms';
-import { focusFirstError, serverFields, type FieldErrors } from './field-errors';
+import { serverFields, useFieldErrors } from './field-errors';
 
 type TextField = 'name' | 'company' | 'currency' | 'appnexus_marketplace_id' | 'appnexus_direct_id';
 const LABELS: Record<TextField, string> = {
@@ -31,13 +31,8 @@ const textsOf = (p: AdminPartner): Record<TextField, string> => ({
 export function PartnerDetailsForm({ partner, onDone }: { partner: AdminPartner; onDone: (saved: AdminPartnerDetails | null) => void }) {
   const [v, setV] = useState(() => textsOf(partner));
   const [hasDirect, setHasDirect] = useState(partner.has_direct);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, formRef, fail } = useFieldErrors();
   const [saving, setSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const fail = (found: FieldErrors) => {
-    setErrors(found);
-    focusFirstError(formRef.current, found);
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

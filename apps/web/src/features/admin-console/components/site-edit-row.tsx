@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Group, Table, TextInput } from '@mantine/core';
 import { adminPartnersEndpoints, AdminSitePatchSchema, type Site } from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { issueFields } from '../../../lib/forms';
-import { focusFirstError, serverFields, type FieldErrors } from './field-errors';
+import { serverFields, useFieldErrors } from './field-errors';
 
 /**
  * One site's name and domain as inputs, in place of its row. A table row cannot hold a form, so
@@ -13,14 +13,9 @@ import { focusFirstError, serverFields, type FieldErrors } from './field-errors'
 export function SiteEditRow({ publisherId, site, onDone }: { publisherId: string; site: Site; onDone: (saved: Site | null) => void }) {
   const [name, setName] = useState(site.name);
   const [domain, setDomain] = useState(site.domain);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, formRef, fail } = useFieldErrors();
   const [saving, setSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const formId = `site-edit-${site.id}`;
-  const fail = (found: FieldErrors) => {
-    setErrors(found);
-    focusFirstError(formRef.current, found);
-  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;

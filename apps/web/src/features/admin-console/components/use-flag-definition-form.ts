@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   FlagDefinitionInputSchema,
   featureFlagsEndpoints as endpoints,
@@ -11,7 +11,7 @@ import {
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { issueFields } from '../../../lib/forms';
-import { focusFirstError, serverFields, type FieldErrors } from './field-errors';
+import { serverFields, useFieldErrors, type FieldErrors } from './field-errors';
 import { formatFlagValue, parseFlagValue } from './flag-value';
 
 const FIELDS = ['key', 'shape', 'defaultValue', 'description', 'beta', 'markedNew'] as const;
@@ -69,9 +69,8 @@ function planOf(flag: FlagDefinition | undefined, v: FlagFormValues): Plan {
 /** State and submit of the flag definition form: values, per-field messages, saving. */
 export function useFlagDefinitionForm(flag: FlagDefinition | undefined, onDone: (saved: FlagDefinition | null) => void) {
   const [v, setV] = useState<FlagFormValues>(() => (flag ? valuesOf(flag) : NEW_FLAG));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, formRef, fail } = useFieldErrors();
   const [saving, setSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const set = <K extends keyof FlagFormValues>(k: K, value: FlagFormValues[K]) => {
     setV((prev) => ({ ...prev, [k]: value }));
     setErrors((prev) => ({ ...prev, [k]: '' }));
@@ -80,10 +79,6 @@ export function useFlagDefinitionForm(flag: FlagDefinition | undefined, onDone: 
   const setShape = (shape: FlagShape) => {
     setV((prev) => ({ ...prev, shape, defaultValue: STARTING_DEFAULT[shape] }));
     setErrors((prev) => ({ ...prev, shape: '', defaultValue: '' }));
-  };
-  const fail = (found: FieldErrors) => {
-    setErrors(found);
-    focusFirstError(formRef.current, found);
   };
 
   const submit = async (e: FormEvent) => {
