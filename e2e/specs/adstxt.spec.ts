@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '../support/test
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DEMO_PASSWORD, USERS, signInAndChoose } from '../support/demo';
+import { recordMpNames } from '../support/page-events';
 
 // The demo seed gives northwind-news.example (publisher 1001, domain d5001) a crawled file that
 // lacks three of the four required lines.
@@ -18,18 +19,6 @@ async function closeToasts(page: Page) {
   while ((await close.count()) > 0) await close.first().click();
 }
 
-/** Names of the usage events the page sends to /api/mp. */
-function recordEvents(page: Page): string[] {
-  const events: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/mp') {
-      const body = r.postDataJSON() as { event?: string } | null;
-      if (body?.event) events.push(body.event);
-    }
-  });
-  return events;
-}
-
 /** A session's headers for the API, to set up what a journey starts from (each journey stands alone). */
 async function apiHeaders(request: APIRequestContext, email: string, publisher: string) {
   const signIn = await request.post('/api/identity/sign-in', { data: { email, password: DEMO_PASSWORD } });
@@ -43,7 +32,7 @@ async function hostVia(request: APIRequestContext, email: string, publisher: str
 }
 
 test('a media owner finds the missing lines and takes them by download and clipboard', async ({ page }) => {
-  const events = recordEvents(page);
+  const events = recordMpNames(page);
   await signInAndChoose(page, USERS.multi, 'Northwind News');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Ads.txt Management' }).click();
   await expect(page).toHaveURL(/\/partners\/adstxt$/);
@@ -77,7 +66,7 @@ test('a media owner finds the missing lines and takes them by download and clipb
 });
 
 test('a media owner activates hosting and the guides carry the hosted URL', async ({ page }) => {
-  const events = recordEvents(page);
+  const events = recordMpNames(page);
   await signInAndChoose(page, USERS.multi, 'Northwind News');
   await page.goto('/partners/adstxt?domain=d5001');
   await expect(page.getByRole('heading', { name: DOMAIN })).toBeVisible();
@@ -105,7 +94,7 @@ test('a media owner edits the hosted file, sees history and the diff, and downlo
   // Blue Harbor (publisher 1002) with hosting on; a line no earlier run has added, so a retry saves +1 too.
   await hostVia(request, USERS.single, '1002', 'd5101');
   const newLine = `pubmatic.com, ${Date.now() % 1_000_000_000}, RESELLER, 5d62403b186f2ace`;
-  const events = recordEvents(page);
+  const events = recordMpNames(page);
   await signInAndChoose(page, USERS.single);
   await page.goto('/partners/adstxt?domain=d5101');
   await expect(page.getByRole('heading', { name: 'blueharbor.example' })).toBeVisible();
@@ -167,7 +156,7 @@ test('verify with hosting on reports the read failure and the broken redirection
   // reason.
   const SPORT = `sport.${DOMAIN}`;
   await hostVia(request, USERS.multi, '1001', 'd5002');
-  const events = recordEvents(page);
+  const events = recordMpNames(page);
   await signInAndChoose(page, USERS.multi, 'Northwind News');
   await page.goto('/partners/adstxt?domain=d5002');
   await expect(page.getByRole('heading', { name: SPORT })).toBeVisible();

@@ -1,21 +1,11 @@
 import { formatMoney, formatPercent } from '@pc/contracts';
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
+import { recordMpNames } from '../support/page-events';
 import { demoAttributeImpact } from '../support/demo-report-totals';
 
-function recordEvents(page: Page): string[] {
-  const events: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/mp') {
-      const body = r.postDataJSON() as { event?: string } | null;
-      if (body?.event) events.push(body.event);
-    }
-  });
-  return events;
-}
-
 test('a media owner creates a brand rule with an impact preview, finds it and its history, and deletes it', async ({ page }) => {
-  const events = recordEvents(page);
+  const events = recordMpNames(page);
   await signInAndChoose(page, USERS.multi, 'Northwind News');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Blocking Rules' }).click();
   await expect(page).toHaveURL(/\/partners\/blocking-rules$/);

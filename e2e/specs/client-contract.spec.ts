@@ -1,28 +1,10 @@
-import { expect, test, type Page, type Request } from '../support/test';
+import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DEMO_PASSWORD, USERS, signInAndChoose } from '../support/demo';
+import { recordMp } from '../support/page-events';
 
 // The web client's contract with the spec (tracking, sign-in with a token, the 500 page
 // from a failing data load, help links, keyboard access).
-
-interface MpEvent {
-  event: string;
-  timestamp: string;
-  scope?: { type: string } | null;
-  properties?: Record<string, unknown>;
-  at: number;
-}
-
-/** Every event the page posts to /api/mp, with the time it left the browser. */
-function recordMp(page: Page): MpEvent[] {
-  const events: MpEvent[] = [];
-  page.on('request', (req: Request) => {
-    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/mp') {
-      events.push({ ...(req.postDataJSON() as Omit<MpEvent, 'at'>), at: Date.now() });
-    }
-  });
-  return events;
-}
 
 test('sign-in with a custom token: consumed once, cleaned from the address', async ({ page, request }) => {
   const staff = await request.post('/api/identity/sign-in', { data: { email: USERS.staff, password: DEMO_PASSWORD } });

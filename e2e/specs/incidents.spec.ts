@@ -1,31 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
-
-interface MpEvent {
-  event: string;
-  timestamp: string;
-  properties?: Record<string, unknown>;
-}
-
-/** Event names posted to /api/mp; `bodies` (when given) receives each whole event. */
-function recordEvents(page: Page, bodies?: MpEvent[]): string[] {
-  const events: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/mp') {
-      const body = r.postDataJSON() as MpEvent | null;
-      if (body?.event) {
-        events.push(body.event);
-        bodies?.push(body);
-      }
-    }
-  });
-  return events;
-}
+import { recordMp, recordMpNames } from '../support/page-events';
 
 test('a media owner finds an open incident, reads its timeline, acknowledges and resolves it with notes', async ({ page }) => {
-  const bodies: MpEvent[] = [];
-  const events = recordEvents(page, bodies);
+  const events = recordMpNames(page);
+  const bodies = recordMp(page);
   await signInAndChoose(page, USERS.multi, 'Northwind News');
   const publisherId = await page.evaluate(() => localStorage.getItem('pc_publisher_id'));
   expect(publisherId).toMatch(/^\d+$/);
@@ -95,7 +75,7 @@ test('a media owner finds an open incident, reads its timeline, acknowledges and
 });
 
 test('an entitled publisher exports its vulnerability incidents as CSV', async ({ page }) => {
-  const events = recordEvents(page);
+  const events = recordMpNames(page);
   await signInAndChoose(page, USERS.multi, 'Evergreen Digital');
   await page.goto('/incidents');
   await expect(page.getByTestId('incident-row').first()).toBeVisible();

@@ -1,19 +1,9 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
-
-function recordEvents(page: Page): string[] {
-  const events: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/mp') {
-      const body = r.postDataJSON() as { event?: string } | null;
-      if (body?.event) events.push(body.event);
-    }
-  });
-  return events;
-}
+import { recordMpNames } from '../support/page-events';
 
 test('a media owner activates a service for a site and watches its status change', async ({ page }) => {
-  const events = recordEvents(page);
+  const events = recordMpNames(page);
   await signInAndChoose(page, USERS.multi, 'Northwind News');
   await page.goto('/services');
   await expect(page.getByRole('heading', { name: 'Services', level: 1 })).toBeVisible();
@@ -53,7 +43,7 @@ test('a media owner activates a service for a site and watches its status change
 
 test('a media owner requests a data integration and a staff member confirms it', async ({ browser }) => {
   const owner = await browser.newPage();
-  const events = recordEvents(owner);
+  const events = recordMpNames(owner);
   await signInAndChoose(owner, USERS.multi, 'Northwind News');
   await owner.goto('/services/data-integration/activation');
   await owner.getByRole('combobox', { name: 'Site' }).click();
@@ -69,7 +59,7 @@ test('a media owner requests a data integration and a staff member confirms it',
   await expect.poll(() => events).toContain('Data Integration Initiate');
 
   const staff = await browser.newPage();
-  const staffEvents = recordEvents(staff);
+  const staffEvents = recordMpNames(staff);
   await signInAndChoose(staff, USERS.staff, 'Northwind News');
   await staff.goto('/services/data-integration/activation');
   const staffRow = staff.getByRole('row', { name: /Google Analytics 4/ });

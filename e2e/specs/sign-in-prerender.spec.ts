@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@pc/contracts';
 import { expect, test } from '../support/test';
 import { DEMO_PASSWORD, USERS, expectAppShell, signInAndChoose } from '../support/demo';
+import { recordPageErrors } from '../support/page-events';
 
 /**
  * /login's HTML is the sign-in form itself (pre-rendered at build time, the
@@ -51,9 +52,7 @@ test('without its scripts, /login is the sign-in form with the configured produc
 });
 
 test('the sign-in entry hydrates the pre-rendered form in place, without errors', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = recordPageErrors(page);
   await page.addInitScript(RECORD_FIRST_PAINT);
   await page.goto('/login');
   // Focused by the page's effect: React has hydrated it.

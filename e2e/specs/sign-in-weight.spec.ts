@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '../support/test';
 import { DEMO_PASSWORD, USERS } from '../support/demo';
+import { recordRequests, recordResponses } from '../support/page-events';
 
 /**
  * A first visit to a signed-out page gets the light sign-in entry, not the whole
@@ -15,12 +16,11 @@ const APP_ONLY = /\/assets\/(app|shell-layout|swr|time-series-chart|report-page|
 
 for (const path of ['/login', '/forgot']) {
   test(`${path} loads the light sign-in entry within its byte budget`, async ({ page }) => {
-    const sizes: { url: string; kind: string; gz: number }[] = [];
-    page.on('response', async (r) => {
+    const sizes = recordResponses(page, async (r) => {
       const kind = r.request().resourceType();
-      if (!['document', 'script', 'stylesheet'].includes(kind) || r.status() !== 200) return;
+      if (!['document', 'script', 'stylesheet'].includes(kind) || r.status() !== 200) return [];
       const body = await r.body().catch(() => null);
-      if (body) sizes.push({ url: r.url(), kind, gz: gzipSync(body, { level: 9 }).length });
+      return body ? [{ url: r.url(), kind, gz: gzipSync(body, { level: 9 }).length }] : [];
     });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -46,8 +46,7 @@ test('signing in on the light entry goes on to the full app, at the remembered p
   await expect(page).toHaveURL(/\/login$/);
   await page.reload();
   // A reload of /login is a first visit: the light entry, without the app's main script.
-  const scripts: string[] = [];
-  page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+  const scripts = recordRequests(page, (r) => (r.resourceType() === 'script' ? [new URL(r.url()).pathname] : []));
   await page.reload();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -1,5 +1,6 @@
-import { expect, test, type Page, type Request } from '../support/test';
+import { expect, test, type Page } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
+import { recordRequests } from '../support/page-events';
 
 // The site tag end to end in Chromium: Northwind Sport (5002) has no demo events, so the visits
 // made here are the only ones and their figures are exact.
@@ -12,12 +13,9 @@ interface SentEvent {
 
 /** Every event the tag beacons from `page` (sendBeacon posts text/plain to /t/collect). */
 function recordBeacons(page: Page): SentEvent[] {
-  const sent: SentEvent[] = [];
-  page.on('request', (req: Request) => {
-    if (req.url().endsWith('/t/collect') && req.method() === 'POST')
-      sent.push(...(JSON.parse(req.postData() ?? '{}') as { e: SentEvent[] }).e);
-  });
-  return sent;
+  return recordRequests(page, (req) =>
+    req.url().endsWith('/t/collect') && req.method() === 'POST' ? (JSON.parse(req.postData() ?? '{}') as { e: SentEvent[] }).e : [],
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '../support/test';
 import { Routes } from '@pc/contracts';
 import { DEMO_PASSWORD, USERS, expectAppShell } from '../support/demo';
 import { startExtraServer, type ExtraServer } from '../support/extra-server';
+import { recordConsole } from '../support/page-events';
 import { APP_GATE_CSP_SOURCE } from '../../apps/server/src/http/app-gate';
 import { SIGN_IN_GATE_CSP_SOURCE } from '../../apps/server/src/http/sign-in-gate';
 
@@ -169,10 +170,7 @@ test('with no id configured no tool loads and the CSP allows only this origin', 
 
 test('no page load files a CSP violation: zod does not probe eval (jitless)', async ({ page }) => {
   // The browser logs every blocked eval or source to the console as well as firing the event.
-  const console: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy|unsafe-eval/i.test(m.text())) console.push(m.text());
-  });
+  const console = recordConsole(page, (m) => /Content Security Policy|unsafe-eval/i.test(m.text()));
   const violations: string[] = [];
   const collect = async () => violations.push(...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)));
   await instrument(page);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { Routes } from '@pc/contracts';
 import { USERS, signInAndChoose } from '../support/demo';
-import { recordMp, SPEC_TIMESTAMP, type MpEvent } from '../support/mp-events';
+import { recordMp, SPEC_TIMESTAMP, type MpEvent } from '../support/page-events';
 
 // The rest of spec section 7: Data Source Request, Data Integration Cancel and
 // Blocking Rule Edit arrive at /mp when they happen, with their properties and the spec's timestamp

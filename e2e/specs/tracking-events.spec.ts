@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import { Routes } from '@pc/contracts';
 import { USERS, signInAndChoose } from '../support/demo';
-import { recordMp, SPEC_TIMESTAMP, type MpEvent } from '../support/mp-events';
+import { recordMp, SPEC_TIMESTAMP, type MpEvent } from '../support/page-events';
 
 // The events of the shell (Partners Center, Page View), the revenue report, the
 // profile and the incidents page arrive at /mp at the moment they happen, with their properties
