@@ -72,4 +72,46 @@ describe('server import boundaries', () => {
     );
     expect(fromIdentity).toEqual([]);
   }, 60_000);
+
+  it("refuse an area reaching into another area's files, and allow the same import through its index", async () => {
+    const intoFile = await ruleIdsFor(
+      "import { auditRepo } from '../audit/audit.repo';\nexport const r = auditRepo;\n",
+      'apps/server/src/modules/payments/boundary-probe.ts',
+    );
+    expect(intoFile).toContain('boundaries/module-entry');
+    const deeper = await ruleIdsFor(
+      "import { queueRevenueScans } from '../../reports/anomalies/revenue-scan-queue';\nexport const q = queueRevenueScans;\n",
+      'apps/server/src/modules/data-loads/nested/boundary-probe.ts',
+    );
+    expect(deeper).toContain('boundaries/module-entry');
+    const throughIndex = await ruleIdsFor(
+      "import { auditRepo } from '../audit';\nimport { queueRevenueScans } from '../reports/index';\nexport const x = [auditRepo, queueRevenueScans];\n",
+      'apps/server/src/modules/payments/boundary-probe.ts',
+    );
+    expect(throughIndex).toEqual([]);
+    const ownFiles = await ruleIdsFor(
+      "import { auditRepo } from '../audit.repo';\nexport const r = auditRepo;\n",
+      'apps/server/src/modules/audit/nested/boundary-probe.ts',
+    );
+    expect(ownFiles).toEqual([]);
+  }, 60_000);
+
+  it("refuse identity, platform, http, app.ts and cli.ts reaching into an area's files, tests included", async () => {
+    for (const [file, spec] of [
+      ['apps/server/src/identity/boundary-probe.ts', '../modules/audit/audit.repo'],
+      ['apps/server/src/platform/boundary-probe.ts', '../modules/fact-store/fact-store-registration'],
+      ['apps/server/src/http/boundary-probe.ts', '../modules/audit/audit.repo'],
+      ['apps/server/src/app.ts', './modules/reports/report-cache'],
+      ['apps/server/src/cli.ts', './modules/backup/backup'],
+      ['apps/server/src/modules/setup/boundary-probe.api.test.ts', '../adstxt/adstxt.service'],
+    ]) {
+      const ids = await ruleIdsFor(`import * as m from '${spec}';\nexport const x = m;\n`, file as string);
+      expect(ids, file).toContain('boundaries/module-entry');
+    }
+    const viaIndex = await ruleIdsFor(
+      "import { auditRepo } from '../modules/audit';\nexport const r = auditRepo;\n",
+      'apps/server/src/identity/boundary-probe.ts',
+    );
+    expect(viaIndex).toEqual([]);
+  }, 60_000);
 });

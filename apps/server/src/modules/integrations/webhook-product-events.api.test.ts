@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import type { GuardedFetch, GuardedResponse } from '../../lib/outbound/guarded-fetch';
 import { verifyWebhook } from '../../lib/webhooks';
-import { createAdsTxtCrawler } from '../adstxt/crawler/guarded-ads-txt-crawler';
+import { createAdsTxtCrawler } from '../adstxt';
 import { startWebhookReceiver, type WebhookReceiver, type ReceivedRequest } from '../../../test/webhook-receiver';
 
 // Payment.paid, adstxt.changed and report.ready end to end. Each event comes from the

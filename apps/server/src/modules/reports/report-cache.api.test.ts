@@ -7,7 +7,7 @@ import { shiftMonths, todayIn } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { createChangeNotifications, type ChangeNotifications } from '../../db/change-notifications';
 import { openDatabase, type DatabaseHandle } from '../../db/pool';
-import { recordedIngestFile } from '../data-loads/data-loads.service';
+import { recordedIngestFile } from '../data-loads';
 import { createJobQueue } from '../../lib/jobs/job-queue';
 import { REPORTS_TOPIC, createReportCache, notifyReportsChanged } from './report-cache';
 import type { ReportResult } from './engine/report-engine';

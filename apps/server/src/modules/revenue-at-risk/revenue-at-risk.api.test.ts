@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADS_TXT_PRODUCT_TYPES, shiftDays, todayIn, type RevenueAtRisk } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, reportingKeyHeaders, signIn, type TestApp } from '../../../test/test-app';
 import { demoFactsOptions } from '../../demo/seed-demo-facts';
-import { generateDemoFacts } from '../reports/demo/demo-facts';
+import { generateDemoFacts } from '../reports';
 import { emptyHistogram } from '../monitors/rollup-histogram';
 import { monitorsRepo } from '../monitors/monitors.repo';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupChecklist } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
-import type { AdsTxtCrawlerPort } from '../adstxt/adstxt.service';
+import type { AdsTxtCrawlerPort } from '../adstxt';
 
 /** The redirection check answers "verified" without the network (the crawler has its own tests). */
 const crawler: AdsTxtCrawlerPort = {

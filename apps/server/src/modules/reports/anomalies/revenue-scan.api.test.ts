@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDays, type Incident, type IncidentDetail, type RevenueAnomaly } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, reportingKeyHeaders, signIn, type TestApp } from '../../../../test/test-app';
 import { deliveredMails } from '../../../../test/delivered-mail';
-import { recordedIngest } from '../../data-loads/data-loads.service';
+import { recordedIngest } from '../../data-loads';
 import type { RevenueSalesFact } from '../engine/report-engine';
 import { reportingCalendarOf } from '../reporting-calendar';
 import { demoFactsOptions } from '../../../demo/seed-demo-facts';
