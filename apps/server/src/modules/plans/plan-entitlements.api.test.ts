@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayToEpochNoon, earliestReportDay, shiftDays, todayIn, type FlagValue, type Plan } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
-import { startLocalTestServer, type LocalTestServer } from '../../lib/outbound/local-test-server';
+import { startLocalTestServer, type LocalTestServer } from '../../../test/local-test-server';
 import { demoFactsOptions } from '../../demo/seed-demo-facts';
 import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
 import { generateDemoFacts } from '../reports';
