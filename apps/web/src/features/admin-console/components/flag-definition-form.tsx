@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
+import { AdminFormPanel } from './admin-form-panel';
 import type { FlagDefinition } from '@pc/contracts';
 import { BadgeCheckboxes, DefaultValueInput, FlagNameAndShape, SHAPE_HELP } from './flag-definition-fields';
 import { useFlagDefinitionForm } from './use-flag-definition-form';
@@ -12,43 +13,34 @@ export function FlagDefinitionForm({ flag, onDone }: { flag?: FlagDefinition; on
   const { v, errors, saving, formRef, set, setShape, submit } = useFlagDefinitionForm(flag, onDone);
   const title = flag ? `Edit flag ${flag.key}` : 'New flag';
   return (
-    <Paper withBorder p="md">
-      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
-        <Stack gap="sm">
-          <Title order={3} size="h4">
-            {title}
-          </Title>
-          {flag ? (
-            <Text size="sm" c="dimmed">
-              Shape {flag.shape}: {SHAPE_HELP[flag.shape]} The name and shape stay as they are; overrides and plans hold values of this
-              shape.
-            </Text>
-          ) : (
-            <FlagNameAndShape v={v} errors={errors} set={set} setShape={setShape} />
-          )}
-          <DefaultValueInput v={v} errors={errors} set={set} />
-          <Textarea
-            label="Description"
-            name="description"
-            description="What the flag turns on or limits, as staff read it in this list."
-            rows={2}
-            maxLength={500}
-            autoFocus={flag !== undefined}
-            value={v.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
-            error={errors.description}
-          />
-          <BadgeCheckboxes v={v} errors={errors} set={set} />
-          <Group>
-            <Button type="submit" loading={saving}>
-              {flag ? 'Save flag' : 'Create flag'}
-            </Button>
-            <Button type="button" variant="subtle" onClick={() => onDone(null)}>
-              Cancel
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <AdminFormPanel
+      title={title}
+      formRef={formRef}
+      onSubmit={submit}
+      saving={saving}
+      submitLabel={flag ? 'Save flag' : 'Create flag'}
+      onCancel={() => onDone(null)}
+    >
+      {flag ? (
+        <Text size="sm" c="dimmed">
+          Shape {flag.shape}: {SHAPE_HELP[flag.shape]} The name and shape stay as they are; overrides and plans hold values of this shape.
+        </Text>
+      ) : (
+        <FlagNameAndShape v={v} errors={errors} set={set} setShape={setShape} />
+      )}
+      <DefaultValueInput v={v} errors={errors} set={set} />
+      <Textarea
+        label="Description"
+        name="description"
+        description="What the flag turns on or limits, as staff read it in this list."
+        rows={2}
+        maxLength={500}
+        autoFocus={flag !== undefined}
+        value={v.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        error={errors.description}
+      />
+      <BadgeCheckboxes v={v} errors={errors} set={set} />
+    </AdminFormPanel>
   );
 }

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, TextInput } from '@mantine/core';
 import { adminPartnersEndpoints, AdminPartnerPatchSchema, type AdminPartner, type AdminPartnerDetails } from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { issueFields } from '../../../lib/forms';
+import { AdminFormPanel } from './admin-form-panel';
 import { serverFields, useFieldErrors } from './field-errors';
 
 type TextField = 'name' | 'company' | 'currency' | 'appnexus_marketplace_id' | 'appnexus_direct_id';
@@ -77,39 +78,31 @@ export function PartnerDetailsForm({ partner, onDone }: { partner: AdminPartner;
   );
   const title = `Edit partner ${partner.name} (${partner.id})`;
   return (
-    <Paper withBorder p="md">
-      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
-        <Stack gap="sm">
-          <Title order={3} size="h4">
-            {title}
-          </Title>
-          <Group grow align="flex-start">
-            {field('name')}
-            {field('company')}
-            {field('currency')}
-          </Group>
-          <Group grow align="flex-start">
-            {field('appnexus_marketplace_id')}
-            {field('appnexus_direct_id')}
-            <Checkbox
-              label="Has direct deals"
-              name="has_direct"
-              checked={hasDirect}
-              onChange={(e) => setHasDirect(e.currentTarget.checked)}
-              error={errors.has_direct}
-              mt="lg"
-            />
-          </Group>
-          <Group>
-            <Button type="submit" loading={saving}>
-              Save partner
-            </Button>
-            <Button type="button" variant="subtle" onClick={() => onDone(null)}>
-              Cancel
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <AdminFormPanel
+      title={title}
+      formRef={formRef}
+      onSubmit={submit}
+      saving={saving}
+      submitLabel="Save partner"
+      onCancel={() => onDone(null)}
+    >
+      <Group grow align="flex-start">
+        {field('name')}
+        {field('company')}
+        {field('currency')}
+      </Group>
+      <Group grow align="flex-start">
+        {field('appnexus_marketplace_id')}
+        {field('appnexus_direct_id')}
+        <Checkbox
+          label="Has direct deals"
+          name="has_direct"
+          checked={hasDirect}
+          onChange={(e) => setHasDirect(e.currentTarget.checked)}
+          error={errors.has_direct}
+          mt="lg"
+        />
+      </Group>
+    </AdminFormPanel>
   );
 }
