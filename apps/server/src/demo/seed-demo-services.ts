@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { API_KEY_PREFIX, DEFAULT_PLAN_ID, type FlagValue } from '@pc/contracts';
 import type { Db } from '../db/pool';
+import { hashSecret, shownPrefix } from '../lib/issued-keys';
 import { DEMO_EMAILS } from './demo-data';
 
 const DAY = 86_400_000;
@@ -199,6 +200,7 @@ async function seedApiKeys(trx: Db, { uid, ago }: Ctx) {
   for (const k of API_KEYS) {
     const by = uid(k.by);
     if (!by) continue;
+    // A fixed secret per key (the demo is the same on every start), kept as the issued-key store keeps one.
     const secret =
       API_KEY_PREFIX + createHash('sha256').update(`partners-center demo api key ${k.publisherId} ${k.name}`).digest('base64url');
     await trx
@@ -206,8 +208,8 @@ async function seedApiKeys(trx: Db, { uid, ago }: Ctx) {
       .values({
         publisher_id: k.publisherId,
         name: k.name,
-        prefix: secret.slice(0, 12),
-        key_hash: createHash('sha256').update(secret).digest('hex'),
+        prefix: shownPrefix(secret),
+        key_hash: hashSecret(secret),
         access: k.access,
         created_by: by,
         created_at: ago(k.daysAgo * DAY),

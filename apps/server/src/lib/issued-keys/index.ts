@@ -2,6 +2,7 @@ export {
   createIssuedKeyStore,
   hashSecret,
   issuedKeyDates,
+  shownPrefix,
   type IssuedKey,
   type IssuedKeyDeps,
   type IssuedKeyKind,
