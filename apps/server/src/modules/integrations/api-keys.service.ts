@@ -17,7 +17,8 @@ export const hashApiKey = hashSecret;
 
 /**
  * API keys in the issued-key store (lib/issued-keys): their table, prefix, audit name and own
- * column (`access`); revoking another publisher's key is refused rather than hidden, as before.
+ * column (`access`). Revoking another publisher's key answers 403, as the reporting API's key
+ * endpoints always have (feed keys answer 404, the store's default).
  */
 const apiKeys = createIssuedKeyStore<{ access: ApiKeyAccess }>(
   {
