@@ -1,6 +1,7 @@
 import type { ReportType } from '@pc/contracts';
 import type { FactBatch, RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../engine/report-engine';
 import { RecirculationRowSchema, RevenueRowSchema, describeIssues } from './fact-row-schemas';
+import { fastRecirculation, fastRequest, fastSale } from './fast-rows';
 
 export type RawRow = Record<string, unknown>;
 
@@ -34,6 +35,16 @@ export class BatchRows {
   /** Validates one normalised row and adds it; the reason when it is refused. */
   add(raw: RawRow, line: number): string | null {
     if (this.reportType === 'revenue') {
+      const request = fastRequest(raw, line);
+      if (request) {
+        this.requests.push(request);
+        return null;
+      }
+      const sale = fastSale(raw, line);
+      if (sale) {
+        this.sales.push(sale);
+        return null;
+      }
       const parsed = RevenueRowSchema.safeParse(raw);
       if (!parsed.success) return describeIssues(parsed.error, raw);
       const r = parsed.data;
@@ -54,6 +65,11 @@ export class BatchRows {
         ...(r.advertiser_domain ? { advertiserDomain: r.advertiser_domain } : {}),
         ...(r.iab_category ? { iabCategory: r.iab_category } : {}),
       });
+      return null;
+    }
+    const fast = fastRecirculation(raw, line);
+    if (fast) {
+      this.recirculation.push(fast);
       return null;
     }
     const parsed = RecirculationRowSchema.safeParse(raw);
