@@ -111,6 +111,7 @@ export default tseslint.config(
       'apps/server/src/http/**/*.ts',
       'apps/server/src/app.ts',
       'apps/server/src/cli.ts',
+      'apps/server/src/cli.*.test.ts',
     ],
     plugins: { boundaries },
     rules: {

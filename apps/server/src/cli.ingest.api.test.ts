@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app';
-import { INGEST_LOCK } from './modules/data-loads/ingest-lock';
+import { INGEST_LOCK } from './modules/data-loads';
 
 // `npm run cli -- ingest` as an operator runs it, in its own process on the
 // test database: exact counts, a clear refusal while another ingestion runs, malformed input

@@ -8,11 +8,11 @@ export { withIngestLock } from './ingest-lock';
 /** Staff's view of the revenue data loads. */
 export const dataLoadsArea = defineArea({
   name: 'data-loads',
-  async setup({ db, engine }) {
+  async setup({ db }) {
     return {
       provides: {},
       routes: async (app) => {
-        await app.register(dataLoadsRoutes, { dataLoads: createDataLoadsService(db), db, engine });
+        await app.register(dataLoadsRoutes, { dataLoads: createDataLoadsService(db) });
       },
     };
   },
