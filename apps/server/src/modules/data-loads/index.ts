@@ -3,16 +3,16 @@ import { dataLoadsRoutes } from './data-loads.routes';
 import { createDataLoadsService } from './data-loads.service';
 
 export { recordedIngest, recordedIngestFile } from './data-loads.service';
-export { withIngestLock } from './ingest-lock';
+export { INGEST_LOCK, withIngestLock } from './ingest-lock';
 
 /** Staff's view of the revenue data loads. */
 export const dataLoadsArea = defineArea({
   name: 'data-loads',
-  async setup({ db }) {
+  async setup({ db, engine }) {
     return {
       provides: {},
       routes: async (app) => {
-        await app.register(dataLoadsRoutes, { dataLoads: createDataLoadsService(db) });
+        await app.register(dataLoadsRoutes, { dataLoads: createDataLoadsService(db), db, engine });
       },
     };
   },
