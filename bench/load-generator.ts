@@ -26,6 +26,8 @@ export interface LoadOptions {
   durationS: number;
   /** wrk only: a Lua script that writes the requests (`-s`), and the arguments after `--` it gets in init(). */
   script?: { path: string; args: string[] };
+  /** wrk only: seconds before a request counts as timed out (wrk's default: 2). */
+  timeoutS?: number;
 }
 
 export type Generator = 'wrk' | 'autocannon';
@@ -78,6 +80,7 @@ function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
 function runWrk(opts: LoadOptions): Promise<LoadResult> {
   const args = ['-t1', `-c${opts.connections}`, `-d${opts.durationS}s`, '--latency'];
   for (const [name, value] of Object.entries(opts.headers)) args.push('-H', `${name}: ${value}`);
+  if (opts.timeoutS) args.push('--timeout', `${opts.timeoutS}s`);
   if (opts.script) args.push('-s', opts.script.path);
   args.push(opts.url);
   if (opts.script) args.push('--', ...opts.script.args);

@@ -92,6 +92,8 @@ export async function saturate(
         connections: Math.max(1, Math.round(connections / targets.length)),
         durationS,
         script: { path: script.path, args: [String(Math.floor((i * script.length) / targets.length))] },
+        // The paced phase's bound: a slow report is a slow answer, not one wrk gives up on after its default 2 s.
+        timeoutS: 30,
       }),
     ),
   );

@@ -118,7 +118,9 @@ async function pacedLeg(servers: readonly ServerProcess[], env: LoadServers, ctx
     users: env.users,
     ctx,
     durationS: DURATION_S,
-    rampS: Math.min(60, DURATION_S / 4),
+    // Starts spread over about one session-and-away cycle, so the run opens near the steady rate
+    // of sign-ins instead of every user signing in within the first minute.
+    rampS: Math.min(180, DURATION_S / 3),
     seed: 1,
   });
   const serverCpuS = servers.reduce((n, s, i) => n + processCpuSeconds(s.pid) - cpu0[i]!, 0);
