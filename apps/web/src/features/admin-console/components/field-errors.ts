@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { applyServerErrors } from '../../../lib/forms';
+import { addToast } from '../../../lib/toast';
 
 export type FieldErrors = Record<string, string>;
 
@@ -46,4 +47,25 @@ export function useFieldErrors() {
     focusFirstError(formRef.current, found);
   };
   return { errors, setErrors, formRef, fail };
+}
+
+/**
+ * A console form's field messages and its save: `save` runs the call with `saving` set meanwhile;
+ * a refusal puts the server's `fields` messages at their fields and says its message in a toast.
+ */
+export function useConsoleSave() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const save = async (work: () => Promise<void>) => {
+    setSaving(true);
+    try {
+      await work();
+    } catch (e) {
+      setErrors((e as { fields?: FieldErrors }).fields ?? {});
+      addToast('error', (e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { errors, setErrors, saving, save };
 }

@@ -5,8 +5,7 @@ import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { splitIds } from './user-access-form';
 import { issueFields } from '../../../lib/forms';
-
-const fieldsOf = (e: unknown) => (e as { fields?: Record<string, string> }).fields ?? {};
+import { useConsoleSave } from './field-errors';
 
 /** One invitation (the spec's invitation data), or many from a CSV for a large publisher's onboarding. */
 export function InvitationForm({ onDone }: { onDone: () => void }) {
@@ -16,8 +15,7 @@ export function InvitationForm({ onDone }: { onDone: () => void }) {
   const [admin, setAdmin] = useState(false);
   const [csv, setCsv] = useState('');
   const [bulk, setBulk] = useState<BulkInviteResult | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, saving, save } = useConsoleSave();
 
   const invite = async () => {
     const parsed = InvitationDataSchema.safeParse({
@@ -30,8 +28,7 @@ export function InvitationForm({ onDone }: { onDone: () => void }) {
       setErrors(issueFields(parsed.error));
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       const inv = await call(invitationsEndpoints.create, { body: parsed.data }, { publisherId: null });
       addToast(
         inv.sent ? 'success' : 'warning',
@@ -43,26 +40,15 @@ export function InvitationForm({ onDone }: { onDone: () => void }) {
       setAdmin(false);
       setErrors({});
       onDone();
-    } catch (e) {
-      setErrors(fieldsOf(e));
-      addToast('error', (e as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   const inviteMany = async () => {
-    setSaving(true);
-    try {
+    await save(async () => {
       const res = await call(invitationsEndpoints.bulk, { body: { csv } }, { publisherId: null });
       setBulk(res);
       addToast(res.created === res.rows.length ? 'success' : 'warning', `${res.created} of ${res.rows.length} invitations sent.`);
       onDone();
-    } catch (e) {
-      setErrors(fieldsOf(e));
-      addToast('error', (e as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -4,6 +4,7 @@ import { adminPartnersEndpoints, AdminPartnerInputSchema } from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { issueFields } from '../../../lib/forms';
+import { useConsoleSave } from './field-errors';
 
 const empty = { name: '', currency: 'USD', company: '', appnexus_marketplace_id: '', appnexus_direct_id: '' };
 
@@ -11,8 +12,7 @@ const empty = { name: '', currency: 'USD', company: '', appnexus_marketplace_id:
 export function NewPartnerForm({ onDone }: { onDone: (id: string | null) => void }) {
   const [v, setV] = useState(empty);
   const [hasDirect, setHasDirect] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, saving, save } = useConsoleSave();
   const field = (k: keyof typeof empty, label: string) => (
     <TextInput label={label} value={v[k]} onChange={(e) => setV({ ...v, [k]: e.currentTarget.value })} error={errors[k]} />
   );
@@ -22,18 +22,11 @@ export function NewPartnerForm({ onDone }: { onDone: (id: string | null) => void
       setErrors(issueFields(parsed.error));
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       const created = await call(adminPartnersEndpoints.create, { body: parsed.data }, { publisherId: null });
       addToast('success', `Partner ${created.name} created (id ${created.id}). Add its sites next.`);
       onDone(created.id);
-    } catch (e) {
-      const fields = (e as { fields?: Record<string, string> }).fields;
-      if (fields) setErrors(fields);
-      addToast('error', (e as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Paper withBorder p="md">

@@ -4,6 +4,7 @@ import { adminUsersEndpoints, AdminUserPatchSchema, type RegisteredUser } from '
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { issueFields } from '../../../lib/forms';
+import { useConsoleSave } from './field-errors';
 
 export const splitIds = (v: string) => v.split(/[\s,;]+/).filter(Boolean);
 
@@ -11,25 +12,18 @@ export const splitIds = (v: string) => v.split(/[\s,;]+/).filter(Boolean);
 export function UserAccessForm({ user, onDone }: { user: RegisteredUser; onDone: () => void }) {
   const [ids, setIds] = useState(user.publisherScope.split(',').join(', '));
   const [admin, setAdmin] = useState(user.adminAccess);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, saving, save } = useConsoleSave();
   const submit = async () => {
     const parsed = AdminUserPatchSchema.safeParse({ publisherIds: splitIds(ids), adminAccess: admin });
     if (!parsed.success) {
       setErrors(issueFields(parsed.error));
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       await call(adminUsersEndpoints.update, { params: { id: user.id }, body: parsed.data }, { publisherId: null });
       addToast('success', `Access of ${user.email} saved; their sessions ended, they sign in again with the new access.`);
       onDone();
-    } catch (e) {
-      setErrors((e as { fields?: Record<string, string> }).fields ?? {});
-      addToast('error', (e as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Paper withBorder p="md">
