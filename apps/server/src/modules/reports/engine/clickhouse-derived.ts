@@ -124,9 +124,14 @@ const PAIRS_PER_STATEMENT = 2_000;
  * touched month from its days, a few statements per 2,000 (publisher, day) pairs rather than per
  * publisher.
  */
-export async function refreshDerivedOfDays(ch: ClickHouseExec, days: readonly (readonly [string, string])[]): Promise<void> {
+export async function refreshDerivedOfDays(
+  ch: ClickHouseExec,
+  days: readonly (readonly [string, string])[],
+  /** The pairs that held facts before: the only ones with day rollup rows to delete. */
+  stored: readonly (readonly [string, string])[] = days,
+): Promise<void> {
+  for (const inDays of pairFilters(stored)) for (const table of DAY_TABLES) await ch.command(`DELETE FROM ${table} WHERE ${inDays}`);
   for (const inDays of pairFilters(days)) {
-    for (const table of DAY_TABLES) await ch.command(`DELETE FROM ${table} WHERE ${inDays}`);
     for (const r of DUCKDB_SALES_ROLLUPS) await ch.command(rollupInsert(r.table, columnsOf(r.dimensions), `WHERE ${inDays}`));
     await ch.command(bothGrainsInsert(`WHERE ${inDays}`));
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ReportType } from '@pc/contracts';
-import { pairFilters, refreshDerivedOfDays } from './clickhouse-derived';
+import { BOTH_GRAINS_TABLE, pairFilters, refreshDerivedOfDays } from './clickhouse-derived';
 import type { ClickHouseExec } from './clickhouse-exec';
 import { CLICKHOUSE_TABLES_OF } from './clickhouse-schema';
 import { FACT_TABLES } from './duckdb-schema';
@@ -146,16 +146,34 @@ async function publish(ch: ClickHouseExec, reportType: ReportType, id: string): 
     `SELECT DISTINCT publisher_id AS p, toString(date) AS d FROM (${staged}) ORDER BY p, d`,
   );
   const days = pairs.map((r) => [r.p, r.d] as const);
+  // The both-grains rollup too: after a publish that died between a fact table's DELETE and INSERT, it still names the pairs whose rollup rows remain.
+  const stored = await storedPairs(ch, reportType === 'revenue' ? [...tables, BOTH_GRAINS_TABLE] : tables, days);
   let rowsApplied = 0;
   for (const table of tables) {
     const cols = FACT_TABLES[table].join(', ');
-    for (const inDays of pairFilters(days)) await ch.command(`DELETE FROM ${table} WHERE ${inDays}`);
+    for (const inDays of pairFilters(stored)) await ch.command(`DELETE FROM ${table} WHERE ${inDays}`);
     await ch.command(`INSERT INTO ${table} (${cols}) SELECT ${cols} FROM ${stageOf(id, table)}`);
     const [n] = await ch.query<{ n: number }>(`SELECT toFloat64(count()) AS n FROM ${stageOf(id, table)}`);
     rowsApplied += Number(n?.n ?? 0);
   }
-  if (reportType === 'revenue') await refreshDerivedOfDays(ch, days);
+  if (reportType === 'revenue') await refreshDerivedOfDays(ch, days, stored);
   return { rowsApplied, daysReplaced: days.length };
+}
+
+/**
+ * The pairs of `days` the facts hold already: only those need deleting, from the facts and their day
+ * rollups (derived from the facts, they hold no other days). A day loaded for the first time, the
+ * daily case, then costs no DELETE at all; each one was a mutation of its table even when it
+ * matched nothing (most of a small file's publish on chDB).
+ */
+async function storedPairs(ch: ClickHouseExec, tables: readonly string[], days: readonly (readonly [string, string])[]) {
+  const stored: (readonly [string, string])[] = [];
+  for (const inDays of pairFilters(days)) {
+    const found = tables.map((t) => `SELECT publisher_id, date FROM ${t} WHERE ${inDays}`).join(' UNION ALL ');
+    const rows = await ch.query<{ p: string; d: string }>(`SELECT DISTINCT publisher_id AS p, toString(date) AS d FROM (${found})`);
+    stored.push(...rows.map((r) => [r.p, r.d] as const));
+  }
+  return stored;
 }
 
 async function dropStaged(ch: ClickHouseExec, id: string, reportType: ReportType): Promise<void> {
