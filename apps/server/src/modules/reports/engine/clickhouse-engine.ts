@@ -16,6 +16,7 @@ import {
 } from './clickhouse-sql';
 import { buildChSalesBreakdownSql, buildChSalesByAttributeSql } from './clickhouse-sales-sql';
 import { estimatedFromFor, markEstimated } from './estimated';
+import { pickColumns, toCell, toNumberOrNull } from './result-rows';
 import { isValidIsoDate, planReport } from './report-plan';
 import {
   ReportQueryError,
@@ -214,21 +215,4 @@ export class ClickHouseReportEngine implements ReportEngine {
     this.lastVersion = Math.max(Date.now() * 1000, this.lastVersion + 1);
     return this.lastVersion;
   }
-}
-
-function pickColumns(columns: ReportResult['columns'], raw: Record<string, unknown>): ReportRow {
-  const row: ReportRow = {};
-  for (const c of columns) {
-    const v = raw[c.key];
-    row[c.key] = typeof v === 'string' || typeof v === 'number' ? v : v == null ? null : String(v);
-  }
-  return row;
-}
-
-function toCell(v: unknown): string | number | null {
-  return typeof v === 'string' || typeof v === 'number' ? v : v == null ? null : String(v);
-}
-
-function toNumberOrNull(v: unknown): number | null {
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }

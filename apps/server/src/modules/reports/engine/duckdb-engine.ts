@@ -8,6 +8,7 @@ import { ensureLayout } from './derived-tables';
 import { exactDayPage, singlePage, windowedPage, type CountsByPeriod } from './duckdb-page-reads';
 import { buildCountSql, buildStreamSql, buildTotalsSql, type SqlParams } from './duckdb-sql';
 import { estimatedFromFor, markEstimated } from './estimated';
+import { pickColumns, toNumberOrNull } from './result-rows';
 import { readColumns, readDictionaries } from './stream-codes';
 import { groupCountMask, readGroupCounts, type PeriodCount } from './group-counts';
 import { isValidIsoDate, planReport, type ReportPlan } from './report-plan';
@@ -284,17 +285,4 @@ async function readFinalized(conn: DuckDBConnection, publisherId: string, report
   );
   const value = reader.getRowObjectsJS()[0]?.d;
   return typeof value === 'string' ? value : null;
-}
-
-function pickColumns(columns: ReportResult['columns'], raw: Record<string, unknown>): ReportRow {
-  const row: ReportRow = {};
-  for (const c of columns) {
-    const v = raw[c.key];
-    row[c.key] = typeof v === 'string' || typeof v === 'number' ? v : v == null ? null : String(v);
-  }
-  return row;
-}
-
-function toNumberOrNull(v: unknown): number | null {
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
