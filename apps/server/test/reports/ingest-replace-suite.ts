@@ -150,9 +150,10 @@ export function dayReplacementCases(subject: ReplaceSubject): void {
       expect(await snapshot(engine)).toEqual(before);
     }, 180_000);
 
-    it.skipIf(!subject.failPublishes)(
-      'finishes a publish that died part-way at the next ingestion: the new days, never a mix',
-      async () => {
+    // Only an engine whose publish is several statements (ClickHouse) can die part-way; DuckDB's is
+    // one transaction, which the interrupted-upload case above covers.
+    if (subject.failPublishes) {
+      it('finishes a publish that died part-way at the next ingestion: the new days, never a mix', async () => {
         const old = await snapshot(engine);
         const next = factsCsv(5);
         await ingestSource(engine, 'revenue', next, 'csv');
@@ -167,8 +168,7 @@ export function dayReplacementCases(subject: ReplaceSubject): void {
         const run = await engine.beginIngest('revenue');
         await run.abort();
         expect(await snapshot(engine)).toEqual(expected);
-      },
-      180_000,
-    );
+      }, 180_000);
+    }
   });
 }
