@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '../support/test';
 import { seriousA11yViolations } from '../support/axe';
 import { USERS, signInAndChoose } from '../support/demo';
+import { sidewaysOverflow } from '../support/overflow';
 import { protectedRoutes, publicRoutes, unresolvedRoutes, type SweptRoute } from '../support/routes';
 
 // Every page of the app, at 1280 px and at 375 px, has no serious or critical
@@ -19,9 +20,6 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0, { timeout: 20_000 });
 }
-
-/** How far the page scrolls sideways (0 when everything fits the viewport's width). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function checkPage(page: Page, route: SweptRoute, mobile: boolean): Promise<void> {
   await page.goto(route.path);

@@ -1,14 +1,13 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { USERS, signInThroughPage } from '../support/demo';
+import { sidewaysOverflow } from '../support/overflow';
 
 // At 375 px a media owner signs in, sees home, runs a report (one-month picker
 // with its presets, rows as cards, and a table that scrolls sideways keeping its first column and totals in view) and
 // opens ads.txt, with no sideways page scroll anywhere.
 
 test.use({ viewport: { width: 375, height: 740 } });
-
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test('a phone-sized journey: sign-in, home, a report, ads.txt', async ({ page }) => {
   await signInThroughPage(page, USERS.single);

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
+import { pastRightEdge, sidewaysOverflow } from '../support/overflow';
 import AxeBuilder from '@axe-core/playwright';
 
 // A revenue report split three ways keeps its money in view: at 1280 px the metrics come before
@@ -10,21 +11,6 @@ import AxeBuilder from '@axe-core/playwright';
 const REPORT = '/partners/inventory-performance/revenue-summary?preset=last30&interval=Day&dims=sites,product_type,brand';
 
 const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
-
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** The elements reaching past the viewport's right edge, named for a failure message: which one overflows. */
-const pastRightEdge = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .slice(-5)
-      .map(
-        (e) =>
-          `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[data-testid=${e.getAttribute('data-testid')}]` : ''} "${(e.textContent ?? '').trim().slice(0, 40)}" ${Math.round(e.getBoundingClientRect().width)} px`,
-      )
-      .join('; '),
-  );
 
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
