@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Response } from '../support/test';
 import { USERS, signInAndChoose } from '../support/demo';
+import { pastRightEdge, sidewaysOverflow } from '../support/overflow';
 
 /**
  * Filters and drill-down. A row click filters by its value and splits by the next
@@ -105,6 +106,12 @@ test('save the filtered view with its comparison, e-mail it weekly, pause it, re
   await expect(renamed).toBeVisible();
   await expect(renamed.getByText('Shared')).toHaveCount(0);
   await expect(renamed.getByTestId('schedule-status')).toHaveText('Paused');
+
+  // On a phone the scheduled report keeps its name, schedule and actions on the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(renamed.getByRole('button', { name: 'Delete' })).toBeInViewport();
+  expect(await sidewaysOverflow(page), await pastRightEdge(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Opening it elsewhere brings the filter and the comparison back.
   await page.goto(`${PAGE}?preset=last7&dims=brand`);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { ReportType, SavedReport, ScheduleFrequency } from '@pc/contracts';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
@@ -94,82 +94,97 @@ export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }
           {list.data ? 'No saved reports yet: save this view to come back to it, share it or have it e-mailed.' : 'Loading…'}
         </Text>
       ) : (
-        <Table fz="sm" verticalSpacing={4}>
-          <Table.Tbody>
-            {items.map((r) => (
-              <Table.Tr key={r.id} data-testid="saved-report">
-                <Table.Td>
-                  <Button size="compact-sm" variant="subtle" onClick={() => onOpen(fromSavedView(r.view))} aria-label={`Open ${r.name}`}>
-                    {r.name}
-                  </Button>
-                  {r.shared && (
-                    <Badge size="xs" variant="light" ml={6}>
-                      {r.mine ? 'Shared' : `Shared by ${r.ownerEmail}`}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {r.mine ? (
-                    <Group gap="xs" wrap="nowrap">
-                      <Select
+        // A wrapping list rather than a table: on a phone a scheduled report's name, schedule and
+        // actions take more than the screen's width, and a row that wraps keeps them all in view.
+        <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+          {items.map((r) => (
+            <Group
+              component="li"
+              key={r.id}
+              data-testid="saved-report"
+              gap="xs"
+              py={4}
+              wrap="wrap"
+              align="flex-start"
+              style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <Box style={{ flex: '1 1 12rem', minWidth: 0 }}>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  maw="100%"
+                  onClick={() => onOpen(fromSavedView(r.view))}
+                  aria-label={`Open ${r.name}`}
+                >
+                  {r.name}
+                </Button>
+                {r.shared && (
+                  <Badge size="xs" variant="light" ml={6}>
+                    {r.mine ? 'Shared' : `Shared by ${r.ownerEmail}`}
+                  </Badge>
+                )}
+              </Box>
+              <Box>
+                {r.mine ? (
+                  <Group gap="xs" wrap="nowrap">
+                    <Select
+                      size="xs"
+                      w={210}
+                      aria-label={`E-mail schedule of ${r.name}`}
+                      data={FREQUENCY_OPTIONS}
+                      value={r.schedule?.frequency ?? 'off'}
+                      allowDeselect={false}
+                      disabled={busy === r.id}
+                      onChange={(v) => v && void schedule(r, v, r.schedule?.paused ?? false)}
+                    />
+                    {r.schedule && (
+                      <Switch
                         size="xs"
-                        w={210}
-                        aria-label={`E-mail schedule of ${r.name}`}
-                        data={FREQUENCY_OPTIONS}
-                        value={r.schedule?.frequency ?? 'off'}
-                        allowDeselect={false}
+                        label="Paused"
+                        checked={r.schedule.paused}
                         disabled={busy === r.id}
-                        onChange={(v) => v && void schedule(r, v, r.schedule?.paused ?? false)}
+                        onChange={(e) => void schedule(r, r.schedule!.frequency, e.currentTarget.checked)}
                       />
-                      {r.schedule && (
-                        <Switch
-                          size="xs"
-                          label="Paused"
-                          checked={r.schedule.paused}
-                          disabled={busy === r.id}
-                          onChange={(e) => void schedule(r, r.schedule!.frequency, e.currentTarget.checked)}
-                        />
-                      )}
-                    </Group>
-                  ) : (
-                    <Text size="xs" c="dimmed">
-                      Only its owner can schedule it.
-                    </Text>
-                  )}
-                  {r.schedule && (
-                    <Text size="xs" c={r.schedule.lastStatus === 'failed' ? 'red.8' : 'dimmed'} data-testid="schedule-status">
-                      {scheduleText(r)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {r.mine && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      disabled={busy === r.id}
-                      onClick={() => startEdit(r)}
-                      aria-label={`Rename or share ${r.name}`}
-                    >
-                      Edit
-                    </Button>
-                  )}
-                  {r.mine && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      disabled={busy === r.id}
-                      onClick={() => void act(r.id, () => deleteSavedReport(publisherId, r.id), `Deleted "${r.name}".`)}
-                    >
-                      Delete
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                    )}
+                  </Group>
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    Only its owner can schedule it.
+                  </Text>
+                )}
+                {r.schedule && (
+                  <Text size="xs" c={r.schedule.lastStatus === 'failed' ? 'red.8' : 'dimmed'} data-testid="schedule-status">
+                    {scheduleText(r)}
+                  </Text>
+                )}
+              </Box>
+              <Group gap={0} wrap="nowrap" ml="auto">
+                {r.mine && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    disabled={busy === r.id}
+                    onClick={() => startEdit(r)}
+                    aria-label={`Rename or share ${r.name}`}
+                  >
+                    Edit
+                  </Button>
+                )}
+                {r.mine && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    disabled={busy === r.id}
+                    onClick={() => void act(r.id, () => deleteSavedReport(publisherId, r.id), `Deleted "${r.name}".`)}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
       )}
       <Modal opened={saving} onClose={() => setSaving(false)} title="Save this view">
         <Stack gap="sm">
