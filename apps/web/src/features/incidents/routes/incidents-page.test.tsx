@@ -97,6 +97,12 @@ describe('IncidentsPage', () => {
     expect(requests().at(-1)).toEqual({});
   });
 
+  it('drops only a filter whose value it does not know, keeping the others from the address', async () => {
+    const requests = renderIncidents(() => [incident({})], '/incidents?status=resolved&type=no-such-type&severity=critical');
+    await screen.findAllByTestId('incident-row');
+    expect(requests()[0]).toEqual({ status: 'resolved', severity: 'critical' });
+  });
+
   it('asks the server for the incidents of the chosen status', async () => {
     const requests = renderIncidents((q) => (q.status === 'open' ? [incident({ title: 'Still down' })] : [incident({})]));
     await screen.findAllByTestId('incident-row');

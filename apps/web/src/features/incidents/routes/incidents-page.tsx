@@ -16,11 +16,19 @@ import { VulnerabilityExport } from '../components/vulnerability-export';
 
 const FILTER_KEYS = ['status', 'type', 'severity', 'siteId'] as const;
 
-/** Filters live in the address (?status=open&type=downtime...); unknown values are ignored, not errors. */
+/**
+ * Filters live in the address (?status=open&type=downtime...); an unknown value is ignored, not an
+ * error. Each key is checked on its own, so a stale or mistyped value drops only that filter.
+ */
 function filtersOf(params: URLSearchParams): IncidentListQuery {
-  const raw = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
-  const parsed = IncidentListQuerySchema.safeParse(raw);
-  return parsed.success ? parsed.data : {};
+  const filters: IncidentListQuery = {};
+  for (const k of FILTER_KEYS) {
+    const value = params.get(k);
+    if (!value) continue;
+    const parsed = IncidentListQuerySchema.safeParse({ [k]: value });
+    if (parsed.success) Object.assign(filters, parsed.data);
+  }
+  return filters;
 }
 
 /** /incidents: what monitors, the ads.txt crawler and staff ingestion detected on the publisher's sites. */
