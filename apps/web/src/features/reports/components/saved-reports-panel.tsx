@@ -33,6 +33,54 @@ function scheduleText(r: SavedReport): string {
   return `Next: ${next} (${s.timeZone})${last}`;
 }
 
+/** A report's e-mail schedule: its frequency and pause for its owner, and when it next goes out. */
+function ScheduleControls({
+  report: r,
+  busy,
+  onSchedule,
+}: {
+  report: SavedReport;
+  busy: boolean;
+  onSchedule: (frequency: string, paused: boolean) => void;
+}) {
+  return (
+    <Box>
+      {r.mine ? (
+        <Group gap="xs" wrap="nowrap">
+          <Select
+            size="xs"
+            w={210}
+            aria-label={`E-mail schedule of ${r.name}`}
+            data={FREQUENCY_OPTIONS}
+            value={r.schedule?.frequency ?? 'off'}
+            allowDeselect={false}
+            disabled={busy}
+            onChange={(v) => v && onSchedule(v, r.schedule?.paused ?? false)}
+          />
+          {r.schedule && (
+            <Switch
+              size="xs"
+              label="Paused"
+              checked={r.schedule.paused}
+              disabled={busy}
+              onChange={(e) => onSchedule(r.schedule!.frequency, e.currentTarget.checked)}
+            />
+          )}
+        </Group>
+      ) : (
+        <Text size="xs" c="dimmed">
+          Only its owner can schedule it.
+        </Text>
+      )}
+      {r.schedule && (
+        <Text size="xs" c={r.schedule.lastStatus === 'failed' ? 'red.8' : 'dimmed'} data-testid="schedule-status">
+          {scheduleText(r)}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
 /** Saved views (private or shared with the team) and their e-mail schedules. */
 export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }: SavedReportsPanelProps) {
   const list = useSavedReports(publisherId, type);
@@ -124,40 +172,7 @@ export function SavedReportsPanel({ type, publisherId, state, timeZone, onOpen }
                   </Badge>
                 )}
               </Box>
-              <Box>
-                {r.mine ? (
-                  <Group gap="xs" wrap="nowrap">
-                    <Select
-                      size="xs"
-                      w={210}
-                      aria-label={`E-mail schedule of ${r.name}`}
-                      data={FREQUENCY_OPTIONS}
-                      value={r.schedule?.frequency ?? 'off'}
-                      allowDeselect={false}
-                      disabled={busy === r.id}
-                      onChange={(v) => v && void schedule(r, v, r.schedule?.paused ?? false)}
-                    />
-                    {r.schedule && (
-                      <Switch
-                        size="xs"
-                        label="Paused"
-                        checked={r.schedule.paused}
-                        disabled={busy === r.id}
-                        onChange={(e) => void schedule(r, r.schedule!.frequency, e.currentTarget.checked)}
-                      />
-                    )}
-                  </Group>
-                ) : (
-                  <Text size="xs" c="dimmed">
-                    Only its owner can schedule it.
-                  </Text>
-                )}
-                {r.schedule && (
-                  <Text size="xs" c={r.schedule.lastStatus === 'failed' ? 'red.8' : 'dimmed'} data-testid="schedule-status">
-                    {scheduleText(r)}
-                  </Text>
-                )}
-              </Box>
+              <ScheduleControls report={r} busy={busy === r.id} onSchedule={(frequency, paused) => void schedule(r, frequency, paused)} />
               <Group gap={0} wrap="nowrap" ml="auto">
                 {r.mine && (
                   <Button
