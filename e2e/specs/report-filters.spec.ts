@@ -91,8 +91,9 @@ test('save the filtered view with its comparison, e-mail it weekly, pause it, re
   await page.getByRole('option', { name: 'E-mail weekly (Mondays)' }).click();
   await expect(row.getByTestId('schedule-status')).toContainText('(UTC)');
   await expect(row.getByTestId('schedule-status')).toContainText('Next:');
-  // Controlled by the server's answer: click, then wait for the saved state.
-  await row.getByRole('switch', { name: 'Paused' }).click({ force: true });
+  // Controlled by the server's answer: click, then wait for the saved state. Not forced, so the click
+  // waits while the schedule's toast covers the switch, as a person would.
+  await row.getByRole('switch', { name: 'Paused' }).click();
   await expect(row.getByTestId('schedule-status')).toHaveText('Paused');
 
   // Renamed and made private from the page.
