@@ -56,7 +56,7 @@ export interface Endpoint {
 export type StreamedMediaType = 'text/csv' | 'application/x-ndjson';
 
 /** The body of an endpoint that `consumes` a streamed file: any bytes (read by the handler), a binary string in OpenAPI. */
-export const StreamedFileSchema = z.any().meta({ type: 'string', format: 'binary' });
+export const StreamedFileSchema = z.unknown().meta({ type: 'string', format: 'binary' });
 
 /** The answer of a write that has nothing else to say. */
 export const OkSchema = z.object({ ok: z.literal(true) });
