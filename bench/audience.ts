@@ -13,7 +13,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
+import { DuckDbReportEngine } from '../apps/server/src/report-engine/duckdb-engine';
 import { demoEventsSql, type DemoTrafficDay } from '../apps/server/src/modules/site-tag/demo/site-tag-demo-events';
 import { COLLECT_LIMITS } from '../apps/server/src/modules/site-tag/site-tag.batch';
 import { clearOpenRollup, refreshOpenRollup } from '../apps/server/src/modules/site-tag/site-tag.open-rollup';

@@ -17,7 +17,7 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
+import { DuckDbReportEngine } from '../apps/server/src/report-engine/duckdb-engine';
 import { startDemoServer } from './demo-server';
 import { pacedLoad, pacedLoadInThread } from './paced-load';
 import { scrapeMetrics } from './server-metrics';

@@ -12,7 +12,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
 import { TEST_PAYMENT_DETAILS_KEYS } from '../apps/server/test/test-keys';
 import { seedDemo } from '../apps/server/src/demo/seed-demo';
-import type { ReportEngine, ReportQuery } from '../apps/server/src/modules/reports/engine/report-engine';
+import type { ReportEngine, ReportQuery } from '../apps/server/src/report-engine/report-engine';
 import { startRuntime } from '../apps/server/src/runtime';
 
 const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);

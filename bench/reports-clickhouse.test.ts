@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateBulkFacts } from '../apps/server/src/modules/reports/demo/bulk-facts';
 import { loadChdb } from '../apps/server/test/reports/chdb-test-exec';
-import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
-import type { ReportQuery, ReportResult } from '../apps/server/src/modules/reports/engine/report-engine';
+import { DuckDbReportEngine } from '../apps/server/src/report-engine/duckdb-engine';
+import type { ReportQuery, ReportResult } from '../apps/server/src/report-engine/report-engine';
 import { engineFlag, numberFlag, openClickHouseBench, sameAnswer, viaFlag } from './reports-clickhouse';
 
 const result = (totalRows: number, revenue: number | null): ReportResult => ({

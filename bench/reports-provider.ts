@@ -18,8 +18,8 @@ import {
   providerSizes,
   type ProviderPublisher,
 } from '../apps/server/src/modules/reports/demo/provider-facts';
-import type { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
-import type { ReportEngine } from '../apps/server/src/modules/reports/engine/report-engine';
+import type { DuckDbReportEngine } from '../apps/server/src/report-engine/duckdb-engine';
+import type { ReportEngine } from '../apps/server/src/report-engine/report-engine';
 import { flagValue } from './flags';
 import { openClickHouseBench, sameAnswer, viaFlag } from './reports-clickhouse';
 import { benchQueries, runQueries, type ClassTiming } from './reports';

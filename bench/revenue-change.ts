@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import type { ReportEngine, ReportQuery } from '../apps/server/src/modules/reports/engine/report-engine';
+import type { ReportEngine, ReportQuery } from '../apps/server/src/report-engine/report-engine';
 import { changeSplitsOf } from '../apps/server/src/modules/reports/revenue-change/change-splits';
 import { revenueChange } from '../apps/server/src/modules/reports/revenue-change/revenue-change';
 

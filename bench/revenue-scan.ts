@@ -20,8 +20,8 @@ import { createJobQueue } from '../apps/server/src/lib/jobs/job-queue';
 import { createIncidentsService } from '../apps/server/src/modules/incidents/incidents.service';
 import { scanRevenue } from '../apps/server/src/modules/reports/anomalies/revenue-scan';
 import { SCAN_BATCH, SCAN_CONCURRENCY } from '../apps/server/src/modules/reports/anomalies/revenue-scan.job';
-import { DuckDbReportEngine } from '../apps/server/src/modules/reports/engine/duckdb-engine';
-import { refreshDerived } from '../apps/server/src/modules/reports/engine/derived-tables';
+import { DuckDbReportEngine } from '../apps/server/src/report-engine/duckdb-engine';
+import { refreshDerived } from '../apps/server/src/report-engine/derived-tables';
 import { openBenchDatabase } from './bench-database';
 import { flagValue } from './flags';
 

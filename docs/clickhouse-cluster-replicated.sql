@@ -1,5 +1,5 @@
 -- ClickHouse cluster schema, replicated layout: generated from the single-node schema by
--- apps/server/src/modules/reports/engine/clickhouse-cluster-schema.ts (npx tsx scripts/clickhouse-cluster-ddl.ts).
+-- apps/server/src/platform/clickhouse-cluster-ddl.ts (npx tsx scripts/clickhouse-cluster-ddl.ts).
 -- Run it once with the product database as the session database, before the first start:
 --   clickhouse-client --database <db> --multiquery < this file.  See docs/operations.md, "ClickHouse cluster".
 

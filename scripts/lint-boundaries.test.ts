@@ -55,6 +55,19 @@ describe('server import boundaries', () => {
     expect(fromModule).toEqual([]);
   }, 60_000);
 
+  it('refuse the report engine importing an area, even through its index, and allow an area reading the engine', async () => {
+    const fromEngine = await ruleIdsFor(
+      "import { SITE_TAG_CLICKHOUSE_DDL } from '../modules/site-tag';\nexport const d = SITE_TAG_CLICKHOUSE_DDL;\n",
+      'apps/server/src/report-engine/boundary-probe.ts',
+    );
+    expect(fromEngine).toContain('boundaries/restricted-paths');
+    const fromArea = await ruleIdsFor(
+      "import { planReport } from '../../report-engine/report-plan';\nexport const p = planReport;\n",
+      'apps/server/src/modules/payments/boundary-probe.ts',
+    );
+    expect(fromArea).toEqual([]);
+  }, 60_000);
+
   it('refuse the HTTP platform importing identity or an area, and allow identity using the platform', async () => {
     const fromHttp = await ruleIdsFor(
       "import { createCallerResolver } from '../identity/caller';\nexport const c = createCallerResolver;\n",

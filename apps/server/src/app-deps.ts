@@ -5,7 +5,7 @@ import type { GuardedFetch } from './lib/outbound/guarded-fetch';
 import type { Mailer } from './mail/mailer';
 import type { TxtResolver } from './modules/adstxt/app-domain-proof';
 import type { AdsTxtCrawlerPort } from './modules/adstxt/adstxt-crawler-port';
-import type { ReportEngine } from './modules/reports/engine/report-engine';
+import type { ReportEngine } from './report-engine/report-engine';
 
 /** What the application is built from: main.ts passes the real ones, tests and benches their own. */
 export interface AppDeps {

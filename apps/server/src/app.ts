@@ -25,7 +25,7 @@ import { personalInfoArea } from './modules/personal-info';
 import { plansArea } from './modules/plans';
 import { publishersArea } from './modules/publishers';
 import { reportsArea } from './modules/reports';
-import type { ReportEngine } from './modules/reports/engine/report-engine';
+import type { ReportEngine } from './report-engine/report-engine';
 import { revenueAtRiskArea } from './modules/revenue-at-risk';
 import { servicesArea } from './modules/services';
 import { setupArea } from './modules/setup';

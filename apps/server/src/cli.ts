@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { hashPassword, randomSecret } from './identity/passwords';
-import { DuckDbReportEngine } from './modules/reports/engine/duckdb-engine';
-import { createReportEngine } from './modules/reports/engine/create-engine';
-import type { ReportEngine } from './modules/reports/engine/report-engine';
+import { DuckDbReportEngine } from './report-engine/duckdb-engine';
+import { createReportEngine } from './report-engine/create-engine';
+import type { ReportEngine } from './report-engine/report-engine';
 import { recordedIngestFile, withIngestLock } from './modules/data-loads';
 import { notifyReportsChanged } from './modules/reports';
 import type { ReportType } from '@pc/contracts';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ReportEngine } from '../modules/reports/engine/report-engine';
+import type { ReportEngine } from '../report-engine/report-engine';
 import { generateDemoFacts, type DemoOptions } from '../modules/reports/demo/demo-facts';
 import { DEMO_PUBLISHERS } from './demo-data';
 import type { Db } from '../db/pool';

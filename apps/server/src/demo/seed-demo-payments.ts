@@ -7,7 +7,7 @@ import { paymentSettingsRepo } from '../modules/payment-settings/payment-setting
 import { applyAdjustment } from '../modules/payments/adjustments';
 import { closeMonth } from '../modules/payments/month-close';
 import { paymentsRepo } from '../modules/payments/payments.repo';
-import type { ReportEngine } from '../modules/reports/engine/report-engine';
+import type { ReportEngine } from '../report-engine/report-engine';
 
 /** Payment settings for three demo publishers (Summit has none, to show the empty state). */
 const SETTINGS = [

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateDemoFacts } from '../modules/reports/demo/demo-facts';
-import { DuckDbReportEngine } from '../modules/reports/engine/duckdb-engine';
+import { DuckDbReportEngine } from '../report-engine/duckdb-engine';
 import { demoEventsSql } from '../modules/site-tag/demo/site-tag-demo-events';
 import { adRevenueOverview } from '../modules/site-tag/ad-revenue.queries';
 import { duckDbSiteTagStore } from '../modules/site-tag/site-tag.store';

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/pool';
-import { ClickHouseReportEngine } from '../modules/reports/engine/clickhouse-engine';
-import { DuckDbReportEngine } from '../modules/reports/engine/duckdb-engine';
-import type { ReportEngine } from '../modules/reports/engine/report-engine';
+import { ClickHouseReportEngine } from '../report-engine/clickhouse-engine';
+import { DuckDbReportEngine } from '../report-engine/duckdb-engine';
+import type { ReportEngine } from '../report-engine/report-engine';
 import { replaceDemoEvents } from '../modules/site-tag/demo/site-tag-demo-append';
 import { DEMO_PAGE_PREFIX, type DemoTrafficDay } from '../modules/site-tag/demo/site-tag-demo-events';
 import { clickHouseSiteTagStore } from '../modules/site-tag/site-tag.clickhouse-store';

@@ -8,7 +8,7 @@ import type { JobQueue, Worker } from '../lib/jobs/job-queue';
 import type { SecretBox } from '../lib/keys/secret-box';
 import type { CpuPool } from '../lib/workers/cpu-pool';
 import type { Mailer } from '../mail/mailer';
-import type { ReportEngine } from '../modules/reports/engine/report-engine';
+import type { ReportEngine } from '../report-engine/report-engine';
 
 /**
  * What every area may use: built once by the composition root (platform.ts) before any area, and

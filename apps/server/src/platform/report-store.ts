@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/pool';
 import { registerEmbeddedFactStore } from '../modules/fact-store';
-import { createReportEngine } from '../modules/reports/engine/create-engine';
-import { DuckDbReportEngine } from '../modules/reports/engine/duckdb-engine';
-import type { ReportEngine } from '../modules/reports/engine/report-engine';
+import { createReportEngine } from '../report-engine/create-engine';
+import { DuckDbReportEngine } from '../report-engine/duckdb-engine';
+import type { ReportEngine } from '../report-engine/report-engine';
 
 /**
  * The report fact store every area reads (a test's or the bench's engine when given): opened,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import { REVENUE_METRICS } from '@pc/contracts';
 import { chdbExec, type loadChdb } from './chdb-test-exec';
-import { ClickHouseReportEngine } from '../../src/modules/reports/engine/clickhouse-engine';
-import type { ClickHouseExec } from '../../src/modules/reports/engine/clickhouse-exec';
-import type { ReportQuery } from '../../src/modules/reports/engine/report-engine';
+import { ClickHouseReportEngine } from '../../src/report-engine/clickhouse-engine';
+import type { ClickHouseExec } from '../../src/report-engine/clickhouse-exec';
+import type { ReportQuery } from '../../src/report-engine/report-engine';
 import { loadTestFacts } from './test-facts';
 
 /**

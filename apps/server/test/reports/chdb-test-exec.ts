@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChParams, ClickHouseExec } from '../../src/modules/reports/engine/clickhouse-exec';
+import type { ChParams, ClickHouseExec } from '../../src/report-engine/clickhouse-exec';
 
 /**
  * TEST-ONLY: ClickHouse's own engine in-process (chDB) behind the ClickHouseExec calls, so the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayNumber as day } from '@pc/contracts';
-import type { DailyRevenueSeries, ReportEngine } from '../../src/modules/reports/engine/report-engine';
+import type { DailyRevenueSeries, ReportEngine } from '../../src/report-engine/report-engine';
 const sorted = (series: DailyRevenueSeries[]) =>
   [...series].sort((a, b) =>
     `${a.publisherId}/${a.siteId}/${a.productType}`.localeCompare(`${b.publisherId}/${b.siteId}/${b.productType}`),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportEngine, ReportQuery, ReportRow } from '../../src/modules/reports/engine/report-engine';
+import type { ReportEngine, ReportQuery, ReportRow } from '../../src/report-engine/report-engine';
 import { base } from './engine-suite-query';
 
 /**

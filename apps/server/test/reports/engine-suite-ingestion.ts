@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportEngine, SalesAttribute } from '../../src/modules/reports/engine/report-engine';
+import type { ReportEngine, SalesAttribute } from '../../src/report-engine/report-engine';
 import { base } from './engine-suite-query';
 
 /** Part of engineSuite (engine-suite.ts), same facts: ingestion and the breakdowns other areas read. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportEngine } from '../../src/modules/reports/engine/report-engine';
+import type { ReportEngine } from '../../src/report-engine/report-engine';
 import { base } from './engine-suite-query';
 
 /** Part of engineSuite (engine-suite.ts), same facts: metric-sorted pages and month splits. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVENUE_METRICS } from '@pc/contracts';
-import type { ReportEngine } from '../../src/modules/reports/engine/report-engine';
+import type { ReportEngine } from '../../src/report-engine/report-engine';
 import { loadTestFacts } from './test-facts';
 import { base } from './engine-suite-query';
 import { dailyRevenueCases } from './engine-suite-daily-revenue';

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClickHouseReportEngine } from '../../src/modules/reports/engine/clickhouse-engine';
-import type { ClickHouseExec } from '../../src/modules/reports/engine/clickhouse-exec';
-import type { ReportEngine, ReportQuery } from '../../src/modules/reports/engine/report-engine';
+import { ClickHouseReportEngine } from '../../src/report-engine/clickhouse-engine';
+import type { ClickHouseExec } from '../../src/report-engine/clickhouse-exec';
+import type { ReportEngine, ReportQuery } from '../../src/report-engine/report-engine';
 import { ingestSource } from '../../src/modules/reports/ingest/ingest-file';
 
 /**

@@ -1,11 +1,11 @@
-import { DuckDbReportEngine } from '../../src/modules/reports/engine/duckdb-engine';
+import { DuckDbReportEngine } from '../../src/report-engine/duckdb-engine';
 import type {
   RecirculationFact,
   ReportEngine,
   RevenueRequestFact,
   RevenueSalesFact,
   SiteRecord,
-} from '../../src/modules/reports/engine/report-engine';
+} from '../../src/report-engine/report-engine';
 
 /**
  * A tiny hand-checked data set for the engine tests (the expected figures are derived in the test

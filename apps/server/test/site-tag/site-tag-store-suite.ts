@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportEngine } from '../../src/modules/reports/engine/report-engine';
+import type { ReportEngine } from '../../src/report-engine/report-engine';
 import { adRevenueOverview } from '../../src/modules/site-tag/ad-revenue.queries';
 import { resetSiteTagRollups } from '../../src/modules/site-tag/site-tag.clickhouse-rollup';
 import { applySiteTagRetention } from '../../src/modules/site-tag/site-tag.retention';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../lib/http-error';
 import { auditRepo } from '../audit';
-import type { ReportEngine } from '../reports/engine/report-engine';
+import type { ReportEngine } from '../../report-engine/report-engine';
 import { adminPartnersRepo } from './admin-partners.repo';
 
 const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, 'Conflict', fields);

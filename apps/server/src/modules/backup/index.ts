@@ -1,5 +1,5 @@
 import { defineArea } from '../../platform/area';
-import type { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
+import type { DuckDbReportEngine } from '../../report-engine/duckdb-engine';
 import { STORE_BACKUP_QUEUE, storeBackupHandler, type StoreBackupPayload } from './store-backup.job';
 
 export { backup, restorableInto, restore } from './backup';

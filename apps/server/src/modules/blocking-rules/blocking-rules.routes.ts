@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { blockingRulesEndpoints } from '@pc/contracts';
 import { registerEndpoints } from '../../http/endpoint-routes';
 import { HttpError } from '../../lib/http-error';
-import type { ReportEngine } from '../reports/engine/report-engine';
+import type { ReportEngine } from '../../report-engine/report-engine';
 import type { BlockingRulesRepo } from './blocking-rules.repo';
 import type { BlockingRulesService } from './blocking-rules.service';
 import { iabCategories } from './iab-taxonomy';

@@ -1,5 +1,5 @@
 import type { BlockingRuleType, ImpactPreview } from '@pc/contracts';
-import type { ReportEngine, SalesAttribute } from '../reports/engine/report-engine';
+import type { ReportEngine, SalesAttribute } from '../../report-engine/report-engine';
 import { iabAncestors, iabCategory } from './iab-taxonomy';
 import { normaliseValues } from './rule-values';
 

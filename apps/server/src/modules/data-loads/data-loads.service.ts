@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { DataLoad, DataLoads, DataLoadsQuery, ReportType } from '@pc/contracts';
 import type { Db } from '../../db/pool';
-import type { ReportEngine } from '../reports/engine/report-engine';
+import type { ReportEngine } from '../../report-engine/report-engine';
 import { ingestFile, type IngestOutcome, notifyReportsChanged, queueRevenueScans } from '../reports';
 import { dataLoadsRepo, type DataLoadRow, type NewIngestRun } from './data-loads.repo';
 

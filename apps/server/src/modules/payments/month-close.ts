@@ -3,7 +3,7 @@ import type { Db } from '../../db/pool';
 import { inTransaction } from '../../db/transaction';
 import { badRequest } from '../../lib/http-error';
 import { auditRepo } from '../audit';
-import type { ReportEngine, SalesBreakdownRow } from '../reports/engine/report-engine';
+import type { ReportEngine, SalesBreakdownRow } from '../../report-engine/report-engine';
 import { periodBounds, round2 } from './money';
 import { paymentsRepo } from './payments.repo';
 import { publisherRecords } from '../publishers';

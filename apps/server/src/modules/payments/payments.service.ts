@@ -15,7 +15,7 @@ import { auditRepo } from '../audit';
 import type { WebhookEventPublisher } from '../integrations';
 import type { PaymentSettingsService } from '../payment-settings';
 import { readCsvRecords } from '../../lib/csv/csv-records';
-import type { ReportEngine } from '../reports/engine/report-engine';
+import type { ReportEngine } from '../../report-engine/report-engine';
 import { publisherRecords } from '../publishers';
 import { applyAdjustment, editAdjustment, toAdjustment } from './adjustments';
 import { round2 } from './money';

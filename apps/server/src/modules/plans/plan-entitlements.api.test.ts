@@ -4,7 +4,7 @@ import { dayToEpochNoon, earliestReportDay, shiftDays, todayIn, type FlagValue, 
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { startLocalTestServer, type LocalTestServer } from '../../../test/local-test-server';
 import { demoFactsOptions } from '../../demo/seed-demo-facts';
-import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
+import { DuckDbReportEngine } from '../../report-engine/duckdb-engine';
 import { generateDemoFacts } from '../reports';
 import { monitorResultsPartitionsRepo } from '../monitors/monitor-results-partitions.repo';
 import { expireMonitorResults } from '../monitors/monitor-retention';

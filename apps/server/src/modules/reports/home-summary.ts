@@ -1,5 +1,5 @@
 import { resolvePeriods, shiftDays, type ReportDayRange } from '@pc/contracts';
-import type { ReportEngine, ReportQuery } from './engine/report-engine';
+import type { ReportEngine, ReportQuery } from '../../report-engine/report-engine';
 import { comparisonOf, comparisonQuery } from './period-comparison';
 
 const cumulative = (publisherId: string, range: ReportDayRange): ReportQuery => ({

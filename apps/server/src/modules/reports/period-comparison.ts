@@ -8,7 +8,7 @@ import {
   type ReportDay,
   type ReportDayRange,
 } from '@pc/contracts';
-import type { ReportQuery, ReportResult } from './engine/report-engine';
+import type { ReportQuery, ReportResult } from '../../report-engine/report-engine';
 
 type Read = (q: ReportQuery) => Promise<ReportResult>;
 

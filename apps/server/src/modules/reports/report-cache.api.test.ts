@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/pool';
 import { recordedIngestFile } from '../data-loads';
 import { createJobQueue } from '../../lib/jobs/job-queue';
 import { REPORTS_TOPIC, createReportCache, notifyReportsChanged } from './report-cache';
-import type { ReportResult } from './engine/report-engine';
+import type { ReportResult } from '../../report-engine/report-engine';
 import { createReportsService } from './reports.service';
 import { reportsRepo } from './reports.repo';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool';
 import { CACHE_CHANNEL, type ChangeNotifications } from '../../db/change-notifications';
-import type { ReportQuery, ReportResult } from './engine/report-engine';
+import type { ReportQuery, ReportResult } from '../../report-engine/report-engine';
 
 /** The change-notification topic of report figures; payload `reports:<publisherId>`. */
 export const REPORTS_TOPIC = 'reports';

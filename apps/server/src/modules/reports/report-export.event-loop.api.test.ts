@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shiftMonths, todayIn } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
-import { refreshDerived } from './engine/derived-tables';
-import type { DuckDbReportEngine } from './engine/duckdb-engine';
+import { refreshDerived } from '../../report-engine/derived-tables';
+import type { DuckDbReportEngine } from '../../report-engine/duckdb-engine';
 import { slowestHealthzDuring } from '../../../test/event-loop-probe';
 
 // Encoding a big export (CSV or XLSX) must not stall other requests.

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { formatDay } from '@pc/contracts';
 import type { JobHandler } from '../../lib/jobs/job-queue';
 import type { Mailer } from '../../mail/mailer';
-import type { ReportEngine } from './engine/report-engine';
+import type { ReportEngine } from '../../report-engine/report-engine';
 import type { ExportEncoder } from './export/export-encoder';
 import { exportReport } from './export/export-report';
 import { reportsRepo, type ReportsRepo } from './reports.repo';

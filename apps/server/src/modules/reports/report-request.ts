@@ -6,7 +6,7 @@ import {
   type MetricKey,
   type ReportCallQuery,
 } from '@pc/contracts';
-import type { ReportQuery } from './engine/report-engine';
+import type { ReportQuery } from '../../report-engine/report-engine';
 
 /**
  * Epoch ms at noon -> the calendar day it names. The wire's noon is UTC noon (dayToEpochNoon):

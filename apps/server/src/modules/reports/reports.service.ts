@@ -1,7 +1,7 @@
 import { HttpError, notFound } from '../../lib/http-error';
 import type { JobQueue } from '../../lib/jobs/job-queue';
-import type { ReportEngine, ReportQuery, ReportResult } from './engine/report-engine';
-import { ReportQueryError } from './engine/report-engine';
+import type { ReportEngine, ReportQuery, ReportResult } from '../../report-engine/report-engine';
+import { ReportQueryError } from '../../report-engine/report-engine';
 import { REPORT_EXPORT_QUEUE, openExport, type ReportExportPayload } from './report-export.job';
 import type { ReportCallQuery, ReportDay, ReportListItem, RevenueChange, RevenueChangeQueryParsed } from '@pc/contracts';
 import { toEngineQuery } from './report-request';

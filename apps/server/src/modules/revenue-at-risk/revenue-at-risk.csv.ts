@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { RISK_CAUSE_LABELS, type RevenueAtRisk, type RiskInput } from '@pc/contracts';
-import type { ReportRow } from '../reports/engine/report-engine';
+import type { ReportRow } from '../../report-engine/report-engine';
 import { writeCsv, type ExportColumn } from '../../lib/csv/csv-writer';
 
 const COLUMNS: ExportColumn[] = [

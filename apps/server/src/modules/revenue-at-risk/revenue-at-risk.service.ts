@@ -16,7 +16,7 @@ import { notFound } from '../../lib/http-error';
 import type { AdsTxtService } from '../adstxt';
 import { impactPreview, type BlockingRulesService } from '../blocking-rules';
 import type { MonitorsService } from '../monitors';
-import type { ReportEngine } from '../reports/engine/report-engine';
+import type { ReportEngine } from '../../report-engine/report-engine';
 import { reportingCalendarOf } from '../reports';
 import type { SiteTagService } from '../site-tag';
 import { createSiteStatusService, monitorCovers, type SiteStatus } from '../site-status';

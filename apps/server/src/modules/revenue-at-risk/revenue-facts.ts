@@ -1,5 +1,5 @@
 import { ADS_TXT_PRODUCT_TYPES, type ReportDayRange } from '@pc/contracts';
-import type { ReportEngine, ReportQuery } from '../reports/engine/report-engine';
+import type { ReportEngine, ReportQuery } from '../../report-engine/report-engine';
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const PROGRAMMATIC = new Set<string>(ADS_TXT_PRODUCT_TYPES);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdRevenueOverview } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
-import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
-import type { RevenueSalesFact } from '../reports/engine/report-engine';
+import { DuckDbReportEngine } from '../../report-engine/duckdb-engine';
+import type { RevenueSalesFact } from '../../report-engine/report-engine';
 import { duckDbSiteTagStore } from './site-tag.store';
 import { DAY, at, base, iso, today } from '../../../test/site-tag/site-tag-store-suite.events';
 

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
-import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
+import { DuckDbReportEngine } from '../../report-engine/duckdb-engine';
 
 let t: TestApp;
 let key = '';

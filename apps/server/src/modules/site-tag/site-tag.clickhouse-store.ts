@@ -1,4 +1,4 @@
-import type { ChParams, ClickHouseExec } from '../reports/engine/clickhouse-exec';
+import type { ChParams, ClickHouseExec } from '../../report-engine/clickhouse-exec';
 import { backfillClickHouseRollups, SITE_TAG_CLICKHOUSE_ROLLUP_DDL } from './site-tag.clickhouse-rollup';
 import { eventColumns, type SiteTagEventStore, type StoredTagEvent } from './site-tag.store';
 

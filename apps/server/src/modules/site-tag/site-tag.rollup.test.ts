@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
+import { DuckDbReportEngine } from '../../report-engine/duckdb-engine';
 import { demoEventsSql, type DemoTrafficDay } from './demo/site-tag-demo-events';
 import { rateVital } from '@pc/contracts';
 import { adRevenueOverview } from './ad-revenue.queries';

@@ -1,7 +1,7 @@
 import { startChdbHttpFront } from '../../../test/reports/chdb-http-front';
 import { chdbExec, CHDB_DIR, loadChdb } from '../../../test/reports/chdb-test-exec';
-import { ClickHouseReportEngine } from '../reports/engine/clickhouse-engine';
-import { clickHouseClientExec, type ClickHouseExec } from '../reports/engine/clickhouse-exec';
+import { ClickHouseReportEngine } from '../../report-engine/clickhouse-engine';
+import { clickHouseClientExec, type ClickHouseExec } from '../../report-engine/clickhouse-exec';
 import { afterAll, describe, expect, it } from 'vitest';
 import { siteTagStoreSuite } from '../../../test/site-tag/site-tag-store-suite';
 import { DAY, SUITE_EVENTS, iso, today } from '../../../test/site-tag/site-tag-store-suite.events';

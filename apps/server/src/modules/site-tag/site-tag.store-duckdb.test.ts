@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
+import { DuckDbReportEngine } from '../../report-engine/duckdb-engine';
 import { siteTagStoreSuite } from '../../../test/site-tag/site-tag-store-suite';
 import { refreshOpenRollup } from './site-tag.open-rollup';
 import { duckDbSiteTagStore } from './site-tag.store';

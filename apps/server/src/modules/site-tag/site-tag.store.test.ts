@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DuckDbReportEngine } from '../reports/engine/duckdb-engine';
+import { DuckDbReportEngine } from '../../report-engine/duckdb-engine';
 import { duckDbSiteTagStore, type StoredTagEvent } from './site-tag.store';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-tag-store-'));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayNumber, shiftDays } from '@pc/contracts';
 import { alertsOf, backInRange, judgeAll, type JudgedSeries } from './revenue-alerts';
 import { alertTitle } from './revenue-alert-text';
-import type { DailyRevenueSeries } from '../engine/report-engine';
+import type { DailyRevenueSeries } from '../../../report-engine/report-engine';
 import { revenueSeries, type RevenueSeries } from './revenue-series';
 
 const LAST = '2026-11-27'; // a Friday

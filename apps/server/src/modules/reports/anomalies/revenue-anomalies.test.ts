@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shiftDays } from '@pc/contracts';
-import { createRandom } from '../demo/random';
+import { createRandom } from '../../../lib/random';
 import { findAnomalies, judgeLastDay, median, type DayValue } from './revenue-anomalies';
 
 /** A standard normal draw (Box-Muller). */

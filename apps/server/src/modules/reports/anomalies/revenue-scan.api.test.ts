@@ -3,7 +3,7 @@ import { shiftDays, type Incident, type IncidentDetail, type RevenueAnomaly } fr
 import { DEMO, bearer, createTestApp, reportingKeyHeaders, signIn, type TestApp } from '../../../../test/test-app';
 import { deliveredMails } from '../../../../test/delivered-mail';
 import { recordedIngest } from '../../data-loads';
-import type { RevenueSalesFact } from '../engine/report-engine';
+import type { RevenueSalesFact } from '../../../report-engine/report-engine';
 import { reportingCalendarOf } from '../reporting-calendar';
 import { demoFactsOptions } from '../../../demo/seed-demo-facts';
 import { generateDemoFacts } from '../demo/demo-facts';

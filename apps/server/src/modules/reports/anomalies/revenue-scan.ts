@@ -1,7 +1,7 @@
 import { dayNumber, revenueChangeSentence, formatDay, shiftDays, type ReportDay, type ReportFilter } from '@pc/contracts';
 import type { Db } from '../../../db/pool';
 import type { IncidentReport, IncidentsService } from '../../incidents';
-import type { DailyRevenueSeries, ReportEngine } from '../engine/report-engine';
+import type { DailyRevenueSeries, ReportEngine } from '../../../report-engine/report-engine';
 import { reportingTodaysOf } from '../reporting-calendar';
 import { revenueChange } from '../revenue-change/revenue-change';
 import { alertCategory, alertDetail, alertMessage, alertSeverity, alertTitle } from './revenue-alert-text';

@@ -1,5 +1,5 @@
 import { dayOfNumber } from '@pc/contracts';
-import type { DailyRevenueSeries } from '../engine/report-engine';
+import type { DailyRevenueSeries } from '../../../report-engine/report-engine';
 import type { DayValue } from './revenue-anomalies';
 
 /** Days read per scan: the judged day's spread needs 56 days of residuals, each against 8 weeks before it. */

@@ -1,6 +1,6 @@
-import type { DuckDbReportEngine } from '../engine/duckdb-engine';
-import { refreshDerived } from '../engine/derived-tables';
-import { DUCKDB_SALES_ROLLUPS } from '../engine/sales-rollups';
+import type { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
+import { refreshDerived } from '../../../report-engine/derived-tables';
+import { DUCKDB_SALES_ROLLUPS } from '../../../report-engine/sales-rollups';
 
 export interface BulkOptions {
   /** Total revenue sales rows across publishers. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DuckDbReportEngine } from '../engine/duckdb-engine';
-import type { ReportQuery } from '../engine/report-engine';
+import { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
+import type { ReportQuery } from '../../../report-engine/report-engine';
 import { roundedForCompare } from '../../../../test/reports/test-facts';
 import { generateDemoFacts, type DemoOptions } from './demo-facts';
 

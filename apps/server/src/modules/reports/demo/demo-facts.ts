@@ -1,6 +1,6 @@
-import type { RecirculationFact, ReportEngine, RevenueRequestFact, RevenueSalesFact } from '../engine/report-engine';
-import { nextDay } from '../engine/estimated';
-import { createRandom, hashString } from './random';
+import type { RecirculationFact, ReportEngine, RevenueRequestFact, RevenueSalesFact } from '../../../report-engine/report-engine';
+import { nextDay } from '../../../report-engine/estimated';
+import { createRandom, hashString } from '../../../lib/random';
 
 export interface DemoSite {
   id: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbReportEngine } from '../engine/duckdb-engine';
+import { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
 import { generateProviderFacts, providerSizes, type ProviderSummary } from './provider-facts';
 
 describe('provider-scale sizes', () => {

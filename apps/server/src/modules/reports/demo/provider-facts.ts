@@ -1,7 +1,7 @@
-import type { DuckDbReportEngine } from '../engine/duckdb-engine';
-import { refreshDerived } from '../engine/derived-tables';
+import type { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
+import { refreshDerived } from '../../../report-engine/derived-tables';
 import { benchWindow, PAIRS, PRODUCT_TYPES, SIZES } from './bulk-facts';
-import { createRandom } from './random';
+import { createRandom } from '../../../lib/random';
 
 /**
  * Provider-scale bench facts: many publishers of skewed sizes (a few large networks, a long tail of

@@ -1,5 +1,5 @@
 import type { ReportDayRange } from '@pc/contracts';
-import type { ReportQuery } from '../engine/report-engine';
+import type { ReportQuery } from '../../../report-engine/report-engine';
 import type { ChangeLine } from '../revenue-change/revenue-change-mail';
 
 /**

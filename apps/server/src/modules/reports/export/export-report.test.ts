@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DuckDbReportEngine } from '../engine/duckdb-engine';
-import type { ReportQuery } from '../engine/report-engine';
+import type { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
+import type { ReportQuery } from '../../../report-engine/report-engine';
 import { engineWithTestFacts } from '../../../../test/reports/test-facts';
 import { exportReport, resultSource, type ExportFormat, type ExportSource } from './export-report';
 

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
-import { isEstimatedPeriod } from '../engine/estimated';
-import type { ColumnChunk, ReportEngine, ReportQuery, ReportResult, ReportRow, ReportSummary } from '../engine/report-engine';
+import { isEstimatedPeriod } from '../../../report-engine/estimated';
+import type { ColumnChunk, ReportEngine, ReportQuery, ReportResult, ReportRow, ReportSummary } from '../../../report-engine/report-engine';
 import { rowsToChunks, writeCsvColumns, type ExportColumn } from '../../../lib/csv/csv-writer';
 import type { ExportEncoder } from './export-encoder';
 import { writeXlsx, writeXlsxColumns } from './xlsx-writer';

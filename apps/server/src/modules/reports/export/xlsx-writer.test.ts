@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DuckDbReportEngine } from '../engine/duckdb-engine';
+import type { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
 import { engineWithTestFacts } from '../../../../test/reports/test-facts';
 import { exportReport } from './export-report';
 

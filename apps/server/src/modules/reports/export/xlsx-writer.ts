@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ReportColumn } from '../engine/report-engine';
+import type { ReportColumn } from '../../../report-engine/report-engine';
 import {
   rowsToChunks,
   totalsRowValues,

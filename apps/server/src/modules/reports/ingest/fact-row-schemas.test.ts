@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FACT_TABLES } from '../engine/duckdb-schema';
+import { FACT_TABLES } from '../../../report-engine/duckdb-schema';
 import { KNOWN_COLUMNS, RecirculationRowSchema, RevenueRequestRowSchema, RevenueSalesRowSchema } from './fact-row-schemas';
 
 const fields = (shape: object) => Object.keys(shape).filter((k) => k !== 'kind');

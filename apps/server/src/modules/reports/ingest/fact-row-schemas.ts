@@ -1,7 +1,7 @@
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
-import { isValidIsoDate } from '../engine/report-plan';
-import { FACT_TABLES } from '../engine/duckdb-schema';
+import { isValidIsoDate } from '../../../report-engine/report-plan';
+import { FACT_TABLES } from '../../../report-engine/duckdb-schema';
 
 /**
  * One schema per row shape of FORMAT.md. Inputs are already normalised: strings trimmed, empty

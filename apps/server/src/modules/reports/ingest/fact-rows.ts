@@ -1,5 +1,5 @@
 import type { ReportType } from '@pc/contracts';
-import type { FactBatch, RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../engine/report-engine';
+import type { FactBatch, RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../../../report-engine/report-engine';
 import { RecirculationRowSchema, RevenueRowSchema, describeIssues } from './fact-row-schemas';
 import { fastRecirculation, fastRequest, fastSale } from './fast-rows';
 

@@ -1,5 +1,5 @@
-import { isValidIsoDate } from '../engine/report-plan';
-import type { RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../engine/report-engine';
+import { isValidIsoDate } from '../../../report-engine/report-plan';
+import type { RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../../../report-engine/report-engine';
 
 /**
  * The common row checked without zod: zod's parse and the objects it builds were most of the

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbReportEngine } from '../engine/duckdb-engine';
-import type { ReportQuery } from '../engine/report-engine';
+import { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
+import type { ReportQuery } from '../../../report-engine/report-engine';
 import { ingestFile, ingestSource } from './ingest-file';
 import { parseFactsFile } from './parse-facts';
 

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import type { ReportEngine } from '../engine/report-engine';
+import type { ReportEngine } from '../../../report-engine/report-engine';
 import type { ReportType } from '@pc/contracts';
 import type { TextSource } from '../../../lib/csv/csv-records';
 import { BATCH_ROWS, duplicateMessage, MAX_ERRORS, mergeErrors, streamFacts, type FactsFormat, type LineError } from './parse-facts';

@@ -1,7 +1,7 @@
 import { startChdbHttpFront } from '../../../../test/reports/chdb-http-front';
 import { CHDB_DIR, loadChdb } from '../../../../test/reports/chdb-test-exec';
 import { clickHouseSubject, dayReplacementCases } from '../../../../test/reports/ingest-replace-suite';
-import { clickHouseClientExec } from '../engine/clickhouse-exec';
+import { clickHouseClientExec } from '../../../report-engine/clickhouse-exec';
 
 /* ingest-replace.test.ts's cases through the production connection: @clickhouse/client over HTTP to chDB. */
 const chdb = loadChdb();

@@ -1,6 +1,6 @@
 import { CHDB_DIR, chdbExec, loadChdb } from '../../../../test/reports/chdb-test-exec';
 import { clickHouseSubject, dayReplacementCases } from '../../../../test/reports/ingest-replace-suite';
-import { DuckDbReportEngine } from '../engine/duckdb-engine';
+import { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
 
 /*
  * Re-sending a file replaces its days exactly, and a broken ingestion leaves the old days or the

@@ -1,5 +1,5 @@
 import type { ReportType } from '@pc/contracts';
-import type { FactBatch, RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../engine/report-engine';
+import type { FactBatch, RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../../../report-engine/report-engine';
 import { CsvSyntaxError, readCsvRecords, readLines, type TextSource } from '../../../lib/csv/csv-records';
 import { KNOWN_COLUMNS, REQUIRED_COLUMNS } from './fact-row-schemas';
 import { BatchRows, factKeys, type Lined, type RawRow } from './fact-rows';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chdbExec, loadChdb } from '../../../../test/reports/chdb-test-exec';
-import { ClickHouseReportEngine } from '../engine/clickhouse-engine';
-import type { ReportEngine, ReportQuery } from '../engine/report-engine';
+import { ClickHouseReportEngine } from '../../../report-engine/clickhouse-engine';
+import type { ReportEngine, ReportQuery } from '../../../report-engine/report-engine';
 import { engineWithTestFacts, loadTestFacts, roundedForCompare } from '../../../../test/reports/test-facts';
 import { changeSplitsOf, type ChangeScope } from './change-splits';
 import { revenueChange } from './revenue-change';

@@ -1,6 +1,6 @@
 import type { DimensionKey, ReportDayRange, ReportFilter } from '@pc/contracts';
-import type { PeriodSplit, PeriodSplitsRequest } from '../engine/clickhouse-period-splits';
-import type { ReportQuery, ReportResult } from '../engine/report-engine';
+import type { PeriodSplit, PeriodSplitsRequest } from '../../../report-engine/clickhouse-period-splits';
+import type { ReportQuery, ReportResult } from '../../../report-engine/report-engine';
 import type { MemberFacts } from './revenue-decomposition';
 
 /**

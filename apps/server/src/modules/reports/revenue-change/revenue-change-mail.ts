@@ -1,6 +1,6 @@
 import { comparedPeriod, formatDay, revenueChangeSentence, type ReportDayRange } from '@pc/contracts';
 import type { Db } from '../../../db/pool';
-import type { ReportEngine, ReportQuery } from '../engine/report-engine';
+import type { ReportEngine, ReportQuery } from '../../../report-engine/report-engine';
 import { reportingCalendarOf } from '../reporting-calendar';
 import { revenueChange } from './revenue-change';
 import { publisherRecords } from '../../publishers';

@@ -10,7 +10,7 @@ import {
   type RevenueChange,
   type RevenueChangeQueryParsed,
 } from '@pc/contracts';
-import type { ReportQuery, ReportResult } from '../engine/report-engine';
+import type { ReportQuery, ReportResult } from '../../../report-engine/report-engine';
 import { comparisonQuery } from '../period-comparison';
 import { toCents } from './cents';
 import { cumulative, PAIR_SEPARATOR, querySplits, type ChangeScope, type SplitsReader } from './change-splits';

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../../db/pool';
 import { inTransaction } from '../../../db/transaction';
 import type { JobQueue } from '../../../lib/jobs/job-queue';
-import type { ReportQuery } from '../engine/report-engine';
+import type { ReportQuery } from '../../../report-engine/report-engine';
 import { REPORT_EXPORT_QUEUE, type ReportExportPayload } from '../report-export.job';
 import { reportsRepo } from '../reports.repo';
 import { savedReportsRepo } from './saved-reports.repo';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DuckDbReportEngine } from '../../reports/engine/duckdb-engine';
+import { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
 import { duckDbSiteTagStore } from '../site-tag.store';
 import { audienceOverview, sitePerformance } from '../site-tag.queries';
 import { DEMO_PAGE_PREFIX, demoEventsSql, type DemoTrafficDay } from './site-tag-demo-events';

@@ -1,5 +1,5 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { finishesWithin } from '../../../lib/time/finishes-within';
+import { finishesWithin } from '../lib/time/finishes-within';
 
 /** Work that arrived, or was still waiting its turn, after close() began. */
 export class EngineClosedError extends Error {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chdbExec, loadChdb } from '../../../../test/reports/chdb-test-exec';
+import { chdbExec, loadChdb } from '../../test/reports/chdb-test-exec';
 import { ClickHouseReportEngine } from './clickhouse-engine';
 import { DuckDbReportEngine } from './duckdb-engine';
 import type { ReportEngine, ReportQuery } from './report-engine';
-import { loadTestFacts } from '../../../../test/reports/test-facts';
+import { loadTestFacts } from '../../test/reports/test-facts';
 
 /*
  * Filters over the hand-checked facts of test-facts.ts (publisher P1, 2024-01-30..2024-02-01):

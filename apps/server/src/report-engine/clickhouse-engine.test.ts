@@ -1,6 +1,6 @@
-import { chdbExec, CHDB_DIR, loadChdb } from '../../../../test/reports/chdb-test-exec';
+import { chdbExec, CHDB_DIR, loadChdb } from '../../test/reports/chdb-test-exec';
 import { ClickHouseReportEngine } from './clickhouse-engine';
-import { engineSuite } from '../../../../test/reports/engine-suite';
+import { engineSuite } from '../../test/reports/engine-suite';
 
 /*
  * The engine suite on real ClickHouse (26.x, in-process through chDB). chDB is not in the default

@@ -1,8 +1,8 @@
-import { startChdbHttpFront } from '../../../../test/reports/chdb-http-front';
-import { CHDB_DIR, loadChdb } from '../../../../test/reports/chdb-test-exec';
+import { startChdbHttpFront } from '../../test/reports/chdb-http-front';
+import { CHDB_DIR, loadChdb } from '../../test/reports/chdb-test-exec';
 import { ClickHouseReportEngine } from './clickhouse-engine';
 import { clickHouseClientExec } from './clickhouse-exec';
-import { engineSuite } from '../../../../test/reports/engine-suite';
+import { engineSuite } from '../../test/reports/engine-suite';
 
 /*
  * The engine suite through the production connection: @clickhouse/client over HTTP to ClickHouse

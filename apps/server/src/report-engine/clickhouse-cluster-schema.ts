@@ -1,12 +1,11 @@
-import { SITE_TAG_CLICKHOUSE_DDL, SITE_TAG_CLICKHOUSE_ROLLUP_DDL } from '../../site-tag';
 import { DERIVED_TABLES } from './clickhouse-derived';
-import { CLICKHOUSE_TABLES_OF, clickHouseSchema } from './clickhouse-schema';
+import { CLICKHOUSE_TABLES_OF } from './clickhouse-schema';
 
 /**
- * The ClickHouse schema for a cluster, derived from the single-node statements the product runs at
- * start (clickhouse-schema.ts and the site-tag store's), so the two cannot drift: the files in docs/
- * are this module's output (a test checks they are current), and the same test turns them back into
- * single-node statements (singleNodeOf) and compares them with the product's tables on chDB.
+ * The ClickHouse schema for a cluster, derived statement by statement from the single-node statements
+ * the product runs at start (clickhouse-schema.ts and the site-tag store's), so the two cannot drift:
+ * platform/clickhouse-cluster-ddl.ts collects those and writes the files in docs/, and its test turns
+ * them back into single-node statements (singleNodeOf) and compares them with the product's tables.
  *
  * Two layouts:
  * - replicated: one shard, every node a replica of every table under the product's own names. The
@@ -29,29 +28,13 @@ export const LOCAL_SUFFIX = '_local';
  */
 export const NO_INSERT_DEDUP = 'SETTINGS replicated_deduplication_window = 0';
 
-/** The generated files, relative to the repository root. */
-export const CLUSTER_DDL_FILES: Record<ClusterLayout, string> = {
-  replicated: 'docs/clickhouse-cluster-replicated.sql',
-  sharded: 'docs/clickhouse-cluster-sharded.sql',
-};
-
 /** Tables split by publisher in the sharded layout: every statement on them names one publisher. */
 export const SHARDED_TABLES: ReadonlySet<string> = new Set([...Object.values(CLICKHOUSE_TABLES_OF).flat(), ...DERIVED_TABLES]);
-
-/** Every statement the product runs on a single node at start, without the DROPs of tables of earlier versions. */
-export function singleNodeDdl(): string[] {
-  return [...clickHouseSchema(), ...SITE_TAG_CLICKHOUSE_DDL, ...SITE_TAG_CLICKHOUSE_ROLLUP_DDL].filter((s) => !/^DROP /.test(s));
-}
 
 const CREATE = /^CREATE TABLE IF NOT EXISTS (\w+) /;
 const ALTER = /^ALTER TABLE (\w+) /;
 const VIEW = /^CREATE MATERIALIZED VIEW IF NOT EXISTS (\w+) /;
 const ENGINE = /ENGINE = (\w*MergeTree)(?:\(([^)]*)\))?/;
-
-/** The cluster statements of `layout`, in the order of the single-node ones. */
-export function clusterDdl(layout: ClusterLayout): string[] {
-  return singleNodeDdl().flatMap((sql) => clusterStatements(sql, layout));
-}
 
 /** One single-node CREATE, ALTER or CREATE MATERIALIZED VIEW as its statements on the cluster. */
 export function clusterStatements(sql: string, layout: ClusterLayout): string[] {
@@ -100,17 +83,4 @@ export function singleNodeOf(sql: string): string {
     .replace(` ON CLUSTER ${CLUSTER_MACRO}`, '')
     .replace(/Replicated(\w*MergeTree)\('[^']*', '\{replica\}'(?:, )?/, '$1(')
     .replace(/Distributed\('\{cluster\}', currentDatabase\(\), (\w+), [^\n]*\)$/, "Merge(currentDatabase(), '^$1$$')");
-}
-
-/** A generated file's text: the statements of `layout`, each ending with a semicolon. */
-export function clusterDdlFile(layout: ClusterLayout): string {
-  const header = [
-    `-- ClickHouse cluster schema, ${layout} layout: generated from the single-node schema by`,
-    '-- apps/server/src/modules/reports/engine/clickhouse-cluster-schema.ts (npx tsx scripts/clickhouse-cluster-ddl.ts).',
-    '-- Run it once with the product database as the session database, before the first start:',
-    '--   clickhouse-client --database <db> --multiquery < this file.  See docs/operations.md, "ClickHouse cluster".',
-  ];
-  return `${header.join('\n')}\n\n${clusterDdl(layout)
-    .map((s) => `${s};`)
-    .join('\n\n')}\n`;
 }

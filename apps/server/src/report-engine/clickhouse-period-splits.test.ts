@@ -1,10 +1,10 @@
 import type { DimensionKey, ReportFilter } from '@pc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chdbExec, loadChdb } from '../../../../test/reports/chdb-test-exec';
+import { chdbExec, loadChdb } from '../../test/reports/chdb-test-exec';
 import { ClickHouseReportEngine } from './clickhouse-engine';
 import type { PeriodSplitsRequest } from './clickhouse-period-splits';
 import { ReportQueryError } from './report-engine';
-import { loadTestFacts, roundedForCompare } from '../../../../test/reports/test-facts';
+import { loadTestFacts, roundedForCompare } from '../../test/reports/test-facts';
 
 /*
  * periodSplits answers what the Cumulative report split the same way answers, for every split and

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DimensionKey, Interval } from '@pc/contracts';
-import { createRandom } from '../demo/random';
+import { createRandom } from '../lib/random';
 import { DuckDbReportEngine } from './duckdb-engine';
 import { groupCountMask } from './group-counts';
 import type { ReportQuery, RevenueSalesFact } from './report-engine';
-import { roundedForCompare } from '../../../../test/reports/test-facts';
+import { roundedForCompare } from '../../test/reports/test-facts';
 import { pageWindow } from './time-window';
 
 /*

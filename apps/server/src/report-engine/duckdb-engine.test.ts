@@ -1,5 +1,5 @@
 import { DuckDbReportEngine } from './duckdb-engine';
-import { engineSuite } from '../../../../test/reports/engine-suite';
+import { engineSuite } from '../../test/reports/engine-suite';
 
 engineSuite('DuckDB', async () => {
   const engine = new DuckDbReportEngine(':memory:');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { p1RevenueQuery } from '../../../../test/reports/chdb-facts-engine';
-import { chdbExec, loadChdb } from '../../../../test/reports/chdb-test-exec';
+import { p1RevenueQuery } from '../../test/reports/chdb-facts-engine';
+import { chdbExec, loadChdb } from '../../test/reports/chdb-test-exec';
 import { clusterCommand, clusterExec } from './clickhouse-cluster-exec';
 import { LOCAL_SUFFIX, SHARDED_TABLES, singleNodeOf } from './clickhouse-cluster-schema';
 import { ClickHouseReportEngine } from './clickhouse-engine';
 import type { ClickHouseExec } from './clickhouse-exec';
-import { loadTestFacts } from '../../../../test/reports/test-facts';
+import { loadTestFacts } from '../../test/reports/test-facts';
 
 /*
  * The engine's statements in cluster form (clickhouse-cluster-exec.ts): rewritten as documented,

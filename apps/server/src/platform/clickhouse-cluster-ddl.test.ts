@@ -2,29 +2,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { p1RevenueQuery } from '../../../../test/reports/chdb-facts-engine';
-import { chdbExec, loadChdb } from '../../../../test/reports/chdb-test-exec';
-import {
-  CLUSTER_DDL_FILES,
-  LOCAL_SUFFIX,
-  SHARDED_TABLES,
-  clusterDdl,
-  clusterDdlFile,
-  singleNodeDdl,
-  singleNodeOf,
-  type ClusterLayout,
-} from './clickhouse-cluster-schema';
-import { ClickHouseReportEngine } from './clickhouse-engine';
-import type { ClickHouseExec } from './clickhouse-exec';
-import { loadTestFacts } from '../../../../test/reports/test-facts';
+import { p1RevenueQuery } from '../../test/reports/chdb-facts-engine';
+import { chdbExec, loadChdb } from '../../test/reports/chdb-test-exec';
+import { LOCAL_SUFFIX, SHARDED_TABLES, singleNodeOf, type ClusterLayout } from '../report-engine/clickhouse-cluster-schema';
+import { ClickHouseReportEngine } from '../report-engine/clickhouse-engine';
+import type { ClickHouseExec } from '../report-engine/clickhouse-exec';
+import { CLUSTER_DDL_FILES, clusterDdl, clusterDdlFile, singleNodeDdl } from './clickhouse-cluster-ddl';
+import { loadTestFacts } from '../../test/reports/test-facts';
 
 /*
- * The cluster schema (clickhouse-cluster-schema.ts) against the product's single-node schema: the
+ * The cluster schema (clickhouse-cluster-ddl.ts over report-engine/clickhouse-cluster-schema.ts) against the product's single-node schema: the
  * files in docs/ and the statements quoted in docs/operations.md are its output, and its statements
  * with the documented replacements give, on chDB, the product's tables: same columns, sorting,
  * primary and partition keys, and the same report figures over rows read back through them.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const LAYOUTS: ClusterLayout[] = ['replicated', 'sharded'];
 
 describe('ClickHouse cluster schema: generated files and documentation', () => {

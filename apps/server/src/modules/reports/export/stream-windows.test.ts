@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBulkFacts } from '../demo/bulk-facts';
-import { exportReport } from '../export/export-report';
-import { DuckDbReportEngine } from './duckdb-engine';
-import type { ReportQuery } from './report-engine';
-import { planReport } from './report-plan';
-import { streamWindows } from './time-window';
+import { exportReport } from './export-report';
+import { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
+import type { ReportQuery } from '../../../report-engine/report-engine';
+import { planReport } from '../../../report-engine/report-plan';
+import { streamWindows } from '../../../report-engine/time-window';
 
 // Exports read a report ordered by time first window by window: the same
 // bytes as one statement over the whole range, with a small aggregate and sort at a time.

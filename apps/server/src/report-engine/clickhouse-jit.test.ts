@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chdbEngineWithFacts, p1RevenueQuery } from '../../../../test/reports/chdb-facts-engine';
-import { loadChdb } from '../../../../test/reports/chdb-test-exec';
+import { chdbEngineWithFacts, p1RevenueQuery } from '../../test/reports/chdb-facts-engine';
+import { loadChdb } from '../../test/reports/chdb-test-exec';
 import type { ReportQuery } from './report-engine';
 
 /*

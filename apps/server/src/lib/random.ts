@@ -1,4 +1,4 @@
-/** mulberry32: tiny, fast, seedable; plenty for plausible demo figures (not for security). */
+/** mulberry32: tiny, fast, seedable; plenty for plausible demo figures and test data (not for security). */
 export function createRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -6,7 +6,7 @@ import { DuckDbReportEngine } from './duckdb-engine';
 import { columnsOf } from './dimension-columns';
 import { MONTH_SOURCES, splitByMonths } from './month-rollups';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
-import { TEST_REQUESTS, TEST_SALES, TEST_SITES } from '../../../../test/reports/test-facts';
+import { TEST_REQUESTS, TEST_SALES, TEST_SITES } from '../../test/reports/test-facts';
 
 /** Rows of a rollup that differ from summing revenue_sales by hand, both ways. */
 async function mismatches(engine: DuckDbReportEngine): Promise<number> {

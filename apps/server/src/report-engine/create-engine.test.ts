@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvSchema } from '../../../config/env';
+import { EnvSchema } from '../config/env';
 import type { ClickHouseExec } from './clickhouse-exec';
 import { withClusterLayout } from './create-engine';
 

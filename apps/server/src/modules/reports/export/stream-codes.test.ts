@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportReport } from '../export/export-report';
-import { DuckDbReportEngine } from './duckdb-engine';
-import { buildStreamSql } from './duckdb-sql';
-import type { ReportQuery, RevenueSalesFact } from './report-engine';
-import { planReport } from './report-plan';
-import { MAX_DICTIONARY_VALUES, readDictionaries, timeDictionary } from './stream-codes';
+import { exportReport } from './export-report';
+import { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
+import { buildStreamSql } from '../../../report-engine/duckdb-sql';
+import type { ReportQuery, RevenueSalesFact } from '../../../report-engine/report-engine';
+import { planReport } from '../../../report-engine/report-plan';
+import { MAX_DICTIONARY_VALUES, readDictionaries, timeDictionary } from '../../../report-engine/stream-codes';
 
 // Exports read text columns as codes into per-export dictionaries. Text that
 // needs care (quotes, apostrophes, formula starts, case and trailing spaces, long and non-ASCII
