@@ -1,14 +1,11 @@
-import { Card, Skeleton, Stack } from '@mantine/core';
+import { Card } from '@mantine/core';
+import { LoadingSkeleton } from './loading-skeleton';
 
-/** The loading state of a page, panel or table: a labelled, busy region with `rows` bars (three unless told). */
+/** The loading state of a page, panel or table: a card holding a loading status with `rows` bars (three unless told). */
 export function LoadingCard({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
-    <Card role="region" aria-busy="true" aria-label={label}>
-      <Stack gap={10}>
-        {Array.from({ length: rows }, (_, i) => (
-          <Skeleton key={i} h={22} />
-        ))}
-      </Stack>
+    <Card>
+      <LoadingSkeleton label={label} rows={rows} gap={10} />
     </Card>
   );
 }

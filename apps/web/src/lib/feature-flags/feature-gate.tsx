@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from '@mantine/core';
 import { EmptyState } from '../../components/ui/empty-state';
 import { gatedAreaOf } from './feature-areas';
 import { useFeatureFlags } from './use-feature-flags';
+import { LoadingSkeleton } from '../../components/ui/loading-skeleton';
 
 /**
  * Renders the page at `path` only while its area's flag is on for the selected publisher; otherwise
@@ -14,7 +14,7 @@ export function FeatureGate({ path, children }: { path: string; children: ReactN
   const area = gatedAreaOf(path);
   if (!area) return <>{children}</>;
   // On a flags error the page renders: its own API answers 403 if the feature is really off.
-  if (!flags.ready && !flags.error) return <Skeleton h={320} aria-label="Loading" />;
+  if (!flags.ready && !flags.error) return <LoadingSkeleton label="Loading" h={320} />;
   if (flags.enabled(area.flag, true)) return <>{children}</>;
   return (
     <EmptyState title={`${area.feature} is not enabled for this partner`}>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { adsTxtBulkEndpoints } from '@pc/contracts';
 import { errorMessage } from '../../../lib/api-error';
 import { call, useEndpoint } from '../../../lib/endpoints';
 import { toast } from '../../../lib/toast';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { LoadingCard } from '../../../components/ui/loading-card';
 import { AdsTxtStatusBadge, SellerIssuesNote } from './status-badges';
 import { relativeTime } from './status-labels';
 
@@ -17,16 +18,7 @@ export function AllPublishersView() {
   const [busy, setBusy] = useState(false);
 
   if (error) return <LoadErrorAlert title="The domains could not be loaded" message={error.message} onRetry={() => void mutate()} />;
-  if (isLoading || !data)
-    return (
-      <Card role="region" aria-busy="true" aria-label="Loading all domains">
-        <Stack gap={10}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={22} />
-          ))}
-        </Stack>
-      </Card>
-    );
+  if (isLoading || !data) return <LoadingCard label="Loading all domains" />;
 
   const q = query.trim().toLowerCase();
   const rows = data.filter(

@@ -13,6 +13,7 @@ import { AdsTxtStatusBadge, RedirectionBadge, SellerIssuesNote } from './status-
 import { absoluteTime, relativeTime } from './status-labels';
 import { useDomainActions } from '../hooks/use-domain-actions';
 import type { AdsTxtView } from '../state/view-params';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 interface Props {
   publisherId: string;
@@ -37,11 +38,13 @@ export function DomainDetailView({ publisherId, domainId, view, diff, onView }: 
     );
   if (isLoading || !d)
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the domain">
+      <Stack gap="md">
         {back}
-        <Skeleton h={32} w="40%" />
-        <Skeleton h={18} w="60%" />
-        <Skeleton h={240} />
+        <LoadingSkeleton label="Loading the domain" gap="md">
+          <Skeleton h={32} w="40%" />
+          <Skeleton h={18} w="60%" />
+          <Skeleton h={240} />
+        </LoadingSkeleton>
       </Stack>
     );
 

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Badge, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { Routes } from '@pc/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -9,6 +9,7 @@ import { STATUS_LABELS } from '../state/rule-filter';
 import { RuleForm } from './rule-form';
 import { RuleHistory } from './rule-history';
 import { useRuleActions } from '../hooks/use-rule-actions';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 /** One rule: its form (edit), pause/resume, delete, and its history. */
 export function RuleDetail({ publisherId, ruleId }: { publisherId: string; ruleId: string }) {
@@ -30,7 +31,7 @@ export function RuleDetail({ publisherId, ruleId }: { publisherId: string; ruleI
         onRetry={() => void mutate()}
       />
     );
-  if (!rule) return <Skeleton h={300} aria-busy="true" aria-label="Loading rule" />;
+  if (!rule) return <LoadingSkeleton label="Loading rule" h={300} />;
   return (
     <Stack gap="lg">
       <PageHeader

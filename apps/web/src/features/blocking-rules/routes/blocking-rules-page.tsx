@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Card, Skeleton, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { Routes, TrackingEvents } from '@pc/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { LoadingCard } from '../../../components/ui/loading-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { usePublisherDetails } from '../../../lib/data/use-publisher-data';
@@ -49,13 +50,7 @@ function RulesList({ publisherId }: { publisherId: string }) {
       {error ? (
         <LoadErrorAlert title="The rules could not be loaded" message={error.message} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
-        <Card role="region" aria-busy="true" aria-label="Loading rules">
-          <Stack gap={10}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} h={22} />
-            ))}
-          </Stack>
-        </Card>
+        <LoadingCard label="Loading rules" />
       ) : data.length === 0 ? (
         <EmptyState
           title="No blocking rules yet"

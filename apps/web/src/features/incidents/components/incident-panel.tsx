@@ -8,6 +8,7 @@ import { track } from '../../../lib/tracking/track';
 import { changeIncident, useIncident } from '../api/incidents-api';
 import { NoteDialog } from './note-dialog';
 import { cameBackNote, fromEpoch, occurrenceDetail } from './incident-labels';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 const KIND_LABELS: Record<IncidentEvent['kind'], string> = {
   occurrence: 'Occurred',
@@ -54,10 +55,10 @@ export function IncidentPanel(props: { publisherId: string; incidentId: string; 
   if (error) return <LoadErrorAlert title="The timeline could not be loaded" message={error.message} onRetry={() => void mutate()} />;
   if (isLoading || !data)
     return (
-      <Stack gap={8} aria-busy="true" aria-label="Loading timeline">
+      <LoadingSkeleton label="Loading timeline">
         <Skeleton h={16} w="40%" />
         <Skeleton h={16} w="60%" />
-      </Stack>
+      </LoadingSkeleton>
     );
   const cameBack = cameBackNote(data);
   return (

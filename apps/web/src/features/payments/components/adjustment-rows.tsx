@@ -1,7 +1,8 @@
-import { Button, Skeleton, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { formatDateTime, type Payment } from '@pc/contracts';
 import { usePaymentAdjustments } from '../api/payments-api';
 import { money } from './format';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 const COLUMNS = 8;
 
@@ -28,7 +29,7 @@ export function AdjustmentRows({ publisherId, payment }: { publisherId: string; 
     return (
       <Table.Tr>
         <Table.Td colSpan={COLUMNS}>
-          <Skeleton h={14} aria-label="Loading adjustments" />
+          <LoadingSkeleton label="Loading adjustments" h={14} />
         </Table.Td>
       </Table.Tr>
     );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Card, FileButton, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, FileButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Routes, formatDateTime, type PaymentSettings } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -12,6 +12,7 @@ import { money } from '../components/format';
 import { ReauthModal } from '../components/reauth-modal';
 import { SettingsForm } from '../components/settings-form';
 import { ThresholdCard } from '../components/threshold-card';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 const MAX_TAX_FORM = 5 * 1024 * 1024;
 
@@ -44,7 +45,7 @@ export function PaymentSettingsPage() {
       {error ? (
         <LoadErrorAlert title="Payment settings could not be loaded" message={error.message} onRetry={() => void mutate()} />
       ) : !data ? (
-        <Skeleton h={240} aria-busy="true" aria-label="Loading payment settings" />
+        <LoadingSkeleton label="Loading payment settings" h={240} />
       ) : (
         <>
           <OnFile settings={data} publisherId={publisherId} onChanged={() => void mutate()} />

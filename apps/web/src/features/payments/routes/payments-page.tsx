@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Routes } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -10,6 +10,7 @@ import { usePaymentsOverview } from '../api/payments-api';
 import { money, periodLabel, statusLabel } from '../components/format';
 import { MonthClosePanel } from '../components/month-close-panel';
 import { PaymentsTable } from '../components/payments-table';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -54,7 +55,7 @@ export function PaymentsPage() {
 function Overview({ publisherId }: { publisherId: string }) {
   const { data, error, isLoading, mutate } = usePaymentsOverview(publisherId);
   if (error) return <LoadErrorAlert title="Payments could not be loaded" message={error.message} onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <Skeleton h={200} aria-busy="true" aria-label="Loading payments" />;
+  if (isLoading || !data) return <LoadingSkeleton label="Loading payments" h={200} />;
   const c = data.currency;
   return (
     <Stack gap="md">

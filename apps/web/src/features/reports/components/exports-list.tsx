@@ -1,6 +1,6 @@
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useState } from 'react';
-import { Badge, Button, Card, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Table, Text } from '@mantine/core';
 import type { ReportListItem, ReportType } from '@pc/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-error';
@@ -8,6 +8,7 @@ import { formatDay } from '../../../lib/format/number-format';
 import { toast } from '../../../lib/toast';
 import { downloadExport } from '../api/report-actions';
 import { useReportList } from '../api/use-report-data';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 const STATUS: Record<ReportListItem['status'], { label: string; color: string }> = {
   queued: { label: 'Queued', color: 'gray' },
@@ -38,14 +39,7 @@ export function ExportsList({ type, publisherId, label }: { type: ReportType; pu
 
   if (error && !items)
     return <LoadErrorAlert title="Your exports could not be loaded" message={error.message} onRetry={() => void mutate()} />;
-  if (isLoading || !items)
-    return (
-      <Stack gap={8} aria-label="Loading your exports">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={36} />
-        ))}
-      </Stack>
-    );
+  if (isLoading || !items) return <LoadingSkeleton label="Loading your exports" h={36} rows={3} />;
   if (items.length === 0)
     return (
       <EmptyState title="No exports yet">

@@ -7,6 +7,7 @@ import { addDays } from '../state/date-presets';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { ReportRowCards } from './report-row-cards';
 import { ReportTable, type SortState } from './report-table';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 export interface ReportResultsProps {
   data: ReportResult | undefined;
@@ -29,12 +30,12 @@ export interface ReportResultsProps {
 
 function TableSkeleton() {
   return (
-    <Stack gap={6} aria-label="Loading the report" role="status">
+    <LoadingSkeleton label="Loading the report" gap={6}>
       <Skeleton h={32} />
       {Array.from({ length: 8 }, (_, i) => (
         <Skeleton key={i} h={24} />
       ))}
-    </Stack>
+    </LoadingSkeleton>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
 import { TrackingEvents, type TaggedSite } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { NoSitesYet, SiteName } from '../../../components/ui/site-cells';
@@ -9,6 +9,7 @@ import { useTaggedSites } from '../api/site-tag-api';
 import { sampleRateHelp, sampleRateLabel } from './sample-rate';
 import { SampleRateControl } from './sample-rate-control';
 import { TagInstallModal } from './tag-install-modal';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 /** Each site's tag status (data received or not) with the way to install and verify it. */
 export function TagSetupCard({ publisherId }: { publisherId: string }) {
@@ -33,10 +34,7 @@ export function TagSetupCard({ publisherId }: { publisherId: string }) {
       {sites.error ? (
         <LoadErrorAlert title="Your sites could not be loaded" message={sites.error.message} onRetry={() => void sites.mutate()} />
       ) : !sites.data ? (
-        <Stack gap={8} aria-busy="true" aria-label="Loading sites">
-          <Skeleton h={18} />
-          <Skeleton h={18} />
-        </Stack>
+        <LoadingSkeleton label="Loading sites" h={18} rows={2} />
       ) : sites.data.length === 0 ? (
         <NoSitesYet />
       ) : (

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Card, Grid, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Grid, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Routes, TrackingEvents, type AdRevenueOverview, type TaggedSite, type VitalRating } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -19,6 +19,7 @@ import { SampledNotice } from '../components/sampled-notice';
 import { SiteRangeToolbar } from '../components/site-range-toolbar';
 import { RATING_COLORS, RATING_LABELS } from '../components/vital-format';
 import { useTagRange, type TagRange } from '../state/tag-range';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 /** The revenue report on the same days (custom range). */
 export function revenueReportLink(range: TagRange): string {
@@ -92,7 +93,7 @@ function AdRevenueBody({ data, currency, rates }: { data: AdRevenueOverview | un
         />
       </SimpleGrid>
       {!data ? (
-        <Skeleton h={260} aria-busy="true" aria-label="Loading the ad revenue overview" />
+        <LoadingSkeleton label="Loading the ad revenue overview" h={260} />
       ) : data.totals.revenue === 0 && data.totals.pageViews === 0 ? (
         <EmptyState title="No revenue or page views in this period">
           Revenue appears once your sites serve ads; page views once the site tag is installed (see Audience Overview). Choose a longer

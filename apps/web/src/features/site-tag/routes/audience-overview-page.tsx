@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { Button, Grid, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import { TrackingEvents, type AudienceOverview } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -17,6 +17,7 @@ import { RefusedNotice } from '../components/refused-notice';
 import { SiteRangeToolbar } from '../components/site-range-toolbar';
 import { TagSetupCard } from '../components/tag-setup-card';
 import { useTagRange } from '../state/tag-range';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 /** The four page-view breakdowns shown side by side under the top pages and sources. */
 const breakdowns = (data: AudienceOverview) => [
@@ -120,7 +121,7 @@ function AudienceBody({ data, loading }: { data: AudienceOverview | undefined; l
       </SimpleGrid>
       <RefusedNotice refused={data?.refusedEvents} />
       {loading || !data ? (
-        <Skeleton h={260} aria-busy="true" aria-label="Loading the audience overview" />
+        <LoadingSkeleton label="Loading the audience overview" h={260} />
       ) : data.totals.pageViews === 0 ? (
         <EmptyState title="No page views in this period">
           The tag sent nothing for this site and period. Choose a longer period or another site, or check the site tag setup below.

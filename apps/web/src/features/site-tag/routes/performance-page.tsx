@@ -13,6 +13,7 @@ import { TagSetupCard } from '../components/tag-setup-card';
 import { RATING_COLORS, RATING_LABELS, VITAL_LABELS, VITAL_ORDER, formatVital, thresholdText } from '../components/vital-format';
 import { VitalTable } from '../components/vital-table';
 import { useTagRange } from '../state/tag-range';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 /** /performance: Core Web Vitals at the 75th percentile, per site, device, page template and day; worst pages first. */
 export function PerformancePage() {
@@ -32,14 +33,14 @@ export function PerformancePage() {
       {perf.error ? (
         <LoadErrorAlert title="Performance could not be loaded" message={perf.error.message} onRetry={() => void perf.mutate()} />
       ) : !perf.data ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading performance">
+        <LoadingSkeleton label="Loading performance" gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
             {VITAL_ORDER.map((m) => (
               <Skeleton key={m} h={110} />
             ))}
           </SimpleGrid>
           <Skeleton h={260} />
-        </Stack>
+        </LoadingSkeleton>
       ) : empty ? (
         <>
           <EmptyState title="No Core Web Vitals in this period">

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Skeleton } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { Routes, type MonitorLimits } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 /**
  * The form needs the plan's limits (shortest interval); creating also needs a free monitor slot.
@@ -15,7 +16,7 @@ export function LimitsGate(props: {
 }) {
   const { data, error, isLoading, mutate } = props.limits;
   if (error) return <LoadErrorAlert title="Your plan's limits could not be loaded" message={error.message} onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <Skeleton h={420} aria-label="Loading the form" />;
+  if (isLoading || !data) return <LoadingSkeleton label="Loading the form" h={420} />;
   if (props.creating && data.used >= data.maxMonitors)
     return (
       <Alert color="yellow" title="Your plan's monitors are all in use">

@@ -8,6 +8,7 @@ import { chartRows } from '../state/stats-series';
 import { MonitorIncidents } from './monitor-incidents';
 import { RecentChecks } from './recent-checks';
 import { UptimeDayBar } from './uptime-day-bar';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 const RANGES = MonitorRangeSchema.options.map((r) => ({ value: r, label: r }));
 
@@ -39,7 +40,7 @@ export function ResponseTimeCard({
             onRetry={() => void stats.mutate()}
           />
         ) : !stats.data ? (
-          <Skeleton h={240} aria-label="Loading chart" />
+          <LoadingSkeleton label="Loading chart" h={240} />
         ) : stats.data.series.length === 0 ? (
           <Text size="sm" c="dimmed">
             No checks in this range yet.

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
-import { Skeleton, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { useMonitor, useMonitorLimits } from '../api/monitors-api';
 import { LimitsGate } from '../components/limits-gate';
 import { MissingMonitor } from '../components/missing-monitor';
 import { MonitorForm } from '../components/monitor-form';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 /** /uptime-monitoring/{id}/edit */
 export function MonitorEditPage() {
@@ -27,7 +28,7 @@ function EditMonitor({ publisherId, id }: { publisherId: string; id: string }) {
         purpose="Change what is checked, how often and who is told."
       />
       {!monitor.data ? (
-        <Skeleton h={420} aria-label="Loading the monitor" />
+        <LoadingSkeleton label="Loading the monitor" h={420} />
       ) : (
         <LimitsGate limits={limits}>
           {(l) => (

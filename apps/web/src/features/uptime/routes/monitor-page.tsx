@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { Routes, type CheckResult, type MonitorRange } from '@pc/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -13,6 +13,7 @@ import { MissingMonitor } from '../components/missing-monitor';
 import { IncidentsCard, RecentChecksCard, ResponseTimeCard } from '../components/monitor-detail-cards';
 import { MonitorSummary } from '../components/monitor-summary';
 import { useMonitorActions } from '../hooks/use-monitor-actions';
+import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
 
 /** /uptime-monitoring/{id}: status, uptime, response-time chart by range, uptime per day, checks, incidents. */
 export function MonitorPage() {
@@ -34,7 +35,7 @@ function MonitorDetail({ publisherId, id }: { publisherId: string; id: string })
   const actions = useMonitorActions(publisherId, () => void monitor.mutate());
 
   if (monitor.error) return <MissingMonitor error={monitor.error} retry={() => void monitor.mutate()} />;
-  if (!monitor.data) return <Skeleton h={360} aria-label="Loading the monitor" />;
+  if (!monitor.data) return <LoadingSkeleton label="Loading the monitor" h={360} />;
   const m = monitor.data;
 
   async function checkNow() {
