@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { ReportType, SavedReport, ScheduleFrequency } from '@pc/contracts';
 import { errorMessage } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/format/number-format';
 import { toast } from '../../../lib/toast';
 import { deleteSavedReport, fromSavedView, scheduleSavedReport } from '../api/saved-reports';
 import { useSavedReportCreate, useSavedReportEdit } from '../hooks/use-saved-report-forms';
@@ -28,9 +29,10 @@ function scheduleText(r: SavedReport): string {
   if (!s) return '';
   // The product's own pause says why (its owner lost the publisher or was disabled).
   if (s.paused) return s.pausedReason ?? 'Paused';
-  const next = new Date(s.nextRunAt).toLocaleString('en-US', { timeZone: s.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  // The product's one date-time format, in the schedule's zone; the IANA name says which zone's
+  // 06:00 it follows, which an abbreviation such as GMT+1 does not.
   const last = s.lastStatus ? ` · last run ${s.lastStatus}${s.lastError ? `: ${s.lastError}` : ''}` : '';
-  return `Next: ${next} (${s.timeZone})${last}`;
+  return `Next: ${formatDateTime(s.nextRunAt, s.timeZone)} (${s.timeZone})${last}`;
 }
 
 /** A report's e-mail schedule: its frequency and pause for its owner, and when it next goes out. */
