@@ -3,11 +3,14 @@ import type { AppConfig } from './config/env';
 import type { Db } from './db/pool';
 import type { GuardedFetch } from './lib/outbound/guarded-fetch';
 import type { Mailer } from './mail/mailer';
-import type { TxtResolver } from './modules/adstxt/app-domain-proof';
-import type { AdsTxtCrawlerPort } from './modules/adstxt/adstxt-crawler-port';
 import type { ReportEngine } from './report-engine/report-engine';
 
-/** What the application is built from: main.ts passes the real ones, tests and benches their own. */
+/**
+ * What the application is built from: main.ts passes the real ones, tests and benches their own.
+ * An area whose doubles have its own types adds them here from its index.ts (declaration merging,
+ * as the ads.txt crawler and DNS resolver): importing them would tie every area to this file in a
+ * cycle through platform/area.ts.
+ */
 export interface AppDeps {
   config: AppConfig;
   db: Db;
@@ -16,8 +19,6 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The report fact store; the reports bench passes its own (DATA_DIR/facts.duckdb otherwise). */
   reportEngine?: ReportEngine;
-  /** The ads.txt crawler; tests inject one that answers without the network. */
-  adsTxtCrawler?: AdsTxtCrawlerPort;
   /** The client sellers.json is fetched with; tests inject one that serves local files. */
   sellersJsonFetch?: GuardedFetch;
   /** Background workers poll on their own unless false (tests drain them by hand). */
@@ -32,6 +33,4 @@ export interface AppDeps {
   monitorsFetch?: GuardedFetch;
   /** The client outgoing webhooks are posted with; tests inject one that may reach a local receiver. */
   webhooksFetch?: GuardedFetch;
-  /** DNS TXT lookups that prove an app domain claim (node:dns otherwise); tests inject their records. */
-  dnsTxtResolver?: TxtResolver;
 }

@@ -18,7 +18,7 @@ import { appDomainRoutes, hostedAppAdsTxtRoutes } from './app-ads-txt.routes';
 import { createDomainClaimsStaffService } from './app-domain-claims-staff.service';
 import { appDomainClaimRoutes, domainClaimStaffRoutes } from './app-domain-claims.routes';
 import { createAppDomainClaimsService } from './app-domain-claims.service';
-import { systemTxtResolver } from './app-domain-proof';
+import { systemTxtResolver, type TxtResolver } from './app-domain-proof';
 import { createAdsTxtCrawler } from './crawler/guarded-ads-txt-crawler';
 import { scheduleSellersJsonRefresh } from './sellers-json/sellers-json.job';
 import { SELLERS_JSON_QUEUE, createSellersJsonService, type SellersJsonPayload } from './sellers-json/sellers-json.service';
@@ -28,6 +28,15 @@ export type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 export type { AdsTxtService } from './adstxt.service';
 export { createAdsTxtCrawler } from './crawler/guarded-ads-txt-crawler';
 export type { SellersJsonService } from './sellers-json/sellers-json.service';
+
+declare module '../../app-deps' {
+  interface AppDeps {
+    /** The ads.txt crawler; tests inject one that answers without the network. */
+    adsTxtCrawler?: AdsTxtCrawlerPort;
+    /** DNS TXT lookups that prove an app domain claim (node:dns otherwise); tests inject their records. */
+    dnsTxtResolver?: TxtResolver;
+  }
+}
 
 interface AdsTxtNeeds {
   incidents: IncidentsService;
