@@ -30,4 +30,4 @@ export function renderSignInPage(path: string, config: PublicConfig): string {
 }
 
 /** A complete configuration to take the shape from (the script puts placeholders in its strings). */
-export { TEST_PUBLIC_CONFIG as DEFAULT_PUBLIC_CONFIG } from './test/public-config.fixture';
+export { DEFAULT_PUBLIC_CONFIG } from './lib/default-public-config';

@@ -7,7 +7,7 @@ import type { PublicConfig, UserScope } from '@pc/contracts';
 import { theme } from '../src/app/theme';
 import { ConfigContext } from '../src/lib/config-context';
 import { AuthProvider, type AuthContextValue } from '../src/lib/identity/auth-context';
-import { TEST_PUBLIC_CONFIG } from '../src/test/public-config.fixture';
+import { TEST_PUBLIC_CONFIG } from './public-config.fixture';
 
 export interface RenderOptions {
   /** The address the router starts at. */

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Payment } from '@pc/contracts';
 import { renderWithProviders } from '../../../../test/render-with-providers';
-import { TEST_PUBLIC_CONFIG } from '../../../test/public-config.fixture';
+import { TEST_PUBLIC_CONFIG } from '../../../../test/public-config.fixture';
 import { PaymentsTable } from './payments-table';
 
 const payment = (over: Partial<Payment>): Payment => ({

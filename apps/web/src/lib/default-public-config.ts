@@ -1,7 +1,12 @@
 import type { PublicConfig } from '@pc/contracts';
 
-/** What GET /api/config answers on a default local server, for component tests that read useConfig(). */
-export const TEST_PUBLIC_CONFIG: PublicConfig = {
+/**
+ * What GET /api/config answers on a default local server. The sign-in pre-render
+ * (sign-in-prerender.tsx, scripts/prerender-sign-in.mjs) takes its shape: every string becomes a
+ * placeholder the server fills with the configured value, the rest renders as given. Component
+ * tests render with it too (test/public-config.fixture.ts).
+ */
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   productName: 'Partners Center',
   devFeatures: false,
   identity: { apiKey: 'test', authDomain: 'localhost' },
