@@ -3,6 +3,15 @@ import { LAYOUT_VERSION } from './duckdb-schema';
 import { refreshGroupCounts } from './group-counts';
 import { refreshMonthRollups } from './month-rollups';
 import { refreshRollups } from './sales-rollups';
+import { type ChangedDays, type DayRange } from './changed-days';
+
+async function dayRangeOf(conn: DuckDBConnection, changedDays: string): Promise<DayRange | null> {
+  const reader = await conn.runAndReadAll(
+    `SELECT strftime(min(date), '%Y-%m-%d') AS f, strftime(max(date), '%Y-%m-%d') AS t FROM ${changedDays}`,
+  );
+  const row = reader.getRowObjectsJS()[0];
+  return row?.f && row.t ? { from: String(row.f), to: String(row.t) } : null;
+}
 
 /**
  * Everything derived from the revenue facts (day rollups, their month copies, then the group
@@ -10,10 +19,13 @@ import { refreshRollups } from './sales-rollups';
  * (publisher_id, date) pairs in the table `changedDays`. Call inside the transaction that changed
  * the sales, so readers never see facts and derived tables out of step.
  */
-export async function refreshDerived(conn: DuckDBConnection, changedDays: string): Promise<void> {
-  await refreshRollups(conn, changedDays);
-  await refreshMonthRollups(conn, changedDays);
-  await refreshGroupCounts(conn, changedDays);
+export async function refreshDerived(conn: DuckDBConnection, changed: string | ChangedDays): Promise<void> {
+  const days: ChangedDays = typeof changed === 'string' ? { changedDays: changed } : changed;
+  const range = await dayRangeOf(conn, days.changedDays);
+  if (!range) return;
+  await refreshRollups(conn, days, range);
+  await refreshMonthRollups(conn, days.changedDays, range);
+  await refreshGroupCounts(conn, days.changedDays, range);
 }
 
 /** Rebuilds the derived tables once for a file written before LAYOUT_VERSION. */

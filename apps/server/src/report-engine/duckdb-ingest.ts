@@ -152,7 +152,9 @@ async function replaceDays(conn: DuckDBConnection, reportType: ReportType, table
       // Sorted by publisher then date so zone maps let a publisher's query skip other row groups.
       await conn.run(`INSERT INTO ${table} (${cols}) SELECT ${selectCols} FROM stg_${table} ORDER BY publisher_id, date`);
     }
-    if (reportType === 'revenue') await refreshDerived(conn, 'stg_days');
+    // The staged sales are exactly the replaced days' facts: the day rollups sum them, not the whole store.
+    const stagedSales = `(SELECT * EXCLUDE (date, line), CAST(date AS DATE) AS date FROM stg_revenue_sales)`;
+    if (reportType === 'revenue') await refreshDerived(conn, { changedDays: 'stg_days', stagedSales });
     await conn.run('COMMIT');
   } catch (error) {
     await conn.run('ROLLBACK');

@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DimensionKey } from '@pc/contracts';
 import { columnsOf } from './dimension-columns';
 import type { ReportPlan } from './report-plan';
+import { withinRange, type DayRange } from './changed-days';
 import { salesTableFor } from './sales-rollups';
 
 /**
@@ -63,7 +64,7 @@ const PERIOD: Record<CountGrain, (column: string) => string> = {
  * (publisher_id, date) pairs; it runs on the caller's connection, inside its transaction, after
  * the sales rollups hold the new rows. A month is recounted whole, from all of its days.
  */
-export async function refreshGroupCounts(conn: DuckDBConnection, changedDays: string): Promise<void> {
+export async function refreshGroupCounts(conn: DuckDBConnection, changedDays: string, range: DayRange): Promise<void> {
   const sets = countedSets();
   const counted = columnsOf(COUNTED_DIMENSIONS).join(', ');
   for (const grain of ['day', 'month'] as const) {
@@ -82,6 +83,7 @@ export async function refreshGroupCounts(conn: DuckDBConnection, changedDays: st
          SELECT pub, period, GROUPING(${counted}) AS g FROM (
            SELECT s.publisher_id AS pub, ${period('s.date')} AS period, ${counted}
            FROM ${salesTableFor(COUNTED_DIMENSIONS)} s JOIN gc_touched t ON s.publisher_id = t.publisher_id AND ${period('s.date')} = t.period
+             AND ${withinRange(range, 's.date', grain === 'month')}
          )
          GROUP BY GROUPING SETS (${groupingSets})
        ) GROUP BY ALL ORDER BY pub, period`,

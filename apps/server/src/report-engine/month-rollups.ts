@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { columnsOf } from './dimension-columns';
+import { withinRange, type DayRange } from './changed-days';
 import { DUCKDB_SALES_ROLLUPS } from './sales-rollups';
 import { firstDayOfMonth, lastDayOfPeriod } from './time-window';
 
@@ -38,7 +39,7 @@ export function monthRollupDdl(): string[] {
  * tables (call after the day rollups are refreshed, in the same transaction). A month is summed
  * whole from all of its days.
  */
-export async function refreshMonthRollups(conn: DuckDBConnection, changedDays: string): Promise<void> {
+export async function refreshMonthRollups(conn: DuckDBConnection, changedDays: string, range: DayRange): Promise<void> {
   await conn.run(
     `CREATE OR REPLACE TEMP TABLE mr_touched AS SELECT DISTINCT publisher_id, date_trunc('month', date)::DATE AS month FROM ${changedDays}`,
   );
@@ -53,6 +54,7 @@ export async function refreshMonthRollups(conn: DuckDBConnection, changedDays: s
       `INSERT INTO ${month} (date, publisher_id, ${keys}, ${Object.keys(s.sums).join(', ')})
        SELECT t.month, s.publisher_id, ${keys}, ${sums}
        FROM ${s.table} s JOIN mr_touched t ON s.publisher_id = t.publisher_id AND date_trunc('month', s.date)::DATE = t.month
+         AND ${withinRange(range, 's.date', true)}
        GROUP BY ALL ORDER BY s.publisher_id, t.month`,
     );
   }

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { withinRange, type ChangedDays, type DayRange } from './changed-days';
 import type { DimensionKey } from '@pc/contracts';
 import { columnsOf } from './dimension-columns';
 
@@ -73,10 +74,15 @@ export function rollupDdl(): string[] {
 }
 
 /**
- * Re-sums the (publisher_id, date) pairs listed by `changedDays` (a table name) from revenue_sales
- * into every rollup. Runs on the caller's connection, inside its transaction.
+ * Re-sums the (publisher_id, date) pairs listed by `changedDays` (a table name) into every rollup:
+ * from `stagedSales` when given (exactly those pairs' facts: a cost of the change's size), else from
+ * revenue_sales within `range`. Runs on the caller's connection, inside its transaction.
  */
-export async function refreshRollups(conn: DuckDBConnection, changedDays: string): Promise<void> {
+export async function refreshRollups(conn: DuckDBConnection, days: ChangedDays, range: DayRange): Promise<void> {
+  const { changedDays, stagedSales } = days;
+  const source = stagedSales
+    ? `${stagedSales} s`
+    : `revenue_sales s JOIN ${changedDays} d ON s.publisher_id = d.publisher_id AND s.date = d.date AND ${withinRange(range, 's.date')}`;
   for (const r of DUCKDB_SALES_ROLLUPS) {
     const cols = columnsOf(r.dimensions).join(', ');
     await conn.run(
@@ -86,7 +92,7 @@ export async function refreshRollups(conn: DuckDBConnection, changedDays: string
     await conn.run(
       `INSERT INTO ${r.table} (date, publisher_id, ${cols}, impressions, revenue, net_revenue)
        SELECT s.date, s.publisher_id, ${cols}, sum(impressions)::BIGINT, sum(revenue), sum(net_revenue)
-       FROM revenue_sales s JOIN ${changedDays} d ON s.publisher_id = d.publisher_id AND s.date = d.date
+       FROM ${source}
        GROUP BY ALL ORDER BY s.publisher_id, s.date`,
     );
   }

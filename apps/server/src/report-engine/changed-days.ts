@@ -1,0 +1,24 @@
+import { firstDayOfMonth, lastDayOfPeriod } from './time-window';
+
+/**
+ * Where the changed days' rows are: `changedDays` names a table of (publisher_id, date) pairs;
+ * `stagedSales`, when given, a relation holding exactly the sales facts of those pairs (what an
+ * ingestion just wrote), so the day rollups are summed from it instead of from the whole fact table.
+ */
+export interface ChangedDays {
+  changedDays: string;
+  stagedSales?: string;
+}
+
+/** The days a refresh reads, as date literals: a scan of a large table then skips other days' row groups by zone maps. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** `s.date` within the range (the month range when `month`), as SQL. */
+export function withinRange(range: DayRange, column: string, month = false): string {
+  const from = month ? firstDayOfMonth(range.from) : range.from;
+  const to = month ? lastDayOfPeriod(range.to, 'month') : range.to;
+  return `${column} BETWEEN DATE '${from}' AND DATE '${to}'`;
+}
