@@ -170,11 +170,16 @@ test('staff set a site’s sample rate on its tag setup, and the pages mark its 
   await expect(topSites.getByRole('row', { name: /^Northwind Sport/ })).toBeVisible();
   await expect(topSites.getByRole('row', { name: /^Northwind Sport/ }).getByText(/Estimated/)).toHaveCount(0);
 
-  // Staff change Northwind Sport to one page load in 10 on its setup row.
+  // Staff change Northwind Sport to one page load in 10 on its setup row. The popover opens only once
+  // the overview has answered: an answer arriving later grows the page above the row (this site has
+  // the visit of the journey above), the Change button leaves the screen, and Mantine then hides the
+  // popover with it (display: none), so the rate field is never visible.
+  const loaded = () => expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
   await page.goto('/audience-overview?site=5002&range=7');
   const row = page.getByRole('table', { name: 'Site tag status' }).getByRole('row', { name: /^Northwind Sport/ });
   await expect(row.getByText('All page views')).toBeVisible();
   await expect(notice).toHaveCount(0);
+  await loaded();
   await row.getByRole('button', { name: 'Change the sample rate of Northwind Sport' }).click();
   const rate = page.getByLabel('Record one page load in');
   await rate.fill('10');
@@ -191,6 +196,8 @@ test('staff set a site’s sample rate on its tag setup, and the pages mark its 
 
   // Back to every page load (the journeys above count this site's page views exactly): no notice.
   await page.goto('/audience-overview?site=5002&range=7');
+  await expect(row.getByText('1 in 10 (10 %)')).toBeVisible();
+  await loaded();
   await row.getByRole('button', { name: 'Change the sample rate of Northwind Sport' }).click();
   await rate.fill('1');
   await page.getByRole('button', { name: 'Save' }).click();
