@@ -1,3 +1,4 @@
+export { DataTable, type DataColumn, type DataTableProps } from './data-table';
 export { RowCards, type RowCard, type RowCardField } from './row-cards';
 export { SortableTh } from './sortable-th';
 export {
