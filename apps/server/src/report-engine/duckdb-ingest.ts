@@ -121,12 +121,20 @@ export async function beginDuckDbIngest(connections: DuckDbConnections, reportTy
   };
 }
 
+/**
+ * Repeated keys among the staged rows. Most files have none: one GROUP BY that only counts finds
+ * that, and the lines of each repeated key are listed only for the keys that repeat (listing every
+ * group's lines cost as much again as staging the file).
+ */
 async function readDuplicates(conn: DuckDBConnection, tables: readonly FactTable[], limit: number) {
   let count = 0;
   const rows: { line: number; firstLine: number }[] = [];
   for (const table of tables) {
     const keys = FACT_KEYS[table].join(', ');
-    const groups = `SELECT list_sort(list(line)) AS lines FROM stg_${table} GROUP BY ${keys} HAVING count(*) > 1`;
+    await conn.run(`CREATE OR REPLACE TEMP TABLE stg_repeated AS SELECT ${keys} FROM stg_${table} GROUP BY ${keys} HAVING count(*) > 1`);
+    const repeated = await conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM stg_repeated');
+    if (Number(repeated.getRowObjectsJS()[0]?.n ?? 0) === 0) continue;
+    const groups = `SELECT list_sort(list(line)) AS lines FROM stg_${table} SEMI JOIN stg_repeated USING (${keys}) GROUP BY ${keys}`;
     const n = await conn.runAndReadAll(`SELECT coalesce(sum(len(lines) - 1), 0)::BIGINT AS n FROM (${groups})`);
     count += Number(n.getRowObjectsJS()[0]?.n ?? 0);
     const first = await conn.runAndReadAll(`SELECT lines FROM (${groups}) ORDER BY lines[2] LIMIT ${Number(limit)}`);
@@ -134,6 +142,7 @@ async function readDuplicates(conn: DuckDBConnection, tables: readonly FactTable
       for (const line of lines.slice(1)) rows.push({ line: Number(line), firstLine: Number(lines[0]) });
     }
   }
+  await conn.run('DROP TABLE IF EXISTS stg_repeated');
   rows.sort((a, b) => a.line - b.line);
   return { count, rows: rows.slice(0, limit) };
 }
