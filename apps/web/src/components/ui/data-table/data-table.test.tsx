@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { createRef } from 'react';
 import { Table } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render-with-providers';
@@ -77,5 +78,17 @@ describe('DataTable', () => {
     renderWithProviders(<Sorted rows={ROWS} loading />);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Loading things')).toBeInTheDocument();
+  });
+
+  it('hands its <table> element to a ref', () => {
+    const ref = createRef<HTMLTableElement>();
+    renderWithProviders(
+      <DataTable label="Things" columns={COLUMNS} ref={ref}>
+        <Table.Tr>
+          <Table.Td>Alpha</Table.Td>
+        </Table.Tr>
+      </DataTable>,
+    );
+    expect(ref.current).toBe(screen.getByRole('table', { name: 'Things' }));
   });
 });

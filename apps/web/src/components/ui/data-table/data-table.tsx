@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Table, type TableProps } from '@mantine/core';
 import { LoadingCard } from '../loading-card';
 import { SortableTh } from './sortable-th';
@@ -33,6 +33,8 @@ export interface DataTableProps extends Omit<TableProps, 'children'> {
   footer?: ReactNode;
   /** The body's rows (`<Table.Tr>`s). */
   children: ReactNode;
+  /** The `<table>` element, for a feature that moves focus among its rows' buttons. */
+  ref?: Ref<HTMLTableElement>;
 }
 
 /**
@@ -52,13 +54,14 @@ export function DataTable({
   rowCount,
   footer,
   children,
+  ref,
   ...tableProps
 }: DataTableProps) {
   if (loading) return <LoadingCard label={`Loading ${label.toLowerCase()}`} rows={loadingRows} />;
   if (empty !== undefined && rowCount === 0) return <>{empty}</>;
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table aria-label={label} {...tableProps}>
+      <Table ref={ref} aria-label={label} {...tableProps}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) =>
