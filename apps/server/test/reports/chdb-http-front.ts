@@ -10,7 +10,10 @@ import type { loadChdb } from './chdb-test-exec';
  * Subset: POST with the statement in the body (query, command) or in `?query=` with the rows in
  * the body (insert, `INSERT ... FORMAT JSONEachRow`); `param_<name>` values in the client's text
  * form, bound by the engine as their declared `{name:Type}`; errors as a non-200 answer with
- * ClickHouse's message and `X-ClickHouse-Exception-Code`. Other URL settings are ignored.
+ * ClickHouse's message and `X-ClickHouse-Exception-Code`. Every other URL parameter is a setting
+ * for that statement, as on a ClickHouse server (e.g. the client's
+ * `output_format_json_quote_64bit_integers`), so a test over HTTP runs with the settings the
+ * product asks for.
  */
 export interface ChdbHttpFront {
   url: string;
@@ -24,6 +27,33 @@ function unescapeParam(text: string): string {
   return text.replace(/\\(.)/gs, (_, c: string) => ({ t: '\t', n: '\n', r: '\r', '0': '\0', b: '\b', f: '\f' })[c] ?? c);
 }
 
+/** URL parameters of ClickHouse's HTTP interface that are not settings. */
+const NOT_SETTINGS = new Set([
+  'query',
+  'query_id',
+  'database',
+  'default_format',
+  'session_id',
+  'session_timeout',
+  'role',
+  'user',
+  'password',
+]);
+
+/** A URL's settings (name to value), or an error for a name that is not a setting's. */
+function urlSettings(url: URL): Map<string, string> {
+  const settings = new Map<string, string>();
+  for (const [k, v] of url.searchParams) {
+    if (k.startsWith('param_') || NOT_SETTINGS.has(k)) continue;
+    if (!/^\w+$/.test(k)) throw new Error(`Code: 115. DB::Exception: Unknown setting '${k}'. (UNKNOWN_SETTING)`);
+    settings.set(k, v);
+  }
+  return settings;
+}
+
+/** A value as a ClickHouse string literal: a setting takes its value from text. */
+const literal = (v: string): string => `'${v.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+
 /** `dataPath`: a database directory to serve (the reports bench's); a fresh temporary one without it. */
 export async function startChdbHttpFront(chdb: Chdb, dataPath?: string): Promise<ChdbHttpFront> {
   const session = dataPath ? new chdb.Session(dataPath) : new chdb.Session();
@@ -34,6 +64,21 @@ export async function startChdbHttpFront(chdb: Chdb, dataPath?: string): Promise
     const next = queue.then(run, run);
     queue = next.catch(() => undefined);
     return next;
+  };
+  // A server applies URL settings to their statement alone; one session keeps what SET gives it,
+  // so the front sets what a request changes and puts back to DEFAULT what it no longer asks for.
+  // The product's client sends the same settings every time: one SET each, on the first request.
+  const applied = new Map<string, string>();
+  const applySettings = async (wanted: Map<string, string>): Promise<void> => {
+    for (const name of [...applied.keys()].filter((n) => !wanted.has(n))) {
+      await session.queryBindAsync(`SET ${name} = DEFAULT`, {});
+      applied.delete(name);
+    }
+    for (const [name, value] of wanted) {
+      if (applied.get(name) === value) continue;
+      await session.queryBindAsync(`SET ${name} = ${literal(value)}`, {});
+      applied.set(name, value);
+    }
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -46,7 +91,10 @@ export async function startChdbHttpFront(chdb: Chdb, dataPath?: string): Promise
       const insert = url.searchParams.get('query');
       // An insert's rows follow its statement, as clickhouse-local reads inline data.
       const sql = insert ? `${insert}\n${body}` : body;
-      serial(() => session.queryBindAsync(sql, params)).then(
+      serial(async () => {
+        await applySettings(urlSettings(url));
+        return session.queryBindAsync(sql, params);
+      }).then(
         (result) => {
           res.writeHead(200, { 'content-type': 'text/plain; charset=UTF-8', 'x-clickhouse-summary': '{}' });
           res.end(result.text());
