@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLICKHOUSE_PROGRESS_INTERVAL_MS, clickHouseClientExec } from './clickhouse-exec';
+import { CLICKHOUSE_PROGRESS_INTERVAL_MS, clickHouseClientExec, rowsOfCompact } from './clickhouse-exec';
 
 /*
  * The production connection's settings, seen on the wire by a loopback HTTP server standing in
@@ -18,8 +18,9 @@ describe('clickHouseClientExec', () => {
       seen.push(new URL(req.url ?? '/', 'http://127.0.0.1'));
       req.resume();
       req.on('end', () => {
-        res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'X-ClickHouse-Format': 'JSONEachRow' });
-        res.end('{"n":1}\n');
+        // query() asks for JSONCompact (names once, rows as arrays).
+        res.writeHead(200, { 'Content-Type': 'application/json', 'X-ClickHouse-Format': 'JSONCompact' });
+        res.end('{"meta":[{"name":"n","type":"UInt8"}],"data":[[1]],"rows":1}\n');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,5 +37,25 @@ describe('clickHouseClientExec', () => {
     expect(Number(settings?.get('http_headers_progress_interval_ms'))).toBe(CLICKHOUSE_PROGRESS_INTERVAL_MS);
     expect(CLICKHOUSE_PROGRESS_INTERVAL_MS).toBeLessThan(60_000);
     expect(warn.mock.calls.flat().join(' ')).not.toMatch(/send_progress_in_http_headers|http_headers_progress_interval_ms/);
+  });
+
+  it('turns JSONCompact rows into objects by column name, and a trailing exception into an error', () => {
+    const meta = [{ name: 'd' }, { name: 'n' }];
+    expect(
+      rowsOfCompact({
+        meta,
+        data: [
+          ['2025-01-01', 3],
+          ['2025-01-02', null],
+        ],
+      }),
+    ).toEqual([
+      { d: '2025-01-01', n: 3 },
+      { d: '2025-01-02', n: null },
+    ]);
+    expect(rowsOfCompact({ meta, data: [] })).toEqual([]);
+    expect(() => rowsOfCompact({ meta, data: [['2025-01-01', 3]], exception: 'Code: 241. DB::Exception: Memory limit' })).toThrow(
+      /Memory limit/,
+    );
   });
 });

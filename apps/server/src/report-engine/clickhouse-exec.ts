@@ -32,6 +32,30 @@ export const CLICKHOUSE_REQUEST_TIMEOUT_MS = 120_000;
  */
 export const CLICKHOUSE_PROGRESS_INTERVAL_MS = 30_000;
 
+/** A JSONCompact answer: the column names once, each row an array of cells. */
+interface CompactAnswer {
+  meta?: { name: string }[];
+  data: unknown[][];
+  /** ClickHouse ends the document with the error when a statement fails after its first rows. */
+  exception?: string;
+}
+
+/**
+ * JSONCompact's rows as objects. query() asks for JSONCompact, not JSONEachRow: a report's page
+ * repeats its totals in every row, and JSONEachRow every column name too, so a 380-row Day
+ * report is 213 KB as JSONEachRow and 130 KB as JSONCompact, parsed in one JSON.parse instead of
+ * one per row.
+ */
+export function rowsOfCompact<T>(answer: CompactAnswer): T[] {
+  if (typeof answer.exception === 'string') throw new Error(answer.exception);
+  const names = (answer.meta ?? []).map((m) => m.name);
+  return answer.data.map((cells) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i += 1) row[names[i] as string] = cells[i];
+    return row as T;
+  });
+}
+
 /** The production connection: `url` is CLICKHOUSE_URL (http(s)://user:password@host:8123/database). */
 export function clickHouseClientExec(url: string): ClickHouseExec {
   const client: ClickHouseClient = createClient({
@@ -50,8 +74,8 @@ export function clickHouseClientExec(url: string): ClickHouseExec {
       await client.command({ query: sql, query_params: params ?? {} });
     },
     async query<T>(sql: string, params?: ChParams) {
-      const result = await client.query({ query: sql, query_params: params ?? {}, format: 'JSONEachRow' });
-      return result.json<T>();
+      const result = await client.query({ query: sql, query_params: params ?? {}, format: 'JSONCompact' });
+      return rowsOfCompact<T>((await result.json<unknown[]>()) as CompactAnswer);
     },
     async *stream<T>(sql: string, params?: ChParams) {
       const result = await client.query({ query: sql, query_params: params ?? {}, format: 'JSONEachRow' });
