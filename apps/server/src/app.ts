@@ -34,7 +34,15 @@ import { trackingArea } from './modules/tracking';
 import { usageArea } from './modules/usage';
 
 /** What the areas provide that main.ts, the tests and the benches reach (each one's words are in its area). */
-const EXPOSED = ['incidents', 'monitorScheduler', 'sellersJson', 'siteTagCollector', 'sessions', 'demoTargetsPort'] as const;
+const EXPOSED = [
+  'incidents',
+  'monitorScheduler',
+  'sellersJson',
+  'siteTagCollector',
+  'sessions',
+  'demoTargetsPort',
+  'paymentSettings',
+] as const;
 
 /** Builds the whole HTTP application; main.ts and the tests both use it. */
 export interface BuiltApp extends Pick<SetUpAreas<typeof AREAS>['provides'], (typeof EXPOSED)[number]> {

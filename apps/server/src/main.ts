@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { seedDemo } from './demo/seed-demo';
 import { seedDemoFacts } from './demo/seed-demo-facts';
-import { seedDemoMonitors } from './demo/seed-demo-monitors';
 import { seedDemoPayments } from './demo/seed-demo-payments';
 import { seedDemoServices } from './demo/seed-demo-services';
-import { seedDemoSiteTag } from './demo/seed-demo-site-tag';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
+import { seedDemoMonitors } from './modules/monitors';
+import { seedDemoSiteTag } from './modules/site-tag';
 import { configOrExit, startRuntime } from './runtime';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -27,7 +27,7 @@ async function main() {
   // publishers they expect on the default plan with nothing activated.
   if (demo && (await seedDemoServices(database.db))) logger.info('demo services, plans and API keys seeded');
 
-  const { app, shuttingDown, engine, startup, demoTargetsPort } = await buildApp({
+  const { app, shuttingDown, engine, startup, demoTargetsPort, paymentSettings } = await buildApp({
     config,
     db: database.db,
     logger,
@@ -35,7 +35,7 @@ async function main() {
     databaseUrl: database.url,
   });
   if (demo) await seedDemoFacts(engine, logger, new Date(), database.db);
-  if (demo) await seedDemoPayments(database.db, engine, config, logger);
+  if (demo) await seedDemoPayments(database.db, engine, config, logger, paymentSettings);
   if (demo && demoTargetsPort !== null) await seedDemoMonitors(database.db, demoTargetsPort, logger);
   // In the background: a few seconds of DuckDB work that nothing at start-up waits for (/healthz lists it while it runs).
   if (demo)

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../test/test-app';
-import { seedDemoMonitors } from './seed-demo-monitors';
+import { seedDemoMonitors } from '../modules/monitors';
 
 /**
  * Demo mode (`npm start`) allows the demo monitors their own loopback targets and nothing else:

@@ -1,11 +1,9 @@
 import type { Logger } from 'pino';
 import type { ReportEngine } from '../report-engine/report-engine';
-import { generateDemoFacts, type DemoOptions } from '../modules/reports/demo/demo-facts';
 import { DEMO_PUBLISHERS } from './demo-data';
 import type { Db } from '../db/pool';
-import { dataLoadsRepo } from '../modules/data-loads/data-loads.repo';
-import { notifyReportsChanged } from '../modules/reports/report-cache';
-import { queueRevenueScans } from '../modules/reports/anomalies/revenue-scan-queue';
+import { seedDemoLoads } from '../modules/data-loads';
+import { generateDemoFacts, notifyReportsChanged, queueRevenueScans, type DemoOptions } from '../modules/reports';
 
 /**
  * Demo report facts: 13 months ending yesterday. Regenerated when yesterday is missing, so a demo
@@ -37,23 +35,12 @@ export async function seedDemoFacts(engine: ReportEngine, log: Logger, today = n
       db,
       DEMO_PUBLISHERS.map((p) => p.id),
     );
-    const startedAt = new Date(started);
     const days = (Date.parse(summary.dateTo) - Date.parse(summary.dateFrom)) / 86_400_000 + 1;
-    for (const [reportType, rows] of [
-      ['revenue', summary.revenueRows],
-      ['recirculation', summary.recirculationRows],
-    ] as const)
-      await dataLoadsRepo(db).record({
-        reportType,
-        source: 'demo generator',
-        via: 'demo',
-        status: 'applied',
-        startedAt,
-        rowsApplied: rows,
-        daysReplaced: days * DEMO_PUBLISHERS.length,
-        rejectedRows: 0,
-        errors: [],
-      });
+    await seedDemoLoads(db, {
+      startedAt: new Date(started),
+      daysReplaced: days * DEMO_PUBLISHERS.length,
+      rows: { revenue: summary.revenueRows, recirculation: summary.recirculationRows },
+    });
   }
 }
 

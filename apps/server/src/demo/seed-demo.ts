@@ -1,11 +1,11 @@
 import type { Db } from '../db/pool';
 import { hashPassword } from '../identity/passwords';
+import { seedDemoAdsTxt, seedDemoSellersJson } from '../modules/adstxt';
+import { seedDemoWebhooks } from '../modules/integrations';
 import { DEMO_PASSWORD, DEMO_PUBLISHERS, DEMO_USERS } from './demo-data';
-import { seedDemoAdsTxt, seedDemoSellersJson } from './seed-demo-adstxt';
 import { seedDemoBlockingRules } from './seed-demo-blocking-rules';
 import { seedDemoIncidents } from './seed-demo-incidents';
 import { seedDemoUsage } from './seed-demo-usage';
-import { seedDemoWebhooks } from './seed-demo-webhooks';
 
 /** Seeds the demo publishers and users once; returns false when they already exist. */
 export async function seedDemo(db: Db): Promise<boolean> {

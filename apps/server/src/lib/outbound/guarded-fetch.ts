@@ -21,7 +21,7 @@ export interface GuardedFetchOptions {
   allowHosts?: readonly string[];
   /**
    * Exact `ip:port` pairs that may be contacted though their address is loopback/private, when the
-   * URL names that IP literally: the demo's own targets (demo/demo-targets.ts). No other port of
+   * URL names that IP literally: the demo's own targets (modules/monitors/demo/demo-targets.ts). No other port of
    * the address, and no host name resolving to it, is opened by them.
    */
   allowEndpoints?: readonly string[];

@@ -27,6 +27,7 @@ import type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 export type { AdsTxtCrawlerPort } from './adstxt-crawler-port';
 export type { AdsTxtService } from './adstxt.service';
 export { createAdsTxtCrawler } from './crawler/guarded-ads-txt-crawler';
+export { seedDemoAdsTxt, seedDemoSellersJson } from './demo/seed-demo-adstxt';
 export type { SellersJsonService } from './sellers-json/sellers-json.service';
 
 declare module '../../app-deps' {

@@ -3,6 +3,7 @@ import { dataLoadsRoutes } from './data-loads.routes';
 import { createDataLoadsService } from './data-loads.service';
 
 export { recordedIngest, recordedIngestFile } from './data-loads.service';
+export { seedDemoLoads } from './demo/seed-demo-loads';
 export { INGEST_LOCK, withIngestLock } from './ingest-lock';
 
 /** Staff's view of the revenue data loads. */

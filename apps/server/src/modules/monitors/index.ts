@@ -1,4 +1,4 @@
-import { startDemoTargets } from '../../demo/demo-targets';
+import { startDemoTargets } from './demo/demo-targets';
 import { createGuardedFetch } from '../../lib/outbound/guarded-fetch';
 import { createTargetCheck } from '../../lib/outbound/target-check';
 import { defineArea, type Platform } from '../../platform/area';
@@ -18,6 +18,7 @@ import { createMonitorScheduler } from './monitor-scheduler';
 import { monitorsRoutes } from './monitors.routes';
 import { createMonitorsService } from './monitors.service';
 
+export { seedDemoMonitors } from './demo/seed-demo-monitors';
 export type { MonitorsService } from './monitors.service';
 export type { MonitorScheduler } from './monitor-scheduler';
 

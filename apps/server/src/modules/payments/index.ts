@@ -5,6 +5,8 @@ import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
 import { letterheadOf } from './statement';
 
+export { seedDemoPayments } from './demo/seed-demo-payments';
+
 /** Payments: monthly statements, adjustments and payout approvals, over the publisher's payment settings. */
 export const paymentsArea = defineArea({
   name: 'payments',

@@ -25,7 +25,7 @@ import { savedReportsRoutes } from './saved/saved-reports.routes';
 import { createSavedReportsService } from './saved/saved-reports.service';
 
 export { queueRevenueScans } from './anomalies/revenue-scan-queue';
-export { generateDemoFacts } from './demo/demo-facts';
+export { generateDemoFacts, type DemoOptions } from './demo/demo-facts';
 export { ingestFile, ingestSource, type IngestOutcome } from './ingest/ingest-file';
 export { notifyReportsChanged } from './report-cache';
 export { reportingCalendarOf } from './reporting-calendar';

@@ -15,6 +15,7 @@ import { siteTagPublicRoutes, siteTagRoutes, siteTagStaffRoutes } from './site-t
 import { createSiteTagService } from './site-tag.service';
 import { duckDbSiteTagStore, type SiteTagEventStore } from './site-tag.store';
 
+export { seedDemoSiteTag } from './demo/seed-demo-site-tag';
 export { scriptUrlOf, type SiteTagService } from './site-tag.service';
 export { SITE_TAG_CLICKHOUSE_DDL } from './site-tag.clickhouse-store';
 export { SITE_TAG_CLICKHOUSE_ROLLUP_DDL } from './site-tag.clickhouse-rollup';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from '../db/pool';
-import { INTEGRATIONS_WEBHOOK_SOURCE } from '../modules/integrations/webhooks.repo';
-import { DEMO_EMAILS } from './demo-data';
+import type { Db } from '../../../db/pool';
+import { INTEGRATIONS_WEBHOOK_SOURCE } from '../webhooks.repo';
+import { DEMO_EMAILS } from '../../../demo/demo-data';
 
 const MINUTE = 60_000;
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/pool';
+import type { Db } from '../../../db/pool';
 import { parseAdsTxt } from '@pc/contracts';
-import { adsTxtRepo } from '../modules/adstxt/adstxt.repo';
-import { sellersJsonRepo } from '../modules/adstxt/sellers-json/sellers-json.repo';
-import type { SellersJsonIssue } from '../modules/adstxt/sellers-json/sellers-json-stream';
-import { DEMO_PUBLISHERS } from './demo-data';
+import { adsTxtRepo } from '../adstxt.repo';
+import { sellersJsonRepo } from '../sellers-json/sellers-json.repo';
+import type { SellersJsonIssue } from '../sellers-json/sellers-json-stream';
+import { DEMO_PUBLISHERS } from '../../../demo/demo-data';
 
 /**
  * What the demo sites "served" at their last crawl: the demo domains do not exist on the internet,

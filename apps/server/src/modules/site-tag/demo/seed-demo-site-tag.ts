@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
-import type { Db } from '../db/pool';
-import { ClickHouseReportEngine } from '../report-engine/clickhouse-engine';
-import { DuckDbReportEngine } from '../report-engine/duckdb-engine';
-import type { ReportEngine } from '../report-engine/report-engine';
-import { replaceDemoEvents } from '../modules/site-tag/demo/site-tag-demo-append';
-import { DEMO_PAGE_PREFIX, type DemoTrafficDay } from '../modules/site-tag/demo/site-tag-demo-events';
-import { clickHouseSiteTagStore } from '../modules/site-tag/site-tag.clickhouse-store';
-import { siteTagRepo } from '../modules/site-tag/site-tag.repo';
-import { duckDbSiteTagStore, type SiteTagEventStore } from '../modules/site-tag/site-tag.store';
-import { DEMO_PUBLISHERS } from './demo-data';
+import type { Db } from '../../../db/pool';
+import { ClickHouseReportEngine } from '../../../report-engine/clickhouse-engine';
+import { DuckDbReportEngine } from '../../../report-engine/duckdb-engine';
+import type { ReportEngine } from '../../../report-engine/report-engine';
+import { replaceDemoEvents } from './site-tag-demo-append';
+import { DEMO_PAGE_PREFIX, type DemoTrafficDay } from './site-tag-demo-events';
+import { clickHouseSiteTagStore } from '../site-tag.clickhouse-store';
+import { siteTagRepo } from '../site-tag.repo';
+import { duckDbSiteTagStore, type SiteTagEventStore } from '../site-tag.store';
+import { DEMO_PUBLISHERS } from '../../../demo/demo-data';
 
 const DAY_MS = 86_400_000;
 /** Eight weeks: a 28-day range has a whole previous period to compare with. */

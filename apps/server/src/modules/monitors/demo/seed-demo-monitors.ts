@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Db } from '../db/pool';
-import { bucketOf, emptyHistogram } from '../modules/monitors/rollup-histogram';
+import type { Db } from '../../../db/pool';
+import { bucketOf, emptyHistogram } from '../rollup-histogram';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -16,7 +16,7 @@ interface DemoMonitor {
   site: string | null;
   name: string;
   kind: Kind;
-  /** Loopback targets get the demo target listener's port (demo/demo-targets.ts) on every start. */
+  /** Loopback targets get the demo target listener's port (demo-targets.ts) on every start. */
   url: (port: number) => string;
   baseMs: number;
   /** A past outage in the seeded history: whole minutes down in the hour `hoursAgo` before now. */
@@ -104,7 +104,7 @@ function hourOf(m: DemoMonitor, index: number, hourStart: number, now: number) {
 }
 
 /**
- * Demo monitors against the demo's own loopback target listener (demo/demo-targets.ts: a health
+ * Demo monitors against the demo's own loopback target listener (demo-targets.ts: a health
  * page, a flapping page) and a refused port, plus one with recorded results, so uptime pages, charts and incidents are alive
  * on `npm start` without the internet. Past hours come from rollups seeded once; live checks by
  * the real scheduler add to them. Runs on every start to point loopback targets at `port`, the
