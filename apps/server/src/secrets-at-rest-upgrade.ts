@@ -1,30 +1,22 @@
 import type { Db } from './db/pool';
-import { paymentSettingsRepo } from './modules/payment-settings/payment-settings.repo';
 import { isSealed, WEBHOOK_SECRET_AAD, type SecretBox } from './lib/keys/secret-box';
 import { secretsAtRestRepo } from './lib/keys/secrets-at-rest.repo';
-
-/** The key id earlier builds used for the key derived from their source (secret-box.ts). */
-const LEGACY_KEY_ID = 'dev';
+import { resealPaymentDetails } from './modules/payment-settings';
 
 /**
  * Brings secrets at rest onto the current key. `rotation: false` (every start): only what no
  * configured key may keep — bank details on the key earlier builds derived from their source, and
  * webhook secrets stored in the clear before they were sealed. `rotation: true` (the
  * reencrypt-payment-details command, after a new first key): every row not on the current key.
- * Each row is replaced only if it still holds what was read, so a save racing this wins.
+ * Each row is replaced only if it still holds what was read, so a save racing this wins. The bank
+ * details are the payment-settings area's (its resealPaymentDetails); the webhook secrets are here.
  */
 export async function upgradeSecretsAtRest(
   db: Db,
   box: SecretBox,
   opts: { rotation: boolean },
 ): Promise<{ paymentDetails: number; webhookSecrets: number }> {
-  const payments = paymentSettingsRepo(db);
-  let paymentDetails = 0;
-  for (const row of await payments.rowsNotOnKey(box.currentKeyId)) {
-    if (!opts.rotation && box.keyIdOf(row.bank_ciphertext) !== LEGACY_KEY_ID) continue;
-    await payments.setCiphertext(row.publisher_id, row.bank_ciphertext, box.reseal(row.bank_ciphertext, row.publisher_id));
-    paymentDetails += 1;
-  }
+  const paymentDetails = await resealPaymentDetails(db, box, opts);
   const secrets = secretsAtRestRepo(db);
   let webhookSecrets = 0;
   for (const row of await secrets.webhookSecretsNotOnKey(box.currentKeyId)) {

@@ -5,6 +5,7 @@ import { createPaymentSettingsService } from './payment-settings.service';
 import { PAYMENT_SETTINGS_MAIL_QUEUE, settingsMailHandler, type SettingsMailPayload } from './settings-mail.job';
 
 export { seedDemoPaymentSettings } from './demo/seed-demo-payment-settings';
+export { resealPaymentDetails } from './reencrypt';
 export type { PaymentSettingsService } from './payment-settings.service';
 
 /** A publisher's payout details and threshold; payments read them through `paymentSettings`. */
