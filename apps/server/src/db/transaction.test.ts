@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { DEMO, createTestApp, type TestApp } from '../../test/test-app';
-import { createJobQueue, type JobQueue } from '../lib/jobs/job-queue';
-import { auditRepo } from '../modules/audit/audit.repo';
-import { reportsRepo } from '../modules/reports/reports.repo';
-import { createReportsService } from '../modules/reports/reports.service';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createJobQueue } from '../lib/jobs/job-queue';
+import { auditRepo } from '../modules/audit';
 import { inTransaction } from './transaction';
 
 let t: TestApp;
@@ -56,29 +54,5 @@ describe('inTransaction', () => {
       }),
     ).rejects.toThrow('outer fails');
     expect(await auditCount('tx.nested')).toBe(0);
-  });
-});
-
-describe('report export creation', () => {
-  it('keeps no export "queued" when queuing its job fails', async () => {
-    const real = createJobQueue(t.db, log);
-    const failing: JobQueue = {
-      ...real,
-      enqueue: async () => {
-        throw new Error('queue unavailable');
-      },
-    };
-    const user = await t.db.selectFrom('users').select('id').where('email', '=', DEMO.single).executeTakeFirstOrThrow();
-    const before = await t.db.selectFrom('report_jobs').select('id').execute();
-    const service = createReportsService({ db: t.db, repo: reportsRepo(t.db), engine: t.built.engine, jobs: failing });
-    const noon = Date.UTC(2026, 9, 1, 12);
-    await expect(
-      service.createExport(
-        { uid: user.id, publisherId: '1002' },
-        { reportType: 'revenue', publisherId: '1002', dateFrom: noon, dateTo: noon, metrics: 'revenue', interval: 'Day' },
-        'file',
-      ),
-    ).rejects.toThrow('queue unavailable');
-    expect(await t.db.selectFrom('report_jobs').select('id').execute()).toHaveLength(before.length);
   });
 });
