@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
-import { Button, Code, Group, Skeleton, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Code, Group, Stack, Table, TextInput } from '@mantine/core';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { saveFile } from '../../../lib/save-file';
@@ -15,6 +16,14 @@ const FILTERS = [
   ['to', 'To (YYYY-MM-DD)'],
 ] as const;
 type Filters = Record<(typeof FILTERS)[number][0], string>;
+
+const COLUMNS: DataColumn[] = [
+  { key: 'time', header: 'Time' },
+  { key: 'actor', header: 'Actor' },
+  { key: 'partner', header: 'Partner' },
+  { key: 'action', header: 'Action' },
+  { key: 'details', header: '', label: 'Details' },
+];
 
 /** The audit log: who changed what, for which partner, when; each change's before/after; CSV export. */
 export function AuditTab() {
@@ -47,53 +56,41 @@ export function AuditTab() {
         </Button>
       </Group>
       {error && <LoadErrorAlert title="The audit log could not be loaded" message={error.message} onRetry={() => void mutate()} />}
-      {!error && (isLoading || !data) && <Skeleton h={200} />}
-      {data?.length === 0 && <EmptyState title="No change matches">Clear a filter or widen the dates.</EmptyState>}
-      {data && data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Audit log">
-            <Table.Thead>
+      {(data || !error) && (
+        <DataTable
+          label="Audit log"
+          columns={COLUMNS}
+          minWidth={560}
+          striped
+          loading={isLoading || !data}
+          rowCount={data?.length}
+          empty={<EmptyState title="No change matches">Clear a filter or widen the dates.</EmptyState>}
+        >
+          {data?.map((e) => (
+            <Fragment key={e.id}>
               <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Actor</Table.Th>
-                <Table.Th>Partner</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((e) => (
-                <Fragment key={e.id}>
-                  <Table.Tr>
-                    <Table.Td>{formatDateTime(e.at)}</Table.Td>
-                    <Table.Td>{e.actor ?? 'deleted user / system'}</Table.Td>
-                    <Table.Td>{e.publisherId ?? '—'}</Table.Td>
-                    <Table.Td>{e.action}</Table.Td>
-                    <Table.Td>
-                      {e.details != null && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          aria-expanded={open === e.id}
-                          onClick={() => setOpen(open === e.id ? null : e.id)}
-                        >
-                          {open === e.id ? 'Hide details' : 'Details'}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                  {open === e.id && (
-                    <Table.Tr>
-                      <Table.Td colSpan={5}>
-                        <Code block>{JSON.stringify(e.details, null, 2)}</Code>
-                      </Table.Td>
-                    </Table.Tr>
+                <Table.Td>{formatDateTime(e.at)}</Table.Td>
+                <Table.Td>{e.actor ?? 'deleted user / system'}</Table.Td>
+                <Table.Td>{e.publisherId ?? '—'}</Table.Td>
+                <Table.Td>{e.action}</Table.Td>
+                <Table.Td>
+                  {e.details != null && (
+                    <Button size="xs" variant="subtle" aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? null : e.id)}>
+                      {open === e.id ? 'Hide details' : 'Details'}
+                    </Button>
                   )}
-                </Fragment>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                </Table.Td>
+              </Table.Tr>
+              {open === e.id && (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS.length}>
+                    <Code block>{JSON.stringify(e.details, null, 2)}</Code>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Fragment>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

@@ -1,15 +1,27 @@
 import { Fragment, useState } from 'react';
 import { Badge, Button, Card, Group, List, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { DataLoad } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { formatCount, formatDateTime } from '../../../lib/format/number-format';
 import { useDataLoads } from '../api/data-loads-api';
 
 const STATUS_COLOUR = { applied: 'green', rejected: 'orange', failed: 'red' } as const;
 const VIA = { cli: 'command line', demo: 'demo generator', api: 'API' } as const;
 const REPORT = { revenue: 'Revenue', recirculation: 'Recirculation' } as const;
-const when = (iso: string) => new Date(iso).toLocaleString();
-const n = (v: number) => v.toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
+const n = (v: number) => formatCount(v);
+
+const COLUMNS: DataColumn[] = [
+  { key: 'finished', header: 'Finished' },
+  { key: 'report', header: 'Report' },
+  { key: 'source', header: 'Source' },
+  { key: 'status', header: 'Status' },
+  { key: 'applied', header: 'Rows applied' },
+  { key: 'rejected', header: 'Rejected rows' },
+  { key: 'reasons', header: '', label: 'Reasons' },
+];
 
 /** Report data loads: what was ingested into the analytics engine, when, how many rows, and why a file was rejected. */
 export function DataLoadsTab() {
@@ -68,61 +80,44 @@ export function DataLoadsTab() {
           onChange={setStatus}
         />
       </Group>
-      {data.runs.length === 0 ? (
-        <Text size="sm">No load matches these filters.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Data loads">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Finished</Table.Th>
-                <Table.Th>Report</Table.Th>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Rows applied</Table.Th>
-                <Table.Th>Rejected rows</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.runs.map((r) => (
-                <Fragment key={r.id}>
-                  <Table.Tr>
-                    <Table.Td>{when(r.finishedAt)}</Table.Td>
-                    <Table.Td>{REPORT[r.reportType]}</Table.Td>
-                    <Table.Td>
-                      {r.source}{' '}
-                      <Text span size="xs" c="dimmed">
-                        ({VIA[r.via]})
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOUR[r.status]} variant="light">
-                        {r.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{n(r.rowsApplied)}</Table.Td>
-                    <Table.Td>{n(r.rejectedRows)}</Table.Td>
-                    <Table.Td>
-                      {r.errors.length > 0 && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          aria-expanded={open === r.id}
-                          onClick={() => setOpen(open === r.id ? null : r.id)}
-                        >
-                          {open === r.id ? 'Hide reasons' : `Reasons (${r.errors.length})`}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                  {open === r.id && <ReasonsRow load={r} />}
-                </Fragment>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label="Data loads"
+        columns={COLUMNS}
+        minWidth={560}
+        striped
+        rowCount={data.runs.length}
+        empty={<Text size="sm">No load matches these filters.</Text>}
+      >
+        {data.runs.map((r) => (
+          <Fragment key={r.id}>
+            <Table.Tr>
+              <Table.Td>{when(r.finishedAt)}</Table.Td>
+              <Table.Td>{REPORT[r.reportType]}</Table.Td>
+              <Table.Td>
+                {r.source}{' '}
+                <Text span size="xs" c="dimmed">
+                  ({VIA[r.via]})
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOUR[r.status]} variant="light">
+                  {r.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{n(r.rowsApplied)}</Table.Td>
+              <Table.Td>{n(r.rejectedRows)}</Table.Td>
+              <Table.Td>
+                {r.errors.length > 0 && (
+                  <Button size="xs" variant="subtle" aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}>
+                    {open === r.id ? 'Hide reasons' : `Reasons (${r.errors.length})`}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+            {open === r.id && <ReasonsRow load={r} />}
+          </Fragment>
+        ))}
+      </DataTable>
     </Stack>
   );
 }
@@ -130,7 +125,7 @@ export function DataLoadsTab() {
 function ReasonsRow({ load }: { load: DataLoad }) {
   return (
     <Table.Tr>
-      <Table.Td colSpan={7}>
+      <Table.Td colSpan={COLUMNS.length}>
         <Text size="sm" mb={4}>
           {load.status === 'rejected' ? 'Nothing of this file was applied. Fix these rows and load it again:' : 'The load failed:'}
         </Text>

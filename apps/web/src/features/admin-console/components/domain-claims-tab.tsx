@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { DomainClaimDecisionSchema, type StaffDomainClaim } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { decideDomainClaim, useDomainClaims } from '../api/domain-claims-api';
@@ -20,6 +21,16 @@ const METHOD: Record<string, string> = {
   staff: 'staff decision',
 };
 const when = (iso: string) => formatDateTime(iso);
+
+const COLUMNS: DataColumn[] = [
+  { key: 'domain', header: 'Domain' },
+  { key: 'claimedBy', header: 'Claimed by' },
+  { key: 'status', header: 'Status' },
+  { key: 'siteOf', header: 'Site of' },
+  { key: 'servedFor', header: 'Served for' },
+  { key: 'claimed', header: 'Claimed' },
+  { key: 'actions', header: '', label: 'Actions' },
+];
 
 /** Approve or reject one claim; the reason is required, audited and shown to the partner. */
 function claimDecision({ claim, decision }: Pending): ReasonDecision {
@@ -111,30 +122,25 @@ export function DomainClaimsTab() {
       />
       {error ? (
         <LoadErrorAlert title="The domain claims could not be loaded" message={error.message} onRetry={() => void mutate()} />
-      ) : isLoading || !data ? (
-        <Skeleton h={120} />
-      ) : data.length === 0 ? (
-        <EmptyState title="Nothing to decide">
-          When a partner claims an app domain that is another partner&apos;s site or already claimed, the claim waits here until it is
-          proven or decided.
-        </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped aria-label="App domain claims">
-            <Table.Thead>
-              <Table.Tr>
-                {['Domain', 'Claimed by', 'Status', 'Site of', 'Served for', 'Claimed', ''].map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((c) => (
-                <ClaimRow key={c.claimId} c={c} onDecide={(decision) => setPending({ claim: c, decision })} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="App domain claims"
+          columns={COLUMNS}
+          minWidth={900}
+          striped
+          loading={isLoading || !data}
+          rowCount={data?.length}
+          empty={
+            <EmptyState title="Nothing to decide">
+              When a partner claims an app domain that is another partner&apos;s site or already claimed, the claim waits here until it is
+              proven or decided.
+            </EmptyState>
+          }
+        >
+          {data?.map((c) => (
+            <ClaimRow key={c.claimId} c={c} onDecide={(decision) => setPending({ claim: c, decision })} />
+          ))}
+        </DataTable>
       )}
       <ReasonDialog decision={pending && claimDecision(pending)} onClose={() => setPending(null)} onDone={() => void mutate()} />
     </Stack>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { featureFlagsEndpoints as endpoints, type FlagDefinition } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
@@ -8,6 +9,14 @@ import { useFlagDefinitions, useFlagOverrides } from '../api/admin-api';
 import { FlagDefinitionForm } from './flag-definition-form';
 import { formatFlagValue, parseFlagValue } from './flag-value';
 import { useReturnFocus } from './return-focus';
+
+const COLUMNS: DataColumn[] = [
+  { key: 'flag', header: 'Flag' },
+  { key: 'shape', header: 'Shape' },
+  { key: 'default', header: 'Default' },
+  { key: 'overrides', header: 'Overrides' },
+  { key: 'actions', header: '', label: 'Actions' },
+];
 
 /** Feature flags: each definition with its default, and per-partner overrides. Admins only (the page shows the tab to them alone). */
 export function FlagsTab() {
@@ -57,75 +66,62 @@ export function FlagsTab() {
           }}
         />
       )}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover aria-label="Feature flags">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Flag</Table.Th>
-              <Table.Th>Shape</Table.Th>
-              <Table.Th>Default</Table.Th>
-              <Table.Th>Overrides</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((f) => (
-              <Table.Tr key={f.key}>
-                <Table.Td>
-                  <Group gap={6}>
-                    <Text size="sm" fw={500}>
-                      {f.key}
-                    </Text>
-                    {f.markedNew && (
-                      <Badge size="xs" color="green" variant="light">
-                        new
-                      </Badge>
-                    )}
-                    {f.beta && (
-                      <Badge size="xs" color="grape" variant="light">
-                        beta
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {f.description}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{f.shape}</Table.Td>
-                <Table.Td>{formatFlagValue(f.defaultValue)}</Table.Td>
-                <Table.Td>{f.overrides}</Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => setSelected(f.key)} aria-label={`Overrides of ${f.key}`}>
-                    Overrides
-                  </Button>
-                  <Button
-                    size="xs"
-                    ml={6}
-                    variant="subtle"
-                    onClick={(e) => {
-                      focus.remember(e.currentTarget);
-                      setEditing(f.key);
-                    }}
-                    aria-label={`Edit ${f.key}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    ml={6}
-                    color="red"
-                    variant={confirming === f.key ? 'filled' : 'subtle'}
-                    onClick={() => (confirming === f.key ? void remove(f.key) : setConfirming(f.key))}
-                    aria-label={confirming === f.key ? `Confirm deleting ${f.key}` : `Delete ${f.key}`}
-                  >
-                    {confirming === f.key ? 'Confirm delete' : 'Delete'}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label="Feature flags" columns={COLUMNS} minWidth={560} striped highlightOnHover>
+        {data.map((f) => (
+          <Table.Tr key={f.key}>
+            <Table.Td>
+              <Group gap={6}>
+                <Text size="sm" fw={500}>
+                  {f.key}
+                </Text>
+                {f.markedNew && (
+                  <Badge size="xs" color="green" variant="light">
+                    new
+                  </Badge>
+                )}
+                {f.beta && (
+                  <Badge size="xs" color="grape" variant="light">
+                    beta
+                  </Badge>
+                )}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {f.description}
+              </Text>
+            </Table.Td>
+            <Table.Td>{f.shape}</Table.Td>
+            <Table.Td>{formatFlagValue(f.defaultValue)}</Table.Td>
+            <Table.Td>{f.overrides}</Table.Td>
+            <Table.Td>
+              <Button size="xs" variant="light" onClick={() => setSelected(f.key)} aria-label={`Overrides of ${f.key}`}>
+                Overrides
+              </Button>
+              <Button
+                size="xs"
+                ml={6}
+                variant="subtle"
+                onClick={(e) => {
+                  focus.remember(e.currentTarget);
+                  setEditing(f.key);
+                }}
+                aria-label={`Edit ${f.key}`}
+              >
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                ml={6}
+                color="red"
+                variant={confirming === f.key ? 'filled' : 'subtle'}
+                onClick={() => (confirming === f.key ? void remove(f.key) : setConfirming(f.key))}
+                aria-label={confirming === f.key ? `Confirm deleting ${f.key}` : `Delete ${f.key}`}
+              >
+                {confirming === f.key ? 'Confirm delete' : 'Delete'}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       {flag && <OverridesPanel flag={flag} onChanged={() => void mutate()} />}
     </Stack>
   );

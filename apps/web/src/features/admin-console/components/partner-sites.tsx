@@ -1,12 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
 import { adminPartnersEndpoints, AdminSiteInputSchema, type Site } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { usePartnerAdmin } from '../api/admin-api';
 import { SiteEditRow } from './site-edit-row';
 import { issueFields } from '../../../lib/forms';
+
+const COLUMNS: DataColumn[] = [
+  { key: 'site', header: 'Site' },
+  { key: 'domain', header: 'Domain' },
+  { key: 'active', header: 'Active' },
+  { key: 'organic', header: 'Organic recommendations' },
+];
+const EDIT_COLUMNS: DataColumn[] = [...COLUMNS, { key: 'actions', header: '', label: 'Actions' }];
 
 /**
  * A partner's sites. Deactivating keeps the site and its history (reports, ads.txt); an ACTIVE
@@ -64,69 +73,56 @@ export function PartnerSites({ publisherId, canEdit, onChanged }: { publisherId:
         <Title order={3} size="h4">
           Sites of {data.name} ({data.id})
         </Title>
-        <Table.ScrollContainer minWidth={560}>
-          <Table ref={tableRef} aria-label={`Sites of ${data.name}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Site</Table.Th>
-                <Table.Th>Domain</Table.Th>
-                <Table.Th>Active</Table.Th>
-                <Table.Th>Organic recommendations</Table.Th>
-                {canEdit && <Table.Th />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.siteList.map((s) =>
-                canEdit && editing === s.id ? (
-                  <SiteEditRow
-                    key={s.id}
-                    publisherId={publisherId}
-                    site={s}
-                    onDone={(saved) => {
-                      returnTo.current = s.id;
-                      setEditing(null);
-                      if (saved) void refresh();
-                    }}
+        <DataTable ref={tableRef} label={`Sites of ${data.name}`} columns={canEdit ? EDIT_COLUMNS : COLUMNS} minWidth={560}>
+          {data.siteList.map((s) =>
+            canEdit && editing === s.id ? (
+              <SiteEditRow
+                key={s.id}
+                publisherId={publisherId}
+                site={s}
+                onDone={(saved) => {
+                  returnTo.current = s.id;
+                  setEditing(null);
+                  if (saved) void refresh();
+                }}
+              />
+            ) : (
+              <Table.Tr key={s.id}>
+                <Table.Td>{s.name}</Table.Td>
+                <Table.Td>{s.domain}</Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={`${s.name} active`}
+                    checked={s.active}
+                    disabled={!canEdit}
+                    onChange={(e) => void patch(s, { active: e.currentTarget.checked })}
                   />
-                ) : (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>{s.name}</Table.Td>
-                    <Table.Td>{s.domain}</Table.Td>
-                    <Table.Td>
-                      <Switch
-                        aria-label={`${s.name} active`}
-                        checked={s.active}
-                        disabled={!canEdit}
-                        onChange={(e) => void patch(s, { active: e.currentTarget.checked })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        aria-label={`${s.name} organic recommendations`}
-                        checked={s.taboola_organic}
-                        disabled={!canEdit}
-                        onChange={(e) => void patch(s, { taboola_organic: e.currentTarget.checked })}
-                      />
-                    </Table.Td>
-                    {canEdit && (
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          data-site-edit={s.id}
-                          onClick={() => setEditing(s.id)}
-                          aria-label={`Edit site ${s.name}`}
-                        >
-                          Edit
-                        </Button>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ),
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                </Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={`${s.name} organic recommendations`}
+                    checked={s.taboola_organic}
+                    disabled={!canEdit}
+                    onChange={(e) => void patch(s, { taboola_organic: e.currentTarget.checked })}
+                  />
+                </Table.Td>
+                {canEdit && (
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      data-site-edit={s.id}
+                      onClick={() => setEditing(s.id)}
+                      aria-label={`Edit site ${s.name}`}
+                    >
+                      Edit
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ),
+          )}
+        </DataTable>
         {canEdit && (
           <Group align="flex-start">
             <TextInput label="Site name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useSWRConfig } from 'swr';
 import { adminPartnersEndpoints } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePartnersAdmin } from '../api/admin-api';
@@ -12,6 +13,14 @@ import { PartnerSites } from './partner-sites';
 import { useReturnFocus } from './return-focus';
 import { SignInAsDialog } from './sign-in-as-dialog';
 import type { AdminPartner } from '@pc/contracts';
+
+const COLUMNS: DataColumn[] = [
+  { key: 'partner', header: 'Partner' },
+  { key: 'id', header: 'Id' },
+  { key: 'currency', header: 'Currency' },
+  { key: 'sites', header: 'Sites (active)' },
+  { key: 'actions', header: '', label: 'Actions' },
+];
 
 /** Partners: search, create and edit (admins), and each partner's sites. */
 export function PartnersTab({ canEdit }: { canEdit: boolean }) {
@@ -68,66 +77,59 @@ export function PartnersTab({ canEdit }: { canEdit: boolean }) {
         />
       )}
       {error && <LoadErrorAlert title="The partners could not be loaded" message={error.message} onRetry={() => void mutate()} />}
-      {!error && (isLoading || !data) && <Skeleton h={200} />}
-      {data?.length === 0 && <EmptyState title="No partner matches">Try another name or id, or clear the search.</EmptyState>}
-      {data && data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Partners">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Partner</Table.Th>
-                <Table.Th>Id</Table.Th>
-                <Table.Th>Currency</Table.Th>
-                <Table.Th>Sites (active)</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {p.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {p.company}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{p.id}</Table.Td>
-                  <Table.Td>{p.currency}</Table.Td>
-                  <Table.Td>
-                    {p.sites} ({p.activeSites})
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
-                      Sites of {p.name}
-                    </Button>
-                    {canEdit && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        ml="xs"
-                        onClick={(e) => {
-                          focus.remember(e.currentTarget);
-                          setCreating(false);
-                          setEditing(p);
-                        }}
-                        aria-label={`Edit ${p.name}`}
-                      >
-                        Edit
-                      </Button>
-                    )}
-                    {canEdit && (
-                      <Button size="xs" variant="subtle" ml="xs" onClick={() => setSignInAs(p)} aria-label={`Sign in as ${p.name}`}>
-                        Sign in as
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {(data || !error) && (
+        <DataTable
+          label="Partners"
+          columns={COLUMNS}
+          minWidth={560}
+          striped
+          loading={isLoading || !data}
+          rowCount={data?.length}
+          empty={<EmptyState title="No partner matches">Try another name or id, or clear the search.</EmptyState>}
+        >
+          {data?.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {p.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {p.company}
+                </Text>
+              </Table.Td>
+              <Table.Td>{p.id}</Table.Td>
+              <Table.Td>{p.currency}</Table.Td>
+              <Table.Td>
+                {p.sites} ({p.activeSites})
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => setOpen(open === p.id ? null : p.id)} aria-expanded={open === p.id}>
+                  Sites of {p.name}
+                </Button>
+                {canEdit && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    ml="xs"
+                    onClick={(e) => {
+                      focus.remember(e.currentTarget);
+                      setCreating(false);
+                      setEditing(p);
+                    }}
+                    aria-label={`Edit ${p.name}`}
+                  >
+                    Edit
+                  </Button>
+                )}
+                {canEdit && (
+                  <Button size="xs" variant="subtle" ml="xs" onClick={() => setSignInAs(p)} aria-label={`Sign in as ${p.name}`}>
+                    Sign in as
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <SignInAsDialog partner={signInAs} onClose={() => setSignInAs(null)} />
       {open && <PartnerSites publisherId={open} canEdit={canEdit} onChanged={() => void mutate()} />}

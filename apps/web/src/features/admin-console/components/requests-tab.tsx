@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import {
   plansEndpoints,
   serviceById,
@@ -9,6 +9,7 @@ import {
   type StaffDecisionStatus,
 } from '@pc/contracts';
 import { call } from '../../../lib/endpoints';
+import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePlanRequests, useServiceRequests } from '../api/admin-api';
@@ -61,23 +62,18 @@ function Queue<T>(p: {
       <Title order={3}>{p.title}</Title>
       {p.error ? (
         <LoadErrorAlert title={`${p.title} could not be loaded`} message={p.error.message} onRetry={p.retry} />
-      ) : p.isLoading || !p.data ? (
-        <Skeleton h={120} />
-      ) : p.data.length === 0 ? (
-        <EmptyState title="Nothing to decide">{p.empty}</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label={p.title}>
-            <Table.Thead>
-              <Table.Tr>
-                {p.head.map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{p.data.map(p.row)}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label={p.title}
+          columns={p.head.map((h) => ({ key: h, header: h, label: h ? undefined : 'Actions' }))}
+          minWidth={720}
+          striped
+          loading={p.isLoading || !p.data}
+          rowCount={p.data?.length}
+          empty={<EmptyState title="Nothing to decide">{p.empty}</EmptyState>}
+        >
+          {p.data?.map(p.row)}
+        </DataTable>
       )}
     </Stack>
   );

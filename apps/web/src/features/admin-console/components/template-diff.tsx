@@ -1,6 +1,7 @@
 import { List, Skeleton, Stack, Text } from '@mantine/core';
 import type { AdsTxtDiff } from '@pc/contracts';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { formatDateTime } from '../../../lib/format/number-format';
 import { useTemplateHistory } from '../api/audit-api';
 
 const sign = { added: '+', removed: '−', same: ' ' } as const;
@@ -59,7 +60,7 @@ export function TemplateHistory() {
         const d = (e.details ?? {}) as TemplateAuditDetails;
         return (
           <List.Item key={e.id}>
-            {new Date(e.at).toLocaleString()}, {e.actor ?? 'a deleted user'}: {d.added?.length ?? 0} added, {d.removed?.length ?? 0} removed
+            {formatDateTime(e.at)}, {e.actor ?? 'a deleted user'}: {d.added?.length ?? 0} added, {d.removed?.length ?? 0} removed
             {d.added?.length ? ` (+ ${d.added.join('; ')})` : ''}
             {d.removed?.length ? ` (− ${d.removed.join('; ')})` : ''}
           </List.Item>

@@ -1,8 +1,20 @@
 import { SimpleGrid, Paper, Table, Text, Title } from '@mantine/core';
 import { UsageUserTypeLabels, type UsageReport } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { formatCount } from '../../../lib/format/number-format';
 
 const n = (v: number) => formatCount(v);
+
+const TYPE_COLUMNS: DataColumn[] = [
+  { key: 'type', header: 'User type' },
+  { key: 'users', header: 'Active users', align: 'right' },
+  { key: 'events', header: 'Events', align: 'right' },
+];
+const PARTNER_COLUMNS: DataColumn[] = [
+  { key: 'partner', header: 'Partner' },
+  { key: 'users', header: 'Active users', align: 'right' },
+  { key: 'events', header: 'Events', align: 'right' },
+];
 
 function Ranked({ title, head, rows }: { title: string; head: [string, string]; rows: [string, number][] }) {
   return (
@@ -10,30 +22,28 @@ function Ranked({ title, head, rows }: { title: string; head: [string, string]; 
       <Title order={3} size="h5" mb="xs">
         {title}
       </Title>
-      {rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Nothing in this range.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-label={title} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{head[0]}</Table.Th>
-                <Table.Th ta="right">{head[1]}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map(([k, v]) => (
-                <Table.Tr key={k}>
-                  <Table.Td>{k}</Table.Td>
-                  <Table.Td ta="right">{n(v)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label={title}
+        columns={[
+          { key: 'name', header: head[0] },
+          { key: 'value', header: head[1], align: 'right' },
+        ]}
+        minWidth={560}
+        striped
+        rowCount={rows.length}
+        empty={
+          <Text size="sm" c="dimmed">
+            Nothing in this range.
+          </Text>
+        }
+      >
+        {rows.map(([k, v]) => (
+          <Table.Tr key={k}>
+            <Table.Td>{k}</Table.Td>
+            <Table.Td ta="right">{n(v)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Paper>
   );
 }
@@ -46,26 +56,15 @@ export function UsageTables({ report }: { report: UsageReport }) {
         <Title order={3} size="h5" mb="xs">
           By user type
         </Title>
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-label="By user type" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>User type</Table.Th>
-                <Table.Th ta="right">Active users</Table.Th>
-                <Table.Th ta="right">Events</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.byUserType.map((u) => (
-                <Table.Tr key={u.userType}>
-                  <Table.Td>{UsageUserTypeLabels[u.userType]}</Table.Td>
-                  <Table.Td ta="right">{n(u.activeUsers)}</Table.Td>
-                  <Table.Td ta="right">{n(u.events)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable label="By user type" columns={TYPE_COLUMNS} minWidth={560} striped>
+          {report.byUserType.map((u) => (
+            <Table.Tr key={u.userType}>
+              <Table.Td>{UsageUserTypeLabels[u.userType]}</Table.Td>
+              <Table.Td ta="right">{n(u.activeUsers)}</Table.Td>
+              <Table.Td ta="right">{n(u.events)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Ranked title="Events by name" head={['Event', 'Count']} rows={report.events.map((e) => [e.event, e.count])} />
@@ -76,28 +75,17 @@ export function UsageTables({ report }: { report: UsageReport }) {
           <Title order={3} size="h5" mb="xs">
             By partner
           </Title>
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label="By partner" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Partner</Table.Th>
-                  <Table.Th ta="right">Active users</Table.Th>
-                  <Table.Th ta="right">Events</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.partners.map((p) => (
-                  <Table.Tr key={p.publisherId}>
-                    <Table.Td>
-                      {p.publisherId === '' ? 'No partner (staff, sign-in)' : `${p.name ?? 'Unknown partner'} (${p.publisherId})`}
-                    </Table.Td>
-                    <Table.Td ta="right">{n(p.activeUsers)}</Table.Td>
-                    <Table.Td ta="right">{n(p.events)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable label="By partner" columns={PARTNER_COLUMNS} minWidth={560} striped>
+            {report.partners.map((p) => (
+              <Table.Tr key={p.publisherId}>
+                <Table.Td>
+                  {p.publisherId === '' ? 'No partner (staff, sign-in)' : `${p.name ?? 'Unknown partner'} (${p.publisherId})`}
+                </Table.Td>
+                <Table.Td ta="right">{n(p.activeUsers)}</Table.Td>
+                <Table.Td ta="right">{n(p.events)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </Paper>
       )}
     </>

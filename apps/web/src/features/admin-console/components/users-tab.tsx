@@ -1,17 +1,29 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Menu, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Table, Text, TextInput } from '@mantine/core';
 import { adminUsersEndpoints as endpoints, USER_DELETION_EFFECTS, type AdminUserPatch, type RegisteredUser } from '@pc/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { call } from '../../../lib/endpoints';
 import { addToast } from '../../../lib/toast';
 import { useUsersAdmin } from '../api/admin-api';
 import { UserAccessForm } from './user-access-form';
-import { formatDateTime } from '../../../lib/format/number-format';
+import { formatDateTime, formatDay } from '../../../lib/format/number-format';
 
 const when = (s: number | null) => (s ? formatDateTime(s * 1000) : 'Never');
+/** Enrolment is a day (seconds since epoch): its UTC day, written as every day of the product is. */
+const enrolled = (s: number) => formatDay(new Date(s * 1000).toISOString().slice(0, 10));
 const scopeLabel = (u: RegisteredUser) => (u.publisherScope === 'ALL' ? 'All partners (staff)' : u.publisherScope.split(',').join(', '));
+
+const COLUMNS: DataColumn[] = [
+  { key: 'user', header: 'User' },
+  { key: 'partners', header: 'Partners' },
+  { key: 'status', header: 'Status' },
+  { key: 'enrolled', header: 'Enrolled' },
+  { key: 'lastSignIn', header: 'Last sign-in' },
+];
+const EDIT_COLUMNS: DataColumn[] = [...COLUMNS, { key: 'actions', header: '', label: 'Actions' }];
 
 /** Registered users: search and partner filter for staff; access, status, reset mail and delete for admins. */
 export function UsersTab({ canEdit }: { canEdit: boolean }) {
@@ -67,81 +79,73 @@ export function UsersTab({ canEdit }: { canEdit: boolean }) {
         />
       )}
       {error && <LoadErrorAlert title="The users could not be loaded" message={error.message} onRetry={() => void mutate()} />}
-      {!error && (isLoading || !data) && <Skeleton h={200} />}
-      {data?.length === 0 && <EmptyState title="No user matches">Try another name, e-mail or partner id, or clear the filters.</EmptyState>}
-      {data && data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Users">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Partners</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Enrolled</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
-                {canEdit && <Table.Th />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {`${u.first_name} ${u.last_name}`.trim() || '—'}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {u.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {scopeLabel(u)} {u.adminAccess && <Badge size="xs">admin</Badge>}
-                  </Table.Td>
-                  <Table.Td>{u.disabled ? <Badge color="gray">Disabled</Badge> : <Badge color="green">Active</Badge>}</Table.Td>
-                  <Table.Td>{new Date(u.enrollment_date * 1000).toLocaleDateString()}</Table.Td>
-                  <Table.Td>{when(u.lastSignIn)}</Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <Button size="xs" variant="light" aria-label={`Actions for ${u.email}`}>
-                            Actions
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setEditing(u)}>Edit access</Menu.Item>
-                          <Menu.Item
-                            onClick={() =>
-                              void patch(
-                                u,
-                                { disabled: !u.disabled },
-                                u.disabled ? `${u.email} enabled.` : `${u.email} disabled; their sessions ended.`,
-                              )
-                            }
-                          >
-                            {u.disabled ? 'Enable' : 'Disable'}
-                          </Menu.Item>
-                          <Menu.Item
-                            disabled={u.disabled}
-                            onClick={() =>
-                              void act(`Password-reset e-mail sent to ${u.email}.`, () =>
-                                call(endpoints.passwordReset, { params: { id: u.id } }, { publisherId: null }),
-                              )
-                            }
-                          >
-                            Send password reset
-                          </Menu.Item>
-                          <Menu.Item color="red" onClick={() => setDeleting(u)}>
-                            Delete
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {(data || !error) && (
+        <DataTable
+          label="Users"
+          columns={canEdit ? EDIT_COLUMNS : COLUMNS}
+          minWidth={560}
+          striped
+          loading={isLoading || !data}
+          rowCount={data?.length}
+          empty={<EmptyState title="No user matches">Try another name, e-mail or partner id, or clear the filters.</EmptyState>}
+        >
+          {data?.map((u) => (
+            <Table.Tr key={u.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {`${u.first_name} ${u.last_name}`.trim() || '—'}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {u.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {scopeLabel(u)} {u.adminAccess && <Badge size="xs">admin</Badge>}
+              </Table.Td>
+              <Table.Td>{u.disabled ? <Badge color="gray">Disabled</Badge> : <Badge color="green">Active</Badge>}</Table.Td>
+              <Table.Td>{enrolled(u.enrollment_date)}</Table.Td>
+              <Table.Td>{when(u.lastSignIn)}</Table.Td>
+              {canEdit && (
+                <Table.Td>
+                  <Menu position="bottom-end">
+                    <Menu.Target>
+                      <Button size="xs" variant="light" aria-label={`Actions for ${u.email}`}>
+                        Actions
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => setEditing(u)}>Edit access</Menu.Item>
+                      <Menu.Item
+                        onClick={() =>
+                          void patch(
+                            u,
+                            { disabled: !u.disabled },
+                            u.disabled ? `${u.email} enabled.` : `${u.email} disabled; their sessions ended.`,
+                          )
+                        }
+                      >
+                        {u.disabled ? 'Enable' : 'Disable'}
+                      </Menu.Item>
+                      <Menu.Item
+                        disabled={u.disabled}
+                        onClick={() =>
+                          void act(`Password-reset e-mail sent to ${u.email}.`, () =>
+                            call(endpoints.passwordReset, { params: { id: u.id } }, { publisherId: null }),
+                          )
+                        }
+                      >
+                        Send password reset
+                      </Menu.Item>
+                      <Menu.Item color="red" onClick={() => setDeleting(u)}>
+                        Delete
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <ConfirmDialog
         opened={deleting !== null}
