@@ -127,4 +127,22 @@ describe('server import boundaries', () => {
     );
     expect(viaIndex).toEqual([]);
   }, 60_000);
+
+  it("refuse the demo orchestration, lib, db and top-level files reaching into an area's files, and allow its index", async () => {
+    for (const [file, spec] of [
+      ['apps/server/src/demo/boundary-probe.ts', '../modules/payments/payments.repo'],
+      ['apps/server/src/demo/boundary-probe.api.test.ts', '../modules/site-tag/site-tag.repo'],
+      ['apps/server/src/lib/boundary-probe.ts', '../modules/audit/audit.repo'],
+      ['apps/server/src/db/boundary-probe.test.ts', '../modules/reports/reports.service'],
+      ['apps/server/src/boundary-probe.ts', './modules/payment-settings/payment-settings.repo'],
+    ]) {
+      const ids = await ruleIdsFor(`import * as m from '${spec}';\nexport const x = m;\n`, file as string);
+      expect(ids, file).toContain('boundaries/module-entry');
+    }
+    const viaIndex = await ruleIdsFor(
+      "import { seedDemoPayments } from '../modules/payments';\nimport { seedDemoWebhooks } from '../modules/integrations/index';\nexport const x = [seedDemoPayments, seedDemoWebhooks];\n",
+      'apps/server/src/demo/boundary-probe.ts',
+    );
+    expect(viaIndex).toEqual([]);
+  }, 60_000);
 });
