@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Menu, Select, Table, Text, TextInput } from '@mantine/core';
 import { Routes, type Monitor } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { formatDateTime } from '../../../lib/format/number-format';
 import { formatAgo, formatFirstCheck, formatMs, formatUptime, STATUS_LABEL } from '../state/monitor-format';
 import { Sparkline } from './sparkline';
@@ -12,6 +13,27 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const pauseLabel = (m: Monitor) => (m.status === 'paused' ? 'Resume' : 'Pause');
 
 const STATUS_FILTER = (['down', 'up', 'pending', 'paused'] as const).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
+
+/**
+ * The partner's table opens with a select-all box and ends with the row actions; staff's read-only
+ * table (selectAll null) has a partner column instead. The narrow select column takes its width
+ * from its body cells.
+ */
+function monitorColumns(selectAll: ReactNode | null): DataColumn[] {
+  const own = selectAll !== null;
+  return [
+    ...(own ? [{ key: 'select', header: selectAll }] : []),
+    { key: 'monitor', header: 'Monitor' },
+    ...(own ? [] : [{ key: 'partner', header: 'Partner' }]),
+    { key: 'status', header: 'Status' },
+    { key: 'uptime24h', header: 'Uptime 24 h', align: 'right' },
+    { key: 'uptime30d', header: 'Uptime 30 d', align: 'right' },
+    { key: 'response', header: 'Response time', align: 'right' },
+    { key: 'lastCheck', header: 'Last check' },
+    { key: 'sparkline', header: 'Last 24 h' },
+    ...(own ? [{ key: 'actions', header: '', label: 'Actions' }] : []),
+  ];
+}
 
 interface Props {
   monitors: Monitor[];
@@ -46,6 +68,15 @@ export function MonitorsTable({ monitors, readOnly, busy, onPause, onDelete, onB
   const bulk = async (action: 'pause' | 'resume') => {
     if (onBulk && (await onBulk(chosen, action))) setSelected(new Set());
   };
+  const selectAll = (
+    <Checkbox
+      aria-label="Select all shown monitors"
+      checked={allChosen}
+      indeterminate={chosen.length > 0 && !allChosen}
+      onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map((m) => m.id)))}
+    />
+  );
+  const columns = monitorColumns(readOnly ? null : selectAll);
 
   return (
     <>
@@ -68,114 +99,95 @@ export function MonitorsTable({ monitors, readOnly, busy, onPause, onDelete, onB
           </Group>
         )}
       </Group>
-      {shown.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No monitor matches these filters.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover withTableBorder fz="sm" aria-label="Monitors">
-            <Table.Thead>
-              <Table.Tr>
-                {!readOnly && (
-                  <Table.Th w={36}>
-                    <Checkbox
-                      aria-label="Select all shown monitors"
-                      checked={allChosen}
-                      indeterminate={chosen.length > 0 && !allChosen}
-                      onChange={() => setSelected(allChosen ? new Set() : new Set(shown.map((m) => m.id)))}
-                    />
-                  </Table.Th>
-                )}
-                <Table.Th>Monitor</Table.Th>
-                {readOnly && <Table.Th>Partner</Table.Th>}
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Uptime 24 h</Table.Th>
-                <Table.Th ta="right">Uptime 30 d</Table.Th>
-                <Table.Th ta="right">Response time</Table.Th>
-                <Table.Th>Last check</Table.Th>
-                <Table.Th>Last 24 h</Table.Th>
-                {!readOnly && <Table.Th aria-label="Actions" />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((m) => (
-                <Table.Tr key={m.id} data-testid={`monitor-row-${m.name}`}>
-                  {!readOnly && (
-                    <Table.Td>
-                      <Checkbox aria-label={`Select ${m.name}`} checked={selected.has(m.id)} onChange={() => toggle(m.id)} />
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    {readOnly ? (
-                      <Text size="sm" fw={500}>
-                        {m.name}
-                      </Text>
-                    ) : (
-                      <Anchor component={Link} to={Routes.uptimeMonitor(m.id)} fw={500}>
-                        {m.name}
-                      </Anchor>
-                    )}
-                    <Text size="xs" c="dimmed" truncate maw={260} title={m.url}>
-                      {m.method} {m.url}
-                    </Text>
-                  </Table.Td>
-                  {readOnly && <Table.Td>{m.publisherName}</Table.Td>}
-                  {/* A badge ellipsises when its cell is squeezed ("P…"): this cell keeps the badge's width. */}
-                  <Table.Td miw={96} style={NOWRAP}>
-                    <StatusBadge status={m.status} />
-                    {m.status === 'down' && m.lastError && (
-                      <Text size="xs" c="red" maw={200} style={{ whiteSpace: 'normal' }}>
-                        {m.lastError}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right" style={NOWRAP}>
-                    {formatUptime(m.uptime24h)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={NOWRAP}>
-                    {formatUptime(m.uptime30d)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={NOWRAP}>
-                    {formatMs(m.lastResponseMs)}
-                  </Table.Td>
-                  <Table.Td style={NOWRAP} title={m.lastCheckAt ? formatDateTime(m.lastCheckAt) : undefined}>
-                    {/* Not checked yet: when it will be (monitors resumed together are spread over their interval). */}
-                    {m.lastCheckAt || m.status === 'paused' ? formatAgo(m.lastCheckAt) : formatFirstCheck(m.nextCheckAt)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Sparkline points={m.sparkline} />
-                  </Table.Td>
-                  {!readOnly && (
-                    <Table.Td w={92}>
-                      {/* One menu instead of three buttons keeps the row inside 1280 px; each item's
-                          accessible name still says which monitor it acts on ("Delete <name>"). */}
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <Button size="compact-xs" variant="subtle" aria-label={`Actions for ${m.name}`}>
-                            Actions
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item component={Link} to={Routes.uptimeMonitorEdit(m.id)} aria-label={`Edit ${m.name}`}>
-                            Edit
-                          </Menu.Item>
-                          <Menu.Item onClick={() => onPause?.(m)} aria-label={`${pauseLabel(m)} ${m.name}`}>
-                            {pauseLabel(m)}
-                          </Menu.Item>
-                          <Menu.Item color="red" onClick={() => onDelete?.(m)} aria-label={`Delete ${m.name}`}>
-                            Delete
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label="Monitors"
+        columns={columns}
+        minWidth={900}
+        striped
+        highlightOnHover
+        withTableBorder
+        fz="sm"
+        rowCount={shown.length}
+        empty={
+          <Text c="dimmed" size="sm">
+            No monitor matches these filters.
+          </Text>
+        }
+      >
+        {shown.map((m) => (
+          <Table.Tr key={m.id} data-testid={`monitor-row-${m.name}`}>
+            {!readOnly && (
+              <Table.Td w={36}>
+                <Checkbox aria-label={`Select ${m.name}`} checked={selected.has(m.id)} onChange={() => toggle(m.id)} />
+              </Table.Td>
+            )}
+            <Table.Td>
+              {readOnly ? (
+                <Text size="sm" fw={500}>
+                  {m.name}
+                </Text>
+              ) : (
+                <Anchor component={Link} to={Routes.uptimeMonitor(m.id)} fw={500}>
+                  {m.name}
+                </Anchor>
+              )}
+              <Text size="xs" c="dimmed" truncate maw={260} title={m.url}>
+                {m.method} {m.url}
+              </Text>
+            </Table.Td>
+            {readOnly && <Table.Td>{m.publisherName}</Table.Td>}
+            {/* A badge ellipsises when its cell is squeezed ("P…"): this cell keeps the badge's width. */}
+            <Table.Td miw={96} style={NOWRAP}>
+              <StatusBadge status={m.status} />
+              {m.status === 'down' && m.lastError && (
+                <Text size="xs" c="red" maw={200} style={{ whiteSpace: 'normal' }}>
+                  {m.lastError}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td ta="right" style={NOWRAP}>
+              {formatUptime(m.uptime24h)}
+            </Table.Td>
+            <Table.Td ta="right" style={NOWRAP}>
+              {formatUptime(m.uptime30d)}
+            </Table.Td>
+            <Table.Td ta="right" style={NOWRAP}>
+              {formatMs(m.lastResponseMs)}
+            </Table.Td>
+            <Table.Td style={NOWRAP} title={m.lastCheckAt ? formatDateTime(m.lastCheckAt) : undefined}>
+              {/* Not checked yet: when it will be (monitors resumed together are spread over their interval). */}
+              {m.lastCheckAt || m.status === 'paused' ? formatAgo(m.lastCheckAt) : formatFirstCheck(m.nextCheckAt)}
+            </Table.Td>
+            <Table.Td>
+              <Sparkline points={m.sparkline} />
+            </Table.Td>
+            {!readOnly && (
+              <Table.Td w={92}>
+                {/* One menu instead of three buttons keeps the row inside 1280 px; each item's
+                      accessible name still says which monitor it acts on ("Delete <name>"). */}
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button size="compact-xs" variant="subtle" aria-label={`Actions for ${m.name}`}>
+                      Actions
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item component={Link} to={Routes.uptimeMonitorEdit(m.id)} aria-label={`Edit ${m.name}`}>
+                      Edit
+                    </Menu.Item>
+                    <Menu.Item onClick={() => onPause?.(m)} aria-label={`${pauseLabel(m)} ${m.name}`}>
+                      {pauseLabel(m)}
+                    </Menu.Item>
+                    <Menu.Item color="red" onClick={() => onDelete?.(m)} aria-label={`Delete ${m.name}`}>
+                      Delete
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </DataTable>
     </>
   );
 }
