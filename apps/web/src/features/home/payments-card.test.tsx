@@ -47,7 +47,7 @@ describe('home payments card', () => {
     renderWithProviders(<PaymentsCard publisherId="1002" />);
     const note = await screen.findByTestId('home-hold-2026-08');
     expect(note).toBeVisible();
-    expect(note).toHaveTextContent('August 2026 payment on hold: Tax form (W-8BEN-E) missing. Upload your tax form in Payment settings');
+    expect(note).toHaveTextContent('Aug 2026 payment on hold: Tax form (W-8BEN-E) missing. Upload your tax form in Payment settings');
     expect(within(note).getByRole('link', { name: 'Upload your tax form in Payment settings' })).toHaveAttribute(
       'href',
       '/partners/payment-settings',
@@ -68,6 +68,6 @@ describe('home payments card', () => {
     answer({ ...overview([]), lastPayment: { period: '2026-07', amount: 1234.5, paidAt: '2026-08-15' } });
     renderWithProviders(<PaymentsCard publisherId="1002" />);
     expect(await screen.findByTestId('home-last-payment')).toHaveTextContent('$1,234.50');
-    expect(screen.getByText('July 2026, paid Aug 15, 2026')).toBeVisible();
+    expect(screen.getByText('Jul 2026, paid Aug 15, 2026')).toBeVisible();
   });
 });

@@ -1,10 +1,8 @@
 import { PAYMENT_STATUS_LABELS, paymentsEndpoints, Routes } from '@pc/contracts';
 import { PaymentHoldNote } from '../../components/payment-hold';
 import { useEndpoint } from '../../lib/endpoints';
-import { formatDay, formatMoney } from '../../lib/format/number-format';
+import { formatDay, formatMoney, formatMonth } from '../../lib/format/number-format';
 import { SummaryCard } from './summary-card';
-
-const month = (p: string) => new Date(`${p}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * Home: last payment and next payment (from /api/payments; home does not import the payments feature),
@@ -26,19 +24,19 @@ export function PaymentsCard({ publisherId }: { publisherId: string }) {
           label: 'Last payment',
           value: last && data ? formatMoney(last.amount, data.currency) : 'None yet',
           testId: 'home-last-payment',
-          note: last && `${month(last.period)}${last.paidAt ? `, paid ${formatDay(last.paidAt)}` : ''}`,
+          note: last && `${formatMonth(last.period)}${last.paidAt ? `, paid ${formatDay(last.paidAt)}` : ''}`,
         },
         {
           label: 'Next payment',
           value: next && data ? formatMoney(next.amount, data.currency) : 'Nothing due',
           testId: 'home-next-payment',
-          note: next && `${month(next.period)}, ${PAYMENT_STATUS_LABELS[next.status].toLowerCase()}`,
+          note: next && `${formatMonth(next.period)}, ${PAYMENT_STATUS_LABELS[next.status].toLowerCase()}`,
         },
       ]}
       footer={
         held.length > 0 &&
         held.map((p) => (
-          <PaymentHoldNote key={p.id} reason={p.holdReason} what={`${month(p.period)} payment`} testId={`home-hold-${p.period}`} />
+          <PaymentHoldNote key={p.id} reason={p.holdReason} what={`${formatMonth(p.period)} payment`} testId={`home-hold-${p.period}`} />
         ))
       }
     />

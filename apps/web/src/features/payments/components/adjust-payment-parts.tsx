@@ -1,7 +1,17 @@
-import { Button, Group, NumberInput, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, NumberInput, Table, Text, TextInput } from '@mantine/core';
 import type { PaymentAdjustment } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { money } from './format';
 import type { AdjustPaymentState } from './use-adjust-payment';
+
+const COLUMNS: DataColumn[] = [
+  { key: 'reason', header: 'Reason' },
+  { key: 'amount', header: 'Amount', align: 'right' },
+  { key: 'by', header: 'By' },
+  { key: 'actions', header: '', label: 'Actions' },
+];
+/** Narrower than the modal's body (size lg), so the four columns scroll only on a phone. */
+const MIN_WIDTH = 480;
 
 /** The payment's adjustment lines, each with a button to correct it. */
 export function AdjustmentLinesTable({
@@ -16,45 +26,33 @@ export function AdjustmentLinesTable({
   onEdit: (line: PaymentAdjustment) => void;
 }) {
   return (
-    <Table fz="sm" withTableBorder aria-label="Adjustments">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Reason</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th>By</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
+    <DataTable label="Adjustments" columns={COLUMNS} minWidth={MIN_WIDTH} fz="sm" withTableBorder>
+      {lines.map((l) => (
+        <Table.Tr key={l.id}>
+          <Table.Td>{l.reason}</Table.Td>
+          <Table.Td ta="right">{money(l.amount, currency)}</Table.Td>
+          <Table.Td>
+            {l.createdBy ?? '—'}
+            {l.editedAt && (
+              <Text size="xs" c="dimmed">
+                edited by {l.editedBy ?? 'staff'}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => onEdit(l)}
+              disabled={editing?.id === l.id}
+              aria-label={`Edit adjustment ${l.reason}`}
+            >
+              Edit
+            </Button>
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {lines.map((l) => (
-          <Table.Tr key={l.id}>
-            <Table.Td>{l.reason}</Table.Td>
-            <Table.Td ta="right">{money(l.amount, currency)}</Table.Td>
-            <Table.Td>
-              {l.createdBy ?? '—'}
-              {l.editedAt && (
-                <Text size="xs" c="dimmed">
-                  edited by {l.editedBy ?? 'staff'}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                onClick={() => onEdit(l)}
-                disabled={editing?.id === l.id}
-                aria-label={`Edit adjustment ${l.reason}`}
-              >
-                Edit
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,11 +2,22 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, FileButton, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { Payment } from '@pc/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { approvePayment, closeMonth, holdPayment, importRemittance, releasePayment, usePeriodPayments } from '../api/payments-api';
 import { AdjustPaymentModal } from './adjust-payment-modal';
 import { endedMonths, money, periodLabel, STATUS_COLOR, statusLabel } from './format';
+
+const COLUMNS: DataColumn[] = [
+  { key: 'publisher', header: 'Publisher' },
+  { key: 'amount', header: 'Amount', align: 'right' },
+  { key: 'status', header: 'Status' },
+  { key: 'id', header: 'Payment id' },
+  { key: 'actions', header: '', label: 'Actions' },
+];
+/** Below this the table scrolls sideways, the publisher staying in view, instead of squeezing the row actions. */
+const MIN_WIDTH = 700;
 
 /** Staff: close a month for all publishers, then approve, hold or release its payments. */
 export function MonthClosePanel() {
@@ -99,98 +110,90 @@ export function MonthClosePanel() {
         </Text>
         {error ? (
           <Alert color="red">{error.message}</Alert>
-        ) : data && data.payments.length === 0 ? (
-          <Text size="sm">No payments for {periodLabel(period)} yet.</Text>
         ) : (
-          <Table withTableBorder striped fz="sm" aria-label="Payments of the month">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Publisher</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Payment id</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(data?.payments ?? []).map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    {p.publisherName} ({p.publisherId})
-                  </Table.Td>
-                  <Table.Td ta="right">{money(p.amount, p.currency)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[p.status]} variant="light">
-                      {statusLabel(p.status)}
-                    </Badge>
-                    {p.status === 'on_hold' && (
-                      <Text size="xs" c="dimmed">
-                        Held: {p.holdReason ?? 'no reason given'}
-                      </Text>
-                    )}
-                    {p.status === 'pending' && p.approvals === 1 && (
-                      <Text size="xs" c="dimmed">
-                        1 of 2 approvals: the bank details changed in the last 48 hours, another staff member must approve.
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {p.id}
+          <DataTable
+            label="Payments of the month"
+            columns={COLUMNS}
+            minWidth={MIN_WIDTH}
+            withTableBorder
+            striped
+            fz="sm"
+            loading={!data}
+            rowCount={data?.payments.length}
+            empty={<Text size="sm">No payments for {periodLabel(period)} yet.</Text>}
+          >
+            {(data?.payments ?? []).map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  {p.publisherName} ({p.publisherId})
+                </Table.Td>
+                <Table.Td ta="right">{money(p.amount, p.currency)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[p.status]} variant="light">
+                    {statusLabel(p.status)}
+                  </Badge>
+                  {p.status === 'on_hold' && (
+                    <Text size="xs" c="dimmed">
+                      Held: {p.holdReason ?? 'no reason given'}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {p.status === 'pending' && (
-                        <Button
-                          size="compact-xs"
-                          loading={busy === p.id}
-                          onClick={() =>
-                            void run(
-                              p.id,
-                              () => approvePayment(p.id),
-                              (r) =>
-                                r.status === 'approved'
-                                  ? `${p.publisherName}: approved.`
-                                  : `${p.publisherName}: your approval is recorded; a second staff member must approve.`,
-                            )
-                          }
-                          aria-label={`Approve ${p.publisherName}`}
-                        >
-                          Approve
-                        </Button>
-                      )}
-                      {(p.status === 'pending' || p.status === 'approved') && (
-                        <Button size="compact-xs" variant="light" color="orange" onClick={() => setHolding(p)}>
-                          Hold
-                        </Button>
-                      )}
-                      {(p.status === 'pending' || p.status === 'on_hold' || p.status === 'rolled_over') && (
-                        <Button
-                          size="compact-xs"
-                          variant="default"
-                          onClick={() => setAdjusting(p)}
-                          aria-label={`Adjust ${p.publisherName}`}
-                        >
-                          Adjust
-                        </Button>
-                      )}
-                      {p.status === 'on_hold' && (
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          loading={busy === p.id}
-                          onClick={() => void run(p.id, () => releasePayment(p.id), `${p.publisherName}: released.`)}
-                        >
-                          Release
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  )}
+                  {p.status === 'pending' && p.approvals === 1 && (
+                    <Text size="xs" c="dimmed">
+                      1 of 2 approvals: the bank details changed in the last 48 hours, another staff member must approve.
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace">
+                    {p.id}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {p.status === 'pending' && (
+                      <Button
+                        size="compact-xs"
+                        loading={busy === p.id}
+                        onClick={() =>
+                          void run(
+                            p.id,
+                            () => approvePayment(p.id),
+                            (r) =>
+                              r.status === 'approved'
+                                ? `${p.publisherName}: approved.`
+                                : `${p.publisherName}: your approval is recorded; a second staff member must approve.`,
+                          )
+                        }
+                        aria-label={`Approve ${p.publisherName}`}
+                      >
+                        Approve
+                      </Button>
+                    )}
+                    {(p.status === 'pending' || p.status === 'approved') && (
+                      <Button size="compact-xs" variant="light" color="orange" onClick={() => setHolding(p)}>
+                        Hold
+                      </Button>
+                    )}
+                    {(p.status === 'pending' || p.status === 'on_hold' || p.status === 'rolled_over') && (
+                      <Button size="compact-xs" variant="default" onClick={() => setAdjusting(p)} aria-label={`Adjust ${p.publisherName}`}>
+                        Adjust
+                      </Button>
+                    )}
+                    {p.status === 'on_hold' && (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        loading={busy === p.id}
+                        onClick={() => void run(p.id, () => releasePayment(p.id), `${p.publisherName}: released.`)}
+                      >
+                        Release
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Stack>
       <AdjustPaymentModal
