@@ -2,9 +2,10 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useState } from 'react';
 import { Badge, Button, Card, Table, Text } from '@mantine/core';
 import type { ReportListItem, ReportType } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDay } from '../../../lib/format/number-format';
+import { formatDateTime, formatDay } from '../../../lib/format/number-format';
 import { toast } from '../../../lib/toast';
 import { downloadExport } from '../api/report-actions';
 import { useReportList } from '../api/use-report-data';
@@ -17,7 +18,14 @@ const STATUS: Record<ReportListItem['status'], { label: string; color: string }>
   failed: { label: 'Failed', color: 'red' },
 };
 
-const createdFmt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const COLUMNS: DataColumn[] = [
+  { key: 'created', header: 'Created' },
+  { key: 'range', header: 'Date range' },
+  { key: 'format', header: 'Format' },
+  { key: 'delivery', header: 'Delivery' },
+  { key: 'status', header: 'Status' },
+  { key: 'file', header: 'File', align: 'right' },
+];
 
 /** tab_1: this report type's exports, newest first; polls while one is still being prepared. */
 export function ExportsList({ type, publisherId, label }: { type: ReportType; publisherId: string; label: string }) {
@@ -50,60 +58,45 @@ export function ExportsList({ type, publisherId, label }: { type: ReportType; pu
 
   return (
     <Card p={0}>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="xs" highlightOnHover fz="sm">
-          <caption className="visually-hidden">Your {label} exports</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Date range</Table.Th>
-              <Table.Th>Format</Table.Th>
-              <Table.Th>Delivery</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">File</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((r) => (
-              <Table.Tr key={r.id} data-testid="export-row" data-status={r.status}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {createdFmt.format(new Date(r.created))}
-                  {r.isNew && (
-                    <Badge ml={8} size="xs" color="brand">
-                      New
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatDay(r.dateFrom)} – {formatDay(r.dateTo)}
-                </Table.Td>
-                <Table.Td>{r.format.toUpperCase()}</Table.Td>
-                <Table.Td>{r.delivery === 'email' ? 'E-mail' : 'File'}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={STATUS[r.status].color}>
-                    {STATUS[r.status].label}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="right">
-                  {r.status === 'done' ? (
-                    <Button size="compact-sm" variant="light" loading={downloading === r.id} onClick={() => void download(r)}>
-                      Download
-                    </Button>
-                  ) : r.status === 'failed' ? (
-                    <Text size="xs" c="red.8">
-                      Could not be prepared. Export it again.
-                    </Text>
-                  ) : (
-                    <Text size="xs" c="dimmed">
-                      Preparing…
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label={`Your ${label} exports`} columns={COLUMNS} minWidth={720} verticalSpacing="xs" highlightOnHover fz="sm">
+        {items.map((r) => (
+          <Table.Tr key={r.id} data-testid="export-row" data-status={r.status}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(r.created)}
+              {r.isNew && (
+                <Badge ml={8} size="xs" color="brand">
+                  New
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {formatDay(r.dateFrom)} – {formatDay(r.dateTo)}
+            </Table.Td>
+            <Table.Td>{r.format.toUpperCase()}</Table.Td>
+            <Table.Td>{r.delivery === 'email' ? 'E-mail' : 'File'}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={STATUS[r.status].color}>
+                {STATUS[r.status].label}
+              </Badge>
+            </Table.Td>
+            <Table.Td ta="right">
+              {r.status === 'done' ? (
+                <Button size="compact-sm" variant="light" loading={downloading === r.id} onClick={() => void download(r)}>
+                  Download
+                </Button>
+              ) : r.status === 'failed' ? (
+                <Text size="xs" c="red.8">
+                  Could not be prepared. Export it again.
+                </Text>
+              ) : (
+                <Text size="xs" c="dimmed">
+                  Preparing…
+                </Text>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Card>
   );
 }

@@ -10,7 +10,7 @@ import {
   type RevenueChange,
   type RevenueChangeQuery,
 } from '@pc/contracts';
-import { RowCards } from '../../../components/ui/data-table';
+import { DataTable, RowCards, type DataColumn } from '../../../components/ui/data-table';
 import { useEndpoint } from '../../../lib/endpoints';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import type { DayRange } from '../state/date-presets';
@@ -42,6 +42,13 @@ function MixNote({ d, currency }: { d: DimensionChange; currency: string }) {
   );
 }
 
+const FIGURE_COLUMNS: DataColumn[] = [
+  { key: 'change', header: 'Change', align: 'right' },
+  { key: 'volume', header: 'Volume', align: 'right' },
+  { key: 'price', header: 'Price', align: 'right' },
+  { key: 'driver', header: 'What moved it' },
+];
+
 function MoversTable({ d, currency }: { d: DimensionChange; currency: string }) {
   const label = DIMENSIONS[d.dimension].label;
   const money = (cents: number) => formatSignedCents(cents, currency);
@@ -69,37 +76,31 @@ function MoversTable({ d, currency }: { d: DimensionChange; currency: string }) 
       />
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label={`What changed by ${label}`} striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{label}</Table.Th>
-            <Table.Th ta="right">Change</Table.Th>
-            <Table.Th ta="right">Volume</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th>What moved it</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {d.movers.map((m) => (
-            <Table.Tr key={m.value}>
-              <Table.Td>{m.value}</Table.Td>
-              <Table.Td ta="right">{money(m.changeCents)}</Table.Td>
-              <Table.Td ta="right">{money(m.volumeCents)}</Table.Td>
-              <Table.Td ta="right">{money(m.priceCents)}</Table.Td>
-              <Table.Td>{moverDriver(m)}</Table.Td>
-            </Table.Tr>
-          ))}
-          {d.rest.count > 0 && (
-            <Table.Tr>
-              <Table.Td>Everything else ({d.rest.count})</Table.Td>
-              <Table.Td ta="right">{money(d.rest.changeCents)}</Table.Td>
-              <Table.Td colSpan={3} />
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={`What changed by ${label}`}
+      columns={[{ key: 'member', header: label }, ...FIGURE_COLUMNS]}
+      minWidth={560}
+      striped
+      // Figures line up digit under digit (only the body has digits; the headers are words).
+      style={{ fontVariantNumeric: 'tabular-nums' }}
+    >
+      {d.movers.map((m) => (
+        <Table.Tr key={m.value}>
+          <Table.Td>{m.value}</Table.Td>
+          <Table.Td ta="right">{money(m.changeCents)}</Table.Td>
+          <Table.Td ta="right">{money(m.volumeCents)}</Table.Td>
+          <Table.Td ta="right">{money(m.priceCents)}</Table.Td>
+          <Table.Td>{moverDriver(m)}</Table.Td>
+        </Table.Tr>
+      ))}
+      {d.rest.count > 0 && (
+        <Table.Tr>
+          <Table.Td>Everything else ({d.rest.count})</Table.Td>
+          <Table.Td ta="right">{money(d.rest.changeCents)}</Table.Td>
+          <Table.Td colSpan={3} />
+        </Table.Tr>
+      )}
+    </DataTable>
   );
 }
 
