@@ -1,6 +1,14 @@
-import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, type RevenueAtRisk } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { RiskCauseRow } from './risk-cause-row';
+
+const COLUMNS: DataColumn[] = [
+  { key: 'cause', header: 'Cause' },
+  { key: 'perDay', header: 'Per day' },
+  { key: 'formula', header: 'Formula and inputs' },
+  { key: 'fix', header: 'Fix' },
+];
 
 /** Every site with its four causes, largest amount first. */
 export function RiskBreakdown({ data }: { data: RevenueAtRisk }) {
@@ -16,23 +24,11 @@ export function RiskBreakdown({ data }: { data: RevenueAtRisk }) {
               {formatMoney(s.amountPerDay, data.currency)} per day
             </Text>
           </Group>
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs" aria-label={`Causes on ${s.siteName}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Cause</Table.Th>
-                  <Table.Th>Per day</Table.Th>
-                  <Table.Th>Formula and inputs</Table.Th>
-                  <Table.Th>Fix</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {s.causes.map((c) => (
-                  <RiskCauseRow key={c.kind} cause={c} currency={data.currency} siteId={s.siteId} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable label={`Causes on ${s.siteName}`} columns={COLUMNS} minWidth={640} verticalSpacing="xs">
+            {s.causes.map((c) => (
+              <RiskCauseRow key={c.kind} cause={c} currency={data.currency} siteId={s.siteId} />
+            ))}
+          </DataTable>
         </Card>
       ))}
     </Stack>
