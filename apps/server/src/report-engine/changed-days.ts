@@ -1,5 +1,3 @@
-import { firstDayOfMonth, lastDayOfPeriod } from './time-window';
-
 /**
  * Where the changed days' rows are: `changedDays` names a table of (publisher_id, date) pairs;
  * `stagedSales`, when given, a relation holding exactly the sales facts of those pairs (what an
@@ -18,7 +16,7 @@ export interface DayRange {
 
 /** `s.date` within the range (the month range when `month`), as SQL. */
 export function withinRange(range: DayRange, column: string, month = false): string {
-  const from = month ? firstDayOfMonth(range.from) : range.from;
-  const to = month ? lastDayOfPeriod(range.to, 'month') : range.to;
-  return `${column} BETWEEN DATE '${from}' AND DATE '${to}'`;
+  // Whole months: from the first of the first month to before the first of the month after the last.
+  if (month) return `${column} >= DATE '${range.from.slice(0, 7)}-01' AND ${column} < DATE '${range.to.slice(0, 7)}-01' + INTERVAL 1 MONTH`;
+  return `${column} BETWEEN DATE '${range.from}' AND DATE '${range.to}'`;
 }
