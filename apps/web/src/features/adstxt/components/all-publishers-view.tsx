@@ -4,10 +4,18 @@ import { adsTxtBulkEndpoints } from '@pc/contracts';
 import { errorMessage } from '../../../lib/api-error';
 import { call, useEndpoint } from '../../../lib/endpoints';
 import { toast } from '../../../lib/toast';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { LoadingCard } from '../../../components/ui/loading-card';
 import { AdsTxtStatusBadge, SellerIssuesNote } from './status-badges';
 import { relativeTime } from './status-labels';
+
+const COLUMNS: DataColumn[] = [
+  { key: 'partner', header: 'Partner' },
+  { key: 'domain', header: 'Domain' },
+  { key: 'status', header: 'Status' },
+  { key: 'lastCrawl', header: 'Last crawl' },
+];
 
 /** Staff: every publisher's domains with status, filterable, verified in bulk through the crawl queue. */
 export function AllPublishersView() {
@@ -71,55 +79,50 @@ export function AllPublishersView() {
         </Button>
       </Group>
       <Card p={0}>
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs" aria-label="Ads.txt domains of every partner">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Checkbox
-                    aria-label="Select all shown domains"
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.domain_id)))}
-                  />
-                </Table.Th>
-                <Table.Th>Partner</Table.Th>
-                <Table.Th>Domain</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Last crawl</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((d) => (
-                <Table.Tr key={d.domain_id}>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select ${d.domain_name}`}
-                      checked={selected.has(d.domain_id)}
-                      onChange={() => toggle(d.domain_id)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {d.pub_name}{' '}
-                    <Badge variant="light" color="gray">
-                      {d.publisher_id}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{d.domain_name}</Table.Td>
-                  <Table.Td>
-                    <AdsTxtStatusBadge item={d} />
-                    <SellerIssuesNote count={d.sellerIssues} />
-                  </Table.Td>
-                  <Table.Td>{d.lastCrawl ? relativeTime(d.lastCrawl.at) : 'Never'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {rows.length === 0 && (
-          <Text size="sm" p="md">
-            No domain matches this search.
-          </Text>
-        )}
+        <DataTable
+          label="Ads.txt domains of every partner"
+          columns={[
+            {
+              key: 'select',
+              header: (
+                <Checkbox
+                  aria-label="Select all shown domains"
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.domain_id)))}
+                />
+              ),
+            },
+            ...COLUMNS,
+          ]}
+          minWidth={720}
+          verticalSpacing="xs"
+          rowCount={rows.length}
+          empty={
+            <Text size="sm" p="md">
+              No domain matches this search.
+            </Text>
+          }
+        >
+          {rows.map((d) => (
+            <Table.Tr key={d.domain_id}>
+              <Table.Td>
+                <Checkbox aria-label={`Select ${d.domain_name}`} checked={selected.has(d.domain_id)} onChange={() => toggle(d.domain_id)} />
+              </Table.Td>
+              <Table.Td>
+                {d.pub_name}{' '}
+                <Badge variant="light" color="gray">
+                  {d.publisher_id}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{d.domain_name}</Table.Td>
+              <Table.Td>
+                <AdsTxtStatusBadge item={d} />
+                <SellerIssuesNote count={d.sellerIssues} />
+              </Table.Td>
+              <Table.Td>{d.lastCrawl ? relativeTime(d.lastCrawl.at) : 'Never'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Card>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Badge, Code, Stack, Table, Text } from '@mantine/core';
 import type { CrawlHopItem } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { absoluteTime } from './status-labels';
 
 const ruleColor: Record<CrawlHopItem['rule'], string> = { start: 'gray', within_root: 'teal', off_root: 'yellow', redirects_again: 'red' };
@@ -9,6 +10,15 @@ const ruleLabel: Record<CrawlHopItem['rule'], string> = {
   off_root: 'Allowed once',
   redirects_again: 'Breaks the rule',
 };
+
+const COLUMNS: DataColumn[] = [
+  { key: 'hop', header: 'Hop' },
+  { key: 'address', header: 'Address and answer' },
+  { key: 'rule', header: 'Redirect rule' },
+  { key: 'type', header: 'Content type' },
+  { key: 'size', header: 'Size', align: 'right' },
+  { key: 'modified', header: 'Last modified' },
+];
 
 function size(bytes: number | null): string {
   if (bytes === null) return '—';
@@ -31,42 +41,28 @@ export function CrawlerView({ hops, cacheNote }: { hops: CrawlHopItem[]; cacheNo
       <Text size="sm" fw={500}>
         How buyers&apos; crawlers fetch this file
       </Text>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing={4} fz="sm" aria-label="Redirect chain">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Hop</Table.Th>
-              <Table.Th>Address and answer</Table.Th>
-              <Table.Th>Redirect rule</Table.Th>
-              <Table.Th>Content type</Table.Th>
-              <Table.Th ta="right">Size</Table.Th>
-              <Table.Th>Last modified</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {hops.map((h, i) => (
-              <Table.Tr key={`${i}-${h.url}`}>
-                <Table.Td>{i + 1}</Table.Td>
-                <Table.Td>
-                  <Code>{h.url}</Code>
-                  <Text size="xs">HTTP {h.status}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={ruleColor[h.rule]} variant="light">
-                    {ruleLabel[h.rule]}
-                  </Badge>
-                  <Text size="xs">{h.note}</Text>
-                </Table.Td>
-                <Table.Td>{typeVerdict(h, i === hops.length - 1)}</Table.Td>
-                <Table.Td ta="right">{size(h.size)}</Table.Td>
-                <Table.Td>
-                  {h.lastModified && !Number.isNaN(Date.parse(h.lastModified)) ? absoluteTime(new Date(h.lastModified).toISOString()) : '—'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label="Redirect chain" columns={COLUMNS} minWidth={720} verticalSpacing={4} fz="sm">
+        {hops.map((h, i) => (
+          <Table.Tr key={`${i}-${h.url}`}>
+            <Table.Td>{i + 1}</Table.Td>
+            <Table.Td>
+              <Code>{h.url}</Code>
+              <Text size="xs">HTTP {h.status}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={ruleColor[h.rule]} variant="light">
+                {ruleLabel[h.rule]}
+              </Badge>
+              <Text size="xs">{h.note}</Text>
+            </Table.Td>
+            <Table.Td>{typeVerdict(h, i === hops.length - 1)}</Table.Td>
+            <Table.Td ta="right">{size(h.size)}</Table.Td>
+            <Table.Td>
+              {h.lastModified && !Number.isNaN(Date.parse(h.lastModified)) ? absoluteTime(new Date(h.lastModified).toISOString()) : '—'}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       <Text size="sm">{cacheNote}</Text>
     </Stack>
   );

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useSWRConfig } from 'swr';
 import { adsTxtKeys, fetchRevisionContent, restoreRevision, useAdsTxtRevisions } from '../api/adstxt-api';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { saveFile, safeFileName } from '../../../lib/save-file';
 import { absoluteTime, relativeTime } from './status-labels';
 
@@ -19,6 +20,16 @@ interface Props {
   fileName: AdsFileName;
   onCompare: (from: number, to: number) => void;
 }
+
+const COLUMNS: DataColumn[] = [
+  { key: 'revision', header: 'Revision' },
+  { key: 'who', header: 'Who' },
+  { key: 'when', header: 'When' },
+  { key: 'added', header: 'Added', align: 'right' },
+  { key: 'removed', header: 'Removed', align: 'right' },
+  { key: 'warnings', header: 'Warnings', align: 'right' },
+  { key: 'actions', header: 'Actions' },
+];
 
 /** Revisions of the hosted file, newest first, with download and compare. */
 export function HistoryPanel({ publisherId, domainId, domainName, fileName, onCompare }: Props) {
@@ -100,76 +111,61 @@ export function HistoryPanel({ publisherId, domainId, domainName, fileName, onCo
           </Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="xs" aria-label={`Revisions of the hosted ${fileName}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Revision</Table.Th>
-                    <Table.Th>Who</Table.Th>
-                    <Table.Th>When</Table.Th>
-                    <Table.Th ta="right">Added</Table.Th>
-                    <Table.Th ta="right">Removed</Table.Th>
-                    <Table.Th ta="right">Warnings</Table.Th>
-                    <Table.Th>Actions</Table.Th>
+            <DataTable label={`Revisions of the hosted ${fileName}`} columns={COLUMNS} minWidth={640} verticalSpacing="xs">
+              {data.map((r, i) => {
+                const previous = data[i + 1];
+                return (
+                  <Table.Tr key={r.revision_id} data-testid={`revision-${r.revision_id}`}>
+                    <Table.Td>#{r.revision_id}</Table.Td>
+                    <Table.Td>{r.author}</Table.Td>
+                    <Table.Td>
+                      <time dateTime={r.created} title={absoluteTime(r.created)}>
+                        {relativeTime(r.created)}
+                      </time>
+                    </Table.Td>
+                    <Table.Td ta="right" c="var(--mantine-color-green-light-color)">
+                      +{r.linesAdded}
+                    </Table.Td>
+                    <Table.Td ta="right" c="red.9">
+                      −{r.linesRemoved}
+                    </Table.Td>
+                    <Table.Td ta="right">{r.warnings}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => void download(r)}
+                          aria-label={`Download revision ${r.revision_id}`}
+                        >
+                          Download
+                        </Button>
+                        {i > 0 && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={() => setRestoring(r)}
+                            aria-label={`Restore revision ${r.revision_id}`}
+                          >
+                            Restore
+                          </Button>
+                        )}
+                        {previous && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={() => onCompare(previous.revision_id, r.revision_id)}
+                            aria-label={`Compare revision ${r.revision_id} with revision ${previous.revision_id}`}
+                          >
+                            Compare with previous
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.map((r, i) => {
-                    const previous = data[i + 1];
-                    return (
-                      <Table.Tr key={r.revision_id} data-testid={`revision-${r.revision_id}`}>
-                        <Table.Td>#{r.revision_id}</Table.Td>
-                        <Table.Td>{r.author}</Table.Td>
-                        <Table.Td>
-                          <time dateTime={r.created} title={absoluteTime(r.created)}>
-                            {relativeTime(r.created)}
-                          </time>
-                        </Table.Td>
-                        <Table.Td ta="right" c="var(--mantine-color-green-light-color)">
-                          +{r.linesAdded}
-                        </Table.Td>
-                        <Table.Td ta="right" c="red.9">
-                          −{r.linesRemoved}
-                        </Table.Td>
-                        <Table.Td ta="right">{r.warnings}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              onClick={() => void download(r)}
-                              aria-label={`Download revision ${r.revision_id}`}
-                            >
-                              Download
-                            </Button>
-                            {i > 0 && (
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                onClick={() => setRestoring(r)}
-                                aria-label={`Restore revision ${r.revision_id}`}
-                              >
-                                Restore
-                              </Button>
-                            )}
-                            {previous && (
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                onClick={() => onCompare(previous.revision_id, r.revision_id)}
-                                aria-label={`Compare revision ${r.revision_id} with revision ${previous.revision_id}`}
-                              >
-                                Compare with previous
-                              </Button>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                );
+              })}
+            </DataTable>
             {data.length >= 2 && (
               <Group align="flex-end" gap="sm" wrap="wrap">
                 <NativeSelect label="Compare from" data={options} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
