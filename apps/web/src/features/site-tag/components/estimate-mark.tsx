@@ -1,8 +1,9 @@
 import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
+import { formatCount } from '../../../lib/format/number-format';
 
 /** What a row's mark says: which of its figures are estimated, and from what sample. */
 export function estimateText(oneIn: number, what: string): string {
-  return `${what} estimated from a 1-in-${oneIn.toLocaleString('en-US')} sample`;
+  return `${what} estimated from a 1-in-${formatCount(oneIn)} sample`;
 }
 
 /**

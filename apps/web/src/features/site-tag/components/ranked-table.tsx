@@ -1,4 +1,5 @@
 import { Card, Progress, Table, Text, Title } from '@mantine/core';
+import { DataTable } from '../../../components/ui/data-table';
 import { formatCount, formatPercent } from '../../../lib/format/number-format';
 
 export interface RankedRow {
@@ -16,44 +17,45 @@ export function RankedTable({ title, rows, valueLabel, empty }: { title: string;
       <Title order={2} size="h5" mb="xs">
         {title}
       </Title>
-      {rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {empty}
-        </Text>
-      ) : (
-        <Table verticalSpacing={6} aria-label={title}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{title}</Table.Th>
-              <Table.Th ta="right">{valueLabel}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.key}>
-                <Table.Td>
-                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                    {r.label}
-                    {r.detail && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        {r.detail}
-                      </Text>
-                    )}
+      {/* The labels break anywhere, so the table fits the narrowest card (a quarter of a wide page) without scrolling. */}
+      <DataTable
+        label={title}
+        columns={[
+          { key: 'label', header: title },
+          { key: 'value', header: valueLabel, align: 'right' },
+        ]}
+        minWidth={0}
+        verticalSpacing={6}
+        rowCount={rows.length}
+        empty={
+          <Text size="sm" c="dimmed">
+            {empty}
+          </Text>
+        }
+      >
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            <Table.Td>
+              <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                {r.label}
+                {r.detail && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    {r.detail}
                   </Text>
-                  <Progress value={total ? (r.value / total) * 100 : 0} size="xs" mt={4} aria-hidden />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm">{formatCount(r.value)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {formatPercent(total ? r.value / total : null)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+                )}
+              </Text>
+              <Progress value={total ? (r.value / total) * 100 : 0} size="xs" mt={4} aria-hidden />
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm">{formatCount(r.value)}</Text>
+              <Text size="xs" c="dimmed">
+                {formatPercent(total ? r.value / total : null)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Card>
   );
 }

@@ -1,15 +1,17 @@
+import { formatCount } from '../../../lib/format/number-format';
+
 /** The site tag's sample rate as shown on the site's setup: "All page views" or "1 in 20 (5 %)". */
 export function sampleRateLabel(oneIn: number): string {
   if (oneIn <= 1) return 'All page views';
   const pct = 100 / oneIn;
   const shown = pct >= 1 ? String(Math.round(pct * 10) / 10) : pct.toPrecision(2);
-  return `1 in ${oneIn.toLocaleString('en-US')} (${shown} %)`;
+  return `1 in ${formatCount(oneIn)} (${shown} %)`;
 }
 
 /** What sampling means for the figures, in one sentence. */
 export function sampleRateHelp(oneIn: number): string {
   if (oneIn <= 1) return 'Every page view is recorded, so counts are exact.';
-  return `The tag records one page load in ${oneIn.toLocaleString('en-US')}; each recorded page view counts ${oneIn.toLocaleString('en-US')} times, so page views, visitors and visits are estimates. Core Web Vitals percentiles are over the recorded page loads.`;
+  return `The tag records one page load in ${formatCount(oneIn)}; each recorded page view counts ${formatCount(oneIn)} times, so page views, visitors and visits are estimates. Core Web Vitals percentiles are over the recorded page loads.`;
 }
 
 /**
@@ -20,7 +22,7 @@ export function sampledNotice(sites: readonly { id: string; name: string; sample
   const inScope = siteId ? sites.filter((s) => s.id === siteId) : sites;
   const sampled = inScope.filter((s) => s.sampleOneIn > 1);
   if (sampled.length === 0) return null;
-  const n = (s: { sampleOneIn: number }) => s.sampleOneIn.toLocaleString('en-US');
+  const n = (s: { sampleOneIn: number }) => formatCount(s.sampleOneIn);
   if (siteId || inScope.length === 1) {
     const s = sampled[0]!;
     return `Estimated from a 1-in-${n(s)} sample: ${s.name} records one page load in ${n(s)}, so its page views, visitors and visits are estimates.`;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
 import { TrackingEvents, type TaggedSite } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { NoSitesYet, SiteName } from '../../../components/ui/site-cells';
 import { useSignedIn } from '../../../lib/identity/auth-context';
@@ -10,6 +11,13 @@ import { sampleRateHelp, sampleRateLabel } from './sample-rate';
 import { SampleRateControl } from './sample-rate-control';
 import { TagInstallModal } from './tag-install-modal';
 import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
+
+const COLUMNS: DataColumn[] = [
+  { key: 'site', header: 'Site' },
+  { key: 'tag', header: 'Tag' },
+  { key: 'sampleRate', header: 'Sample rate' },
+  { key: 'install', header: '', label: 'Actions' },
+];
 
 /** Each site's tag status (data received or not) with the way to install and verify it. */
 export function TagSetupCard({ publisherId }: { publisherId: string }) {
@@ -35,66 +43,59 @@ export function TagSetupCard({ publisherId }: { publisherId: string }) {
         <LoadErrorAlert title="Your sites could not be loaded" message={sites.error.message} onRetry={() => void sites.mutate()} />
       ) : !sites.data ? (
         <LoadingSkeleton label="Loading sites" h={18} rows={2} />
-      ) : sites.data.length === 0 ? (
-        <NoSitesYet />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" aria-label="Site tag status">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Site</Table.Th>
-                <Table.Th>Tag</Table.Th>
-                <Table.Th>Sample rate</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sites.data.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <SiteName name={s.name} detail={s.domain} />
-                  </Table.Td>
-                  <Table.Td>
-                    {!s.active ? (
-                      <Badge color="gray" variant="light">
-                        Site inactive
-                      </Badge>
-                    ) : s.eventTrackerDataReceived ? (
-                      <Badge color="teal" variant="light">
-                        Receiving data
-                      </Badge>
-                    ) : (
-                      <Badge color="yellow" variant="light">
-                        No data yet
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label={sampleRateHelp(s.sampleOneIn)} multiline w={280} withArrow>
-                        <Text size="sm" tabIndex={0} aria-label={`Sample rate of ${s.name}: ${sampleRateLabel(s.sampleOneIn)}`}>
-                          {sampleRateLabel(s.sampleOneIn)}
-                        </Text>
-                      </Tooltip>
-                      {isStaff && <SampleRateControl site={s} onSaved={() => void sites.mutate()} />}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => openSetup(s)}
-                      disabled={!s.active}
-                      aria-label={`Install and verify the tag on ${s.name}`}
-                    >
-                      Install &amp; verify
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Site tag status"
+          columns={COLUMNS}
+          minWidth={560}
+          verticalSpacing="xs"
+          rowCount={sites.data.length}
+          empty={<NoSitesYet />}
+        >
+          {sites.data.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                <SiteName name={s.name} detail={s.domain} />
+              </Table.Td>
+              <Table.Td>
+                {!s.active ? (
+                  <Badge color="gray" variant="light">
+                    Site inactive
+                  </Badge>
+                ) : s.eventTrackerDataReceived ? (
+                  <Badge color="teal" variant="light">
+                    Receiving data
+                  </Badge>
+                ) : (
+                  <Badge color="yellow" variant="light">
+                    No data yet
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label={sampleRateHelp(s.sampleOneIn)} multiline w={280} withArrow>
+                    <Text size="sm" tabIndex={0} aria-label={`Sample rate of ${s.name}: ${sampleRateLabel(s.sampleOneIn)}`}>
+                      {sampleRateLabel(s.sampleOneIn)}
+                    </Text>
+                  </Tooltip>
+                  {isStaff && <SampleRateControl site={s} onSaved={() => void sites.mutate()} />}
+                </Group>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => openSetup(s)}
+                  disabled={!s.active}
+                  aria-label={`Install and verify the tag on ${s.name}`}
+                >
+                  Install &amp; verify
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <TagInstallModal publisherId={publisherId} site={open} onClose={() => setOpen(null)} onVerified={() => void sites.mutate()} />
     </Card>

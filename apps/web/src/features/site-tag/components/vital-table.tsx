@@ -1,8 +1,12 @@
 import { Badge, Card, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { SitePerformance, WebVitalName } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
+import { formatCount } from '../../../lib/format/number-format';
 import { RATING_COLORS, RATING_LABELS, VITAL_ORDER, formatVital } from './vital-format';
 
 type Row = SitePerformance['byDevice'][number] | SitePerformance['byTemplate'][number];
+
+const VITAL_COLUMNS: DataColumn[] = VITAL_ORDER.map((m) => ({ key: m, header: `${m} (p75)`, align: 'right' }));
 
 /** p75 of each vital per group (device class or page template), coloured by rating. */
 export function VitalTable({
@@ -23,53 +27,44 @@ export function VitalTable({
       <Title order={2} size="h5" mb="xs">
         {title}
       </Title>
-      {groups.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No measurements in this period.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing={6} aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{groupLabel}</Table.Th>
-                {VITAL_ORDER.map((m) => (
-                  <Table.Th key={m} ta="right">
-                    {m} (p75)
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {groups.map((g) => (
-                <Table.Tr key={g}>
-                  <Table.Td>
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                      {g}
-                    </Text>
-                  </Table.Td>
-                  {VITAL_ORDER.map((m: WebVitalName) => {
-                    const v = cell.get(`${g}|${m}`);
-                    return (
-                      <Table.Td key={m} ta="right">
-                        {v ? (
-                          <Tooltip label={`${RATING_LABELS[v.rating]}, ${v.samples} page loads`}>
-                            <Badge variant="light" color={RATING_COLORS[v.rating]} tt="none">
-                              {formatVital(m, v.p75)}
-                            </Badge>
-                          </Tooltip>
-                        ) : (
-                          '—'
-                        )}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label={title}
+        columns={[{ key: 'group', header: groupLabel }, ...VITAL_COLUMNS]}
+        minWidth={640}
+        verticalSpacing={6}
+        rowCount={groups.length}
+        empty={
+          <Text size="sm" c="dimmed">
+            No measurements in this period.
+          </Text>
+        }
+      >
+        {groups.map((g) => (
+          <Table.Tr key={g}>
+            <Table.Td>
+              <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                {g}
+              </Text>
+            </Table.Td>
+            {VITAL_ORDER.map((m: WebVitalName) => {
+              const v = cell.get(`${g}|${m}`);
+              return (
+                <Table.Td key={m} ta="right">
+                  {v ? (
+                    <Tooltip label={`${RATING_LABELS[v.rating]}, ${formatCount(v.samples)} page loads`}>
+                      <Badge variant="light" color={RATING_COLORS[v.rating]} tt="none">
+                        {formatVital(m, v.p75)}
+                      </Badge>
+                    </Tooltip>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge, Button, Card, Grid, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Routes, TrackingEvents, type AdRevenueOverview, type TaggedSite, type VitalRating } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -122,6 +123,14 @@ function AdRevenueBody({ data, currency, rates }: { data: AdRevenueOverview | un
   );
 }
 
+const SITE_COLUMNS: DataColumn[] = [
+  { key: 'site', header: 'Site' },
+  { key: 'revenue', header: 'Revenue', align: 'right' },
+  { key: 'change', header: 'Change', align: 'right' },
+  { key: 'pageViews', header: 'Page views', align: 'right' },
+  { key: 'pageRpm', header: 'Page RPM', align: 'right' },
+];
+
 function SitesTable({ data, money, rates }: { data: AdRevenueOverview; money: (v: number | null) => string; rates: Rates }) {
   const movers = [...data.sites]
     .map((s) => ({ ...s, delta: s.revenue - s.previousRevenue }))
@@ -138,45 +147,38 @@ function SitesTable({ data, money, rates }: { data: AdRevenueOverview; money: (v
           {formatChange(changeRatio(movers[0].revenue, movers[0].previousRevenue))}) on the previous period.
         </Text>
       )}
-      <Table.ScrollContainer minWidth={620}>
-        <Table verticalSpacing={6} aria-label="Top sites">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Site</Table.Th>
-              <Table.Th ta="right">Revenue</Table.Th>
-              <Table.Th ta="right">Change</Table.Th>
-              <Table.Th ta="right">Page views</Table.Th>
-              <Table.Th ta="right">Page RPM</Table.Th>
+      <DataTable label="Top sites" columns={SITE_COLUMNS} minWidth={620} verticalSpacing={6}>
+        {data.sites.map((s) => {
+          const change = changeRatio(s.revenue, s.previousRevenue);
+          return (
+            <Table.Tr key={s.siteId}>
+              <Table.Td>
+                {s.name}
+                <EstimateMark oneIn={rates.get(s.siteId)} what={VIEWS_AND_RPM} />
+              </Table.Td>
+              <Table.Td ta="right">{money(s.revenue)}</Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" c={change === null ? 'dimmed' : change >= 0 ? 'teal' : 'red'}>
+                  {formatChange(change)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{formatCount(s.pageViews)}</Table.Td>
+              <Table.Td ta="right">
+                <PageRpmCell site={s} money={money} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.sites.map((s) => {
-              const change = changeRatio(s.revenue, s.previousRevenue);
-              return (
-                <Table.Tr key={s.siteId}>
-                  <Table.Td>
-                    {s.name}
-                    <EstimateMark oneIn={rates.get(s.siteId)} what={VIEWS_AND_RPM} />
-                  </Table.Td>
-                  <Table.Td ta="right">{money(s.revenue)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" c={change === null ? 'dimmed' : change >= 0 ? 'teal' : 'red'}>
-                      {formatChange(change)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatCount(s.pageViews)}</Table.Td>
-                  <Table.Td ta="right">
-                    <PageRpmCell site={s} money={money} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </DataTable>
     </Card>
   );
 }
+
+const PRODUCT_COLUMNS: DataColumn[] = [
+  { key: 'product', header: 'Product' },
+  { key: 'revenue', header: 'Revenue', align: 'right' },
+  { key: 'share', header: 'Share', align: 'right' },
+];
 
 function ProductsTable({ data, money }: { data: AdRevenueOverview; money: (v: number | null) => string }) {
   const total = data.products.reduce((a, p) => a + p.revenue, 0);
@@ -185,29 +187,33 @@ function ProductsTable({ data, money }: { data: AdRevenueOverview; money: (v: nu
       <Title order={2} size="h5" mb="xs">
         Products
       </Title>
-      <Table verticalSpacing={6} aria-label="Revenue by product">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th ta="right">Revenue</Table.Th>
-            <Table.Th ta="right">Share</Table.Th>
+      {/* About the three columns' own width: it scrolls only where it would have overflowed its card. */}
+      <DataTable label="Revenue by product" columns={PRODUCT_COLUMNS} minWidth={280} verticalSpacing={6}>
+        {data.products.map((p) => (
+          <Table.Tr key={p.product}>
+            <Table.Td>{p.product}</Table.Td>
+            <Table.Td ta="right">{money(p.revenue)}</Table.Td>
+            <Table.Td ta="right">{formatPercent(total ? p.revenue / total : null)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.products.map((p) => (
-            <Table.Tr key={p.product}>
-              <Table.Td>{p.product}</Table.Td>
-              <Table.Td ta="right">{money(p.revenue)}</Table.Td>
-              <Table.Td ta="right">{formatPercent(total ? p.revenue / total : null)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </DataTable>
     </Card>
   );
 }
 
 const RATINGS: VitalRating[] = ['good', 'needs-improvement', 'poor'];
+const RATING_COLUMNS: DataColumn[] = [
+  { key: 'site', header: 'Site' },
+  ...RATINGS.map((r) => ({
+    key: r,
+    header: (
+      <Badge variant="light" color={RATING_COLORS[r]}>
+        {RATING_LABELS[r]}
+      </Badge>
+    ),
+    align: 'right' as const,
+  })),
+];
 
 function RpmByLcp({ data, money, rates }: { data: AdRevenueOverview; money: (v: number | null) => string; rates: Rates }) {
   const names = new Map(data.sites.map((s) => [s.siteId, s.name]));
@@ -221,55 +227,44 @@ function RpmByLcp({ data, money, rates }: { data: AdRevenueOverview; money: (v: 
       <Text size="sm" c="dimmed" mb="xs">
         Each site-day is rated by its page load speed (LCP at p75): what a thousand page views earned on fast and on slow days.
       </Text>
-      {siteIds.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No page speed measured in this period: it comes from the site tag.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing={6} aria-label="Page RPM by LCP">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Site</Table.Th>
-                {RATINGS.map((r) => (
-                  <Table.Th key={r} ta="right">
-                    <Badge variant="light" color={RATING_COLORS[r]}>
-                      {RATING_LABELS[r]}
-                    </Badge>
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {siteIds.map((id) => (
-                <Table.Tr key={id}>
-                  <Table.Td>
-                    {names.get(id) ?? id}
-                    <EstimateMark oneIn={rates.get(id)} what={VIEWS_AND_RPM} />
-                  </Table.Td>
-                  {RATINGS.map((r) => {
-                    const b = cell.get(`${id}|${r}`);
-                    return (
-                      <Table.Td key={r} ta="right">
-                        {b ? (
-                          <>
-                            <Text size="sm">{money(b.pageRpm)}</Text>
-                            <Text size="xs" c="dimmed">
-                              {formatCount(b.pageViews)} views
-                            </Text>
-                          </>
-                        ) : (
-                          '—'
-                        )}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label="Page RPM by LCP"
+        columns={RATING_COLUMNS}
+        minWidth={480}
+        verticalSpacing={6}
+        rowCount={siteIds.length}
+        empty={
+          <Text size="sm" c="dimmed">
+            No page speed measured in this period: it comes from the site tag.
+          </Text>
+        }
+      >
+        {siteIds.map((id) => (
+          <Table.Tr key={id}>
+            <Table.Td>
+              {names.get(id) ?? id}
+              <EstimateMark oneIn={rates.get(id)} what={VIEWS_AND_RPM} />
+            </Table.Td>
+            {RATINGS.map((r) => {
+              const b = cell.get(`${id}|${r}`);
+              return (
+                <Table.Td key={r} ta="right">
+                  {b ? (
+                    <>
+                      <Text size="sm">{money(b.pageRpm)}</Text>
+                      <Text size="xs" c="dimmed">
+                        {formatCount(b.pageViews)} views
+                      </Text>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Card, Code, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { SitePerformance, WebVitalName } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -14,6 +15,14 @@ import { RATING_COLORS, RATING_LABELS, VITAL_LABELS, VITAL_ORDER, formatVital, t
 import { VitalTable } from '../components/vital-table';
 import { useTagRange } from '../state/tag-range';
 import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
+
+const WORST_PAGE_COLUMNS: DataColumn[] = [
+  { key: 'page', header: 'Page' },
+  { key: 'lcp', header: 'LCP (p75)', align: 'right' },
+  { key: 'rating', header: 'Rating' },
+  { key: 'element', header: 'LCP element' },
+  { key: 'samples', header: 'Page loads', align: 'right' },
+];
 
 /** /performance: Core Web Vitals at the 75th percentile, per site, device, page template and day; worst pages first. */
 export function PerformancePage() {
@@ -125,34 +134,21 @@ function PerformanceBody({ data }: { data: SitePerformance }) {
         <Text size="sm" c="dimmed" mb="xs">
           The element is what the browser reported as the largest content: usually the image or heading to optimise.
         </Text>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing={6} aria-label="Slowest pages">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Page</Table.Th>
-                <Table.Th ta="right">LCP (p75)</Table.Th>
-                <Table.Th>Rating</Table.Th>
-                <Table.Th>LCP element</Table.Th>
-                <Table.Th ta="right">Page loads</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.worstPages.map((w) => (
-                <Table.Tr key={w.path}>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{w.path}</Table.Td>
-                  <Table.Td ta="right">{formatVital('LCP', w.p75Lcp)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={RATING_COLORS[w.rating]}>
-                      {RATING_LABELS[w.rating]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{w.element ? <Code>{w.element}</Code> : '—'}</Table.Td>
-                  <Table.Td ta="right">{formatCount(w.samples)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable label="Slowest pages" columns={WORST_PAGE_COLUMNS} minWidth={560} verticalSpacing={6}>
+          {data.worstPages.map((w) => (
+            <Table.Tr key={w.path}>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{w.path}</Table.Td>
+              <Table.Td ta="right">{formatVital('LCP', w.p75Lcp)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={RATING_COLORS[w.rating]}>
+                  {RATING_LABELS[w.rating]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{w.element ? <Code>{w.element}</Code> : '—'}</Table.Td>
+              <Table.Td ta="right">{formatCount(w.samples)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Card>
     </Stack>
   );
