@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Code, CopyButton, Group, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../lib/format/number-format';
+import { DataTable, type DataColumn } from '../ui/data-table';
 import { LoadErrorAlert } from '../ui/load-error-alert';
 
 /**
@@ -70,57 +71,53 @@ export function IssuedKeysTable<K extends IssuedKey>(props: {
         Loading {noun}…
       </Text>
     );
-  if (data.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {props.emptyText}
-      </Text>
-    );
+  const columns: DataColumn[] = [
+    { key: 'name', header: 'Name' },
+    { key: 'key', header: 'Key' },
+    ...extraColumns.map((c) => ({ key: `extra-${c.header}`, header: c.header })),
+    { key: 'created', header: 'Created' },
+    { key: 'lastUsed', header: 'Last used' },
+    { key: 'status', header: 'Status' },
+    { key: 'actions', header: '', label: 'Actions' },
+  ];
   return (
-    <Table.ScrollContainer minWidth={props.minWidth}>
-      <Table aria-label={noun.charAt(0).toUpperCase() + noun.slice(1)}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Key</Table.Th>
-            {extraColumns.map((c) => (
-              <Table.Th key={c.header}>{c.header}</Table.Th>
-            ))}
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.map((k) => (
-            <Table.Tr key={k.id}>
-              <Table.Td>{k.name}</Table.Td>
-              <Table.Td>
-                <Code>{k.prefix}…</Code>
-              </Table.Td>
-              {extraColumns.map((c) => (
-                <Table.Td key={c.header}>{c.cell(k)}</Table.Td>
-              ))}
-              <Table.Td>
-                {formatKeyTime(k.createdAt)}
-                <Text size="xs" c="dimmed">
-                  {k.createdBy ?? ''}
-                </Text>
-              </Table.Td>
-              <Table.Td>{formatKeyTime(k.lastUsedAt)}</Table.Td>
-              <Table.Td>{k.revokedAt ? <Badge color="gray">Revoked</Badge> : <Badge color="green">Active</Badge>}</Table.Td>
-              <Table.Td>
-                {!k.revokedAt && (
-                  <Button size="xs" variant="default" color="red" onClick={() => props.onRevoke(k)} aria-label={`Revoke ${k.name}`}>
-                    Revoke
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
+    <DataTable
+      label={noun.charAt(0).toUpperCase() + noun.slice(1)}
+      columns={columns}
+      minWidth={props.minWidth}
+      rowCount={data.length}
+      empty={
+        <Text size="sm" c="dimmed">
+          {props.emptyText}
+        </Text>
+      }
+    >
+      {data.map((k) => (
+        <Table.Tr key={k.id}>
+          <Table.Td>{k.name}</Table.Td>
+          <Table.Td>
+            <Code>{k.prefix}…</Code>
+          </Table.Td>
+          {extraColumns.map((c) => (
+            <Table.Td key={c.header}>{c.cell(k)}</Table.Td>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          <Table.Td>
+            {formatKeyTime(k.createdAt)}
+            <Text size="xs" c="dimmed">
+              {k.createdBy ?? ''}
+            </Text>
+          </Table.Td>
+          <Table.Td>{formatKeyTime(k.lastUsedAt)}</Table.Td>
+          <Table.Td>{k.revokedAt ? <Badge color="gray">Revoked</Badge> : <Badge color="green">Active</Badge>}</Table.Td>
+          <Table.Td>
+            {!k.revokedAt && (
+              <Button size="xs" variant="default" color="red" onClick={() => props.onRevoke(k)} aria-label={`Revoke ${k.name}`}>
+                Revoke
+              </Button>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
