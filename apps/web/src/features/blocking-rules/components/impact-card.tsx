@@ -1,5 +1,6 @@
 import { Alert, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatCount, formatDay, formatMoney, formatPercent, type BlockingRuleType, type ImpactPreview } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 
 // The shared formatters: the same money, shares and counts as the reports show.
 const money = formatMoney;
@@ -11,6 +12,13 @@ const COVERED: Partial<Record<BlockingRuleType, string>> = {
   advertiser_domain: 'an advertiser domain',
   iab_category: 'an IAB category',
 };
+
+const SITE_COLUMNS: DataColumn[] = [
+  { key: 'site', header: 'Site' },
+  { key: 'revenue', header: 'Revenue removed', align: 'right' },
+  { key: 'impressions', header: 'Impressions removed', align: 'right' },
+  { key: 'share', header: 'Share of site revenue', align: 'right' },
+];
 
 /**
  * What the rule would have removed over the last 30 days, per site, with the warnings. For
@@ -55,30 +63,28 @@ export function ImpactCard({ preview, type }: { preview: ImpactPreview; type: Bl
                 counted as removed, so the rule may remove more than shown.
               </Text>
             )}
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped withTableBorder fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Site</Table.Th>
-                    <Table.Th ta="right">Revenue removed</Table.Th>
-                    <Table.Th ta="right">Impressions removed</Table.Th>
-                    <Table.Th ta="right">Share of site revenue</Table.Th>
-                    {showCoverage && <Table.Th ta="right">Revenue with {COVERED[type] ?? 'the value'}</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.sites.map((s) => (
-                    <Table.Tr key={s.siteId}>
-                      <Table.Td>{s.siteName}</Table.Td>
-                      <Table.Td ta="right">{money(s.removedRevenue, preview.currency)}</Table.Td>
-                      <Table.Td ta="right">{int(s.removedImpressions)}</Table.Td>
-                      <Table.Td ta="right">{pct(s.revenueShare)}</Table.Td>
-                      {showCoverage && <Table.Td ta="right">{s.coverage === null ? '–' : pct(s.coverage)}</Table.Td>}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              label="Impact by site"
+              columns={
+                showCoverage
+                  ? [...SITE_COLUMNS, { key: 'coverage', header: `Revenue with ${COVERED[type] ?? 'the value'}`, align: 'right' }]
+                  : SITE_COLUMNS
+              }
+              minWidth={560}
+              striped
+              withTableBorder
+              fz="sm"
+            >
+              {preview.sites.map((s) => (
+                <Table.Tr key={s.siteId}>
+                  <Table.Td>{s.siteName}</Table.Td>
+                  <Table.Td ta="right">{money(s.removedRevenue, preview.currency)}</Table.Td>
+                  <Table.Td ta="right">{int(s.removedImpressions)}</Table.Td>
+                  <Table.Td ta="right">{pct(s.revenueShare)}</Table.Td>
+                  {showCoverage && <Table.Td ta="right">{s.coverage === null ? '–' : pct(s.coverage)}</Table.Td>}
+                </Table.Tr>
+              ))}
+            </DataTable>
           </>
         )}
         {preview.warnings.map((w) => (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { BLOCKING_RULE_TYPE_LABELS, BLOCKING_RULE_TYPES, Routes, formatDateTime, formatDay, type BlockingRule } from '@pc/contracts';
-import { SortableTh, dateValue, useTableSort, type SortColumn } from '../../../components/ui/data-table';
+import { DataTable, dateValue, useTableSort, type DataColumn, type SortColumn } from '../../../components/ui/data-table';
 import { STATUS_LABELS, filterRules, valuesPreview } from '../state/rule-filter';
 
 const STATUS_COLOR = { active: 'green', paused: 'gray', expired: 'orange' } as const;
@@ -13,6 +13,17 @@ const SORT_COLUMNS: SortColumn<BlockingRule>[] = [
   { key: 'status', value: (r) => r.status },
   { key: 'expires', value: (r) => dateValue(r.expiresAt) },
   { key: 'changed', value: (r) => dateValue(r.updatedAt), firstDir: 'desc' },
+];
+
+const COLUMNS: DataColumn[] = [
+  { key: 'name', header: 'Name', sortable: true },
+  { key: 'type', header: 'Type', sortable: true },
+  { key: 'values', header: 'Values' },
+  { key: 'sites', header: 'Sites' },
+  { key: 'status', header: 'Status', sortable: true },
+  { key: 'expires', header: 'Expires', sortable: true },
+  { key: 'changed', header: 'Last changed', sortable: true },
+  { key: 'actions', header: '', label: 'Actions' },
 ];
 
 /** Search by name or value, filter by type and status; actions per row. */
@@ -30,19 +41,11 @@ export function RulesTable(props: {
   const iabName = props.iabName ?? ((id: string) => id);
   // Only IAB categories are codes; every other type's values are what the publisher typed.
   const valueText = (r: BlockingRule) => (r.type === 'iab_category' ? iabName : (v: string) => v);
-  const {
-    sorted: shown,
-    sort,
-    toggle,
-  } = useTableSort(
+  const sort = useTableSort(
     filterRules(props.rules, { q, type, status }, (v, r) => valueText(r)(v)),
     SORT_COLUMNS,
   );
-  const th = (key: string, label: string) => (
-    <SortableTh sortKey={key} sort={sort} onSort={toggle}>
-      {label}
-    </SortableTh>
-  );
+  const shown = sort.sorted;
   return (
     <>
       <Group gap="sm" align="end">
@@ -64,69 +67,56 @@ export function RulesTable(props: {
           onChange={setStatus}
         />
       </Group>
-      {shown.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No rule matches these filters.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover withTableBorder fz="sm" aria-label="Blocking rules">
-            <Table.Thead>
-              <Table.Tr>
-                {th('name', 'Name')}
-                {th('type', 'Type')}
-                <Table.Th>Values</Table.Th>
-                <Table.Th>Sites</Table.Th>
-                {th('status', 'Status')}
-                {th('expires', 'Expires')}
-                {th('changed', 'Last changed')}
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`${Routes.blockingRules}?rule=${r.id}`}>
-                      {r.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{BLOCKING_RULE_TYPE_LABELS[r.type]}</Table.Td>
-                  <Table.Td>{valuesPreview(r.values, valueText(r))}</Table.Td>
-                  <Table.Td>{r.siteIds === null ? 'All sites' : r.siteIds.map(props.siteName).join(', ')}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[r.status]} variant="light">
-                      {STATUS_LABELS[r.status]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{r.expiresAt ? formatDay(r.expiresAt) : '—'}</Table.Td>
-                  <Table.Td>
-                    {r.updatedBy ?? 'System'}, {formatDateTime(r.updatedAt)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {r.status !== 'expired' && (
-                        <Button size="compact-xs" variant="subtle" onClick={() => props.onPause(r)}>
-                          {r.status === 'paused' ? 'Resume' : 'Pause'}
-                        </Button>
-                      )}
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => props.onDelete(r)}
-                        aria-label={`Delete ${r.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label="Blocking rules"
+        columns={COLUMNS}
+        sort={sort}
+        minWidth={560}
+        striped
+        highlightOnHover
+        withTableBorder
+        fz="sm"
+        rowCount={shown.length}
+        empty={
+          <Text c="dimmed" size="sm">
+            No rule matches these filters.
+          </Text>
+        }
+      >
+        {shown.map((r) => (
+          <Table.Tr key={r.id}>
+            <Table.Td>
+              <Anchor component={Link} to={`${Routes.blockingRules}?rule=${r.id}`}>
+                {r.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{BLOCKING_RULE_TYPE_LABELS[r.type]}</Table.Td>
+            <Table.Td>{valuesPreview(r.values, valueText(r))}</Table.Td>
+            <Table.Td>{r.siteIds === null ? 'All sites' : r.siteIds.map(props.siteName).join(', ')}</Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLOR[r.status]} variant="light">
+                {STATUS_LABELS[r.status]}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{r.expiresAt ? formatDay(r.expiresAt) : '—'}</Table.Td>
+            <Table.Td>
+              {r.updatedBy ?? 'System'}, {formatDateTime(r.updatedAt)}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                {r.status !== 'expired' && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => props.onPause(r)}>
+                    {r.status === 'paused' ? 'Resume' : 'Pause'}
+                  </Button>
+                )}
+                <Button size="compact-xs" variant="subtle" color="red" onClick={() => props.onDelete(r)} aria-label={`Delete ${r.name}`}>
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </>
   );
 }
