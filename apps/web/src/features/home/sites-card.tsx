@@ -1,6 +1,14 @@
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { Site } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../components/ui/data-table';
 import { NoSitesYet, SiteName } from '../../components/ui/site-cells';
+
+const COLUMNS: DataColumn[] = [
+  { key: 'site', header: 'Site' },
+  { key: 'domain', header: 'Domain' },
+  { key: 'status', header: 'Status' },
+  { key: 'organic', header: 'Organic recommendations' },
+];
 
 /** The chosen publisher's sites with their status (active/inactive) and organic flag. */
 export function SitesCard({ sites, loading }: { sites: Site[] | undefined; loading: boolean }) {
@@ -23,49 +31,43 @@ export function SitesCard({ sites, loading }: { sites: Site[] | undefined; loadi
           <Skeleton h={18} />
           <Skeleton h={18} />
         </Stack>
-      ) : sites.length === 0 ? (
-        <NoSitesYet />
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Site</Table.Th>
-                <Table.Th>Domain</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Organic recommendations</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sites.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <SiteName name={s.name} detail={`id ${s.id}`} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{s.domain}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={s.active ? 'teal' : 'gray'} variant="light">
-                      {s.active ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {s.taboola_organic ? (
-                      <Badge color="brand" variant="light">
-                        Organic
-                      </Badge>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Not enabled
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Sites"
+          columns={COLUMNS}
+          minWidth={480}
+          verticalSpacing="xs"
+          highlightOnHover
+          rowCount={sites.length}
+          empty={<NoSitesYet />}
+        >
+          {sites.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                <SiteName name={s.name} detail={`id ${s.id}`} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{s.domain}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={s.active ? 'teal' : 'gray'} variant="light">
+                  {s.active ? 'Active' : 'Inactive'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {s.taboola_organic ? (
+                  <Badge color="brand" variant="light">
+                    Organic
+                  </Badge>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Not enabled
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Card>
   );
