@@ -1,10 +1,16 @@
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Routes } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { useMyPlan } from '../api/plans-api';
+
+const SITE_PLAN_COLUMNS: DataColumn[] = [
+  { key: 'site', header: 'Site' },
+  { key: 'plan', header: 'Plan' },
+];
 
 /** /my-plans: the publisher's plan per site, usage against each limit and how to upgrade. */
 export function MyPlansPage() {
@@ -90,29 +96,21 @@ function MyPlans({ publisherId }: { publisherId: string }) {
             <Title order={2} size="h5" mb="sm">
               Plan per site
             </Title>
-            <Table aria-label="Plan per site">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Site</Table.Th>
-                  <Table.Th>Plan</Table.Th>
+            <DataTable label="Plan per site" columns={SITE_PLAN_COLUMNS} minWidth={320}>
+              {data.sites.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    {s.name}{' '}
+                    <Text span size="xs" c="dimmed">
+                      {s.domain}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{data.plan.name}</Badge>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.sites.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      {s.name}{' '}
-                      <Text span size="xs" c="dimmed">
-                        {s.domain}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light">{data.plan.name}</Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </DataTable>
           </Card>
         </>
       )}

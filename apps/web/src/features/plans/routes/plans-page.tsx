@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
 import { Routes, type Plan } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -10,6 +11,24 @@ import { useChosenPublisherId } from '../../../lib/chosen-publisher';
 import { addToast } from '../../../lib/toast';
 import { featureValue } from '../api/feature-label';
 import { requestPlan, useMyPlan, usePlans } from '../api/plans-api';
+
+/** A column per plan, headed by its name, its summary and whether it is the partner's. */
+function planColumns(plans: Plan[], current: string | undefined): DataColumn[] {
+  return [
+    { key: 'feature', header: 'Feature' },
+    ...plans.map((p) => ({
+      key: p.id,
+      header: (
+        <>
+          {p.name} {p.id === current && <Badge ml={4}>Your plan</Badge>}
+          <Text size="xs" c="dimmed" fw={400}>
+            {p.summary}
+          </Text>
+        </>
+      ),
+    })),
+  ];
+}
 
 /** /plans: the plans side by side, each feature a feature-flag value. */
 export function PlansPage() {
@@ -58,57 +77,40 @@ export function PlansPage() {
         </Card>
       ) : (
         <Card>
-          <Table.ScrollContainer minWidth={640}>
-            <Table aria-label="Plans compared" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Feature</Table.Th>
-                  {data.map((p) => (
-                    <Table.Th key={p.id}>
-                      {p.name} {p.id === current && <Badge ml={4}>Your plan</Badge>}
-                      <Text size="xs" c="dimmed" fw={400}>
-                        {p.summary}
-                      </Text>
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {keys.map(([key, description]) => (
-                  <Table.Tr key={key}>
-                    <Table.Td>{description}</Table.Td>
-                    {data.map((p) => {
-                      const f = p.features.find((x) => x.key === key);
-                      return <Table.Td key={p.id}>{f ? featureValue(f) : '—'}</Table.Td>;
-                    })}
-                  </Table.Tr>
-                ))}
-                <Table.Tr>
-                  <Table.Td />
-                  {data.map((p) => (
-                    <Table.Td key={p.id}>
-                      {p.id === current ? (
-                        <Text size="sm" c="dimmed">
-                          Current plan
-                        </Text>
-                      ) : pending?.planId === p.id ? (
-                        <Badge color="yellow">Requested</Badge>
-                      ) : (
-                        <Button
-                          size="xs"
-                          loading={busy === p.id}
-                          disabled={!!pending || !publisherId}
-                          onClick={() => setConfirming({ plan: p, open: true })}
-                        >
-                          Request {p.name}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable label="Plans compared" columns={planColumns(data, current)} minWidth={640} striped>
+            {keys.map(([key, description]) => (
+              <Table.Tr key={key}>
+                <Table.Td>{description}</Table.Td>
+                {data.map((p) => {
+                  const f = p.features.find((x) => x.key === key);
+                  return <Table.Td key={p.id}>{f ? featureValue(f) : '—'}</Table.Td>;
+                })}
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Td />
+              {data.map((p) => (
+                <Table.Td key={p.id}>
+                  {p.id === current ? (
+                    <Text size="sm" c="dimmed">
+                      Current plan
+                    </Text>
+                  ) : pending?.planId === p.id ? (
+                    <Badge color="yellow">Requested</Badge>
+                  ) : (
+                    <Button
+                      size="xs"
+                      loading={busy === p.id}
+                      disabled={!!pending || !publisherId}
+                      onClick={() => setConfirming({ plan: p, open: true })}
+                    >
+                      Request {p.name}
+                    </Button>
+                  )}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          </DataTable>
         </Card>
       )}
       <ConfirmDialog
