@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { InitiateDataIntegrationSchema, TrackingEvents, type DataIntegration, type ServiceDetail } from '@pc/contracts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
@@ -61,21 +62,13 @@ export function DataIntegrationPanel({ publisherId }: { publisherId: string }) {
         <Title order={2} size="h5" mb="sm">
           Data integrations
         </Title>
-        {data.dataIntegrations.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No data integration yet. The ones you request appear here with their status.
-          </Text>
-        ) : (
-          <IntegrationsTable
-            rows={data.dataIntegrations}
-            isStaff={isStaff}
-            busy={busy}
-            onConfirm={(d) =>
-              void act(() => confirmIntegration(d.id), TrackingEvents.dataIntegrationConfirm, 'Data integration confirmed.')
-            }
-            onCancel={setCancelling}
-          />
-        )}
+        <IntegrationsTable
+          rows={data.dataIntegrations}
+          isStaff={isStaff}
+          busy={busy}
+          onConfirm={(d) => void act(() => confirmIntegration(d.id), TrackingEvents.dataIntegrationConfirm, 'Data integration confirmed.')}
+          onCancel={setCancelling}
+        />
       </Card>
       <ConfirmDialog
         opened={cancelling !== null}
@@ -95,6 +88,16 @@ export function DataIntegrationPanel({ publisherId }: { publisherId: string }) {
   );
 }
 
+const INTEGRATION_COLUMNS: DataColumn[] = [
+  { key: 'site', header: 'Site' },
+  { key: 'source', header: 'Data source' },
+  { key: 'contact', header: 'Contact' },
+  { key: 'status', header: 'Status' },
+  { key: 'requested', header: 'Requested' },
+  { key: 'ended', header: 'Confirmed / cancelled' },
+  { key: 'actions', header: 'Actions' },
+];
+
 /** The publisher's data integrations; one in progress can be cancelled, or confirmed by staff. */
 function IntegrationsTable({
   rows,
@@ -110,54 +113,49 @@ function IntegrationsTable({
   onCancel: (d: DataIntegration) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table aria-label="Data integrations">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Site</Table.Th>
-            <Table.Th>Data source</Table.Th>
-            <Table.Th>Contact</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Requested</Table.Th>
-            <Table.Th>Confirmed / cancelled</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((d) => (
-            <Table.Tr key={d.id} data-integration={d.id}>
-              <Table.Td>{d.siteName}</Table.Td>
-              <Table.Td>{d.dataSource}</Table.Td>
-              <Table.Td>
-                {d.contactName}
-                <Text size="xs" c="dimmed">
-                  {d.contactEmail}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <IntegrationStatusBadge status={d.status} />
-              </Table.Td>
-              <Table.Td>{formatDateTime(d.initiatedAt)}</Table.Td>
-              <Table.Td>{formatDateTime(d.confirmedAt ?? d.cancelledAt)}</Table.Td>
-              <Table.Td>
-                {d.status === 'INITIATED' && (
-                  <Group gap="xs" wrap="nowrap">
-                    {isStaff && (
-                      <Button size="xs" disabled={busy} onClick={() => onConfirm(d)}>
-                        Confirm
-                      </Button>
-                    )}
-                    <Button size="xs" variant="default" disabled={busy} onClick={() => onCancel(d)}>
-                      Cancel request
-                    </Button>
-                  </Group>
+    <DataTable
+      label="Data integrations"
+      columns={INTEGRATION_COLUMNS}
+      minWidth={720}
+      rowCount={rows.length}
+      empty={
+        <Text size="sm" c="dimmed">
+          No data integration yet. The ones you request appear here with their status.
+        </Text>
+      }
+    >
+      {rows.map((d) => (
+        <Table.Tr key={d.id} data-integration={d.id}>
+          <Table.Td>{d.siteName}</Table.Td>
+          <Table.Td>{d.dataSource}</Table.Td>
+          <Table.Td>
+            {d.contactName}
+            <Text size="xs" c="dimmed">
+              {d.contactEmail}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <IntegrationStatusBadge status={d.status} />
+          </Table.Td>
+          <Table.Td>{formatDateTime(d.initiatedAt)}</Table.Td>
+          <Table.Td>{formatDateTime(d.confirmedAt ?? d.cancelledAt)}</Table.Td>
+          <Table.Td>
+            {d.status === 'INITIATED' && (
+              <Group gap="xs" wrap="nowrap">
+                {isStaff && (
+                  <Button size="xs" disabled={busy} onClick={() => onConfirm(d)}>
+                    Confirm
+                  </Button>
                 )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                <Button size="xs" variant="default" disabled={busy} onClick={() => onCancel(d)}>
+                  Cancel request
+                </Button>
+              </Group>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Routes, serviceById, type ServiceDetail } from '@pc/contracts';
+import { DataTable } from '../../../components/ui/data-table';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { NotFoundPage } from '../../../components/ui/not-found-page';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -86,44 +87,41 @@ function SiteStates({ data }: { data: ServiceDetail }) {
       <Title order={2} size="h5" mb="sm">
         On your sites
       </Title>
-      {data.sites.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          You have no active site yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-label={`${data.service.name} on your sites`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Site</Table.Th>
-                <Table.Th>{data.service.name}</Table.Th>
-                <Table.Th>Since</Table.Th>
-                <Table.Th>Plan status</Table.Th>
-                <Table.Th>Site tag</Table.Th>
-                <Table.Th>Tag data received</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.sites.map((s) => (
-                <Table.Tr key={s.siteId} data-site={s.siteId}>
-                  <Table.Td>{s.siteName}</Table.Td>
-                  <Table.Td>
-                    <ProductStatusBadge status={s.service.status} />
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(s.service.activatedAt ?? s.service.requestedAt)}</Table.Td>
-                  <Table.Td>
-                    <PlanStatusBadge status={s.planStatus} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ProductStatusBadge status={s.product.status} />
-                  </Table.Td>
-                  <Table.Td>{s.product.eventTrackerDataReceived ? 'Yes' : 'Not yet'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label={`${data.service.name} on your sites`}
+        columns={[
+          { key: 'site', header: 'Site' },
+          { key: 'service', header: data.service.name },
+          { key: 'since', header: 'Since' },
+          { key: 'planStatus', header: 'Plan status' },
+          { key: 'siteTag', header: 'Site tag' },
+          { key: 'tagData', header: 'Tag data received' },
+        ]}
+        minWidth={640}
+        rowCount={data.sites.length}
+        empty={
+          <Text size="sm" c="dimmed">
+            You have no active site yet.
+          </Text>
+        }
+      >
+        {data.sites.map((s) => (
+          <Table.Tr key={s.siteId} data-site={s.siteId}>
+            <Table.Td>{s.siteName}</Table.Td>
+            <Table.Td>
+              <ProductStatusBadge status={s.service.status} />
+            </Table.Td>
+            <Table.Td>{formatDateTime(s.service.activatedAt ?? s.service.requestedAt)}</Table.Td>
+            <Table.Td>
+              <PlanStatusBadge status={s.planStatus} />
+            </Table.Td>
+            <Table.Td>
+              <ProductStatusBadge status={s.product.status} />
+            </Table.Td>
+            <Table.Td>{s.product.eventTrackerDataReceived ? 'Yes' : 'Not yet'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Card>
   );
 }
