@@ -9,6 +9,7 @@ import { useSWRConfig } from 'swr';
 import { adsTxtKeys, fetchRevisionContent, restoreRevision, useAdsTxtRevisions } from '../api/adstxt-api';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
+import { formatCount } from '../../../lib/format/number-format';
 import { saveFile, safeFileName } from '../../../lib/save-file';
 import { absoluteTime, relativeTime } from './status-labels';
 
@@ -124,12 +125,12 @@ export function HistoryPanel({ publisherId, domainId, domainName, fileName, onCo
                       </time>
                     </Table.Td>
                     <Table.Td ta="right" c="var(--mantine-color-green-light-color)">
-                      +{r.linesAdded}
+                      +{formatCount(r.linesAdded)}
                     </Table.Td>
                     <Table.Td ta="right" c="red.9">
-                      −{r.linesRemoved}
+                      −{formatCount(r.linesRemoved)}
                     </Table.Td>
-                    <Table.Td ta="right">{r.warnings}</Table.Td>
+                    <Table.Td ta="right">{formatCount(r.warnings)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <Button
