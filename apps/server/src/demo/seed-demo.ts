@@ -1,11 +1,11 @@
 import type { Db } from '../db/pool';
 import { hashPassword } from '../identity/passwords';
 import { seedDemoAdsTxt, seedDemoSellersJson } from '../modules/adstxt';
+import { seedDemoBlockingRules } from '../modules/blocking-rules';
+import { seedDemoIncidents } from '../modules/incidents';
 import { seedDemoWebhooks } from '../modules/integrations';
+import { seedDemoUsage } from '../modules/usage';
 import { DEMO_PASSWORD, DEMO_PUBLISHERS, DEMO_USERS } from './demo-data';
-import { seedDemoBlockingRules } from './seed-demo-blocking-rules';
-import { seedDemoIncidents } from './seed-demo-incidents';
-import { seedDemoUsage } from './seed-demo-usage';
 
 /** Seeds the demo publishers and users once; returns false when they already exist. */
 export async function seedDemo(db: Db): Promise<boolean> {

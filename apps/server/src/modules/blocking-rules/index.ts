@@ -8,6 +8,8 @@ import { createFeedKeysService } from './feed-keys.service';
 export type { BlockingRulesService } from './blocking-rules.service';
 export { impactPreview } from './impact-preview';
 
+export { seedDemoBlockingRules } from './demo/seed-demo-blocking-rules';
+
 /** Blocking rules and the serving feed the ad server reads with its feed keys. */
 export const blockingRulesArea = defineArea({
   name: 'blocking-rules',

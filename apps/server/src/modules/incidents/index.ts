@@ -6,6 +6,8 @@ import { createIncidentsService } from './incidents.service';
 
 export type { IncidentReport, IncidentsService, ReportOutcome } from './incidents.service';
 
+export { seedDemoIncidents } from './demo/seed-demo-incidents';
+
 /** Incidents: other areas (ads.txt crawls, monitors, the revenue scan) open and resolve them through `incidents`. */
 export const incidentsArea = defineArea({
   name: 'incidents',

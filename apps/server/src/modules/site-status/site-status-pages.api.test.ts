@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyPlan, ServicesOverview, SetupChecklist } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 import { DEMO_PUBLISHERS } from '../../demo/demo-data';
-import { seedDemoBlockingRules } from '../../demo/seed-demo-blocking-rules';
 import { seedDemoServices } from '../../demo/seed-demo-services';
 import { seedDemoAdsTxt } from '../adstxt';
+import { seedDemoBlockingRules } from '../blocking-rules';
 import { seedDemoMonitors } from '../monitors';
 import { siteTagRepo } from '../site-tag/site-tag.repo';
 

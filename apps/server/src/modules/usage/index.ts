@@ -4,6 +4,8 @@ import { usageRepo } from './usage.repo';
 import { usageRoutes } from './usage.routes';
 import { createUsageService } from './usage.service';
 
+export { seedDemoUsage } from './demo/seed-demo-usage';
+
 /** API usage figures, their raw rows kept USAGE_RAW_RETENTION_DAYS. */
 export const usageArea = defineArea({
   name: 'usage',

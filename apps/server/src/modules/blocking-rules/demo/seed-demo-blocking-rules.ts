@@ -1,7 +1,13 @@
-import type { Db } from '../db/pool';
-import { DEMO_EMAILS } from './demo-data';
+import type { Db } from '../../../db/pool';
+import { DEMO_EMAILS } from '../../../demo/demo-data';
+import { auditRepo } from '../../audit';
+import { blockingRulesRepo } from '../blocking-rules.repo';
 
-/** A few rules so the blocking rules page is alive on `npm start` (types, scopes and states mixed). */
+/**
+ * A few rules so the blocking rules page is alive on `npm start` (types, scopes and states mixed).
+ * Written through the area's repo and audited as a save is, without the service's checks: the demo
+ * world's rules are known to be valid and within every limit.
+ */
 export async function seedDemoBlockingRules(db: Db): Promise<void> {
   const owner = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAILS.multi).executeTakeFirst();
   const single = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAILS.single).executeTakeFirst();
@@ -48,30 +54,18 @@ export async function seedDemoBlockingRules(db: Db): Promise<void> {
       by: single?.id,
     },
   ];
+  const repo = blockingRulesRepo(db);
   for (const r of rules) {
-    const row = await db
-      .insertInto('blocking_rules')
-      .values({
-        publisher_id: r.publisher_id,
-        name: r.name,
-        type: r.type,
-        rule_values: JSON.stringify(r.values),
-        site_ids: r.sites ? JSON.stringify(r.sites) : null,
-        expires_at: r.expires,
-        status: r.status,
-        created_by: r.by ?? null,
-        updated_by: r.by ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('audit_log')
-      .values({
-        actor_user_id: r.by ?? null,
-        publisher_id: r.publisher_id,
-        action: 'blocking_rule.create',
-        details: JSON.stringify({ ruleId: row.id, name: r.name, type: r.type, values: r.values, siteIds: r.sites, expiresAt: r.expires }),
-      })
-      .execute();
+    // The demo users are seeded just before; a rule needs its author, as a saved rule has one.
+    if (!r.by) continue;
+    const write = { name: r.name, type: r.type, values: r.values, siteIds: r.sites, expiresAt: r.expires };
+    const ruleId = await repo.insert(r.publisher_id, r.by, write);
+    if (r.status !== 'active') await repo.setStatus(r.publisher_id, ruleId, r.by, r.status);
+    await auditRepo(db).record({
+      actorUserId: r.by,
+      publisherId: r.publisher_id,
+      action: 'blocking_rule.create',
+      details: { ruleId, name: r.name, type: r.type, values: r.values, siteIds: r.sites, expiresAt: r.expires },
+    });
   }
 }

@@ -1,5 +1,6 @@
-import type { Db } from '../db/pool';
-import { DEMO_EMAILS } from './demo-data';
+import type { Db } from '../../../db/pool';
+import { DEMO_EMAILS } from '../../../demo/demo-data';
+import { incidentsRepo } from '../incidents.repo';
 
 const HOUR = 3_600_000;
 
@@ -93,7 +94,11 @@ const INCIDENTS: DemoIncident[] = [
   },
 ];
 
-/** Demo incidents and one vulnerability-export entitlement (Evergreen Living), written directly: no notifications. */
+/**
+ * Demo incidents and one vulnerability-export entitlement (Evergreen Living). The incidents are
+ * written directly rather than reported through the service: no notifications or webhooks, and each
+ * occurrence, acknowledgement and resolution keeps its time in the past (the repo's writes stamp now()).
+ */
 export async function seedDemoIncidents(db: Db, now = Date.now()): Promise<void> {
   const multi = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAILS.multi).executeTakeFirst();
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
@@ -143,6 +148,6 @@ export async function seedDemoIncidents(db: Db, now = Date.now()): Promise<void>
           })
           .execute();
     }
-    await trx.insertInto('incident_export_entitlements').values({ publisher_id: '1003', site_id: '5201' }).execute();
+    await incidentsRepo(trx).grantEntitlement('1003', '5201');
   });
 }

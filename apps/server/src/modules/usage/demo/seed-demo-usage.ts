@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/pool';
-import { DEMO_EMAILS } from './demo-data';
+import type { Db } from '../../../db/pool';
+import { DEMO_EMAILS } from '../../../demo/demo-data';
 
 /** Each demo user's tracking scope and the partner its events are about. */
 const ACTORS = [
@@ -42,7 +42,8 @@ const PAGES = [
 /**
  * Thirty days of /mp events for the demo users, ending yesterday, so the console's usage analytics
  * has something to show on `npm start`. Deterministic: counts come from the day and user index
- * only. Written as raw events, so the rollups come from the same trigger as live traffic.
+ * only. Written as raw events, so the rollups come from the same trigger as live traffic (the
+ * tracking area's insert stamps each event now; these are spread over past days).
  */
 export async function seedDemoUsage(db: Db): Promise<void> {
   for (const [a, actor] of ACTORS.entries()) {
