@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Badge, Card, Code, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { SitePerformance, WebVitalName } from '@pc/contracts';
 import { LazyTimeSeriesChart } from '../../../components/ui/charts/lazy-time-series-chart';
-import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -15,6 +14,7 @@ import { RATING_COLORS, RATING_LABELS, VITAL_LABELS, VITAL_ORDER, formatVital, t
 import { VitalTable } from '../components/vital-table';
 import { useTagRange } from '../state/tag-range';
 import { LoadingSkeleton } from '../../../components/ui/loading-skeleton';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 
 const WORST_PAGE_COLUMNS: DataColumn[] = [
   { key: 'page', header: 'Page' },
