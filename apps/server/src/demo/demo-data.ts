@@ -118,3 +118,12 @@ export const DEMO_USERS = [
   { email: DEMO_EMAILS.multi, first: 'Morgan', last: 'Multi', scope: '1001,1003', admin: false, role: 'media owner, two publishers' },
   { email: DEMO_EMAILS.single, first: 'Sasha', last: 'Single', scope: '1002', admin: false, role: 'media owner, one publisher' },
 ] as const;
+
+/**
+ * What the plans, flag, services and API-key seeders of `npm start` share (demo/seed-demo-services.ts
+ * builds it once): each demo user's id by role, and times counted back from one start.
+ */
+export interface DemoSeedContext {
+  uid: (role: keyof typeof DEMO_EMAILS) => string | null;
+  ago: (ms: number) => Date;
+}

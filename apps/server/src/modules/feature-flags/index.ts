@@ -11,6 +11,7 @@ export { entitlements, planRefusal, type Entitlements, type LimitRefusal, type P
 export { featureOff, FEATURE_GATES, registerFeatureGates } from './feature-gates';
 export { createFeatureFlagsService, type FeatureFlagsService } from './feature-flags.service';
 export { featureFlagsRoutes } from './feature-flags.routes';
+export { seedDemoFlagOverrides } from './demo/seed-demo-flag-overrides';
 
 /** Staff's flag and override pages. The gates themselves run with the platform (registerFeatureGates). */
 export const featureFlagsArea = defineArea({

@@ -8,6 +8,7 @@ import { webhooksRoutes } from './webhooks.routes';
 import { createWebhooksService } from './webhooks.service';
 
 export { apiKeysRepo } from './api-keys.repo';
+export { seedDemoApiKeys } from './demo/seed-demo-api-keys';
 export { seedDemoWebhooks } from './demo/seed-demo-webhooks';
 export type { WebhookEventPublisher } from './webhook-events';
 

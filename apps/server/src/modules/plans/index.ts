@@ -2,6 +2,8 @@ import { defineArea } from '../../platform/area';
 import { plansRoutes } from './plans.routes';
 import { createPlansService } from './plans.service';
 
+export { seedDemoPlans } from './demo/seed-demo-plans';
+
 /** My Plans: a publisher's plan and its change requests to staff. */
 export const plansArea = defineArea({
   name: 'plans',

@@ -12,6 +12,7 @@ import { createServicesService } from './services.service';
 
 export { checkDecisionReason } from './service-requests';
 export { SERVICES_MAIL_QUEUE, type ServicesMailPayload } from './services.jobs';
+export { seedDemoSiteServices } from './demo/seed-demo-site-services';
 
 /** Services per site: a publisher's requests, staff decisions and activations. */
 export const servicesArea = defineArea({
