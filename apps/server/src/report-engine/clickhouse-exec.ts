@@ -1,4 +1,5 @@
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
+import { clickHouseReads } from './clickhouse-reads';
 
 /** Values of `{name:Type}` placeholders: the server parses each by its declared type. */
 export type ChParams = Record<string, string | number | readonly string[]>;
@@ -58,24 +59,21 @@ export function rowsOfCompact<T>(answer: CompactAnswer): T[] {
 
 /** The production connection: `url` is CLICKHOUSE_URL (http(s)://user:password@host:8123/database). */
 export function clickHouseClientExec(url: string): ClickHouseExec {
-  const client: ClickHouseClient = createClient({
-    url,
-    request_timeout: CLICKHOUSE_REQUEST_TIMEOUT_MS,
-    clickhouse_settings: {
-      // 64-bit integers as JSON numbers; every figure the engine reads is cast to Float64 anyway.
-      output_format_json_quote_64bit_integers: 0,
-      send_progress_in_http_headers: 1,
-      // UInt64 settings go as strings (the client's type for them).
-      http_headers_progress_interval_ms: String(CLICKHOUSE_PROGRESS_INTERVAL_MS),
-    },
-  });
+  const settings: ClickHouseSettings & Record<string, string | number> = {
+    // 64-bit integers as JSON numbers; every figure the engine reads is cast to Float64 anyway.
+    output_format_json_quote_64bit_integers: 0,
+    send_progress_in_http_headers: 1,
+    // UInt64 settings go as strings (the client's type for them).
+    http_headers_progress_interval_ms: String(CLICKHOUSE_PROGRESS_INTERVAL_MS),
+  };
+  const client: ClickHouseClient = createClient({ url, request_timeout: CLICKHOUSE_REQUEST_TIMEOUT_MS, clickhouse_settings: settings });
+  const reads = clickHouseReads(url, settings, CLICKHOUSE_REQUEST_TIMEOUT_MS);
   return {
     async command(sql, params) {
       await client.command({ query: sql, query_params: params ?? {} });
     },
     async query<T>(sql: string, params?: ChParams) {
-      const result = await client.query({ query: sql, query_params: params ?? {}, format: 'JSONCompact' });
-      return rowsOfCompact<T>((await result.json<unknown[]>()) as CompactAnswer);
+      return rowsOfCompact<T>(JSON.parse(await reads.read(sql, params ?? {}, 'JSONCompact')) as CompactAnswer);
     },
     async *stream<T>(sql: string, params?: ChParams) {
       const result = await client.query({ query: sql, query_params: params ?? {}, format: 'JSONEachRow' });
@@ -90,6 +88,8 @@ export function clickHouseClientExec(url: string): ClickHouseExec {
       if (rows.length === 0) return;
       await client.insert({ table, values: rows as Record<string, unknown>[], format: 'JSONEachRow' });
     },
-    close: () => client.close(),
+    async close() {
+      await Promise.all([client.close(), reads.close()]);
+    },
   };
 }
