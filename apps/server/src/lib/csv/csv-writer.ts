@@ -143,9 +143,7 @@ export async function writeCsv(
     count += chunk.length;
     await write(text);
   }
-  const totalsRow = totalsRowValues(columns, options.totals);
-  if (totalsRow) await write(totalsRow.map((v) => csvCell(v)).join(',') + '\r\n');
-  if (options.notes?.length) await write(notesCsv(options.notes));
+  await writeCsvEnd(write, columns, options);
   return count;
 }
 
@@ -227,10 +225,19 @@ export async function writeCsvColumns(
     count += chunk.rowCount;
   }
   if (pending) await write(await pending);
+  await writeCsvEnd(write, columns, options);
+  return count;
+}
+
+/** What follows a table's rows: its 'Total' row when it has totals, then its notes. */
+async function writeCsvEnd(
+  write: (text: string) => Promise<void>,
+  columns: readonly ExportColumn[],
+  options: ExportOptions,
+): Promise<void> {
   const totalsRow = totalsRowValues(columns, options.totals);
   if (totalsRow) await write(totalsRow.map((v) => csvCell(v)).join(',') + '\r\n');
   if (options.notes?.length) await write(notesCsv(options.notes));
-  return count;
 }
 
 /** The notes after the table: a blank line, then one quoted, neutralised cell per note. */
