@@ -42,7 +42,7 @@ function placeholders(value, at = '') {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, placeholders(v, at ? `${at}.${k}` : k)]));
 }
 
-/** A default configuration's shape (the component tests' fixture), through Vite's module graph. */
+/** A default configuration's shape (src/lib/default-public-config.ts, re-exported by the pre-render entry), through Vite's module graph. */
 const { renderSignInPage, DEFAULT_PUBLIC_CONFIG } = await import(pathToFileURL(path.join(ssrDir, 'sign-in-prerender.js')).href);
 const config = placeholders(DEFAULT_PUBLIC_CONFIG);
 
