@@ -91,4 +91,14 @@ describe('DataTable', () => {
     );
     expect(ref.current).toBe(screen.getByRole('table', { name: 'Things' }));
   });
+
+  it('sets an empty state given as a sentence as a paragraph of text, with no table', () => {
+    renderWithProviders(
+      <DataTable label="Things" columns={COLUMNS} rowCount={0} empty="No thing matches these filters.">
+        {null}
+      </DataTable>,
+    );
+    expect(screen.getByText('No thing matches these filters.').tagName).toBe('P');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
 });

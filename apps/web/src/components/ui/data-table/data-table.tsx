@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { Table, type TableProps } from '@mantine/core';
+import { Table, Text, type TableProps } from '@mantine/core';
 import { LoadingCard } from '../loading-card';
 import { SortableTh } from './sortable-th';
 import type { SortState } from './table-sort';
@@ -26,7 +26,7 @@ export interface DataTableProps extends Omit<TableProps, 'children'> {
   loading?: boolean;
   /** Skeleton bars while loading (three unless told). */
   loadingRows?: number;
-  /** Shown instead of the table when it has no rows (`rowCount` 0). */
+  /** Shown instead of the table when it has no rows (`rowCount` 0): a sentence is set as a quiet line, anything else as given. */
   empty?: ReactNode;
   rowCount?: number;
   /** Rows of a totals footer (`<Table.Tr>`s), kept in view at the bottom by app/global.css. */
@@ -58,7 +58,14 @@ export function DataTable({
   ...tableProps
 }: DataTableProps) {
   if (loading) return <LoadingCard label={`Loading ${label.toLowerCase()}`} rows={loadingRows} />;
-  if (empty !== undefined && rowCount === 0) return <>{empty}</>;
+  if (empty !== undefined && rowCount === 0)
+    return typeof empty === 'string' ? (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    ) : (
+      <>{empty}</>
+    );
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table ref={ref} aria-label={label} {...tableProps}>

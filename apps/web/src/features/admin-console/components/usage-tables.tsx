@@ -1,4 +1,4 @@
-import { SimpleGrid, Paper, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Paper, Table, Title } from '@mantine/core';
 import { UsageUserTypeLabels, type UsageReport } from '@pc/contracts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { formatCount } from '../../../lib/format/number-format';
@@ -31,11 +31,7 @@ function Ranked({ title, head, rows }: { title: string; head: [string, string]; 
         minWidth={560}
         striped
         rowCount={rows.length}
-        empty={
-          <Text size="sm" c="dimmed">
-            Nothing in this range.
-          </Text>
-        }
+        empty="Nothing in this range."
       >
         {rows.map(([k, v]) => (
           <Table.Tr key={k}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Table, TextInput } from '@mantine/core';
 import { BLOCKING_RULE_TYPE_LABELS, BLOCKING_RULE_TYPES, Routes, formatDateTime, formatDay, type BlockingRule } from '@pc/contracts';
 import { DataTable, dateValue, useTableSort, type DataColumn, type SortColumn } from '../../../components/ui/data-table';
 import { STATUS_LABELS, filterRules, valuesPreview } from '../state/rule-filter';
@@ -77,11 +77,7 @@ export function RulesTable(props: {
         withTableBorder
         fz="sm"
         rowCount={shown.length}
-        empty={
-          <Text c="dimmed" size="sm">
-            No rule matches these filters.
-          </Text>
-        }
+        empty="No rule matches these filters."
       >
         {shown.map((r) => (
           <Table.Tr key={r.id}>

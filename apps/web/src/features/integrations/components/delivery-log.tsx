@@ -42,11 +42,7 @@ export function DeliveryLog(props: {
       columns={COLUMNS}
       minWidth={720}
       rowCount={data.length}
-      empty={
-        <Text size="sm" c="dimmed">
-          Nothing sent yet. Use "Send test event" to check that your receiver answers.
-        </Text>
-      }
+      empty='Nothing sent yet. Use "Send test event" to check that your receiver answers.'
     >
       {data.map((d) => (
         <Table.Tr key={d.id}>

@@ -118,11 +118,7 @@ function IntegrationsTable({
       columns={INTEGRATION_COLUMNS}
       minWidth={720}
       rowCount={rows.length}
-      empty={
-        <Text size="sm" c="dimmed">
-          No data integration yet. The ones you request appear here with their status.
-        </Text>
-      }
+      empty="No data integration yet. The ones you request appear here with their status."
     >
       {rows.map((d) => (
         <Table.Tr key={d.id} data-integration={d.id}>

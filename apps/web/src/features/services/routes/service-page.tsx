@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, List, SimpleGrid, Stack, Table, Title } from '@mantine/core';
 import { Routes, serviceById, type ServiceDetail } from '@pc/contracts';
 import { DataTable } from '../../../components/ui/data-table';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -99,11 +99,7 @@ function SiteStates({ data }: { data: ServiceDetail }) {
         ]}
         minWidth={640}
         rowCount={data.sites.length}
-        empty={
-          <Text size="sm" c="dimmed">
-            You have no active site yet.
-          </Text>
-        }
+        empty="You have no active site yet."
       >
         {data.sites.map((s) => (
           <Table.Tr key={s.siteId} data-site={s.siteId}>

@@ -33,11 +33,7 @@ export function VitalTable({
         minWidth={640}
         verticalSpacing={6}
         rowCount={groups.length}
-        empty={
-          <Text size="sm" c="dimmed">
-            No measurements in this period.
-          </Text>
-        }
+        empty="No measurements in this period."
       >
         {groups.map((g) => (
           <Table.Tr key={g}>

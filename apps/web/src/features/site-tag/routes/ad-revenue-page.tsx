@@ -233,11 +233,7 @@ function RpmByLcp({ data, money, rates }: { data: AdRevenueOverview; money: (v: 
         minWidth={480}
         verticalSpacing={6}
         rowCount={siteIds.length}
-        empty={
-          <Text size="sm" c="dimmed">
-            No page speed measured in this period: it comes from the site tag.
-          </Text>
-        }
+        empty="No page speed measured in this period: it comes from the site tag."
       >
         {siteIds.map((id) => (
           <Table.Tr key={id}>

@@ -108,11 +108,7 @@ export function MonitorsTable({ monitors, readOnly, busy, onPause, onDelete, onB
         withTableBorder
         fz="sm"
         rowCount={shown.length}
-        empty={
-          <Text c="dimmed" size="sm">
-            No monitor matches these filters.
-          </Text>
-        }
+        empty="No monitor matches these filters."
       >
         {shown.map((m) => (
           <Table.Tr key={m.id} data-testid={`monitor-row-${m.name}`}>

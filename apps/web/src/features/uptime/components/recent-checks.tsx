@@ -1,4 +1,4 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Table } from '@mantine/core';
 import type { CheckResult } from '@pc/contracts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { formatDateTime } from '../../../lib/format/number-format';
@@ -22,11 +22,7 @@ export function RecentChecks({ results }: { results: CheckResult[] }) {
       striped
       fz="sm"
       rowCount={results.length}
-      empty={
-        <Text size="sm" c="dimmed">
-          No check has run yet. The first one runs within a few seconds of creating or resuming the monitor.
-        </Text>
-      }
+      empty="No check has run yet. The first one runs within a few seconds of creating or resuming the monitor."
     >
       {results.map((r) => (
         <Table.Tr key={r.at}>
