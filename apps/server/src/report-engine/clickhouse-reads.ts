@@ -41,6 +41,9 @@ export function clickHouseReads(url: string, settings: Record<string, string | n
     const user = decodeURIComponent(target.username || 'default');
     headers.authorization = `Basic ${Buffer.from(`${user}:${decodeURIComponent(target.password)}`).toString('base64')}`;
   }
+  // What every request sends the same: the connection's settings and database.
+  const fixed = new URLSearchParams(Object.entries(settings).map(([k, v]) => [k, String(v)]));
+  if (database) fixed.set('database', database);
   const pool = new Pool(target.origin, { headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   const send = async (path: string, body: string): Promise<string> => {
     const answer = await pool.request({ method: 'POST', path, headers, body });
@@ -50,9 +53,7 @@ export function clickHouseReads(url: string, settings: Record<string, string | n
   };
   return {
     async read(sql, params, format) {
-      const search = new URLSearchParams();
-      for (const [k, v] of Object.entries(settings)) search.set(k, String(v));
-      if (database) search.set('database', database);
+      const search = new URLSearchParams(fixed);
       for (const [k, v] of Object.entries(params)) search.set(`param_${k}`, paramText(v));
       const path = `/?${search}`;
       const body = `${sql.trim().replace(/;$/, '')}\nFORMAT ${format}`;
