@@ -200,10 +200,32 @@ export interface FactIngest {
    * first `limit` of them with the line of the row they repeat, in line order.
    */
   duplicates(limit: number): Promise<{ count: number; rows: { line: number; firstLine: number }[] }>;
+  /**
+   * Optional: stages a whole file with the engine's own parser, when every row of it keeps the
+   * rules of fact-file-rules.ts. Returns what it staged, or null when any row might not (nothing
+   * is then left staged, and the caller stages the file row by row through add(), which names each
+   * error). Rows staged here carry no line: when duplicates() finds any, the caller reads the file
+   * again row by row to name them. Call it first, on a fresh ingest, at most once.
+   */
+  stageFile?(file: FactsFile): Promise<StagedFile | null>;
   /** Replaces every (publisher, day) staged with the staged rows, all or nothing. */
   commit(): Promise<IngestSummary>;
   /** Drops what was staged; the stored facts are untouched. Safe to call more than once. */
   abort(): Promise<void>;
+}
+
+/** A facts file on disk for FactIngest.stageFile. */
+export interface FactsFile {
+  path: string;
+  format: 'csv' | 'ndjson';
+  /** CSV: the header's names, already found fast (isFastHeader in fact-file-rules.ts); NDJSON: empty. */
+  columns: readonly string[];
+}
+
+export interface StagedFile {
+  rows: number;
+  /** Distinct publishers of the staged rows. */
+  publisherIds: string[];
 }
 
 export interface IngestSummary {

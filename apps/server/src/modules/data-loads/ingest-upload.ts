@@ -1,8 +1,14 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { IngestResult, ReportType, StreamedMediaType } from '@pc/contracts';
 import type { Db } from '../../db/pool';
 import { badRequest, HttpError } from '../../lib/http-error';
 import type { Platform } from '../../platform/area';
-import { ingestSource, type IngestOutcome } from '../reports';
+import { ingestPath, type IngestOutcome } from '../reports';
 import { recordedIngest } from './data-loads.service';
 import { IngestLockedError, withIngestLock } from './ingest-lock';
 
@@ -33,8 +39,9 @@ function rejection(outcome: IngestOutcome): HttpError {
 }
 
 /**
- * The API's ingestion: the CLI's (the same lock, the same streamed ingestSource, the same record
- * under Data loads) on a request body instead of a file. Another ingestion running is a 409.
+ * The API's ingestion: the CLI's (the same lock, the same ingestPath, the same record under Data
+ * loads) on a request body written to a temporary file first, so the engine's own parser can read a
+ * clean file. Another ingestion running is a 409.
  */
 export async function ingestUpload(db: Db, engine: Platform['engine'], upload: FactsUpload): Promise<IngestResult> {
   const format = FORMAT_OF[upload.mediaType];
@@ -43,7 +50,7 @@ export async function ingestUpload(db: Db, engine: Platform['engine'], upload: F
   const source = upload.fileName ?? `upload.${format === 'csv' ? 'csv' : 'ndjson'}`;
   const outcome = await withIngestLock(db, () =>
     recordedIngest(db, { reportType: upload.reportType, source, via: 'api' }, () =>
-      ingestSource(engine, upload.reportType, upload.body, format),
+      spooled(upload.body, format, (path) => ingestPath(engine, upload.reportType, path, format)),
     ),
   ).catch((error: unknown) => {
     if (error instanceof IngestLockedError) throw new HttpError(409, error.message, 'Conflict');
@@ -56,6 +63,18 @@ export async function ingestUpload(db: Db, engine: Platform['engine'], upload: F
     rowsApplied: outcome.rowsApplied,
     daysReplaced: outcome.daysReplaced,
   };
+}
+
+/** Writes the body to a temporary file, runs `use` on it, and removes it whatever happens. */
+async function spooled<T>(body: AsyncIterable<Uint8Array>, format: 'csv' | 'ndjson', use: (path: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'pc-upload-'));
+  try {
+    const path = join(dir, `upload.${format}`);
+    await pipeline(Readable.from(body), createWriteStream(path));
+    return await use(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** `text/csv; charset=utf-8` -> `text/csv`. */

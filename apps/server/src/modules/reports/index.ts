@@ -26,7 +26,7 @@ import { createSavedReportsService } from './saved/saved-reports.service';
 
 export { queueRevenueScans } from './anomalies/revenue-scan-queue';
 export { generateDemoFacts, type DemoOptions } from './demo/demo-facts';
-export { ingestFile, ingestSource, type IngestOutcome } from './ingest/ingest-file';
+export { ingestFile, ingestPath, ingestSource, type IngestOutcome } from './ingest/ingest-file';
 export { notifyReportsChanged } from './report-cache';
 export { reportingCalendarOf } from './reporting-calendar';
 

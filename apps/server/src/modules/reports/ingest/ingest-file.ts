@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { isFastHeader } from '../../../report-engine/fact-file-rules';
 import type { ReportEngine } from '../../../report-engine/report-engine';
 import type { ReportType } from '@pc/contracts';
 import type { TextSource } from '../../../lib/csv/csv-records';
@@ -69,6 +71,55 @@ export async function ingestSource(
   }
 }
 
+/**
+ * A facts file on disk: read by the engine's own parser when the engine has one and every row keeps
+ * the rules of fact-file-rules.ts (several times faster than JavaScript), else row by row
+ * (ingestSource), which also names every error. A clean file loads the same either way.
+ */
+export async function ingestPath(engine: ReportEngine, reportType: ReportType, path: string, format: FactsFormat): Promise<IngestOutcome> {
+  return (await ingestNatively(engine, reportType, path, format)) ?? ingestSource(engine, reportType, createReadStream(path), format);
+}
+
+/** The outcome of a clean file read by the engine's parser; null when it has to be read row by row. */
+async function ingestNatively(
+  engine: ReportEngine,
+  reportType: ReportType,
+  path: string,
+  format: FactsFormat,
+): Promise<IngestOutcome | null> {
+  const columns = format === 'csv' ? await csvHeaderOf(path) : [];
+  if (columns === null || (format === 'csv' && !isFastHeader(reportType, columns))) return null;
+  const run = await engine.beginIngest(reportType);
+  try {
+    const staged = run.stageFile ? await run.stageFile({ path, format, columns }) : null;
+    // Repeated keys are named with their lines, which only the row-by-row read keeps.
+    if (staged === null || staged.rows === 0 || (await run.duplicates(0)).count > 0) {
+      await run.abort();
+      return null;
+    }
+    const summary = await run.commit();
+    return { rowsRead: staged.rows, rowsRejected: 0, ...summary, errors: [], publisherIds: staged.publisherIds };
+  } catch (error) {
+    await run.abort().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The first line of a CSV file split on commas, when it is plain enough to compare with the known names. */
+async function csvHeaderOf(path: string): Promise<string[] | null> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(8192), 0, 8192, 0);
+    const text = buffer.subarray(0, bytesRead).toString('latin1');
+    const end = text.indexOf('\n');
+    if (end < 0) return null;
+    const header = text.slice(0, end).replace(/\r$/, '');
+    return /^[a-z_,]+$/.test(header) ? header.split(',') : null;
+  } finally {
+    await file.close();
+  }
+}
+
 /** The CLI's entry point: `ingestFile(engine, 'revenue', 'facts/2024-05-01.csv')`. */
 export async function ingestFile(engine: ReportEngine, reportType: ReportType, path: string): Promise<IngestOutcome> {
   const format = formatFromPath(path);
@@ -81,5 +132,5 @@ export async function ingestFile(engine: ReportEngine, reportType: ReportType, p
       errors: [{ line: 0, message: 'Use a .csv, .ndjson or .jsonl file.' }],
     };
   }
-  return ingestSource(engine, reportType, createReadStream(path), format);
+  return ingestPath(engine, reportType, path, format);
 }
