@@ -3,6 +3,8 @@ import type { ReportType } from '@pc/contracts';
 import type { DuckDbConnections } from './duckdb-connections';
 import { FACT_TABLES, type FactTable } from './duckdb-schema';
 import { refreshDerived } from './derived-tables';
+import { STAGED_FILE, stageDuckDbFile } from './duckdb-file-stage';
+import { FAST_COLUMNS } from './fact-file-rules';
 import { FACT_KEYS } from './fact-keys';
 import type { FactBatch, FactIngest, IngestSummary } from './report-engine';
 
@@ -74,12 +76,21 @@ export async function beginDuckDbIngest(connections: DuckDbConnections, reportTy
   const appenders: Partial<Record<FactTable, DuckDBAppender>> = {};
   let staged = 0;
   let open = true;
+  /** After stageFile, the staging tables are views of the file's table. */
+  let stagedAs: 'TABLE' | 'VIEW' = 'TABLE';
+  const closeAppenders = () => {
+    for (const [table, a] of Object.entries(appenders)) {
+      a.closeSync();
+      delete appenders[table as FactTable];
+    }
+  };
   const finish = async () => {
     if (!open) return;
     open = false;
-    for (const a of Object.values(appenders)) a.closeSync();
+    closeAppenders();
     try {
-      for (const table of tables) await conn.run(`DROP TABLE IF EXISTS stg_${table}`);
+      for (const table of tables) await conn.run(`DROP ${stagedAs} IF EXISTS stg_${table}`);
+      await conn.run(`DROP TABLE IF EXISTS ${STAGED_FILE}`);
       await conn.run('DROP TABLE IF EXISTS stg_days');
     } finally {
       connections.closeReader(conn);
@@ -105,6 +116,18 @@ export async function beginDuckDbIngest(connections: DuckDbConnections, reportTy
       if (batch.reportType !== reportType) throw new Error(`a ${batch.reportType} batch in a ${reportType} ingest`);
       staged += appendBatch(appenders, batch);
     },
+    async stageFile(file) {
+      const read = await stageDuckDbFile(conn, reportType, file);
+      if (!read) return null;
+      closeAppenders();
+      for (const table of tables) {
+        await conn.run(`DROP TABLE stg_${table}`);
+        await conn.run(`CREATE TEMP VIEW stg_${table} AS ${stagedFileView(reportType, table)}`);
+      }
+      stagedAs = 'VIEW';
+      staged += read.rows;
+      return read;
+    },
     async duplicates(limit) {
       flush();
       return readDuplicates(conn, tables, limit);
@@ -119,6 +142,14 @@ export async function beginDuckDbIngest(connections: DuckDbConnections, reportTy
     },
     abort: finish,
   };
+}
+
+/** A fact table's staged rows as a view of the file DuckDB read: its columns, line 0, and '' for what a clean file cannot carry. */
+function stagedFileView(reportType: ReportType, table: FactTable): string {
+  const read: readonly string[] = FAST_COLUMNS[reportType];
+  const columns = FACT_TABLES[table].map((c) => (read.includes(c) ? c : `''::VARCHAR AS ${c}`));
+  const kind = reportType === 'revenue' ? ` WHERE kind = '${table === 'revenue_requests' ? 'requests' : 'sales'}'` : '';
+  return `SELECT ${columns.join(', ')}, 0::UINTEGER AS line FROM ${STAGED_FILE}${kind}`;
 }
 
 /**

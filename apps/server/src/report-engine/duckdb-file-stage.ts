@@ -1,0 +1,163 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ReportType } from '@pc/contracts';
+import {
+  COLUMN_KIND,
+  COUNT_MAX,
+  DATE_YEARS,
+  FAST_COLUMNS,
+  NUMERIC_PATTERN,
+  OPTIONAL_TEXT_COLUMNS,
+  REQUEST_COLUMNS,
+  SALES_COLUMNS,
+  TEXT_MAX_BYTES,
+} from './fact-file-rules';
+import type { FactsFile, StagedFile } from './report-engine';
+
+/** The file's rows, typed, with `ok` (the row keeps every rule); the staging tables become views of it. */
+export const STAGED_FILE = 'stg_file';
+const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const isNumber = (c: string) => COLUMN_KIND[c] === 'count' || COLUMN_KIND[c] === 'amount';
+
+/**
+ * The reader's columns as `v_<name>` text (null when absent) and, for an NDJSON number column, its
+ * JSON type `t_<name>` (a number may be sent as a string; a text may not be sent as a number, which
+ * keysAndStringsMatch finds).
+ */
+function readerSelect(reportType: ReportType, file: FactsFile): string {
+  const path = sqlString(file.path);
+  const names = FAST_COLUMNS[reportType];
+  if (file.format === 'csv') {
+    const columns = `{${file.columns.map((c) => `${sqlString(c)}: 'VARCHAR'`).join(', ')}}`;
+    const values = names.map((c) => (file.columns.includes(c) ? `nullif(${ident(c)}, '')` : 'NULL::VARCHAR') + ` AS ${ident(`v_${c}`)}`);
+    return `SELECT ${values.join(', ')} FROM read_csv(${path}, header = true, auto_detect = false,
+      delim = ',', quote = '"', escape = '"', columns = ${columns}, strict_mode = true, null_padding = false)`;
+  }
+  const columns = `{${names.map((c) => `${sqlString(c)}: '${isNumber(c) ? 'JSON' : 'VARCHAR'}'`).join(', ')}}`;
+  const values = names.flatMap((c) =>
+    isNumber(c)
+      ? [`${ident(c)} ->> '$' AS ${ident(`v_${c}`)}`, `json_type(${ident(c)}) AS ${ident(`t_${c}`)}`]
+      : [`${ident(c)} AS ${ident(`v_${c}`)}`],
+  );
+  return `SELECT ${values.join(', ')} FROM read_json(${path}, format = 'newline_delimited', records = true, columns = ${columns})`;
+}
+
+/** Unicode whitespace JavaScript's trim() removes; control characters are refused on their own. */
+const EDGE_SPACE = [32, 160, 5760, ...Array.from({ length: 11 }, (_, i) => 8192 + i), 8232, 8233, 8239, 8287, 12288, 65279].join(', ');
+
+/** SQL true when column `c`'s value, present, keeps its rule (control characters and quotes: noForbiddenCharacters). */
+function valueKeepsRule(c: string, ndjson: boolean): string {
+  const v = ident(`v_${c}`);
+  switch (COLUMN_KIND[c]) {
+    case 'text':
+      return `(strlen(${v}) BETWEEN 1 AND ${TEXT_MAX_BYTES} AND ord(left(${v}, 1)) NOT IN (${EDGE_SPACE}) AND ord(right(${v}, 1)) NOT IN (${EDGE_SPACE}))`;
+    case 'date':
+      return `(regexp_full_match(${v}, '[0-9]{4}-[0-9]{2}-[0-9]{2}')
+        AND year(TRY_CAST(${v} AS DATE)) BETWEEN ${DATE_YEARS.from} AND ${DATE_YEARS.to})`;
+    default: {
+      const numeric = `regexp_full_match(${v}, ${sqlString(NUMERIC_PATTERN)})`;
+      const t = ident(`t_${c}`);
+      const shape = ndjson ? `(${t} IN ('UBIGINT', 'BIGINT', 'DOUBLE') OR (${t} = 'VARCHAR' AND ${numeric}))` : numeric;
+      const d = `TRY_CAST(${v} AS DOUBLE)`;
+      const range = COLUMN_KIND[c] === 'count' ? `${d} = floor(${d}) AND ${d} BETWEEN 0 AND ${COUNT_MAX}` : `isfinite(${d}) AND ${d} >= 0`;
+      return `(${shape} AND ${range})`;
+    }
+  }
+}
+
+/** No control character (so no NUL) and no double quote in any text value: one scan of them all. */
+const noForbiddenCharacters = (reportType: ReportType) =>
+  `NOT regexp_matches(concat(${FAST_COLUMNS[reportType]
+    .filter((c) => COLUMN_KIND[c] === 'text' || COLUMN_KIND[c] === 'date')
+    .map((c) => ident(`v_${c}`))
+    .join(', ')}), '[\\x00-\\x1f\\x7f"]')`;
+
+/** SQL true when a row keeps every rule: its kind's columns present (bar the optional ones) and valid, the others absent. */
+function rowKeepsRules(reportType: ReportType, ndjson: boolean): string {
+  const forColumns = (present: readonly string[], all: readonly string[]) =>
+    all
+      .map((c) => {
+        const v = ident(`v_${c}`);
+        if (!present.includes(c)) return `${v} IS NULL`;
+        // An optional text given as "" is absent to the row-by-row path too.
+        if ((OPTIONAL_TEXT_COLUMNS as readonly string[]).includes(c)) return `(${v} IS NULL OR ${v} = '' OR ${valueKeepsRule(c, ndjson)})`;
+        return `coalesce(${valueKeepsRule(c, ndjson)}, false)`;
+      })
+      .join(' AND ');
+  const all = FAST_COLUMNS[reportType];
+  const perKind =
+    reportType === 'recirculation'
+      ? forColumns(all, all)
+      : `CASE v_kind WHEN 'requests' THEN ${forColumns(REQUEST_COLUMNS, all)} WHEN 'sales' THEN ${forColumns(SALES_COLUMNS, all)} ELSE false END`;
+  return `(${perKind}) AND ${noForbiddenCharacters(reportType)}`;
+}
+
+/** The staged columns of the fact tables, cast (TRY_: a row breaking a rule is never used). */
+function typedColumns(reportType: ReportType): string {
+  const asCount = (c: string) => `TRY_CAST(TRY_CAST(${ident(`v_${c}`)} AS DOUBLE) AS BIGINT) AS ${ident(c)}`;
+  const asAmount = (c: string) => `TRY_CAST(${ident(`v_${c}`)} AS DOUBLE) AS ${ident(c)}`;
+  const text = (c: string) => `${ident(`v_${c}`)} AS ${ident(c)}`;
+  return FAST_COLUMNS[reportType]
+    .map((c) => {
+      if (COLUMN_KIND[c] === 'count') return asCount(c);
+      if (COLUMN_KIND[c] === 'amount') return asAmount(c);
+      if ((OPTIONAL_TEXT_COLUMNS as readonly string[]).includes(c)) return `coalesce(${ident(`v_${c}`)}, '') AS ${ident(c)}`;
+      return text(c);
+    })
+    .join(', ');
+}
+
+/**
+ * Keys in the NDJSON lines that read_json did not read, and text sent as a JSON number: read_json
+ * keeps only the columns it is given, reads a JSON null as absent and a number as text, where the
+ * row-by-row path refuses or reads them otherwise. A key ends with `"` then `:` (and a key whose
+ * value is a string with `"` after the colon); a string can hold those only with an escaped quote,
+ * which no clean text has. Counted over the raw lines against the values read, they find any such
+ * line without parsing the file a second time as JSON.
+ */
+async function keysAndStringsMatch(conn: DuckDBConnection, reportType: ReportType, path: string): Promise<boolean> {
+  const names = FAST_COLUMNS[reportType];
+  const present = names.map((c) => `count(${ident(`v_${c}`)})`).join(' + ');
+  const strings = names
+    .map((c) => (isNumber(c) ? `count(*) FILTER (WHERE ${ident(`t_${c}`)} = 'VARCHAR')` : `count(${ident(`v_${c}`)})`))
+    .join(' + ');
+  const reader = await conn.runAndReadAll(
+    `WITH raw AS (SELECT sum(len(regexp_extract_all(line, '"\\s*:')))::BIGINT AS keys,
+                         sum(len(regexp_extract_all(line, '"\\s*:\\s*"')))::BIGINT AS strings
+                    FROM read_csv(${sqlString(path)}, columns = {'line': 'VARCHAR'}, header = false, auto_detect = false,
+                      delim = E'\\x1f', quote = '', escape = '', strict_mode = true)),
+          values AS (SELECT (${present})::BIGINT AS keys, (${strings})::BIGINT AS strings FROM ${STAGED_FILE})
+     SELECT raw.keys = values.keys AND raw.strings = values.strings AS same FROM raw, values`,
+  );
+  return reader.getRowObjectsJS()[0]?.same === true;
+}
+
+/**
+ * FactIngest.stageFile on DuckDB: one pass of DuckDB's CSV or JSON reader writes STAGED_FILE, the
+ * rows typed and checked against fact-file-rules.ts; the caller then stages views of it. A reader
+ * error (a wrong field count, bytes that are not UTF-8, a line that is not one JSON object, a
+ * repeated key) or any row breaking a rule returns null, with STAGED_FILE dropped.
+ */
+export async function stageDuckDbFile(conn: DuckDBConnection, reportType: ReportType, file: FactsFile): Promise<StagedFile | null> {
+  const ndjson = file.format === 'ndjson';
+  const drop = () => conn.run(`DROP TABLE IF EXISTS ${STAGED_FILE}`);
+  try {
+    await conn.run(
+      `CREATE OR REPLACE TEMP TABLE ${STAGED_FILE} AS SELECT ${ndjson ? 'v.*, ' : ''}${typedColumns(reportType)}, ${rowKeepsRules(reportType, ndjson)} AS ok
+        FROM (${readerSelect(reportType, file)}) v`,
+    );
+  } catch {
+    await drop();
+    return null;
+  }
+  const counted = await conn.runAndReadAll(
+    `SELECT count(*)::BIGINT AS n, count(*) FILTER (WHERE NOT ok)::BIGINT AS bad FROM ${STAGED_FILE}`,
+  );
+  const { n, bad } = counted.getRowObjectsJS()[0] as { n: bigint; bad: bigint };
+  if (bad !== 0n || (ndjson && !(await keysAndStringsMatch(conn, reportType, file.path).catch(() => false)))) {
+    await drop();
+    return null;
+  }
+  const publishers = await conn.runAndReadAll(`SELECT DISTINCT publisher_id AS p FROM ${STAGED_FILE}`);
+  return { rows: Number(n), publisherIds: publishers.getRowObjectsJS().map((r) => String(r.p)) };
+}
