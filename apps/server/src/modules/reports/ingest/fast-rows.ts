@@ -1,3 +1,4 @@
+import { FAST_COLUMNS, REQUEST_COLUMNS, SALES_COLUMNS } from '../../../report-engine/fact-file-rules';
 import { isValidIsoDate } from '../../../report-engine/report-plan';
 import type { RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../../../report-engine/report-engine';
 
@@ -39,22 +40,10 @@ const only = (raw: Raw, allowed: ReadonlySet<string>): boolean => {
   return true;
 };
 
-const REQUEST_KEYS = new Set(['kind', 'date', 'publisher_id', 'site_id', 'product_type', 'imp_requests']);
-const SALES_KEYS = new Set([
-  'kind',
-  'date',
-  'publisher_id',
-  'site_id',
-  'product_type',
-  'size',
-  'brand',
-  'deal_name',
-  'deal_id',
-  'impressions',
-  'revenue',
-  'net_revenue',
-]);
-const RECIRCULATION_KEYS = new Set(['date', 'publisher_id', 'site_id', 'widget', 'organic_page_views', 'organic_clicks']);
+// The same columns an engine's own parser may read (fact-file-rules.ts): one list for both paths.
+const REQUEST_KEYS: ReadonlySet<string> = new Set(REQUEST_COLUMNS);
+const SALES_KEYS: ReadonlySet<string> = new Set(SALES_COLUMNS);
+const RECIRCULATION_KEYS: ReadonlySet<string> = new Set(FAST_COLUMNS.recirculation);
 
 export function fastRequest(raw: Raw, line: number): Lined<RevenueRequestFact> | null {
   if (raw.kind !== 'requests' || !only(raw, REQUEST_KEYS)) return null;
