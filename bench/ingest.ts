@@ -1,15 +1,17 @@
 /**
  * Report-fact ingestion at provider scale (`npm run bench:ingest`): N generated revenue rows as
- * NDJSON and as CSV, each loaded through the product's ingestion (ingestSource, what the CLI and
- * the API call) into DuckDB and into ClickHouse, and one file through the API over HTTP (a demo
- * server in a child process, DuckDB). Prints rows/s per engine and format beside the targets, the
- * peak RSS growth of this process while loading, and the load average.
+ * NDJSON and as CSV, each loaded through the product's ingestion (ingestFile, what the CLI calls:
+ * the engine's own reader for a clean file) into DuckDB and into ClickHouse, and both files through
+ * the API over HTTP (a demo server in a child process, DuckDB). Prints rows/s per engine and format
+ * beside the targets, the peak RSS growth of this process while loading, and the load average.
  *
  *   --rows N          rows per file (default 10,000,000)
  *   --publishers N    publishers the rows are spread over (default 100)
  *   --via http        ClickHouse through @clickhouse/client to chDB in a child process (chdb-front.ts)
  *                     instead of chDB in-process; CLICKHOUSE_URL set: that server (its facts are replaced)
  *   --engines a,b     duckdb, clickhouse, api (default all three)
+ *   --row-by-row      the CLI's legs read the file row by row (ingestSource), as a file breaking
+ *                     a clean-file rule is read, instead of by the engine's reader
  *
  * Files and databases live in bench/.data/ingest-<rows>-<publishers> (files are reused).
  */
@@ -29,7 +31,7 @@ import { clickHouseClientExec, type ClickHouseExec } from '../apps/server/src/re
 import { DERIVED_TABLES } from '../apps/server/src/report-engine/clickhouse-derived';
 import { DuckDbReportEngine } from '../apps/server/src/report-engine/duckdb-engine';
 import type { ReportEngine } from '../apps/server/src/report-engine/report-engine';
-import { ingestSource } from '../apps/server/src/modules/reports/ingest/ingest-file';
+import { ingestFile, ingestSource } from '../apps/server/src/modules/reports/ingest/ingest-file';
 import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/test/reports/chdb-test-exec';
 import { startDemoServer } from './demo-server';
 import { flagValue } from './flags';
@@ -40,6 +42,7 @@ const ROWS = numberFlag(argv, 'rows', undefined, 10_000_000);
 const PUBLISHERS = numberFlag(argv, 'publishers', undefined, 100);
 const VIA = viaFlag(argv);
 const ENGINES = (flagValue(argv, 'engines') ?? 'duckdb,clickhouse,api').split(',');
+const ROW_BY_ROW = argv.includes('--row-by-row');
 const TARGET = { duckdb: 300_000, clickhouse: 1_000_000 } as const;
 const dir = join(dirname(fileURLToPath(import.meta.url)), '.data', `ingest-${ROWS}-${PUBLISHERS}`);
 const HEADER = 'kind,date,publisher_id,site_id,product_type,size,brand,deal_name,deal_id,imp_requests,impressions,revenue,net_revenue';
@@ -127,7 +130,9 @@ interface Leg {
 
 async function timeIngest(engine: ReportEngine, label: string, format: 'csv' | 'ndjson', path: string): Promise<Leg> {
   const started = performance.now();
-  const { result, rssGrowthMb } = await withRss(() => ingestSource(engine, 'revenue', createReadStream(path), format));
+  const { result, rssGrowthMb } = await withRss(() =>
+    ROW_BY_ROW ? ingestSource(engine, 'revenue', createReadStream(path), format) : ingestFile(engine, 'revenue', path),
+  );
   const seconds = (performance.now() - started) / 1000;
   if (result.errors.length > 0 || result.rowsApplied !== ROWS)
     throw new Error(`${label} ${format}: ${JSON.stringify(result.errors.slice(0, 3))}`);
@@ -198,51 +203,64 @@ async function clickHouseLegs(files: { ndjson: string; csv: string }): Promise<L
   return legs;
 }
 
-/** The NDJSON file POSTed to the API of a demo server (DuckDB) in a child process, streamed. */
-async function apiLeg(files: { ndjson: string }): Promise<Leg> {
+/** Each file POSTed to the API of a demo server (DuckDB) in a child process, streamed. */
+async function apiLegs(files: { ndjson: string; csv: string }): Promise<Leg[]> {
   const server = await startDemoServer({ name: 'ingest', readyTimeoutMs: 120_000 });
   try {
     const token = await server.signIn(DEMO_EMAILS.admin);
-    const size = (await stat(files.ndjson)).size;
-    const started = performance.now();
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(`${server.base}/api/admin/data-loads/revenue`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson', 'content-length': size },
-      });
-      req.on('response', (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      req.on('error', reject);
-      pipeline(createReadStream(files.ndjson), req).catch(reject);
-    });
-    const seconds = (performance.now() - started) / 1000;
-    if (answer.status !== 200) throw new Error(`API answered ${answer.status}: ${answer.body.slice(0, 300)}`);
-    return {
-      engine: 'API over HTTP (DuckDB, server process)',
-      format: 'ndjson',
-      seconds,
-      rowsPerS: ROWS / seconds,
-      target: TARGET.duckdb,
-      rssGrowthMb: NaN,
-    };
+    const legs: Leg[] = [];
+    for (const format of ['ndjson', 'csv'] as const) legs.push(await apiLeg(server.base, token, format, files[format]));
+    return legs;
   } finally {
     await server.stop();
   }
 }
 
+async function apiLeg(base: string, token: string, format: 'ndjson' | 'csv', path: string): Promise<Leg> {
+  const size = (await stat(path)).size;
+  const started = performance.now();
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(`${base}/api/admin/data-loads/revenue`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': format === 'csv' ? 'text/csv' : 'application/x-ndjson',
+        'content-length': size,
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    pipeline(createReadStream(path), req).catch(reject);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (answer.status !== 200) throw new Error(`API answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  return {
+    engine: 'API over HTTP (DuckDB, server process)',
+    format,
+    seconds,
+    rowsPerS: ROWS / seconds,
+    target: TARGET.duckdb,
+    rssGrowthMb: NaN,
+  };
+}
+
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 async function main() {
-  console.log(`bench:ingest: ${fmt(ROWS)} revenue rows, ${PUBLISHERS} publishers, ClickHouse ${VIA}; ${os.availableParallelism()} cores`);
+  const how = ROW_BY_ROW ? 'row by row' : "the engine's reader for a clean file";
+  console.log(
+    `bench:ingest: ${fmt(ROWS)} revenue rows, ${PUBLISHERS} publishers, ClickHouse ${VIA}, CLI legs ${how}; ${os.availableParallelism()} cores`,
+  );
   const loadBefore = os.loadavg().map((l) => l.toFixed(1));
   const files = await generate();
   const legs: Leg[] = [];
   if (ENGINES.includes('duckdb')) legs.push(...(await duckdbLegs(files)));
   if (ENGINES.includes('clickhouse')) legs.push(...(await clickHouseLegs(files)));
-  if (ENGINES.includes('api')) legs.push(await apiLeg(files));
+  if (ENGINES.includes('api')) legs.push(...(await apiLegs(files)));
   console.log(
     `\n  ${'engine'.padEnd(40)} ${'format'.padEnd(7)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(11)} ${'target'.padStart(11)}  RSS growth`,
   );
