@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import { clickHouseReads } from './clickhouse-reads';
 
@@ -20,6 +21,11 @@ export interface ClickHouseExec {
    */
   streamArrays(sql: string, params?: ChParams): AsyncIterable<unknown[][]>;
   insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
+  /**
+   * Appends `body`, rows in ClickHouse's input `format` (e.g. LineAsString), to `table`: the server
+   * parses them, so a facts file is sent as it is (FactIngest.stageFile) instead of as objects.
+   */
+  insertStream(table: string, format: string, body: Readable): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,6 +68,8 @@ export function clickHouseClientExec(url: string): ClickHouseExec {
   const settings: ClickHouseSettings & Record<string, string | number> = {
     // 64-bit integers as JSON numbers; every figure the engine reads is cast to Float64 anyway.
     output_format_json_quote_64bit_integers: 0,
+    // Inserted numbers parsed exactly, as JavaScript reads them (the default on recent servers only).
+    precise_float_parsing: 1,
     send_progress_in_http_headers: 1,
     // UInt64 settings go as strings (the client's type for them).
     http_headers_progress_interval_ms: String(CLICKHOUSE_PROGRESS_INTERVAL_MS),
@@ -87,6 +95,11 @@ export function clickHouseClientExec(url: string): ClickHouseExec {
     async insert(table, rows) {
       if (rows.length === 0) return;
       await client.insert({ table, values: rows as Record<string, unknown>[], format: 'JSONEachRow' });
+    },
+    async insertStream(table, format, body) {
+      // exec, not insert: the client's insert() knows only some formats (not LineAsString).
+      const result = await client.exec({ query: `INSERT INTO ${table} FORMAT ${format}`, values: body });
+      result.stream.destroy();
     },
     async close() {
       await Promise.all([client.close(), reads.close()]);

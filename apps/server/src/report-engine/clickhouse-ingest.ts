@@ -5,6 +5,7 @@ import type { ClickHouseExec } from './clickhouse-exec';
 import { CLICKHOUSE_TABLES_OF } from './clickhouse-schema';
 import { FACT_TABLES } from './duckdb-schema';
 import { FACT_KEYS } from './fact-keys';
+import { stageClickHouseFile } from './clickhouse-file-stage';
 import type { FactBatch, FactIngest, IngestSummary } from './report-engine';
 
 /** Rows per INSERT into a staging table: large enough for ClickHouse's parts, small enough to hold in memory. */
@@ -105,6 +106,7 @@ export async function beginClickHouseIngest(ch: ClickHouseExec, reportType: Repo
       }
     },
     duplicates: (limit) => readDuplicates(ch, id, tables, limit),
+    stageFile: (file) => stageClickHouseFile(ch, reportType, file, `ingest_stage_${id}_raw`, (t) => stageOf(id, t as Table)),
     async commit() {
       const key = `${READY}${reportType}:${id}`;
       // From here on the staged rows are the only copy of the file: a failed publish keeps them for the next ingest to finish.

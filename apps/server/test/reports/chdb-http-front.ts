@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { loadChdb } from './chdb-test-exec';
+import { withFileOf, type loadChdb } from './chdb-test-exec';
 
 /**
  * TEST-ONLY: chDB behind the subset of ClickHouse's HTTP interface that @clickhouse/client uses
@@ -8,7 +8,7 @@ import type { loadChdb } from './chdb-test-exec';
  * the production connection (`clickHouseClientExec`) and not only through the in-process adapter.
  *
  * Subset: POST with the statement in the body (query, command) or in `?query=` with the rows in
- * the body (insert, `INSERT ... FORMAT JSONEachRow`); `param_<name>` values in the client's text
+ * the body (insert, `INSERT ... FORMAT <any input format>`, read from a temporary file); `param_<name>` values in the client's text
  * form, bound by the engine as their declared `{name:Type}`; errors as a non-200 answer with
  * ClickHouse's message and `X-ClickHouse-Exception-Code`. Every other URL parameter is a setting
  * for that statement, as on a ClickHouse server (e.g. the client's
@@ -54,6 +54,13 @@ function urlSettings(url: URL): Map<string, string> {
 /** A value as a ClickHouse string literal: a setting takes its value from text. */
 const literal = (v: string): string => `'${v.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
+/** `INSERT INTO t [(columns)] FORMAT F` reading its rows from `file`. */
+function insertFromFile(insert: string, file: string): string {
+  const parts = /^([\s\S]*?)\s+FORMAT\s+(\w+)\s*$/i.exec(insert.trim());
+  if (!parts) throw new Error(`Code: 62. DB::Exception: an insert with a body needs FORMAT at its end: ${insert}. (SYNTAX_ERROR)`);
+  return `${parts[1]} FROM INFILE ${literal(file)} FORMAT ${parts[2]}`;
+}
+
 /** `dataPath`: a database directory to serve (the reports bench's); a fresh temporary one without it. */
 export async function startChdbHttpFront(chdb: Chdb, dataPath?: string): Promise<ChdbHttpFront> {
   const session = dataPath ? new chdb.Session(dataPath) : new chdb.Session();
@@ -81,32 +88,37 @@ export async function startChdbHttpFront(chdb: Chdb, dataPath?: string): Promise
     }
   };
   const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://front');
-      const body = Buffer.concat(chunks).toString('utf8');
-      const params: Record<string, string> = {};
-      for (const [k, v] of url.searchParams) if (k.startsWith('param_')) params[k.slice(6)] = unescapeParam(v);
-      const insert = url.searchParams.get('query');
-      // An insert's rows follow its statement, as clickhouse-local reads inline data.
-      const sql = insert ? `${insert}\n${body}` : body;
+    const url = new URL(req.url ?? '/', 'http://front');
+    const params: Record<string, string> = {};
+    for (const [k, v] of url.searchParams) if (k.startsWith('param_')) params[k.slice(6)] = unescapeParam(v);
+    const insert = url.searchParams.get('query');
+    const run = (sql: string) =>
       serial(async () => {
         await applySettings(urlSettings(url));
         return session.queryBindAsync(sql, params);
-      }).then(
-        (result) => {
-          res.writeHead(200, { 'content-type': 'text/plain; charset=UTF-8', 'x-clickhouse-summary': '{}' });
-          res.end(result.text());
-        },
-        (error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
-          const code = /Code: (\d+)/.exec(message)?.[1] ?? '1001';
-          res.writeHead(500, { 'content-type': 'text/plain; charset=UTF-8', 'x-clickhouse-exception-code': code });
-          res.end(message.startsWith('Code:') ? message : `Code: ${code}. DB::Exception: ${message}`);
-        },
-      );
-    });
+      });
+    // An insert's rows (the body) are written to a file that chDB reads as a server reads the
+    // body: a file of millions of rows never becomes one string here.
+    const answer = insert
+      ? withFileOf(req, (file) => run(insertFromFile(insert, file)))
+      : new Promise<Buffer>((resolve, reject) => {
+          const chunks: Buffer[] = [];
+          req.on('data', (c: Buffer) => chunks.push(c));
+          req.on('end', () => resolve(Buffer.concat(chunks)));
+          req.on('error', reject);
+        }).then((body) => run(body.toString('utf8')));
+    answer.then(
+      (result) => {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=UTF-8', 'x-clickhouse-summary': '{}' });
+        res.end(result.text());
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        const code = /Code: (\d+)/.exec(message)?.[1] ?? '1001';
+        res.writeHead(500, { 'content-type': 'text/plain; charset=UTF-8', 'x-clickhouse-exception-code': code });
+        res.end(message.startsWith('Code:') ? message : `Code: ${code}. DB::Exception: ${message}`);
+      },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,6 +1,10 @@
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync, ReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { ChParams, ClickHouseExec } from '../../src/report-engine/clickhouse-exec';
 
@@ -66,10 +70,34 @@ export function chdbExec(chdb: ChdbModule, dataPath?: string): ClickHouseExec {
       if (rows.length === 0) return;
       await session.insert({ table, values: Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')), format: 'JSONEachRow' });
     },
+    async insertStream(table, format, body) {
+      await withFileOf(body, (file) => session.queryBindAsync(`INSERT INTO ${table} FROM INFILE ${literal(file)} FORMAT ${format}`, {}));
+    },
     async close() {
       session.close();
     },
   };
+}
+
+const literal = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+
+/**
+ * A path holding `body`'s bytes: the file a file stream reads (chDB reads it itself, as a server
+ * reads the request body), else a temporary copy, removed after `use`.
+ */
+export async function withFileOf<T>(body: Readable, use: (file: string) => Promise<T>): Promise<T> {
+  if (body instanceof ReadStream && typeof body.path === 'string') {
+    body.destroy();
+    return use(body.path);
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'pc-chdb-insert-'));
+  try {
+    const file = path.join(dir, 'body');
+    await pipeline(body, createWriteStream(file));
+    return await use(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,0 +1,175 @@
+import type { ReportType } from '@pc/contracts';
+import {
+  COLUMN_KIND,
+  COUNT_MAX,
+  DATE_YEARS,
+  FAST_COLUMNS,
+  NUMERIC_PATTERN,
+  OPTIONAL_TEXT_COLUMNS,
+  REQUEST_COLUMNS,
+  TEXT_MAX_BYTES,
+} from './fact-file-rules';
+import type { FactsFile } from './report-engine';
+
+/**
+ * The SQL that reads a facts file staged line by line (one String per line, `line`) under the
+ * rules of fact-file-rules.ts: per row an `ok` flag and the typed values the JavaScript path would
+ * stage (modules/reports/ingest/fast-rows.ts), so a clean file is stored the same either way.
+ *
+ * Lines, not ClickHouse's CSV or JSONEachRow parsers: each of those reads some rows the JavaScript
+ * path refuses or reads otherwise (a quoted CSV field, two JSON objects on one line, a JSON number
+ * for a text column read as its digits), and what it read could no longer be told apart.
+ */
+
+/** Whitespace JavaScript's trim() removes (ingestion trims every value) besides the control characters. */
+const JS_SPACE = '\\s\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}';
+/** A control character (C0, DEL, C1) or a double quote. */
+const FORBIDDEN = '"\\x00-\\x1f\\x7f-\\x9f';
+/** RE2 (match) patterns as ClickHouse string literals. */
+const sqlText = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+/** A CSV line with a forbidden character, or whitespace at either end of a field. */
+const CSV_LINE_BAD = sqlText(`[${FORBIDDEN}]|(^|,)[${JS_SPACE}]|[${JS_SPACE}](,|$)`);
+/** An NDJSON text value with a forbidden character or whitespace at either end. */
+const TEXT_BAD = sqlText(`[${FORBIDDEN}]|^[${JS_SPACE}]|[${JS_SPACE}]$`);
+const NUMERIC = sqlText(NUMERIC_PATTERN);
+const DATE_SHAPE = sqlText('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+
+/** Per column of the file: its value as text ('' when absent) and whether it is present. */
+interface ColumnSql {
+  value: string;
+  present: string;
+  /** NDJSON: the value was a JSON string (text columns must be); CSV: always. */
+  isString: string;
+}
+
+/** The expressions that read one file's lines, per format. */
+interface LineReader {
+  /** WITH clauses shared by every column (the split line, the JSON pairs). */
+  with: string[];
+  /** Line-wide rules (UTF-8, the CSV field count, the NDJSON keys). */
+  lineOk: string;
+  /** Lines that are no row (blank lines, the CSV header). */
+  skip: string;
+  column(name: string): ColumnSql;
+}
+
+function csvReader(file: FactsFile): LineReader {
+  const index = new Map(file.columns.map((c, n) => [c, n + 1]));
+  return {
+    // A CRLF file's lines end in \r (the JavaScript reader ends a record at either).
+    with: [`trim(TRAILING '\\r' FROM line) AS l`, `splitByChar(',', l) AS f`],
+    lineOk: `isValidUTF8(l) AND length(f) = ${file.columns.length} AND NOT match(l, ${CSV_LINE_BAD})`,
+    skip: `l = '' OR l = ${sqlText(file.columns.join(','))}`,
+    column(name) {
+      const n = index.get(name);
+      if (n === undefined) return { value: "''", present: '0', isString: '1' };
+      return { value: `f[${n}]`, present: `f[${n}] != ''`, isString: '1' };
+    },
+  };
+}
+
+function ndjsonReader(reportType: ReportType): LineReader {
+  const known = FAST_COLUMNS[reportType].map(sqlText).join(', ');
+  return {
+    // One parse per line: keys and raw values (JSON text) side by side; invalid JSON gives none.
+    with: ['JSONExtractKeysAndValuesRaw(line) AS kv', 'kv.1 AS k', 'kv.2 AS r'],
+    lineOk: `isValidUTF8(line) AND length(k) > 0 AND length(arrayDistinct(k)) = length(k) AND hasAll([${known}], k)`,
+    skip: `match(line, '^\\\\s*$')`,
+    column(name) {
+      const raw = `r[indexOf(k, ${sqlText(name)})]`;
+      // A string without escapes is its raw text unquoted; JSONExtractString decodes the others.
+      const decoded = `if(position(${raw}, '\\\\') > 0, JSONExtractString(${raw}), substring(${raw}, 2, length(${raw}) - 2))`;
+      return {
+        // null is absent, stored as '' (the optional deal columns).
+        value: `multiIf(startsWith(${raw}, '"'), ${decoded}, ${raw} = 'null', '', ${raw})`,
+        present: `${raw} NOT IN ('', 'null')`,
+        isString: `startsWith(${raw}, '"')`,
+      };
+    },
+  };
+}
+
+const textOk = (c: ColumnSql, csv: boolean) =>
+  csv
+    ? `length(${c.value}) BETWEEN 1 AND ${TEXT_MAX_BYTES}`
+    : `${c.isString} AND length(${c.value}) BETWEEN 1 AND ${TEXT_MAX_BYTES} AND isValidUTF8(${c.value}) AND NOT match(${c.value}, ${TEXT_BAD})`;
+
+/** A real day `YYYY-MM-DD` within DATE_YEARS (Date32 does not reach 2999). */
+function dateOk(value: string): string {
+  const y = `toUInt16(substring(${value}, 1, 4))`;
+  const m = `toUInt8(substring(${value}, 6, 2))`;
+  const d = `toUInt8(substring(${value}, 9, 2))`;
+  const leap = `(${y} % 4 = 0 AND (${y} % 100 != 0 OR ${y} % 400 = 0))`;
+  const monthDays = `if(${m} = 2, 28 + ${leap}, 30 + (${m} + intDiv(${m}, 8)) % 2)`;
+  return `match(${value}, ${DATE_SHAPE}) AND ${y} BETWEEN ${DATE_YEARS.from} AND ${DATE_YEARS.to} AND ${m} BETWEEN 1 AND 12 AND ${d} BETWEEN 1 AND ${monthDays}`;
+}
+
+const number = (value: string) => `toFloat64OrZero(${value})`;
+
+function valueOk(name: string, c: ColumnSql, csv: boolean): string {
+  const kind = COLUMN_KIND[name];
+  if (kind === 'text') return textOk(c, csv);
+  if (kind === 'date') return `${c.isString} AND ${dateOk(c.value)}`;
+  const n = number(c.value);
+  const range = kind === 'count' ? `${n} = floor(${n}) AND ${n} <= ${COUNT_MAX}` : `isFinite(${n})`;
+  return `match(${c.value}, ${NUMERIC}) AND ${n} >= 0 AND ${range}`;
+}
+
+/** A row of `columns`, each present and valid, or absent where `optional` allows, and no other column present. */
+function rowOk(reportType: ReportType, columns: readonly string[], optional: readonly string[], read: LineReader, csv: boolean) {
+  const all: readonly string[] = FAST_COLUMNS[reportType];
+  return all
+    .map((name) => {
+      const c = read.column(name);
+      if (!columns.includes(name)) return `NOT (${c.present})`;
+      const ok = `(${valueOk(name, c, csv)})`;
+      return optional.includes(name) ? `(NOT (${c.present}) OR ${ok})` : ok;
+    })
+    .join(' AND ');
+}
+
+/** Typed value of a fact column, as the JavaScript path stages it. */
+function typed(name: string, c: ColumnSql): string {
+  const kind = COLUMN_KIND[name];
+  if (kind === 'date') return `toDate(${c.value})`;
+  if (kind === 'count') return `toInt64(${number(c.value)})`;
+  // + 0: JavaScript sends -0 as 0.
+  if (kind === 'amount') return `${number(c.value)} + 0`;
+  return c.value;
+}
+
+/** The row shapes of a report type: what each fact table takes, selected by `where`. */
+export interface FileRowShape {
+  table: 'revenue_requests' | 'revenue_sales' | 'recirculation';
+  where: string;
+  columns: readonly string[];
+}
+
+export function rowShapes(reportType: ReportType): FileRowShape[] {
+  if (reportType === 'recirculation') return [{ table: 'recirculation', where: '1', columns: FAST_COLUMNS.recirculation }];
+  return [
+    { table: 'revenue_requests', where: `kind = 'requests'`, columns: REQUEST_COLUMNS },
+    { table: 'revenue_sales', where: `kind = 'sales'`, columns: FAST_COLUMNS.revenue.filter((c) => c !== 'imp_requests') },
+  ];
+}
+
+/**
+ * `SELECT ... FROM raw`: every non-skipped line as `ok` (it keeps the rules) and, per fact column,
+ * its typed value named after it (`kind` as text for revenue).
+ */
+export function parsedLinesSql(reportType: ReportType, file: FactsFile, raw: string): string {
+  const csv = file.format === 'csv';
+  const read = csv ? csvReader(file) : ndjsonReader(reportType);
+  const shapes = rowShapes(reportType);
+  const kind = read.column('kind');
+  const shapeOk = shapes.map((s) => {
+    const ok = rowOk(reportType, s.columns, OPTIONAL_TEXT_COLUMNS, read, csv);
+    return reportType === 'revenue' ? `(${kind.value} = '${s.table === 'revenue_requests' ? 'requests' : 'sales'}' AND ${ok})` : ok;
+  });
+  const values = FAST_COLUMNS[reportType].map((name) => {
+    const c = read.column(name);
+    return name === 'kind' ? `${c.value} AS kind` : `${typed(name, c)} AS ${name}`;
+  });
+  return `SELECT ${read.with.join(', ')}, (${read.lineOk}) AND (${shapeOk.join(' OR ')}) AS ok, ${values.join(', ')}
+    FROM ${raw} WHERE NOT (${read.skip})`;
+}
