@@ -25,7 +25,7 @@ export async function refreshDerived(conn: DuckDBConnection, changed: string | C
   if (!range) return;
   await refreshRollups(conn, days, range);
   await refreshMonthRollups(conn, days.changedDays, range);
-  await refreshGroupCounts(conn, days.changedDays, range);
+  await refreshGroupCounts(conn, days, range);
 }
 
 /** Rebuilds the derived tables once for a file written before LAYOUT_VERSION. */

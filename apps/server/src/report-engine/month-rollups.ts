@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { columnsOf } from './dimension-columns';
 import { withinRange, type DayRange } from './changed-days';
-import { DUCKDB_SALES_ROLLUPS } from './sales-rollups';
+import { DUCKDB_SALES_ROLLUPS, rollupParent } from './sales-rollups';
 import { firstDayOfMonth, lastDayOfPeriod } from './time-window';
 
 /**
@@ -35,15 +35,29 @@ export function monthRollupDdl(): string[] {
 }
 
 /**
- * Re-sums every month touched by the (publisher_id, date) pairs of `changedDays` from the day
- * tables (call after the day rollups are refreshed, in the same transaction). A month is summed
- * whole from all of its days.
+ * The table a month copy is summed from, with the join on mr_touched: a sales rollup's month copy
+ * from the month copy of the smallest larger rollup holding its dimensions (rollupParent; summed
+ * just before, one row per group and month), else from the day rows of the touched months. Those
+ * day rows were mostly written in the open transaction, whose rows scan ~2.5x slower than
+ * committed ones: at 2M facts, site x size x brand per month took ~0.2 s from 1.8M day rows.
+ */
+function monthInput(s: MonthSource, range: DayRange): string {
+  const parent = rollupParent(s.table);
+  if (parent) return `${parent}_m s JOIN mr_touched t ON s.publisher_id = t.publisher_id AND s.date = t.month`;
+  return `${s.table} s JOIN mr_touched t ON s.publisher_id = t.publisher_id AND date_trunc('month', s.date)::DATE = t.month
+         AND ${withinRange(range, 's.date', true)}`;
+}
+
+/**
+ * Re-sums every month touched by the (publisher_id, date) pairs of `changedDays` (call after the
+ * day rollups are refreshed, in the same transaction). A month is summed whole from all of its
+ * days; month copies of larger rollups first, as the smaller ones are summed from them.
  */
 export async function refreshMonthRollups(conn: DuckDBConnection, changedDays: string, range: DayRange): Promise<void> {
   await conn.run(
     `CREATE OR REPLACE TEMP TABLE mr_touched AS SELECT DISTINCT publisher_id, date_trunc('month', date)::DATE AS month FROM ${changedDays}`,
   );
-  for (const s of MONTH_SOURCES) {
+  for (const s of [...MONTH_SOURCES].reverse()) {
     const month = `${s.table}_m`;
     const keys = s.keys.join(', ');
     const sums = Object.entries(s.sums)
@@ -53,8 +67,7 @@ export async function refreshMonthRollups(conn: DuckDBConnection, changedDays: s
     await conn.run(
       `INSERT INTO ${month} (date, publisher_id, ${keys}, ${Object.keys(s.sums).join(', ')})
        SELECT t.month, s.publisher_id, ${keys}, ${sums}
-       FROM ${s.table} s JOIN mr_touched t ON s.publisher_id = t.publisher_id AND date_trunc('month', s.date)::DATE = t.month
-         AND ${withinRange(range, 's.date', true)}
+       FROM ${monthInput(s, range)}
        GROUP BY ALL ORDER BY s.publisher_id, t.month`,
     );
   }

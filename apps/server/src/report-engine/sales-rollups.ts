@@ -58,6 +58,17 @@ export function exactDayRollup(dimensions: readonly DimensionKey[], filterDimens
   return rollup.table;
 }
 
+/**
+ * The rollup a rollup's copies can be summed from: the smallest (first listed) later rollup holding
+ * all of its dimensions, or null when only the facts hold them.
+ */
+export function rollupParent(table: string): string | null {
+  const at = DUCKDB_SALES_ROLLUPS.findIndex((r) => r.table === table);
+  if (at < 0) return null;
+  const own = DUCKDB_SALES_ROLLUPS[at]!.dimensions;
+  return DUCKDB_SALES_ROLLUPS.slice(at + 1).find((r) => own.every((d) => r.dimensions.includes(d)))?.table ?? null;
+}
+
 export function rollupDdl(): string[] {
   return DUCKDB_SALES_ROLLUPS.map(
     (r) => `CREATE TABLE IF NOT EXISTS ${r.table} (
