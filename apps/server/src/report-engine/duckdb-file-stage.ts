@@ -11,6 +11,7 @@ import {
   SALES_COLUMNS,
   TEXT_MAX_BYTES,
 } from './fact-file-rules';
+import { countNdjsonKeys, type KeyCount } from './ndjson-key-count';
 import type { FactsFile, StagedFile } from './report-engine';
 
 /** The file's rows, typed, with `ok` (the row keeps every rule); the staging tables become views of it. */
@@ -110,26 +111,19 @@ function typedColumns(reportType: ReportType): string {
 /**
  * Keys in the NDJSON lines that read_json did not read, and text sent as a JSON number: read_json
  * keeps only the columns it is given, reads a JSON null as absent and a number as text, where the
- * row-by-row path refuses or reads them otherwise. A key ends with `"` then `:` (and a key whose
- * value is a string with `"` after the colon); a string can hold those only with an escaped quote,
- * which no clean text has. Counted over the raw lines against the values read, they find any such
- * line without parsing the file a second time as JSON.
+ * row-by-row path refuses or reads them otherwise. The keys counted in the file's bytes
+ * (countNdjsonKeys) must be the values read, and its string values the texts and the numbers sent
+ * as strings.
  */
-async function keysAndStringsMatch(conn: DuckDBConnection, reportType: ReportType, path: string): Promise<boolean> {
+async function keysMatchValues(conn: DuckDBConnection, reportType: ReportType, counted: KeyCount): Promise<boolean> {
   const names = FAST_COLUMNS[reportType];
   const present = names.map((c) => `count(${ident(`v_${c}`)})`).join(' + ');
   const strings = names
     .map((c) => (isNumber(c) ? `count(*) FILTER (WHERE ${ident(`t_${c}`)} = 'VARCHAR')` : `count(${ident(`v_${c}`)})`))
     .join(' + ');
-  const reader = await conn.runAndReadAll(
-    `WITH raw AS (SELECT sum(len(regexp_extract_all(line, '"\\s*:')))::BIGINT AS keys,
-                         sum(len(regexp_extract_all(line, '"\\s*:\\s*"')))::BIGINT AS strings
-                    FROM read_csv(${sqlString(path)}, columns = {'line': 'VARCHAR'}, header = false, auto_detect = false,
-                      delim = E'\\x1f', quote = '', escape = '', strict_mode = true)),
-          values AS (SELECT (${present})::BIGINT AS keys, (${strings})::BIGINT AS strings FROM ${STAGED_FILE})
-     SELECT raw.keys = values.keys AND raw.strings = values.strings AS same FROM raw, values`,
-  );
-  return reader.getRowObjectsJS()[0]?.same === true;
+  const reader = await conn.runAndReadAll(`SELECT (${present})::BIGINT AS keys, (${strings})::BIGINT AS strings FROM ${STAGED_FILE}`);
+  const read = reader.getRowObjectsJS()[0] as { keys: bigint; strings: bigint };
+  return Number(read.keys) === counted.keys && Number(read.strings) === counted.strings;
 }
 
 /**
@@ -141,20 +135,24 @@ async function keysAndStringsMatch(conn: DuckDBConnection, reportType: ReportTyp
 export async function stageDuckDbFile(conn: DuckDBConnection, reportType: ReportType, file: FactsFile): Promise<StagedFile | null> {
   const ndjson = file.format === 'ndjson';
   const drop = () => conn.run(`DROP TABLE IF EXISTS ${STAGED_FILE}`);
+  // Counted beside DuckDB's read (its threads do the parsing; this one only scans bytes).
+  const keyCount = ndjson ? countNdjsonKeys(file.path).catch(() => null) : null;
   try {
     await conn.run(
       `CREATE OR REPLACE TEMP TABLE ${STAGED_FILE} AS SELECT ${ndjson ? 'v.*, ' : ''}${typedColumns(reportType)}, ${rowKeepsRules(reportType, ndjson)} AS ok
         FROM (${readerSelect(reportType, file)}) v`,
     );
   } catch {
+    await keyCount;
     await drop();
     return null;
   }
-  const counted = await conn.runAndReadAll(
+  const checked = await conn.runAndReadAll(
     `SELECT count(*)::BIGINT AS n, count(*) FILTER (WHERE NOT ok)::BIGINT AS bad FROM ${STAGED_FILE}`,
   );
-  const { n, bad } = counted.getRowObjectsJS()[0] as { n: bigint; bad: bigint };
-  if (bad !== 0n || (ndjson && !(await keysAndStringsMatch(conn, reportType, file.path).catch(() => false)))) {
+  const { n, bad } = checked.getRowObjectsJS()[0] as { n: bigint; bad: bigint };
+  const counted = await keyCount;
+  if (bad !== 0n || (ndjson && !(counted && (await keysMatchValues(conn, reportType, counted))))) {
     await drop();
     return null;
   }
