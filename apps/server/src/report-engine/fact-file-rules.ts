@@ -10,7 +10,8 @@ import type { ReportType } from '@pc/contracts';
  * The file is UTF-8 throughout (an invalid byte sequence anywhere sends it row by row).
  * Per row (CSV cell or NDJSON value):
  * - text (ids, names): a string of 1 to TEXT_MAX_BYTES UTF-8 bytes, with no whitespace at either
- *   end, no control character (so no NUL) and no double quote;
+ *   end (what JavaScript's trim() removes), no double quote and no control character (so no NUL;
+ *   U+001F aside, which both paths store as it is);
  * - date: `YYYY-MM-DD`, a real day, year within DATE_YEARS;
  * - count: NUMERIC text (or an NDJSON number) whose value is a whole number from 0 to
  *   Number.MAX_SAFE_INTEGER; amount: the same, any finite value from 0;
