@@ -1,9 +1,12 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClickHouseReportEngine } from '../../src/report-engine/clickhouse-engine';
 import type { ClickHouseExec } from '../../src/report-engine/clickhouse-exec';
 import type { ReportEngine, ReportQuery } from '../../src/report-engine/report-engine';
-import { ingestSource } from '../../src/modules/reports/ingest/ingest-file';
+import { ingestPath, ingestSource } from '../../src/modules/reports/ingest/ingest-file';
 
 /**
  * TEST-ONLY: day replacement holds under re-sending and interruption (ingest-replace*.test.ts run it
@@ -129,6 +132,27 @@ export function dayReplacementCases(subject: ReplaceSubject): void {
       // And back: the first file again gives the first figures.
       await ingestSource(engine, 'revenue', factsCsv(1), 'csv');
       expect(await snapshot(engine)).toEqual(once);
+    }, 180_000);
+
+    it('replaces the same days exactly when the file on disk is read by the engine (ingestPath, the CLI and the API)', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'replace-'));
+      try {
+        const file = join(dir, 'facts.csv');
+        await writeFile(file, factsCsv(1));
+        const once = await snapshot(engine);
+        expect(await ingestPath(engine, 'revenue', file, 'csv')).toMatchObject({ rowsApplied: 48, daysReplaced: 6, errors: [] });
+        expect(await snapshot(engine)).toEqual(once);
+        const correction = join(dir, 'correction.csv');
+        await writeFile(correction, factsCsv(10, ['2024-05-01']));
+        expect(await ingestPath(engine, 'revenue', correction, 'csv')).toMatchObject({ rowsApplied: 16, daysReplaced: 2 });
+        expect((await snapshot(engine))['R2 2024-05-01']).toMatchObject({
+          totals: { impRequests: 20000, impressions: 12000, revenue: 120, netRevenue: 60 },
+        });
+        await ingestPath(engine, 'revenue', file, 'csv');
+        expect(await snapshot(engine)).toEqual(once);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     }, 180_000);
 
     it('leaves the stored days as they were when the upload breaks mid-file, after batches were staged', async () => {
