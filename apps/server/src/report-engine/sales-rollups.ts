@@ -85,17 +85,29 @@ export function rollupDdl(): string[] {
 }
 
 /**
+ * Day rollups summed from another rollup's new rows instead of the facts. Site x product type from
+ * the deal rollup: it leaves out size and brand, so it has a fraction of the facts' rows, enough
+ * to pay for reading rows written in the open transaction (~2.5x slower to scan than the committed
+ * staged sales): at 2M facts (0.2M deal rows) it took ~40% less time. The other rollups' parents
+ * can be about as large as the facts (site x size x brand is, in the benchmark), so they read the facts.
+ */
+const SUMMED_FROM: Readonly<Record<string, string>> = { revenue_sales_by_site_type: 'revenue_sales_by_deal' };
+
+/**
  * Re-sums the (publisher_id, date) pairs listed by `changedDays` (a table name) into every rollup:
  * from `stagedSales` when given (exactly those pairs' facts: a cost of the change's size), else from
- * revenue_sales within `range`. Runs on the caller's connection, inside its transaction.
+ * revenue_sales within `range`, or from the rollup SUMMED_FROM names. Runs on the caller's
+ * connection, inside its transaction.
  */
 export async function refreshRollups(conn: DuckDBConnection, days: ChangedDays, range: DayRange): Promise<void> {
   const { changedDays, stagedSales } = days;
-  const source = stagedSales
-    ? `${stagedSales} s`
-    : `revenue_sales s JOIN ${changedDays} d ON s.publisher_id = d.publisher_id AND s.date = d.date AND ${withinRange(range, 's.date')}`;
-  for (const r of DUCKDB_SALES_ROLLUPS) {
+  const touched = (table: string) =>
+    `${table} s JOIN ${changedDays} d ON s.publisher_id = d.publisher_id AND s.date = d.date AND ${withinRange(range, 's.date')}`;
+  // Largest first, so a rollup summed from another reads that one's new rows.
+  for (const r of [...DUCKDB_SALES_ROLLUPS].reverse()) {
     const cols = columnsOf(r.dimensions).join(', ');
+    const parent = SUMMED_FROM[r.table];
+    const source = parent ? touched(parent) : stagedSales ? `${stagedSales} s` : touched('revenue_sales');
     await conn.run(
       `DELETE FROM ${r.table} USING ${changedDays} d WHERE ${r.table}.publisher_id = d.publisher_id AND ${r.table}.date = d.date`,
     );
