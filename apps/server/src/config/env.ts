@@ -53,6 +53,12 @@ export const EnvSchema = z.object({
   DATABASE_URL: url('postgres://user:pass@host:5432/db'),
   // Report facts on ClickHouse instead of the embedded DuckDB file (scale-out, several processes).
   CLICKHOUSE_URL: url('http://user:pass@host:8123/database'),
+  // The embedded DuckDB's memory (its buffer pool and operators; past it, staging spills to disk):
+  // what bounds an ingestion of any size, and the server's share of the machine.
+  DUCKDB_MEMORY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, { error: 'accepts a size such as 512MB or 2GB' })
+    .default('2GB'),
   // A cluster's layout (docs/operations.md, "ClickHouse cluster"): the engine's schema, DELETE and
   // TRUNCATE statements in their cluster form.
   CLICKHOUSE_CLUSTER: z.enum(['none', 'replicated', 'sharded'], { error: 'accepts none, replicated or sharded' }).default('none'),

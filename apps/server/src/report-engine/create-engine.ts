@@ -10,6 +10,7 @@ export interface ReportEngineConfig {
   CLICKHOUSE_URL: string | null;
   CLICKHOUSE_CLUSTER: 'none' | ClusterLayout;
   DATA_DIR: string;
+  DUCKDB_MEMORY_LIMIT: string;
 }
 
 /**
@@ -20,7 +21,7 @@ export interface ReportEngineConfig {
 export function createReportEngine(config: ReportEngineConfig): ReportEngine {
   if (config.CLICKHOUSE_URL)
     return new ClickHouseReportEngine(withClusterLayout(clickHouseClientExec(config.CLICKHOUSE_URL), config.CLICKHOUSE_CLUSTER));
-  return new DuckDbReportEngine(path.join(path.resolve(config.DATA_DIR), 'facts.duckdb'));
+  return new DuckDbReportEngine(path.join(path.resolve(config.DATA_DIR), 'facts.duckdb'), { memoryLimit: config.DUCKDB_MEMORY_LIMIT });
 }
 
 /**

@@ -60,3 +60,17 @@ describe('DuckDbConnections.close', () => {
     conns.closeReader(reader);
   }, 30_000);
 });
+
+describe('DuckDbConnections.open', () => {
+  it('caps DuckDB memory at the limit given (DUCKDB_MEMORY_LIMIT), readers included', async () => {
+    const conns = await DuckDbConnections.open(':memory:', '512MB');
+    try {
+      const limit = await conns.read(
+        async (r) => (await r.runAndReadAll(`SELECT current_setting('memory_limit') AS m`)).getRowObjectsJS()[0]?.m,
+      );
+      expect(limit).toBe('488.2 MiB');
+    } finally {
+      await conns.close();
+    }
+  });
+});

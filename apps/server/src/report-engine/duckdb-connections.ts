@@ -31,9 +31,9 @@ export class DuckDbConnections {
     private readonly writer: DuckDBConnection,
   ) {}
 
-  /** `path` is a database file, or ':memory:'. */
-  static async open(path: string): Promise<DuckDbConnections> {
-    const instance = await DuckDBInstance.create(path);
+  /** `path` is a database file, or ':memory:'; `memoryLimit` (e.g. 2GB) caps DuckDB's memory, DuckDB's default 80% of RAM without it. */
+  static async open(path: string, memoryLimit?: string): Promise<DuckDbConnections> {
+    const instance = await DuckDBInstance.create(path, memoryLimit ? { memory_limit: memoryLimit } : undefined);
     return new DuckDbConnections(instance, await instance.connect());
   }
 

@@ -50,12 +50,12 @@ export class DuckDbReportEngine implements ReportEngine {
    */
   constructor(
     private readonly path: string,
-    private readonly options: { useGroupCounts?: boolean; streamWindows?: boolean; streamCodes?: boolean } = {},
+    private readonly options: { useGroupCounts?: boolean; streamWindows?: boolean; streamCodes?: boolean; memoryLimit?: string } = {},
   ) {}
 
   async init(): Promise<void> {
     if (this.connections) return;
-    this.connections = await DuckDbConnections.open(this.path);
+    this.connections = await DuckDbConnections.open(this.path, this.options.memoryLimit);
     await this.connections.write(async (writer) => {
       for (const ddl of DUCKDB_SCHEMA) await writer.run(ddl);
       await ensureLayout(writer);
