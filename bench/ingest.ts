@@ -25,6 +25,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { EnvSchema } from '../apps/server/src/config/env';
 import { DEMO_EMAILS } from '../apps/server/src/demo/demo-data';
 import { ClickHouseReportEngine } from '../apps/server/src/report-engine/clickhouse-engine';
 import { clickHouseClientExec, type ClickHouseExec } from '../apps/server/src/report-engine/clickhouse-exec';
@@ -146,10 +147,12 @@ async function duckdbLegs(files: { ndjson: string; csv: string }): Promise<Leg[]
     const path = join(dir, `facts-${format}.duckdb`);
     await rm(path, { force: true });
     await rm(`${path}.wal`, { force: true });
-    const engine = new DuckDbReportEngine(path);
+    // The product's memory cap (DUCKDB_MEMORY_LIMIT or its default), as the CLI and the server open the engine.
+    const memoryLimit = EnvSchema.shape.DUCKDB_MEMORY_LIMIT.parse(process.env.DUCKDB_MEMORY_LIMIT);
+    const engine = new DuckDbReportEngine(path, { memoryLimit });
     await engine.init();
     try {
-      legs.push(await timeIngest(engine, 'DuckDB', format, files[format]));
+      legs.push(await timeIngest(engine, `DuckDB (memory limit ${memoryLimit})`, format, files[format]));
     } finally {
       await engine.close();
     }
