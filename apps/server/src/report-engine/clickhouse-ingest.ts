@@ -149,7 +149,7 @@ async function publish(ch: ClickHouseExec, reportType: ReportType, id: string): 
   );
   const days = pairs.map((r) => [r.p, r.d] as const);
   // The both-grains rollup too: after a publish that died between a fact table's DELETE and INSERT, it still names the pairs whose rollup rows remain.
-  const stored = await storedPairs(ch, reportType === 'revenue' ? [...tables, BOTH_GRAINS_TABLE] : tables, days);
+  const stored = await storedPairs(ch, reportType === 'revenue' ? [...tables, BOTH_GRAINS_TABLE] : tables, staged);
   let rowsApplied = 0;
   for (const table of tables) {
     const cols = FACT_TABLES[table].join(', ');
@@ -158,24 +158,26 @@ async function publish(ch: ClickHouseExec, reportType: ReportType, id: string): 
     const [n] = await ch.query<{ n: number }>(`SELECT toFloat64(count()) AS n FROM ${stageOf(id, table)}`);
     rowsApplied += Number(n?.n ?? 0);
   }
-  if (reportType === 'revenue') await refreshDerivedOfDays(ch, days, stored);
+  if (reportType === 'revenue') {
+    await refreshDerivedOfDays(ch, days, stored, { requests: stageOf(id, 'revenue_requests'), sales: stageOf(id, 'revenue_sales') });
+  }
   return { rowsApplied, daysReplaced: days.length };
 }
 
 /**
- * The pairs of `days` the facts hold already: only those need deleting, from the facts and their day
+ * The staged pairs the facts hold already: only those need deleting, from the facts and their day
  * rollups (derived from the facts, they hold no other days). A day loaded for the first time, the
  * daily case, then costs no DELETE at all; each one was a mutation of its table even when it
- * matched nothing (most of a small file's publish on chDB).
+ * matched nothing (most of a small file's publish on chDB). One statement: GLOBAL IN sends the
+ * staged pairs (a table of this node) along to every shard; 2,000 pairs as literals per statement
+ * took ClickHouse about 0.4 s to plan (2 M rows, 10,000 pairs: 2 s).
  */
-async function storedPairs(ch: ClickHouseExec, tables: readonly string[], days: readonly (readonly [string, string])[]) {
-  const stored: (readonly [string, string])[] = [];
-  for (const inDays of pairFilters(days)) {
-    const found = tables.map((t) => `SELECT publisher_id, date FROM ${t} WHERE ${inDays}`).join(' UNION ALL ');
-    const rows = await ch.query<{ p: string; d: string }>(`SELECT DISTINCT publisher_id AS p, toString(date) AS d FROM (${found})`);
-    stored.push(...rows.map((r) => [r.p, r.d] as const));
-  }
-  return stored;
+async function storedPairs(ch: ClickHouseExec, tables: readonly string[], staged: string) {
+  const found = tables
+    .map((t) => `SELECT publisher_id, date FROM ${t} WHERE (publisher_id, date) GLOBAL IN (${staged})`)
+    .join(' UNION ALL ');
+  const rows = await ch.query<{ p: string; d: string }>(`SELECT DISTINCT publisher_id AS p, toString(date) AS d FROM (${found})`);
+  return rows.map((r) => [r.p, r.d] as const);
 }
 
 async function dropStaged(ch: ClickHouseExec, id: string, reportType: ReportType): Promise<void> {
