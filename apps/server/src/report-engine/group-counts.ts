@@ -90,6 +90,35 @@ function countSource(grain: CountGrain, days: ChangedDays, range: DayRange): Cou
   return { rows, exact: exactRollups(grain), rowsOf };
 }
 
+/** The bit of Sites in a mask: the first counted dimension, the most significant bit. */
+const SITES_BIT = 1 << (COUNTED_DIMENSIONS.length - 1);
+
+/**
+ * SELECTs of (pub, period, g, n) counting `sets` over `rows` by GROUPING SETS. Every set hashes all
+ * of its input rows, so the splits without Sites are counted from the distinct (product type,
+ * size, brand) rows of each period instead: a publisher has far fewer of those than rows (sites
+ * multiply them), and one DISTINCT replaces a full pass per such split.
+ */
+function groupedCounts(rows: string, sets: readonly { mask: number; columns: string[] }[]): string[] {
+  const counted = columnsOf(COUNTED_DIMENSIONS).join(', ');
+  const narrow = columnsOf(COUNTED_DIMENSIONS.filter((d) => d !== 'sites')).join(', ');
+  const list = (of: typeof sets) => of.map((set) => `(pub, period, ${set.columns.join(', ')})`).join(', ');
+  const wide = sets.filter((set) => !(set.mask & SITES_BIT));
+  const withoutSites = sets.filter((set) => set.mask & SITES_BIT);
+  const parts: string[] = [];
+  if (wide.length)
+    parts.push(`SELECT pub, period, g, count(*) AS n FROM (
+      SELECT pub, period, GROUPING(${counted}) AS g FROM (${rows}) GROUP BY GROUPING SETS (${list(wide)})
+    ) GROUP BY ALL`);
+  // GROUPING of the other three columns gives their bits of the four-column mask: Sites is the first.
+  if (withoutSites.length)
+    parts.push(`SELECT pub, period, g, count(*) AS n FROM (
+      SELECT pub, period, ${SITES_BIT} | GROUPING(${narrow}) AS g FROM (SELECT DISTINCT pub, period, ${narrow} FROM (${rows}))
+      GROUP BY GROUPING SETS (${list(withoutSites)})
+    ) GROUP BY ALL`);
+  return parts;
+}
+
 /**
  * Recounts the days and months touched by a change. Rows go in sorted by publisher and period, like
  * the facts and rollups, so a publisher's counts sit in few row groups and zone maps skip the rest
@@ -98,7 +127,6 @@ function countSource(grain: CountGrain, days: ChangedDays, range: DayRange): Cou
  * day rollups and their month copies hold the new rows. A month is recounted whole.
  */
 export async function refreshGroupCounts(conn: DuckDBConnection, days: ChangedDays, range: DayRange): Promise<void> {
-  const counted = columnsOf(COUNTED_DIMENSIONS).join(', ');
   for (const grain of ['day', 'month'] as const) {
     const period = grain === 'day' ? 'date' : `date_trunc('month', date)::DATE`;
     await conn.run(`CREATE OR REPLACE TEMP TABLE gc_touched AS SELECT DISTINCT publisher_id, ${period} AS period FROM ${days.changedDays}`);
@@ -107,14 +135,11 @@ export async function refreshGroupCounts(conn: DuckDBConnection, days: ChangedDa
        WHERE sales_group_counts.grain = '${grain}' AND sales_group_counts.publisher_id = t.publisher_id AND sales_group_counts.period = t.period`,
     );
     const source = countSource(grain, days, range);
-    const groupingSets = countedSets()
-      .filter((set) => !source.exact.has(set.mask))
-      .map((set) => `(pub, period, ${set.columns.join(', ')})`)
-      .join(', ');
     const parts = [
-      `SELECT pub, period, g, count(*) AS n FROM (
-         SELECT pub, period, GROUPING(${counted}) AS g FROM (${source.rows}) GROUP BY GROUPING SETS (${groupingSets})
-       ) GROUP BY ALL`,
+      ...groupedCounts(
+        source.rows,
+        countedSets().filter((set) => !source.exact.has(set.mask)),
+      ),
       ...[...source.exact].map(([mask, table]) => `SELECT pub, period, ${mask} AS g, n FROM (${source.rowsOf(table)})`),
     ];
     await conn.run(
