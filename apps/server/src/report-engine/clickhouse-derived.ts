@@ -112,7 +112,9 @@ const literal = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("
 export function pairFilters(pairs: readonly (readonly [string, string])[], dateExpr = 'date'): string[] {
   const filters: string[] = [];
   for (let n = 0; n < pairs.length; n += PAIRS_PER_STATEMENT) {
-    const list = pairs.slice(n, n + PAIRS_PER_STATEMENT).map(([pub, day]) => `(${literal(pub)}, toDate(${literal(day)}))`);
+    // Days as plain strings, which IN converts to the column's Date once: toDate() around each took
+    // ClickHouse about 4 times as long to plan (2,000 pairs: 575 -> 148 ms for a DELETE on chDB).
+    const list = pairs.slice(n, n + PAIRS_PER_STATEMENT).map(([pub, day]) => `(${literal(pub)}, ${literal(day)})`);
     filters.push(`(publisher_id, ${dateExpr}) IN (${list.join(', ')})`);
   }
   return filters;

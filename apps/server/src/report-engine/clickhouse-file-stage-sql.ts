@@ -29,10 +29,15 @@ const FORBIDDEN = '"\\x00-\\x1f\\x7f-\\x9f';
 const sqlText = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 /** A CSV line with a forbidden character, or whitespace at either end of a field. */
 const CSV_LINE_BAD = sqlText(`[${FORBIDDEN}]|(^|,)[${JS_SPACE}]|[${JS_SPACE}](,|$)`);
-/** An NDJSON text value with a forbidden character or whitespace at either end. */
-const TEXT_BAD = sqlText(`[${FORBIDDEN}]|^[${JS_SPACE}]|[${JS_SPACE}]$`);
-const NUMERIC = sqlText(NUMERIC_PATTERN);
-const DATE_SHAPE = sqlText('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
+/**
+ * An NDJSON row's text values joined by \x01 (TEXTS_JOIN) with a forbidden character or whitespace
+ * at either end of a value: one match per row instead of one per value. A \x01 inside a value
+ * shows as one separator too many (countSubstrings).
+ */
+const TEXTS_JOIN = '\\x01';
+const TEXTS_BAD = sqlText(`[${FORBIDDEN.replace('\\x00-', '\\x00\\x02-')}]|(^|\\x01)[${JS_SPACE}]|[${JS_SPACE}](\\x01|$)`);
+if (!NUMERIC_PATTERN.startsWith('^') || !NUMERIC_PATTERN.endsWith('$')) throw new Error('NUMERIC_PATTERN is anchored at both ends');
+const NUMBER = `(${NUMERIC_PATTERN.slice(1, -1)})?`;
 
 /** Per column of the file: its value as text ('' when absent) and whether it is present. */
 interface ColumnSql {
@@ -71,71 +76,103 @@ function csvReader(file: FactsFile): LineReader {
 function ndjsonReader(reportType: ReportType): LineReader {
   const known = FAST_COLUMNS[reportType].map(sqlText).join(', ');
   return {
-    // One parse per line: keys and raw values (JSON text) side by side; invalid JSON gives none.
-    with: ['JSONExtractKeysAndValuesRaw(line) AS kv', 'kv.1 AS k', 'kv.2 AS r'],
+    // Two parses per line: keys and raw values (JSON text, for the types and exact numbers), and
+    // the string values decoded (null left out). Invalid JSON gives no pairs.
+    with: [
+      'JSONExtractKeysAndValuesRaw(line) AS kv',
+      'kv.1 AS k',
+      'kv.2 AS r',
+      `JSONExtractKeysAndValues(line, 'String') AS dkv`,
+      'dkv.1 AS dk',
+      'dkv.2 AS dv',
+    ],
     lineOk: `isValidUTF8(line) AND length(k) > 0 AND length(arrayDistinct(k)) = length(k) AND hasAll([${known}], k)`,
-    skip: `match(line, '^\\\\s*$')`,
+    skip: `match(line, '^\\s*$')`,
     column(name) {
       const raw = `r[indexOf(k, ${sqlText(name)})]`;
-      // A string without escapes is its raw text unquoted; JSONExtractString decodes the others.
-      const decoded = `if(position(${raw}, '\\\\') > 0, JSONExtractString(${raw}), substring(${raw}, 2, length(${raw}) - 2))`;
+      const isString = `startsWith(${raw}, '"')`;
       return {
-        // null is absent, stored as '' (the optional deal columns).
-        value: `multiIf(startsWith(${raw}, '"'), ${decoded}, ${raw} = 'null', '', ${raw})`,
+        // A number as its JSON text (JSONExtractKeysAndValues rewrites it); null is absent, stored as ''.
+        value: `multiIf(${isString}, dv[indexOf(dk, ${sqlText(name)})], ${raw} = 'null', '', ${raw})`,
         present: `${raw} NOT IN ('', 'null')`,
-        isString: `startsWith(${raw}, '"')`,
+        isString,
       };
     },
   };
 }
 
-const textOk = (c: ColumnSql, csv: boolean) =>
-  csv
-    ? `length(${c.value}) BETWEEN 1 AND ${TEXT_MAX_BYTES}`
-    : `${c.isString} AND length(${c.value}) BETWEEN 1 AND ${TEXT_MAX_BYTES} AND isValidUTF8(${c.value}) AND NOT match(${c.value}, ${TEXT_BAD})`;
+/** Per text value; the characters are checked per line (CSV) or per row (textsOk). */
+const textOk = (c: ColumnSql) => `${c.isString} AND length(${c.value}) BETWEEN 1 AND ${TEXT_MAX_BYTES}`;
 
-/** A real day `YYYY-MM-DD` within DATE_YEARS (Date32 does not reach 2999). */
+/** NDJSON: the text values of a row free of forbidden characters and of whitespace at their ends, in one match. */
+function textsOk(reportType: ReportType, read: LineReader): string {
+  const texts = FAST_COLUMNS[reportType].filter((c) => COLUMN_KIND[c] === 'text').map((c) => read.column(c).value);
+  const joined = `concat(${texts.join(`, '${TEXTS_JOIN}', `)})`;
+  return `isValidUTF8(${joined}) AND NOT match(${joined}, ${TEXTS_BAD}) AND countSubstrings(${joined}, '${TEXTS_JOIN}') = ${texts.length - 1}`;
+}
+
+/**
+ * The date's shape and every number's (NUMERIC_PATTERN, absent allowed here) in one match over
+ * them joined by commas: a comma inside a value adds a field, which the pattern refuses.
+ */
+function shapesOk(reportType: ReportType, read: LineReader): string {
+  const numbers = FAST_COLUMNS[reportType].filter((c) => COLUMN_KIND[c] === 'count' || COLUMN_KIND[c] === 'amount');
+  const joined = `concat(${[read.column('date').value, ...numbers.map((c) => read.column(c).value)].join(", ',', ")})`;
+  return `match(${joined}, ${sqlText(`^[0-9]{4}-[0-9]{2}-[0-9]{2}${`,${NUMBER}`.repeat(numbers.length)}$`)})`;
+}
+
+/** A real day within DATE_YEARS, of a value shaped `YYYY-MM-DD` (shapesOk; Date32 does not reach 2999). */
 function dateOk(value: string): string {
-  const y = `toUInt16(substring(${value}, 1, 4))`;
-  const m = `toUInt8(substring(${value}, 6, 2))`;
-  const d = `toUInt8(substring(${value}, 9, 2))`;
+  const y = `toUInt16OrZero(substring(${value}, 1, 4))`;
+  const m = `toUInt8OrZero(substring(${value}, 6, 2))`;
+  const d = `toUInt8OrZero(substring(${value}, 9, 2))`;
   const leap = `(${y} % 4 = 0 AND (${y} % 100 != 0 OR ${y} % 400 = 0))`;
   const monthDays = `if(${m} = 2, 28 + ${leap}, 30 + (${m} + intDiv(${m}, 8)) % 2)`;
-  return `match(${value}, ${DATE_SHAPE}) AND ${y} BETWEEN ${DATE_YEARS.from} AND ${DATE_YEARS.to} AND ${m} BETWEEN 1 AND 12 AND ${d} BETWEEN 1 AND ${monthDays}`;
+  return `${y} BETWEEN ${DATE_YEARS.from} AND ${DATE_YEARS.to} AND ${m} BETWEEN 1 AND 12 AND ${d} BETWEEN 1 AND ${monthDays}`;
 }
 
 const number = (value: string) => `toFloat64OrZero(${value})`;
 
-function valueOk(name: string, c: ColumnSql, csv: boolean): string {
+function valueOk(name: string, c: ColumnSql): string {
   const kind = COLUMN_KIND[name];
-  if (kind === 'text') return textOk(c, csv);
+  if (kind === 'text') return textOk(c);
   if (kind === 'date') return `${c.isString} AND ${dateOk(c.value)}`;
   const n = number(c.value);
   const range = kind === 'count' ? `${n} = floor(${n}) AND ${n} <= ${COUNT_MAX}` : `isFinite(${n})`;
-  return `match(${c.value}, ${NUMERIC}) AND ${n} >= 0 AND ${range}`;
+  return `${n} >= 0 AND ${range}`;
 }
 
 /** A row of `columns`, each present and valid, or absent where `optional` allows, and no other column present. */
-function rowOk(reportType: ReportType, columns: readonly string[], optional: readonly string[], read: LineReader, csv: boolean) {
+function rowOk(reportType: ReportType, columns: readonly string[], optional: readonly string[], read: LineReader) {
   const all: readonly string[] = FAST_COLUMNS[reportType];
   return all
     .map((name) => {
       const c = read.column(name);
       if (!columns.includes(name)) return `NOT (${c.present})`;
-      const ok = `(${valueOk(name, c, csv)})`;
+      const ok = `(${valueOk(name, c)})`;
       return optional.includes(name) ? `(NOT (${c.present}) OR ${ok})` : ok;
     })
     .join(' AND ');
 }
 
-/** Typed value of a fact column, as the JavaScript path stages it. */
-function typed(name: string, c: ColumnSql): string {
+/**
+ * A fact column's value as parsedLinesSql keeps it: nothing that could throw on a bad row (dates
+ * as text, counts as Float64), typed by stagedValue once every row is known to be good.
+ */
+function parsedValue(name: string, c: ColumnSql): string {
   const kind = COLUMN_KIND[name];
-  if (kind === 'date') return `toDate(${c.value})`;
-  if (kind === 'count') return `toInt64(${number(c.value)})`;
+  if (kind === 'count') return number(c.value);
   // + 0: JavaScript sends -0 as 0.
   if (kind === 'amount') return `${number(c.value)} + 0`;
   return c.value;
+}
+
+/** A column of parsedLinesSql's rows as the JavaScript path stages it. */
+export function stagedValue(name: string): string {
+  const kind = COLUMN_KIND[name];
+  if (kind === 'date') return `toDate(${name})`;
+  if (kind === 'count') return `toInt64(${name})`;
+  return name;
 }
 
 /** The row shapes of a report type: what each fact table takes, selected by `where`. */
@@ -154,8 +191,8 @@ export function rowShapes(reportType: ReportType): FileRowShape[] {
 }
 
 /**
- * `SELECT ... FROM raw`: every non-skipped line as `ok` (it keeps the rules) and, per fact column,
- * its typed value named after it (`kind` as text for revenue).
+ * `SELECT ... FROM raw`: every non-skipped line as `ok` (it keeps the rules) and, per column of
+ * the report type's files, its value named after it (parsedValue).
  */
 export function parsedLinesSql(reportType: ReportType, file: FactsFile, raw: string): string {
   const csv = file.format === 'csv';
@@ -163,13 +200,14 @@ export function parsedLinesSql(reportType: ReportType, file: FactsFile, raw: str
   const shapes = rowShapes(reportType);
   const kind = read.column('kind');
   const shapeOk = shapes.map((s) => {
-    const ok = rowOk(reportType, s.columns, OPTIONAL_TEXT_COLUMNS, read, csv);
+    const ok = rowOk(reportType, s.columns, OPTIONAL_TEXT_COLUMNS, read);
     return reportType === 'revenue' ? `(${kind.value} = '${s.table === 'revenue_requests' ? 'requests' : 'sales'}' AND ${ok})` : ok;
   });
   const values = FAST_COLUMNS[reportType].map((name) => {
     const c = read.column(name);
-    return name === 'kind' ? `${c.value} AS kind` : `${typed(name, c)} AS ${name}`;
+    return `${parsedValue(name, c)} AS ${name}`;
   });
-  return `SELECT ${read.with.join(', ')}, (${read.lineOk}) AND (${shapeOk.join(' OR ')}) AS ok, ${values.join(', ')}
+  const rowWide = [read.lineOk, shapesOk(reportType, read), ...(csv ? [] : [textsOk(reportType, read)])];
+  return `SELECT ${read.with.join(', ')}, (${rowWide.join(') AND (')}) AND (${shapeOk.join(' OR ')}) AS ok, ${values.join(', ')}
     FROM ${raw} WHERE NOT (${read.skip})`;
 }
