@@ -130,9 +130,13 @@ async function readDuplicates(ch: ClickHouseExec, id: string, tables: readonly T
   let count = 0;
   const rows: { line: number; firstLine: number }[] = [];
   for (const table of tables) {
-    const groups = `SELECT arraySort(groupArray(line)) AS lines FROM ${stageOf(id, table)} GROUP BY ${FACT_KEYS[table].join(', ')} HAVING count() > 1`;
-    const [n] = await ch.query<{ n: number }>(`SELECT toFloat64(sum(length(lines) - 1)) AS n FROM (${groups})`);
-    count += Number(n?.n ?? 0);
+    const keys = FACT_KEYS[table].join(', ');
+    // The count without the lines: no array per key (2 M rows: 450 -> 300 ms), and none read when there is none.
+    const [n] = await ch.query<{ n: number }>(`SELECT toFloat64(count() - uniqExact(${keys})) AS n FROM ${stageOf(id, table)}`);
+    const repeated = Number(n?.n ?? 0);
+    count += repeated;
+    if (repeated === 0 || limit === 0) continue;
+    const groups = `SELECT arraySort(groupArray(line)) AS lines FROM ${stageOf(id, table)} GROUP BY ${keys} HAVING count() > 1`;
     const first = await ch.query<{ lines: number[] }>(`SELECT lines FROM (${groups}) ORDER BY lines[2] LIMIT {limit:UInt32}`, { limit });
     for (const { lines } of first) for (const line of lines.slice(1)) rows.push({ line: Number(line), firstLine: Number(lines[0]) });
   }
