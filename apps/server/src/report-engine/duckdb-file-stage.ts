@@ -21,9 +21,8 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const isNumber = (c: string) => COLUMN_KIND[c] === 'count' || COLUMN_KIND[c] === 'amount';
 
 /**
- * The reader's columns as `v_<name>` text (null when absent) and, for an NDJSON number column, its
- * JSON type `t_<name>` (a number may be sent as a string; a text may not be sent as a number, which
- * keysAndStringsMatch finds).
+ * The reader's columns as `v_<name>` text, null when absent. DuckDB's JSON reader reads a number
+ * as its text too; a text sent as anything but a string is found by countNdjsonKeys.
  */
 function readerSelect(reportType: ReportType, file: FactsFile): string {
   const path = sqlString(file.path);
@@ -34,17 +33,13 @@ function readerSelect(reportType: ReportType, file: FactsFile): string {
     return `SELECT ${values.join(', ')} FROM read_csv(${path}, header = true, auto_detect = false,
       delim = ',', quote = '"', escape = '"', columns = ${columns}, strict_mode = true, null_padding = false)`;
   }
-  const columns = `{${names.map((c) => `${sqlString(c)}: '${isNumber(c) ? 'JSON' : 'VARCHAR'}'`).join(', ')}}`;
-  const values = names.flatMap((c) =>
-    isNumber(c)
-      ? [`${ident(c)} ->> '$' AS ${ident(`v_${c}`)}`, `json_type(${ident(c)}) AS ${ident(`t_${c}`)}`]
-      : [`${ident(c)} AS ${ident(`v_${c}`)}`],
-  );
+  const columns = `{${names.map((c) => `${sqlString(c)}: 'VARCHAR'`).join(', ')}}`;
+  const values = names.map((c) => `${ident(c)} AS ${ident(`v_${c}`)}`);
   return `SELECT ${values.join(', ')} FROM read_json(${path}, format = 'newline_delimited', records = true, columns = ${columns})`;
 }
 
 /** SQL true when column `c`'s value, present, keeps its rule (a text's characters: noForbiddenCharacters). */
-function valueKeepsRule(c: string, ndjson: boolean): string {
+function valueKeepsRule(c: string): string {
   const v = ident(`v_${c}`);
   switch (COLUMN_KIND[c]) {
     case 'text':
@@ -54,11 +49,9 @@ function valueKeepsRule(c: string, ndjson: boolean): string {
         AND year(TRY_CAST(${v} AS DATE)) BETWEEN ${DATE_YEARS.from} AND ${DATE_YEARS.to})`;
     default: {
       const numeric = `regexp_full_match(${v}, ${sqlString(NUMERIC_PATTERN)})`;
-      const t = ident(`t_${c}`);
-      const shape = ndjson ? `(${t} IN ('UBIGINT', 'BIGINT', 'DOUBLE') OR (${t} = 'VARCHAR' AND ${numeric}))` : numeric;
       const d = `TRY_CAST(${v} AS DOUBLE)`;
       const range = COLUMN_KIND[c] === 'count' ? `${d} = floor(${d}) AND ${d} BETWEEN 0 AND ${COUNT_MAX}` : `isfinite(${d}) AND ${d} >= 0`;
-      return `(${shape} AND ${range})`;
+      return `(${numeric} AND ${range})`;
     }
   }
 }
@@ -78,15 +71,15 @@ const noForbiddenCharacters = (reportType: ReportType) => {
 };
 
 /** SQL true when a row keeps every rule: its kind's columns present (bar the optional ones) and valid, the others absent. */
-function rowKeepsRules(reportType: ReportType, ndjson: boolean): string {
+function rowKeepsRules(reportType: ReportType): string {
   const forColumns = (present: readonly string[], all: readonly string[]) =>
     all
       .map((c) => {
         const v = ident(`v_${c}`);
         if (!present.includes(c)) return `${v} IS NULL`;
         // An optional text given as "" is absent to the row-by-row path too.
-        if ((OPTIONAL_TEXT_COLUMNS as readonly string[]).includes(c)) return `(${v} IS NULL OR ${v} = '' OR ${valueKeepsRule(c, ndjson)})`;
-        return `coalesce(${valueKeepsRule(c, ndjson)}, false)`;
+        if ((OPTIONAL_TEXT_COLUMNS as readonly string[]).includes(c)) return `(${v} IS NULL OR ${v} = '' OR ${valueKeepsRule(c)})`;
+        return `coalesce(${valueKeepsRule(c)}, false)`;
       })
       .join(' AND ');
   const all = FAST_COLUMNS[reportType];
@@ -112,22 +105,19 @@ function typedColumns(reportType: ReportType): string {
     .join(', ');
 }
 
+/** How many of a row's columns hold a value (NDJSON: the keys read_json read on its line). */
+const valuesRead = (reportType: ReportType) => FAST_COLUMNS[reportType].map((c) => `(${ident(`v_${c}`)} IS NOT NULL)::INTEGER`).join(' + ');
+
 /**
- * Keys in the NDJSON lines that read_json did not read, and text sent as a JSON number: read_json
- * keeps only the columns it is given, reads a JSON null as absent and a number as text, where the
- * row-by-row path refuses or reads them otherwise. The keys counted in the file's bytes
- * (countNdjsonKeys) must be the values read, and its string values the texts and the numbers sent
- * as strings.
+ * Keys in the NDJSON lines that read_json did not read, and texts that are not JSON strings:
+ * read_json keeps only the columns it is given, reads a JSON null as absent and a number as text,
+ * where the row-by-row path refuses or reads them otherwise. The keys counted in the file's bytes
+ * (countNdjsonKeys) must be the values read, and none of the texts anything but a string.
  */
 async function keysMatchValues(conn: DuckDBConnection, reportType: ReportType, counted: KeyCount): Promise<boolean> {
-  const names = FAST_COLUMNS[reportType];
-  const present = names.map((c) => `count(${ident(`v_${c}`)})`).join(' + ');
-  const strings = names
-    .map((c) => (isNumber(c) ? `count(*) FILTER (WHERE ${ident(`t_${c}`)} = 'VARCHAR')` : `count(${ident(`v_${c}`)})`))
-    .join(' + ');
-  const reader = await conn.runAndReadAll(`SELECT (${present})::BIGINT AS keys, (${strings})::BIGINT AS strings FROM ${STAGED_FILE}`);
-  const read = reader.getRowObjectsJS()[0] as { keys: bigint; strings: bigint };
-  return Number(read.keys) === counted.keys && Number(read.strings) === counted.strings;
+  if (counted.nonStringTexts !== 0) return false;
+  const reader = await conn.runAndReadAll(`SELECT sum(present)::BIGINT AS keys FROM ${STAGED_FILE}`);
+  return Number((reader.getRowObjectsJS()[0] as { keys: bigint }).keys) === counted.keys;
 }
 
 /**
@@ -140,10 +130,11 @@ export async function stageDuckDbFile(conn: DuckDBConnection, reportType: Report
   const ndjson = file.format === 'ndjson';
   const drop = () => conn.run(`DROP TABLE IF EXISTS ${STAGED_FILE}`);
   // Counted beside DuckDB's read (its threads do the parsing; this one only scans bytes).
-  const keyCount = ndjson ? countNdjsonKeys(file.path).catch(() => null) : null;
+  const numberKeys = FAST_COLUMNS[reportType].filter(isNumber);
+  const keyCount = ndjson ? countNdjsonKeys(file.path, numberKeys).catch(() => null) : null;
   try {
     await conn.run(
-      `CREATE OR REPLACE TEMP TABLE ${STAGED_FILE} AS SELECT ${ndjson ? 'v.*, ' : ''}${typedColumns(reportType)}, ${rowKeepsRules(reportType, ndjson)} AS ok
+      `CREATE OR REPLACE TEMP TABLE ${STAGED_FILE} AS SELECT ${typedColumns(reportType)}, ${rowKeepsRules(reportType)} AS ok${ndjson ? `, ${valuesRead(reportType)} AS present` : ''}
         FROM (${readerSelect(reportType, file)}) v`,
     );
   } catch {

@@ -2,53 +2,52 @@ import { createReadStream } from 'node:fs';
 
 const QUOTE = 0x22;
 const COLON = 0x3a;
+const NEWLINE = 0x0a;
 /** JSON's whitespace: space, tab, line feed, carriage return. */
 const isSpace = (b: number | undefined) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
 
 export interface KeyCount {
   /** `"` then optional whitespace then `:`: every key of every object, and nothing else in clean text. */
   keys: number;
-  /** Those followed by optional whitespace and `"`: the keys whose value is a string. */
-  strings: number;
+  /** Keys other than `numberKeys` whose value is not a string (a text sent as a number, true, a list...). */
+  nonStringTexts: number;
 }
 
 /**
- * Counts the keys of an NDJSON file, and those whose value is a string, by bytes, without parsing
- * JSON: an engine's JSON reader, told which columns to read, drops other keys and reads numbers as
- * text, and comparing these counts with what it read finds any such line (fact-file-rules.ts). A
- * string value can look like a key only with an escaped quote in it, which a clean text never has,
- * so for a clean file the counts are exact. It reads the file at disk speed, beside the engine's
- * own read of it.
+ * Counts the keys of an NDJSON file, and the keys holding a text that is not a JSON string, by
+ * bytes, without parsing JSON: an engine's JSON reader, told which columns to read as text, drops
+ * other keys and nulls and reads a number as text, where the row-by-row path refuses or reads them
+ * otherwise, and comparing these counts with what it read finds any such line
+ * (fact-file-rules.ts). A string value can look like a key only with an escaped quote in it, which
+ * a clean text never has, so for a clean file the counts are exact; a key written with an escape
+ * counts as a text, which only sends the file row by row. It reads the file at disk speed, beside
+ * the engine's own read of it, in whole lines.
  */
-export async function countNdjsonKeys(path: string, chunkBytes = 1 << 20): Promise<KeyCount> {
-  let keys = 0;
-  let strings = 0;
-  /** The last byte before the current chunk that is not whitespace. */
-  let lastSolid = -1;
-  /** A key ended in the previous chunk and its value starts in this one. */
-  let valuePending = false;
-  for await (const chunk of createReadStream(path, { highWaterMark: chunkBytes }) as AsyncIterable<Buffer>) {
-    let start = 0;
-    if (valuePending) {
-      while (start < chunk.length && isSpace(chunk[start])) start += 1;
-      if (start < chunk.length) {
-        if (chunk[start] === QUOTE) strings += 1;
-        valuePending = false;
-      }
+export async function countNdjsonKeys(path: string, numberKeys: readonly string[], chunkBytes = 1 << 20): Promise<KeyCount> {
+  const numberNames = numberKeys.map((k) => Buffer.from(k));
+  const isNumberKey = (buf: Buffer, start: number, end: number) =>
+    numberNames.some((name) => name.length === end - start && name.equals(buf.subarray(start, end)));
+  const count: KeyCount = { keys: 0, nonStringTexts: 0 };
+  const countLines = (buf: Buffer) => {
+    for (let i = buf.indexOf(COLON); i >= 0; i = buf.indexOf(COLON, i + 1)) {
+      let close = i - 1;
+      while (close >= 0 && isSpace(buf[close])) close -= 1;
+      if (buf[close] !== QUOTE) continue;
+      count.keys += 1;
+      let value = i + 1;
+      while (value < buf.length && isSpace(buf[value])) value += 1;
+      if (buf[value] === QUOTE) continue;
+      if (!isNumberKey(buf, buf.lastIndexOf(QUOTE, close - 1) + 1, close)) count.nonStringTexts += 1;
     }
-    for (let i = chunk.indexOf(COLON); i >= 0; i = chunk.indexOf(COLON, i + 1)) {
-      let j = i - 1;
-      while (j >= 0 && isSpace(chunk[j])) j -= 1;
-      if ((j >= 0 ? chunk[j] : lastSolid) !== QUOTE) continue;
-      keys += 1;
-      let k = i + 1;
-      while (k < chunk.length && isSpace(chunk[k])) k += 1;
-      if (k === chunk.length) valuePending = true;
-      else if (chunk[k] === QUOTE) strings += 1;
-    }
-    let end = chunk.length - 1;
-    while (end >= 0 && isSpace(chunk[end])) end -= 1;
-    if (end >= 0) lastSolid = chunk[end]!;
+  };
+  let carry: Buffer | null = null;
+  for await (const read of createReadStream(path, { highWaterMark: chunkBytes }) as AsyncIterable<Buffer>) {
+    const chunk: Buffer = carry ? Buffer.concat([carry, read]) : read;
+    // Whole lines only: a key and its value never straddle two reads.
+    const end = chunk.lastIndexOf(NEWLINE) + 1;
+    countLines(chunk.subarray(0, end));
+    carry = end < chunk.length ? chunk.subarray(end) : null;
   }
-  return { keys, strings };
+  if (carry) countLines(carry);
+  return count;
 }
