@@ -53,8 +53,13 @@ interface LineReader {
   with: string[];
   /** Line-wide rules (UTF-8, the CSV field count, the NDJSON keys). */
   lineOk: string;
-  /** Lines that are no row (blank lines, the CSV header). */
+  /** Lines that are no row (blank lines). */
   skip: string;
+  /**
+   * A line equal to the CSV header: the first line is one, and a file with any other is not
+   * clean (row by row, such a line is a row and refused).
+   */
+  header: string;
   column(name: string): ColumnSql;
 }
 
@@ -64,7 +69,8 @@ function csvReader(file: FactsFile): LineReader {
     // A CRLF file's lines end in \r (the JavaScript reader ends a record at either).
     with: [`trim(TRAILING '\\r' FROM line) AS l`, `splitByChar(',', l) AS f`],
     lineOk: `isValidUTF8(l) AND length(f) = ${file.columns.length} AND NOT match(l, ${CSV_LINE_BAD})`,
-    skip: `l = '' OR l = ${sqlText(file.columns.join(','))}`,
+    skip: `l = ''`,
+    header: `l = ${sqlText(file.columns.join(','))}`,
     column(name) {
       const n = index.get(name);
       if (n === undefined) return { value: "''", present: '0', isString: '1' };
@@ -88,6 +94,7 @@ function ndjsonReader(reportType: ReportType): LineReader {
     ],
     lineOk: `isValidUTF8(line) AND length(k) > 0 AND length(arrayDistinct(k)) = length(k) AND hasAll([${known}], k)`,
     skip: `match(line, '^\\s*$')`,
+    header: '0',
     column(name) {
       const raw = `r[indexOf(k, ${sqlText(name)})]`;
       const isString = `startsWith(${raw}, '"')`;
@@ -191,8 +198,8 @@ export function rowShapes(reportType: ReportType): FileRowShape[] {
 }
 
 /**
- * `SELECT ... FROM raw`: every non-skipped line as `ok` (it keeps the rules) and, per column of
- * the report type's files, its value named after it (parsedValue).
+ * `SELECT ... FROM raw`: every non-blank line as `header` (it equals the CSV header), `ok` (it
+ * keeps the rules) and, per column of the report type's files, its value named after it (parsedValue).
  */
 export function parsedLinesSql(reportType: ReportType, file: FactsFile, raw: string): string {
   const csv = file.format === 'csv';
@@ -208,6 +215,6 @@ export function parsedLinesSql(reportType: ReportType, file: FactsFile, raw: str
     return `${parsedValue(name, c)} AS ${name}`;
   });
   const rowWide = [read.lineOk, shapesOk(reportType, read), ...(csv ? [] : [textsOk(reportType, read)])];
-  return `SELECT ${read.with.join(', ')}, (${rowWide.join(') AND (')}) AND (${shapeOk.join(' OR ')}) AS ok, ${values.join(', ')}
+  return `SELECT ${read.with.join(', ')}, ${read.header} AS header, (${rowWide.join(') AND (')}) AND (${shapeOk.join(' OR ')}) AS ok, ${values.join(', ')}
     FROM ${raw} WHERE NOT (${read.skip})`;
 }

@@ -38,15 +38,16 @@ export async function stageClickHouseFile(
     }
     // Each line read once (the JSON parse is most of an NDJSON file's time), the check and the copies then read its columns.
     await ch.command(`CREATE TABLE ${parsed} ENGINE = MergeTree ORDER BY tuple() AS ${parsedLinesSql(reportType, file, raw)} ${SETTINGS}`);
-    const [found] = await ch.query<{ bad: number; rows: number; publishers: string[] }>(
-      `SELECT toFloat64(countIf(NOT ok)) AS bad, toFloat64(count()) AS rows, groupUniqArray(publisher_id) AS publishers FROM ${parsed}`,
+    const [found] = await ch.query<{ bad: number; headers: number; rows: number; publishers: string[] }>(
+      `SELECT toFloat64(countIf(NOT ok AND NOT header)) AS bad, toFloat64(countIf(header)) AS headers,
+        toFloat64(countIf(NOT header)) AS rows, groupUniqArrayIf(publisher_id, NOT header) AS publishers FROM ${parsed}`,
     );
-    if (!found || Number(found.bad) > 0) return null;
+    if (!found || Number(found.bad) > 0 || Number(found.headers) !== (file.format === 'csv' ? 1 : 0)) return null;
     for (const shape of rowShapes(reportType)) {
       const cols = FACT_TABLES[shape.table].filter((c) => c !== 'advertiser_domain' && c !== 'iab_category');
       const values = cols.map(stagedValue);
       await ch.command(
-        `INSERT INTO ${stageOf(shape.table)} (${cols.join(', ')}, line) SELECT ${values.join(', ')}, 0 FROM ${parsed} WHERE ${shape.where}`,
+        `INSERT INTO ${stageOf(shape.table)} (${cols.join(', ')}, line) SELECT ${values.join(', ')}, 0 FROM ${parsed} WHERE ok AND ${shape.where}`,
       );
     }
     return { rows: Number(found.rows), publisherIds: found.publishers };

@@ -91,6 +91,7 @@ const BROKEN: [string, 'csv' | 'ndjson', string][] = [
   ['a sales row with requests', 'csv', `${HEADER}\n${sale({ imp_requests: '5' })}`],
   ['a field too many', 'csv', `${HEADER}\n${sale()},x`],
   ['a repeated key', 'csv', `${HEADER}\n${sale()}\n${sale()}`],
+  ['a line equal to the header', 'csv', `${HEADER}\n${sale()}\n${HEADER}`],
   [
     'a repeated JSON key (the last wins, loads)',
     'ndjson',
