@@ -82,25 +82,21 @@ function csvReader(file: FactsFile): LineReader {
 function ndjsonReader(reportType: ReportType): LineReader {
   const known = FAST_COLUMNS[reportType].map(sqlText).join(', ');
   return {
-    // Two parses per line: keys and raw values (JSON text, for the types and exact numbers), and
-    // the string values decoded (null left out). Invalid JSON gives no pairs.
-    with: [
-      'JSONExtractKeysAndValuesRaw(line) AS kv',
-      'kv.1 AS k',
-      'kv.2 AS r',
-      `JSONExtractKeysAndValues(line, 'String') AS dkv`,
-      'dkv.1 AS dk',
-      'dkv.2 AS dv',
-    ],
+    // One parse per line: keys and raw values (JSON text); invalid JSON gives no pairs.
+    with: ['JSONExtractKeysAndValuesRaw(line) AS kv', 'kv.1 AS k', 'kv.2 AS r'],
     lineOk: `isValidUTF8(line) AND length(k) > 0 AND length(arrayDistinct(k)) = length(k) AND hasAll([${known}], k)`,
     skip: `match(line, '^\\s*$')`,
     header: '0',
     column(name) {
       const raw = `r[indexOf(k, ${sqlText(name)})]`;
       const isString = `startsWith(${raw}, '"')`;
+      // A string without a backslash is its text unquoted; JSONExtractString decodes the others
+      // (given an empty string for the rest: every argument is computed for every row, SETTINGS).
+      const escaped = `position(${raw}, '\\\\') > 0`;
+      const decoded = `if(${escaped}, JSONExtractString(if(${escaped}, ${raw}, '""')), substring(${raw}, 2, length(${raw}) - 2))`;
       return {
-        // A number as its JSON text (JSONExtractKeysAndValues rewrites it); null is absent, stored as ''.
-        value: `multiIf(${isString}, dv[indexOf(dk, ${sqlText(name)})], ${raw} = 'null', '', ${raw})`,
+        // A number as its JSON text; null is absent, stored as ''.
+        value: `multiIf(${isString}, ${decoded}, ${raw} = 'null', '', ${raw})`,
         present: `${raw} NOT IN ('', 'null')`,
         isString,
       };
