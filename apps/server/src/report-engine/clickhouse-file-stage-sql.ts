@@ -124,7 +124,7 @@ function shapesOk(reportType: ReportType, read: LineReader): string {
   return `match(${joined}, ${sqlText(`^[0-9]{4}-[0-9]{2}-[0-9]{2}${`,${NUMBER}`.repeat(numbers.length)}$`)})`;
 }
 
-/** A real day within DATE_YEARS, of a value shaped `YYYY-MM-DD` (shapesOk; Date32 does not reach 2999). */
+/** A real day within DATE_YEARS, of a value shaped `YYYY-MM-DD` (shapesOk). */
 function dateOk(value: string): string {
   const y = `toUInt16OrZero(substring(${value}, 1, 4))`;
   const m = `toUInt8OrZero(substring(${value}, 6, 2))`;

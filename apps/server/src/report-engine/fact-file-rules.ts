@@ -1,4 +1,5 @@
 import type { ReportType } from '@pc/contracts';
+import { isValidIsoDate } from './report-plan';
 
 /**
  * What a facts file must look like for an engine to read it with its own parser
@@ -49,7 +50,15 @@ export const SALES_COLUMNS = FAST_COLUMNS.revenue.filter((c) => c !== 'imp_reque
 export const OPTIONAL_TEXT_COLUMNS = ['deal_name', 'deal_id'] as const;
 
 export const TEXT_MAX_BYTES = 200;
-export const DATE_YEARS = { from: 1970, to: 2999 } as const;
+
+/**
+ * The days a fact may have, on every path and engine: ClickHouse's Date ends on 2149-06-06 (a later
+ * day was stored as that one), so both engines refuse what one of them cannot hold.
+ */
+export const FACT_DAYS = { first: '1970-01-01', last: '2149-06-06' } as const;
+export const isFactDay = (day: string): boolean => isValidIsoDate(day) && day >= FACT_DAYS.first && day <= FACT_DAYS.last;
+/** Years a clean file's days fall in (the last year of FACT_DAYS, cut short, is read row by row). */
+export const DATE_YEARS = { from: 1970, to: 2148 } as const;
 /** A number as text: what Number() reads the same in every engine. */
 export const NUMERIC_PATTERN = '^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$';
 export const COUNT_MAX = Number.MAX_SAFE_INTEGER;

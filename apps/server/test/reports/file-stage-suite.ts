@@ -50,7 +50,7 @@ const CLEAN_CSV = [
   sale({ brand: 'B2', impressions: '007', revenue: '1.5E+2', net_revenue: '-0' }),
   '',
   sale({ brand: 'B3', impressions: '9007199254740991', revenue: '123456789.123456789123', net_revenue: '2.5e-320' }),
-  sale({ date: '2500-01-01', brand: 'Far' }),
+  sale({ date: '2148-12-31', brand: 'Far' }),
   sale({ publisher_id: 'P2', date: '2024-03-01', brand: "O'Brien", revenue: '0.1', net_revenue: '0.7' }),
 ].join('\r\n');
 
@@ -78,8 +78,9 @@ const BROKEN: [string, 'csv' | 'ndjson', string][] = [
   ['150 two-byte characters (300 bytes, loads)', 'csv', `${HEADER}\n${sale({ brand: 'é'.repeat(150) })}`],
   ['no such day', 'csv', `${HEADER}\n${sale({ date: '2023-02-29' })}`],
   ['a date without leading zeros', 'csv', `${HEADER}\n${sale({ date: '2024-2-01' })}`],
-  ['a year before 1970 (loads)', 'csv', `${HEADER}\n${sale({ date: '1969-12-31' })}`],
-  ['a year after 2999 (loads)', 'csv', `${HEADER}\n${sale({ date: '3000-01-01' })}`],
+  ['a year before 1970', 'csv', `${HEADER}\n${sale({ date: '1969-12-31' })}`],
+  ['the last day ClickHouse holds (loads)', 'csv', `${HEADER}\n${sale({ date: '2149-06-06' })}`],
+  ['a day after it', 'csv', `${HEADER}\n${sale({ date: '2149-06-07' })}`],
   ['a plus sign', 'csv', `${HEADER}\n${sale({ impressions: '+5' })}`],
   ['a hexadecimal number', 'csv', `${HEADER}\n${sale({ revenue: '0x10' })}`],
   ['a fraction of a count', 'csv', `${HEADER}\n${sale({ impressions: '1.5' })}`],

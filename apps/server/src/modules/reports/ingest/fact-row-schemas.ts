@@ -1,5 +1,6 @@
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
+import { FACT_DAYS, isFactDay } from '../../../report-engine/fact-file-rules';
 import { isValidIsoDate } from '../../../report-engine/report-plan';
 import { FACT_TABLES } from '../../../report-engine/duckdb-schema';
 
@@ -17,7 +18,10 @@ const count = z.preprocess(
 );
 const amount = z.preprocess(numeric, z.number().finite().nonnegative('must not be negative'));
 const text = z.string().min(1).max(200);
-const date = z.string().refine(isValidIsoDate, 'must be a date as YYYY-MM-DD');
+const date = z
+  .string()
+  .refine(isValidIsoDate, 'must be a date as YYYY-MM-DD')
+  .refine((d) => !isValidIsoDate(d) || isFactDay(d), `must be a day from ${FACT_DAYS.first} to ${FACT_DAYS.last}`);
 
 const keys = { date, publisher_id: text, site_id: text };
 

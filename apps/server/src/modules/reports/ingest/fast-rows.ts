@@ -1,5 +1,4 @@
-import { FAST_COLUMNS, REQUEST_COLUMNS, SALES_COLUMNS } from '../../../report-engine/fact-file-rules';
-import { isValidIsoDate } from '../../../report-engine/report-plan';
+import { FAST_COLUMNS, isFactDay, REQUEST_COLUMNS, SALES_COLUMNS } from '../../../report-engine/fact-file-rules';
 import type { RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../../../report-engine/report-engine';
 
 /**
@@ -29,7 +28,7 @@ const goodDays = new Set<string>();
 const day = (v: unknown): v is string => {
   if (typeof v !== 'string') return false;
   if (goodDays.has(v)) return true;
-  if (!isValidIsoDate(v)) return false;
+  if (!isFactDay(v)) return false;
   if (goodDays.size < 100_000) goodDays.add(v);
   return true;
 };

@@ -121,6 +121,8 @@ describe('ingestPath: a file breaking a rule is read row by row, with the same o
     ['a NUL byte inside a text', CSV_ROW.replace('Acme', 'Ac\0me')],
     ['a day that does not exist', CSV_ROW.replace('2024-05-01', '2024-02-30')],
     ['a day before 1970', CSV_ROW.replace('2024-05-01', '1969-12-31')],
+    ['a day after the last one ClickHouse holds', CSV_ROW.replace('2024-05-01', '2149-06-07')],
+    ['the last day ClickHouse holds', CSV_ROW.replace('2024-05-01', '2149-06-06')],
     ['a count with a fraction', CSV_ROW.replace(',400,', ',400.5,')],
     ['a negative amount', CSV_ROW.replace('2.50', '-2.50')],
     ['a number the pattern refuses', CSV_ROW.replace('2.50', '2.')],
@@ -164,6 +166,18 @@ describe('ingestPath: a file breaking a rule is read row by row, with the same o
     expect(native.staged).toEqual([null]);
     expect(native.outcome).toEqual(rows.outcome);
     expect(native.rows).toEqual(rows.rows);
+  });
+
+  it('refuses a day outside 1970-01-01 to 2149-06-06 by name, and takes the days at both ends', async () => {
+    const file = await fileOf(`${HEADER}\n${CSV_ROW.replace('2024-05-01', '2149-06-07')}\n`, 'csv');
+    expect((await load(file, 'csv', 'revenue', 'path')).outcome.errors).toEqual([
+      { line: 2, message: expect.stringContaining('must be a day from 1970-01-01 to 2149-06-06') },
+    ]);
+    const ends = await fileOf(
+      `${HEADER}\n${CSV_ROW.replace('2024-05-01', '1970-01-01')}\n${CSV_ROW.replace('2024-05-01', '2149-06-06')}\n`,
+      'csv',
+    );
+    expect((await load(ends, 'csv', 'revenue', 'path')).outcome).toMatchObject({ rowsApplied: 2, errors: [] });
   });
 
   it('a file that is not UTF-8', async () => {
