@@ -99,6 +99,8 @@ function typedColumns(reportType: ReportType): string {
     .map((c) => {
       if (COLUMN_KIND[c] === 'count') return asCount(c);
       if (COLUMN_KIND[c] === 'amount') return asAmount(c);
+      // Typed once here rather than cast by every statement that reads the staged rows.
+      if (COLUMN_KIND[c] === 'date') return `TRY_CAST(${ident(`v_${c}`)} AS DATE) AS ${ident(c)}`;
       if ((OPTIONAL_TEXT_COLUMNS as readonly string[]).includes(c)) return `coalesce(${ident(`v_${c}`)}, '') AS ${ident(c)}`;
       return text(c);
     })
