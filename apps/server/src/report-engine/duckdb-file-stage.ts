@@ -38,7 +38,7 @@ function readerSelect(reportType: ReportType, file: FactsFile): string {
   return `SELECT ${values.join(', ')} FROM read_json(${path}, format = 'newline_delimited', records = true, columns = ${columns})`;
 }
 
-/** SQL true when column `c`'s value, present, keeps its rule (a text's characters: noForbiddenCharacters). */
+/** SQL true when column `c`'s value, present, keeps its rule (a text's characters and a number's form: rowKeepsRules). */
 function valueKeepsRule(c: string): string {
   const v = ident(`v_${c}`);
   switch (COLUMN_KIND[c]) {
@@ -48,10 +48,8 @@ function valueKeepsRule(c: string): string {
       return `(regexp_full_match(${v}, '[0-9]{4}-[0-9]{2}-[0-9]{2}')
         AND year(TRY_CAST(${v} AS DATE)) BETWEEN ${DATE_YEARS.from} AND ${DATE_YEARS.to})`;
     default: {
-      const numeric = `regexp_full_match(${v}, ${sqlString(NUMERIC_PATTERN)})`;
       const d = `TRY_CAST(${v} AS DOUBLE)`;
-      const range = COLUMN_KIND[c] === 'count' ? `${d} = floor(${d}) AND ${d} BETWEEN 0 AND ${COUNT_MAX}` : `isfinite(${d}) AND ${d} >= 0`;
-      return `(${numeric} AND ${range})`;
+      return COLUMN_KIND[c] === 'count' ? `(${d} = floor(${d}) AND ${d} BETWEEN 0 AND ${COUNT_MAX})` : `(isfinite(${d}) AND ${d} >= 0)`;
     }
   }
 }
@@ -68,6 +66,16 @@ const SPACE = '[\\s\\x0b\\p{Z}\\x{FEFF}]';
 const noForbiddenCharacters = (reportType: ReportType) => {
   const texts = FAST_COLUMNS[reportType].filter((c) => COLUMN_KIND[c] === 'text').map((c) => ident(`v_${c}`));
   return `NOT regexp_matches(concat_ws(chr(31), ${texts.join(', ')}), '^${SPACE}|${SPACE}$|${SPACE}\\x1f|\\x1f${SPACE}|[\\x00-\\x1e\\x7f"]')`;
+};
+
+/**
+ * Every number's form (NUMERIC_PATTERN: what a cast reads but Number() does not, such as `+5`, `.5`
+ * or ` 5`, stays out), in one regular expression over them all joined by commas.
+ */
+const numbersWellFormed = (reportType: ReportType) => {
+  const numbers = FAST_COLUMNS[reportType].filter((c) => COLUMN_KIND[c] === 'count' || COLUMN_KIND[c] === 'amount');
+  const one = NUMERIC_PATTERN.slice(1, -1);
+  return `regexp_full_match(concat_ws(',', ${numbers.map((c) => ident(`v_${c}`)).join(', ')}), ${sqlString(`(${one})(,${one})*`)})`;
 };
 
 /** SQL true when a row keeps every rule: its kind's columns present (bar the optional ones) and valid, the others absent. */
@@ -87,7 +95,7 @@ function rowKeepsRules(reportType: ReportType): string {
     reportType === 'recirculation'
       ? forColumns(all, all)
       : `CASE v_kind WHEN 'requests' THEN ${forColumns(REQUEST_COLUMNS, all)} WHEN 'sales' THEN ${forColumns(SALES_COLUMNS, all)} ELSE false END`;
-  return `(${perKind}) AND ${noForbiddenCharacters(reportType)}`;
+  return `(${perKind}) AND ${numbersWellFormed(reportType)} AND ${noForbiddenCharacters(reportType)}`;
 }
 
 /** The staged columns of the fact tables, cast (TRY_: a row breaking a rule is never used). */

@@ -126,6 +126,8 @@ describe('ingestPath: a file breaking a rule is read row by row, with the same o
     ['a count with a fraction', CSV_ROW.replace(',400,', ',400.5,')],
     ['a negative amount', CSV_ROW.replace('2.50', '-2.50')],
     ['a number the pattern refuses', CSV_ROW.replace('2.50', '2.')],
+    ['a count with a digit separator DuckDB would read', CSV_ROW.replace(',400,', ',4_00,')],
+    ['an amount with a comma', CSV_ROW.replace('2.50', '"2,5"')],
     ['a count past the safe integers', CSV_ROW.replace(',400,', ',9007199254740993,')],
     ['an unknown kind', CSV_ROW.replace('sales', 'sale')],
     ['a sales column on a requests row', 'requests,2024-05-01,P1,s1,Display,300x250,,,,1000,,,'],
