@@ -4,10 +4,13 @@ import {
   COUNT_MAX,
   DATE_YEARS,
   FAST_COLUMNS,
+  isNumberColumn,
   NUMERIC_PATTERN,
   OPTIONAL_TEXT_COLUMNS,
   REQUEST_COLUMNS,
-  TEXT_MAX_BYTES,
+  ROW_KIND_OF,
+  SALES_COLUMNS,
+  TEXT_MAX,
 } from './fact-file-rules';
 import type { FactsFile } from './report-engine';
 
@@ -105,7 +108,7 @@ function ndjsonReader(reportType: ReportType): LineReader {
 }
 
 /** Per text value; the characters are checked per line (CSV) or per row (textsOk). */
-const textOk = (c: ColumnSql) => `${c.isString} AND length(${c.value}) BETWEEN 1 AND ${TEXT_MAX_BYTES}`;
+const textOk = (c: ColumnSql) => `${c.isString} AND length(${c.value}) BETWEEN 1 AND ${TEXT_MAX}`;
 
 /** NDJSON: the text values of a row free of forbidden characters and of whitespace at their ends, in one match. */
 function textsOk(reportType: ReportType, read: LineReader): string {
@@ -119,7 +122,7 @@ function textsOk(reportType: ReportType, read: LineReader): string {
  * them joined by commas: a comma inside a value adds a field, which the pattern refuses.
  */
 function shapesOk(reportType: ReportType, read: LineReader): string {
-  const numbers = FAST_COLUMNS[reportType].filter((c) => COLUMN_KIND[c] === 'count' || COLUMN_KIND[c] === 'amount');
+  const numbers = FAST_COLUMNS[reportType].filter(isNumberColumn);
   const joined = `concat(${[read.column('date').value, ...numbers.map((c) => read.column(c).value)].join(", ',', ")})`;
   return `match(${joined}, ${sqlText(`^[0-9]{4}-[0-9]{2}-[0-9]{2}${`,${NUMBER}`.repeat(numbers.length)}$`)})`;
 }
@@ -188,8 +191,8 @@ export interface FileRowShape {
 export function rowShapes(reportType: ReportType): FileRowShape[] {
   if (reportType === 'recirculation') return [{ table: 'recirculation', where: '1', columns: FAST_COLUMNS.recirculation }];
   return [
-    { table: 'revenue_requests', where: `kind = 'requests'`, columns: REQUEST_COLUMNS },
-    { table: 'revenue_sales', where: `kind = 'sales'`, columns: FAST_COLUMNS.revenue.filter((c) => c !== 'imp_requests') },
+    { table: 'revenue_requests', where: `kind = '${ROW_KIND_OF.revenue_requests}'`, columns: REQUEST_COLUMNS },
+    { table: 'revenue_sales', where: `kind = '${ROW_KIND_OF.revenue_sales}'`, columns: SALES_COLUMNS },
   ];
 }
 
@@ -204,7 +207,7 @@ export function parsedLinesSql(reportType: ReportType, file: FactsFile, raw: str
   const kind = read.column('kind');
   const shapeOk = shapes.map((s) => {
     const ok = rowOk(reportType, s.columns, OPTIONAL_TEXT_COLUMNS, read);
-    return reportType === 'revenue' ? `(${kind.value} = '${s.table === 'revenue_requests' ? 'requests' : 'sales'}' AND ${ok})` : ok;
+    return s.table === 'recirculation' ? ok : `(${kind.value} = '${ROW_KIND_OF[s.table]}' AND ${ok})`;
   });
   const values = FAST_COLUMNS[reportType].map((name) => {
     const c = read.column(name);

@@ -5,11 +5,12 @@ import {
   COUNT_MAX,
   DATE_YEARS,
   FAST_COLUMNS,
+  isNumberColumn,
   NUMERIC_PATTERN,
   OPTIONAL_TEXT_COLUMNS,
   REQUEST_COLUMNS,
   SALES_COLUMNS,
-  TEXT_MAX_BYTES,
+  TEXT_MAX,
 } from './fact-file-rules';
 import { countNdjsonKeys, type KeyCount } from './ndjson-key-count';
 import type { FactsFile, StagedFile } from './report-engine';
@@ -18,7 +19,6 @@ import type { FactsFile, StagedFile } from './report-engine';
 export const STAGED_FILE = 'stg_file';
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const isNumber = (c: string) => COLUMN_KIND[c] === 'count' || COLUMN_KIND[c] === 'amount';
 
 /**
  * The reader's columns as `v_<name>` text, null when absent. DuckDB's JSON reader reads a number
@@ -43,7 +43,7 @@ function valueKeepsRule(c: string): string {
   const v = ident(`v_${c}`);
   switch (COLUMN_KIND[c]) {
     case 'text':
-      return `strlen(${v}) BETWEEN 1 AND ${TEXT_MAX_BYTES}`;
+      return `strlen(${v}) BETWEEN 1 AND ${TEXT_MAX}`;
     case 'date':
       return `(regexp_full_match(${v}, '[0-9]{4}-[0-9]{2}-[0-9]{2}')
         AND year(TRY_CAST(${v} AS DATE)) BETWEEN ${DATE_YEARS.from} AND ${DATE_YEARS.to})`;
@@ -73,7 +73,7 @@ const noForbiddenCharacters = (reportType: ReportType) => {
  * or ` 5`, stays out), in one regular expression over them all joined by commas.
  */
 const numbersWellFormed = (reportType: ReportType) => {
-  const numbers = FAST_COLUMNS[reportType].filter((c) => COLUMN_KIND[c] === 'count' || COLUMN_KIND[c] === 'amount');
+  const numbers = FAST_COLUMNS[reportType].filter(isNumberColumn);
   const one = NUMERIC_PATTERN.slice(1, -1);
   return `regexp_full_match(concat_ws(',', ${numbers.map((c) => ident(`v_${c}`)).join(', ')}), ${sqlString(`(${one})(,${one})*`)})`;
 };
@@ -140,7 +140,7 @@ export async function stageDuckDbFile(conn: DuckDBConnection, reportType: Report
   const ndjson = file.format === 'ndjson';
   const drop = () => conn.run(`DROP TABLE IF EXISTS ${STAGED_FILE}`);
   // Counted beside DuckDB's read (its threads do the parsing; this one only scans bytes).
-  const numberKeys = FAST_COLUMNS[reportType].filter(isNumber);
+  const numberKeys = FAST_COLUMNS[reportType].filter(isNumberColumn);
   const keyCount = ndjson ? countNdjsonKeys(file.path, numberKeys).catch(() => null) : null;
   try {
     await conn.run(

@@ -4,7 +4,7 @@ import type { DuckDbConnections } from './duckdb-connections';
 import { FACT_TABLES, type FactTable } from './duckdb-schema';
 import { refreshDerived } from './derived-tables';
 import { STAGED_FILE, stageDuckDbFile } from './duckdb-file-stage';
-import { FAST_COLUMNS } from './fact-file-rules';
+import { FAST_COLUMNS, ROW_KIND_OF } from './fact-file-rules';
 import { FACT_KEYS } from './fact-keys';
 import type { FactBatch, FactIngest, IngestSummary } from './report-engine';
 
@@ -146,9 +146,8 @@ export async function beginDuckDbIngest(connections: DuckDbConnections, reportTy
 
 /** A fact table's staged rows as a view of the file DuckDB read: its columns, line 0, and '' for what a clean file cannot carry. */
 function stagedFileView(reportType: ReportType, table: FactTable): string {
-  const read: readonly string[] = FAST_COLUMNS[reportType];
-  const columns = FACT_TABLES[table].map((c) => (read.includes(c) ? c : `''::VARCHAR AS ${c}`));
-  const kind = reportType === 'revenue' ? ` WHERE kind = '${table === 'revenue_requests' ? 'requests' : 'sales'}'` : '';
+  const columns = FACT_TABLES[table].map((c) => (FAST_COLUMNS[reportType].includes(c) ? c : `''::VARCHAR AS ${c}`));
+  const kind = table === 'recirculation' ? '' : ` WHERE kind = '${ROW_KIND_OF[table]}'`;
   return `SELECT ${columns.join(', ')}, 0::UINTEGER AS line FROM ${STAGED_FILE}${kind}`;
 }
 

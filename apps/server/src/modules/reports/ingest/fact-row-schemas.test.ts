@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FACT_TABLES } from '../../../report-engine/duckdb-schema';
-import { KNOWN_COLUMNS, RecirculationRowSchema, RevenueRequestRowSchema, RevenueSalesRowSchema } from './fact-row-schemas';
+import { FILE_COLUMNS } from '../../../report-engine/fact-file-rules';
+import { RecirculationRowSchema, RevenueRequestRowSchema, RevenueSalesRowSchema } from './fact-row-schemas';
 
 const fields = (shape: object) => Object.keys(shape).filter((k) => k !== 'kind');
 
@@ -14,7 +15,7 @@ describe('fact row schemas and fact tables', () => {
   });
 
   it('know every column of a revenue file once, with the row kind first', () => {
-    expect(KNOWN_COLUMNS.revenue).toEqual([
+    expect(FILE_COLUMNS.revenue).toEqual([
       'kind',
       'date',
       'publisher_id',

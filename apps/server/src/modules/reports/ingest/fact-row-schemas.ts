@@ -1,8 +1,7 @@
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
-import { FACT_DAYS, isFactDay } from '../../../report-engine/fact-file-rules';
+import { FACT_DAYS, isFactDay, NUMERIC_PATTERN, TEXT_MAX } from '../../../report-engine/fact-file-rules';
 import { isValidIsoDate } from '../../../report-engine/report-plan';
-import { FACT_TABLES } from '../../../report-engine/duckdb-schema';
 
 /**
  * One schema per row shape of FORMAT.md. Inputs are already normalised: strings trimmed, empty
@@ -10,14 +9,15 @@ import { FACT_TABLES } from '../../../report-engine/duckdb-schema';
  */
 
 /** CSV cells are text; NDJSON may carry numbers or numeric strings. Anything else fails as-is. */
-const numeric = (v: unknown) => (typeof v === 'string' && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v) ? Number(v) : v);
+const NUMERIC = new RegExp(NUMERIC_PATTERN);
+const numeric = (v: unknown) => (typeof v === 'string' && NUMERIC.test(v) ? Number(v) : v);
 
 const count = z.preprocess(
   numeric,
   z.number().int('must be a whole number').nonnegative('must not be negative').max(Number.MAX_SAFE_INTEGER),
 );
 const amount = z.preprocess(numeric, z.number().finite().nonnegative('must not be negative'));
-const text = z.string().min(1).max(200);
+const text = z.string().min(1).max(TEXT_MAX);
 const date = z
   .string()
   .refine(isValidIsoDate, 'must be a date as YYYY-MM-DD')
@@ -79,18 +79,6 @@ export const RecirculationRowSchema = z.strictObject({
 
 export type RevenueRow = z.infer<typeof RevenueRowSchema>;
 export type RecirculationRow = z.infer<typeof RecirculationRowSchema>;
-
-/** Every column a file of the type may have (CSV headers are checked against it): the fact tables' columns. */
-export const KNOWN_COLUMNS = {
-  revenue: ['kind', ...new Set([...FACT_TABLES.revenue_requests, ...FACT_TABLES.revenue_sales])],
-  recirculation: FACT_TABLES.recirculation,
-} as const;
-
-/** Columns a CSV header must contain. */
-export const REQUIRED_COLUMNS = {
-  revenue: ['kind', 'date', 'publisher_id', 'site_id', 'product_type'],
-  recirculation: KNOWN_COLUMNS.recirculation,
-} as const;
 
 /** Plain-language list of what is wrong with a row. */
 export function describeIssues(error: z.ZodError, raw: Record<string, unknown>): string {

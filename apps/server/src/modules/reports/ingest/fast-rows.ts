@@ -1,4 +1,4 @@
-import { FAST_COLUMNS, isFactDay, REQUEST_COLUMNS, SALES_COLUMNS } from '../../../report-engine/fact-file-rules';
+import { FAST_COLUMNS, isFactDay, NUMERIC_PATTERN, REQUEST_COLUMNS, SALES_COLUMNS, TEXT_MAX } from '../../../report-engine/fact-file-rules';
 import type { RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../../../report-engine/report-engine';
 
 /**
@@ -10,7 +10,7 @@ import type { RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '..
 type Raw = Record<string, unknown>;
 type Lined<T> = T & { line: number };
 
-const NUMERIC = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+const NUMERIC = new RegExp(NUMERIC_PATTERN);
 const num = (v: unknown): number | undefined =>
   typeof v === 'number' ? v : typeof v === 'string' && NUMERIC.test(v) ? Number(v) : undefined;
 const count = (v: unknown): number | undefined => {
@@ -21,7 +21,7 @@ const amount = (v: unknown): number | undefined => {
   const n = num(v);
   return n !== undefined && Number.isFinite(n) && n >= 0 ? n : undefined;
 };
-const text = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 200;
+const text = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= TEXT_MAX;
 
 /** Days already found valid: a file has few distinct days and millions of rows. */
 const goodDays = new Set<string>();

@@ -1,7 +1,7 @@
 import type { ReportType } from '@pc/contracts';
 import type { FactBatch, RecirculationFact, RevenueRequestFact, RevenueSalesFact } from '../../../report-engine/report-engine';
 import { CsvSyntaxError, readCsvRecords, readLines, type TextSource } from '../../../lib/csv/csv-records';
-import { KNOWN_COLUMNS, REQUIRED_COLUMNS } from './fact-row-schemas';
+import { FILE_COLUMNS, REQUIRED_COLUMNS } from '../../../report-engine/fact-file-rules';
 import { BatchRows, factKeys, type Lined, type RawRow } from './fact-rows';
 
 export type FactsFormat = 'csv' | 'ndjson';
@@ -144,7 +144,7 @@ async function readCsv(
         addError(record.line, 'the header contains a NUL byte (U+0000); remove it and send the file again');
         return;
       }
-      const known: readonly string[] = KNOWN_COLUMNS[reportType];
+      const known = FILE_COLUMNS[reportType];
       const unknown = header.filter((h) => !known.includes(h)).map(printable);
       const missing = REQUIRED_COLUMNS[reportType].filter((c) => !header?.includes(c));
       if (unknown.length > 0) addError(record.line, `unknown columns: ${unknown.join(', ')}`);
