@@ -12,35 +12,34 @@ import {
   SALES_COLUMNS,
   TEXT_MAX,
 } from './fact-file-rules';
+import { q, sqlText } from './duckdb-sql-parts';
 import { countNdjsonKeys, type KeyCount } from './ndjson-key-count';
 import type { FactsFile, StagedFile } from './report-engine';
 
 /** The file's rows, typed, with `ok` (the row keeps every rule); the staging tables become views of it. */
 export const STAGED_FILE = 'stg_file';
-const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * The reader's columns as `v_<name>` text, null when absent. DuckDB's JSON reader reads a number
  * as its text too; a text sent as anything but a string is found by countNdjsonKeys.
  */
 function readerSelect(reportType: ReportType, file: FactsFile): string {
-  const path = sqlString(file.path);
+  const path = sqlText(file.path);
   const names = FAST_COLUMNS[reportType];
   if (file.format === 'csv') {
-    const columns = `{${file.columns.map((c) => `${sqlString(c)}: 'VARCHAR'`).join(', ')}}`;
-    const values = names.map((c) => (file.columns.includes(c) ? `nullif(${ident(c)}, '')` : 'NULL::VARCHAR') + ` AS ${ident(`v_${c}`)}`);
+    const columns = `{${file.columns.map((c) => `${sqlText(c)}: 'VARCHAR'`).join(', ')}}`;
+    const values = names.map((c) => (file.columns.includes(c) ? `nullif(${q(c)}, '')` : 'NULL::VARCHAR') + ` AS ${q(`v_${c}`)}`);
     return `SELECT ${values.join(', ')} FROM read_csv(${path}, header = true, auto_detect = false,
       delim = ',', quote = '"', escape = '"', columns = ${columns}, strict_mode = true, null_padding = false)`;
   }
-  const columns = `{${names.map((c) => `${sqlString(c)}: 'VARCHAR'`).join(', ')}}`;
-  const values = names.map((c) => `${ident(c)} AS ${ident(`v_${c}`)}`);
+  const columns = `{${names.map((c) => `${sqlText(c)}: 'VARCHAR'`).join(', ')}}`;
+  const values = names.map((c) => `${q(c)} AS ${q(`v_${c}`)}`);
   return `SELECT ${values.join(', ')} FROM read_json(${path}, format = 'newline_delimited', records = true, columns = ${columns})`;
 }
 
 /** SQL true when column `c`'s value, present, keeps its rule (a text's characters and a number's form: rowKeepsRules). */
 function valueKeepsRule(c: string): string {
-  const v = ident(`v_${c}`);
+  const v = q(`v_${c}`);
   switch (COLUMN_KIND[c]) {
     case 'text':
       return `strlen(${v}) BETWEEN 1 AND ${TEXT_MAX}`;
@@ -64,7 +63,7 @@ const SPACE = '[\\s\\x0b\\p{Z}\\x{FEFF}]';
  * as it is, so it only matters next to whitespace, which is refused.
  */
 const noForbiddenCharacters = (reportType: ReportType) => {
-  const texts = FAST_COLUMNS[reportType].filter((c) => COLUMN_KIND[c] === 'text').map((c) => ident(`v_${c}`));
+  const texts = FAST_COLUMNS[reportType].filter((c) => COLUMN_KIND[c] === 'text').map((c) => q(`v_${c}`));
   return `NOT regexp_matches(concat_ws(chr(31), ${texts.join(', ')}), '^${SPACE}|${SPACE}$|${SPACE}\\x1f|\\x1f${SPACE}|[\\x00-\\x1e\\x7f"]')`;
 };
 
@@ -75,7 +74,7 @@ const noForbiddenCharacters = (reportType: ReportType) => {
 const numbersWellFormed = (reportType: ReportType) => {
   const numbers = FAST_COLUMNS[reportType].filter(isNumberColumn);
   const one = NUMERIC_PATTERN.slice(1, -1);
-  return `regexp_full_match(concat_ws(',', ${numbers.map((c) => ident(`v_${c}`)).join(', ')}), ${sqlString(`(${one})(,${one})*`)})`;
+  return `regexp_full_match(concat_ws(',', ${numbers.map((c) => q(`v_${c}`)).join(', ')}), ${sqlText(`(${one})(,${one})*`)})`;
 };
 
 /** SQL true when a row keeps every rule: its kind's columns present (bar the optional ones) and valid, the others absent. */
@@ -83,7 +82,7 @@ function rowKeepsRules(reportType: ReportType): string {
   const forColumns = (present: readonly string[], all: readonly string[]) =>
     all
       .map((c) => {
-        const v = ident(`v_${c}`);
+        const v = q(`v_${c}`);
         if (!present.includes(c)) return `${v} IS NULL`;
         // An optional text given as "" is absent to the row-by-row path too.
         if ((OPTIONAL_TEXT_COLUMNS as readonly string[]).includes(c)) return `(${v} IS NULL OR ${v} = '' OR ${valueKeepsRule(c)})`;
@@ -100,23 +99,23 @@ function rowKeepsRules(reportType: ReportType): string {
 
 /** The staged columns of the fact tables, cast (TRY_: a row breaking a rule is never used). */
 function typedColumns(reportType: ReportType): string {
-  const asCount = (c: string) => `TRY_CAST(TRY_CAST(${ident(`v_${c}`)} AS DOUBLE) AS BIGINT) AS ${ident(c)}`;
-  const asAmount = (c: string) => `TRY_CAST(${ident(`v_${c}`)} AS DOUBLE) AS ${ident(c)}`;
-  const text = (c: string) => `${ident(`v_${c}`)} AS ${ident(c)}`;
+  const asCount = (c: string) => `TRY_CAST(TRY_CAST(${q(`v_${c}`)} AS DOUBLE) AS BIGINT) AS ${q(c)}`;
+  const asAmount = (c: string) => `TRY_CAST(${q(`v_${c}`)} AS DOUBLE) AS ${q(c)}`;
+  const text = (c: string) => `${q(`v_${c}`)} AS ${q(c)}`;
   return FAST_COLUMNS[reportType]
     .map((c) => {
       if (COLUMN_KIND[c] === 'count') return asCount(c);
       if (COLUMN_KIND[c] === 'amount') return asAmount(c);
       // Typed once here rather than cast by every statement that reads the staged rows.
-      if (COLUMN_KIND[c] === 'date') return `TRY_CAST(${ident(`v_${c}`)} AS DATE) AS ${ident(c)}`;
-      if ((OPTIONAL_TEXT_COLUMNS as readonly string[]).includes(c)) return `coalesce(${ident(`v_${c}`)}, '') AS ${ident(c)}`;
+      if (COLUMN_KIND[c] === 'date') return `TRY_CAST(${q(`v_${c}`)} AS DATE) AS ${q(c)}`;
+      if ((OPTIONAL_TEXT_COLUMNS as readonly string[]).includes(c)) return `coalesce(${q(`v_${c}`)}, '') AS ${q(c)}`;
       return text(c);
     })
     .join(', ');
 }
 
 /** How many of a row's columns hold a value (NDJSON: the keys read_json read on its line). */
-const valuesRead = (reportType: ReportType) => FAST_COLUMNS[reportType].map((c) => `(${ident(`v_${c}`)} IS NOT NULL)::INTEGER`).join(' + ');
+const valuesRead = (reportType: ReportType) => FAST_COLUMNS[reportType].map((c) => `(${q(`v_${c}`)} IS NOT NULL)::INTEGER`).join(' + ');
 
 /**
  * Keys in the NDJSON lines that read_json did not read, and texts that are not JSON strings:

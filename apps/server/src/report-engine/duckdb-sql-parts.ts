@@ -50,3 +50,6 @@ export function filterSql(plan: Pick<ReportPlan, 'filters'>, params: SqlParams, 
 }
 
 export const q = (identifier: string) => `"${identifier}"`;
+
+/** A text as a DuckDB string literal (backslashes are not escapes in DuckDB's strings). */
+export const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;

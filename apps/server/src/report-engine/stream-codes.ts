@@ -1,6 +1,7 @@
 import type { DuckDBDataChunk } from '@duckdb/node-api';
 import type { DimensionKey } from '@pc/contracts';
 import { DIMENSION_COLUMN } from './dimension-columns';
+import { sqlText } from './duckdb-sql-parts';
 import type { ColumnChunk } from './report-engine';
 import type { ReportPlan } from './report-plan';
 import { DUCKDB_SALES_ROLLUPS, salesTableFor } from './sales-rollups';
@@ -26,8 +27,6 @@ export type ColumnDictionaries = Readonly<Record<string, readonly string[]>>;
  * by every window's statement, for a column whose values repeat too little to gain much.
  */
 export const MAX_DICTIONARY_VALUES = 5_000;
-
-const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /** The code (0-based position in `values`) of `expr`'s text; NULL stays NULL. */
 export function enumCodeSql(expr: string, values: readonly string[]): string {
