@@ -121,13 +121,10 @@ const valuesRead = (reportType: ReportType) => FAST_COLUMNS[reportType].map((c) 
  * Keys in the NDJSON lines that read_json did not read, and texts that are not JSON strings:
  * read_json keeps only the columns it is given, reads a JSON null as absent and a number as text,
  * where the row-by-row path refuses or reads them otherwise. The keys counted in the file's bytes
- * (countNdjsonKeys) must be the values read, and none of the texts anything but a string.
+ * (countNdjsonKeys) must be the values read (valuesRead), and none of the texts anything but a string.
  */
-async function keysMatchValues(conn: DuckDBConnection, reportType: ReportType, counted: KeyCount): Promise<boolean> {
-  if (counted.nonStringTexts !== 0) return false;
-  const reader = await conn.runAndReadAll(`SELECT sum(present)::BIGINT AS keys FROM ${STAGED_FILE}`);
-  return Number((reader.getRowObjectsJS()[0] as { keys: bigint }).keys) === counted.keys;
-}
+const keysMatchValues = (counted: KeyCount | null, keysRead: bigint): boolean =>
+  counted !== null && counted.nonStringTexts === 0 && BigInt(counted.keys) === keysRead;
 
 /**
  * FactIngest.stageFile on DuckDB: one pass of DuckDB's CSV or JSON reader writes STAGED_FILE, the
@@ -151,15 +148,20 @@ export async function stageDuckDbFile(conn: DuckDBConnection, reportType: Report
     await drop();
     return null;
   }
-  const checked = await conn.runAndReadAll(
-    `SELECT count(*)::BIGINT AS n, count(*) FILTER (WHERE NOT ok)::BIGINT AS bad FROM ${STAGED_FILE}`,
+  // Everything the caller needs of the table, in one pass over it.
+  const read = await conn.runAndReadAll(
+    `SELECT count(*)::BIGINT AS n, count(*) FILTER (WHERE NOT ok)::BIGINT AS bad, ${ndjson ? 'sum(present)' : '0'}::BIGINT AS keys_read,
+       list(DISTINCT publisher_id) AS publishers FROM ${STAGED_FILE}`,
   );
-  const { n, bad } = checked.getRowObjectsJS()[0] as { n: bigint; bad: bigint };
-  const counted = await keyCount;
-  if (bad !== 0n || (ndjson && !(counted && (await keysMatchValues(conn, reportType, counted))))) {
+  const {
+    n,
+    bad,
+    keys_read: keysRead,
+    publishers,
+  } = read.getRowObjectsJS()[0] as { n: bigint; bad: bigint; keys_read: bigint; publishers: string[] | null };
+  if (bad !== 0n || (ndjson && !keysMatchValues(await keyCount, keysRead))) {
     await drop();
     return null;
   }
-  const publishers = await conn.runAndReadAll(`SELECT DISTINCT publisher_id AS p FROM ${STAGED_FILE}`);
-  return { rows: Number(n), publisherIds: publishers.getRowObjectsJS().map((r) => String(r.p)) };
+  return { rows: Number(n), publisherIds: (publishers ?? []).map(String) };
 }
