@@ -167,6 +167,8 @@ async function readDuplicates(conn: DuckDBConnection, tables: readonly FactTable
     const groups = `SELECT list_sort(list(line)) AS lines FROM stg_${table} SEMI JOIN stg_repeated USING (${keys}) GROUP BY ${keys}`;
     const n = await conn.runAndReadAll(`SELECT coalesce(sum(len(lines) - 1), 0)::BIGINT AS n FROM (${groups})`);
     count += Number(n.getRowObjectsJS()[0]?.n ?? 0);
+    // The count alone (a clean file read by DuckDB asks only whether there is any): no lines to list.
+    if (limit === 0) continue;
     const first = await conn.runAndReadAll(`SELECT lines FROM (${groups}) ORDER BY lines[2] LIMIT ${Number(limit)}`);
     for (const { lines } of first.getRowObjectsJS() as { lines: number[] }[]) {
       for (const line of lines.slice(1)) rows.push({ line: Number(line), firstLine: Number(lines[0]) });
