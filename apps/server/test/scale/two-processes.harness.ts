@@ -6,8 +6,10 @@
 // processes, so nothing can pass through a module's memory. What one process does, the other sees
 // through the databases. ClickHouse is ClickHouse 26 (chDB) behind the test-only HTTP front, run
 // here and shared by both servers through CLICKHOUSE_URL as a ClickHouse server would be. Without
-// chDB (a local run that skipped `npm run chdb:install`) each server falls back to its own DuckDB
-// file and the report-figure tests are skipped; in CI chDB is required.
+// chDB (a local run that skipped `npm run chdb:install`) there is no shared fact store, and a second
+// server on the same PostgreSQL refuses to start with an embedded one of its own
+// (fact-store-registration.ts), so the file is skipped as the other ClickHouse suites are; in CI
+// chDB is required.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +40,8 @@ export interface TwoProcesses {
 
 /** Starts PostgreSQL, ClickHouse (chDB over HTTP, when installed) and the two processes before the file's tests. */
 export function useTwoProcesses(): TwoProcesses {
+  // No processes to start: the file's tests are skipped without chDB.
+  if (!chdb) return {} as TwoProcesses;
   const procs = { exportsDir: mkdtempSync(path.join(os.tmpdir(), 'pc-two-exports-')) } as TwoProcesses;
   let clickhouse: ChdbHttpFront | undefined;
   beforeAll(async () => {
@@ -46,10 +50,10 @@ export function useTwoProcesses(): TwoProcesses {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('all good');
     });
-    if (chdb) clickhouse = await startChdbHttpFront(chdb);
+    clickhouse = await startChdbHttpFront(chdb);
     procs.env = {
       DATABASE_URL: procs.database.url,
-      ...(clickhouse ? { CLICKHOUSE_URL: clickhouse.url } : {}),
+      CLICKHOUSE_URL: clickhouse.url,
       // The tokens' issuer: one public address for every process, as behind a load balancer.
       PUBLIC_URL: 'http://partners.test',
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
