@@ -8,6 +8,7 @@ import { registerStaticWeb } from './http/static-web';
 import { createStartupWork, type StartupWork } from './lib/startup/startup-work';
 import { pick, registerAreaRoutes, setUpAreas, stopAreas, type SetUpAreas } from './platform/area';
 import { buildPlatform, closePlatform } from './platform/platform';
+import { uncachedEngine } from './platform/cached-report-engine';
 import { identityArea } from './identity';
 import { adminArea } from './modules/admin';
 import { adsTxtArea } from './modules/adstxt';
@@ -49,6 +50,7 @@ export interface BuiltApp extends Pick<SetUpAreas<typeof AREAS>['provides'], (ty
   app: FastifyInstance;
   /** Set on SIGTERM so /readyz tells the load balancer to stop sending traffic. */
   shuttingDown: { value: boolean };
+  /** The report engine itself, not the areas' cached view of it (platform/cached-report-engine.ts). */
   engine: ReportEngine;
   workers: AppWorkers;
   /** Background work after listening (main.ts's demo site-tag events), listed on /healthz. */
@@ -110,5 +112,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(publicConfigRoutes, { config: publicConfig });
   await registerAreaRoutes(app, areas);
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
-  return { app, shuttingDown, engine, workers, startup, ...pick(provides, EXPOSED) };
+  return { app, shuttingDown, engine: uncachedEngine(engine), workers, startup, ...pick(provides, EXPOSED) };
 }

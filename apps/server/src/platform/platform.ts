@@ -8,6 +8,8 @@ import { createCpuPool } from '../lib/workers/cpu-pool';
 import { createMailer } from '../mail/mailer';
 import { upgradeSecretsAtRest } from '../secrets-at-rest-upgrade';
 import type { Platform } from './area';
+import { withReportCache } from './cached-report-engine';
+import { createReportCache } from './report-cache';
 import { openReportStore } from './report-store';
 
 /** What every area may use (platform/area.ts), built before any area. */
@@ -24,7 +26,11 @@ export async function buildPlatform(deps: AppDeps): Promise<Platform> {
   const mailer = deps.mailer ?? createMailer(db, config.MAIL_FROM, config.SMTP_URL, logger, { dropDir: path.join(dataDir, 'outbox') });
   const jobs = createJobQueue(db, logger);
   mkdirSync(dataDir, { recursive: true });
-  const { engine, factStore } = await openReportStore({ config, db, logger, dataDir, injected: deps.reportEngine });
+  const store = await openReportStore({ config, db, logger, dataDir, injected: deps.reportEngine });
+  // Every area reads facts through one cache, dropped across processes by NOTIFY when an ingest,
+  // finalization or site change touches a publisher (report-cache.ts).
+  const engine = withReportCache(store.engine, createReportCache({ changes }));
+  const { factStore } = store;
   const startWorkers = deps.startWorkers !== false;
   const demoMode = config.DEMO_DATA && config.NODE_ENV !== 'production';
   const shared = { jobs, mailer, changes, engine, factStore, secretBox, cpuPool: createCpuPool() };

@@ -11,7 +11,6 @@ import {
   type RevenueScanPayload,
 } from './anomalies/revenue-scan.job';
 import { createExportEncoder } from './export/export-encoder';
-import { createReportCache } from './report-cache';
 import { REPORT_EXPORT_QUEUE, reportExportHandler } from './report-export.job';
 import { withReportHistory } from './report-history';
 import { reportListRoutes } from './report-list.routes';
@@ -27,7 +26,7 @@ import { createSavedReportsService } from './saved/saved-reports.service';
 export { queueRevenueScans } from './anomalies/revenue-scan-queue';
 export { generateDemoFacts, type DemoOptions } from './demo/demo-facts';
 export { ingestFile, ingestPath, ingestSource, type IngestOutcome } from './ingest/ingest-file';
-export { notifyReportsChanged } from './report-cache';
+export { notifyReportsChanged } from '../../platform/report-cache';
 export { reportingCalendarOf } from './reporting-calendar';
 
 interface ReportsNeeds {
@@ -38,10 +37,7 @@ interface ReportsNeeds {
 /** Reports, their exports and schedules, saved reports, revenue change and the daily revenue anomaly scan. */
 export const reportsArea = defineArea({
   name: 'reports',
-  async setup(
-    { config, db, jobs, mailer, engine, changes, cpuPool, publicUrl, dataDir, pollMs, startWorkers, logger },
-    needs: ReportsNeeds,
-  ) {
+  async setup({ config, db, jobs, mailer, engine, cpuPool, publicUrl, dataDir, pollMs, startWorkers, logger }, needs: ReportsNeeds) {
     const repo = reportsRepo(db);
     const exportEncoder = createExportEncoder(cpuPool);
     const reportsService = createReportsService({
@@ -50,8 +46,6 @@ export const reportsArea = defineArea({
       engine,
       exportEncoder,
       jobs,
-      // Dropped across processes by NOTIFY when an ingest, finalization or site change touches a publisher.
-      cache: createReportCache({ changes }),
       directDownloadMaxRows: config.REPORT_DIRECT_DOWNLOAD_MAX_ROWS,
     });
     // The plan's report history (reports.history_extension_days) is checked in front of the service.

@@ -9,7 +9,8 @@ import { createChangeNotifications, type ChangeNotifications } from '../../db/ch
 import { openDatabase, type DatabaseHandle } from '../../db/pool';
 import { recordedIngestFile } from '../data-loads';
 import { createJobQueue } from '../../lib/jobs/job-queue';
-import { REPORTS_TOPIC, createReportCache, notifyReportsChanged } from './report-cache';
+import { REPORTS_TOPIC, createReportCache, notifyReportsChanged } from '../../platform/report-cache';
+import { withReportCache } from '../../platform/cached-report-engine';
 import type { ReportResult } from '../../report-engine/report-engine';
 import { createReportsService } from './reports.service';
 import { reportsRepo } from './reports.repo';
@@ -186,10 +187,9 @@ describe('report cache', () => {
     const service = createReportsService({
       db: t.db,
       repo: reportsRepo(t.db),
-      engine: t.built.engine,
+      engine: withReportCache(t.built.engine, createReportCache({ changes })),
       jobs: createJobQueue(t.db, log),
       now: () => new Date(`${addDay(DAY)}T12:00:00Z`),
-      cache: createReportCache({ changes }),
     });
     await ingestDay(250, changes);
     const query = vi.spyOn(t.built.engine, 'query');

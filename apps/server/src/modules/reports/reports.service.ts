@@ -18,7 +18,6 @@ import { PassThrough } from 'node:stream';
 import type { ExportEncoder } from './export/export-encoder';
 import { exportReport, resultSource } from './export/export-report';
 import { parseFilterParam, type ReportComparison } from '@pc/contracts';
-import type { ReportCache } from './report-cache';
 import { comparisonOf, comparisonQuery, readingFrom, requestedComparison } from './period-comparison';
 import { exportNotes, type StoredExportRequest } from './export/export-notes';
 import { revenueChangeLine } from './revenue-change/revenue-change-mail';
@@ -44,13 +43,11 @@ export function createReportsService(deps: {
   now?: () => Date;
   /** Reports up to this many rows download at once, without a job. */
   directDownloadMaxRows?: number;
-  /** Repeated reports are answered from it (report-cache.ts); without it every call queries. */
-  cache?: ReportCache;
 }) {
   const now = deps.now ?? (() => new Date());
   const directMax = deps.directDownloadMaxRows ?? DIRECT_DOWNLOAD_MAX_ROWS;
-  /** The engine's answer, from the report cache when the service has one (report-cache.ts). */
-  const query = (q: ReportQuery) => (deps.cache ? deps.cache.get(q, () => deps.engine.query(q)) : deps.engine.query(q));
+  /** The engine's answer: the platform's engine answers repeated reads from its cache (platform/cached-report-engine.ts). */
+  const query = (q: ReportQuery) => deps.engine.query(q);
   const calendarOf = (publisherId: string) => reportingCalendarOf(deps.db, publisherId, now());
   const publishers = publisherRecords(deps.db);
   /** A file's "What changed" line, from the same (cached) queries as the revenue-change endpoint. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeNotifications } from '../../db/change-notifications';
-import type { ReportQuery, ReportResult } from '../../report-engine/report-engine';
+import type { ChangeNotifications } from '../db/change-notifications';
+import type { ReportQuery, ReportResult } from '../report-engine/report-engine';
 import { createReportCache, reportCacheKey } from './report-cache';
 
 const query = (over: Partial<ReportQuery> = {}): ReportQuery => ({

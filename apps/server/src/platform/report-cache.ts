@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/pool';
-import { CACHE_CHANNEL, type ChangeNotifications } from '../../db/change-notifications';
-import type { ReportQuery, ReportResult } from '../../report-engine/report-engine';
+import type { Db } from '../db/pool';
+import { CACHE_CHANNEL, type ChangeNotifications } from '../db/change-notifications';
+import type { ReportQuery, ReportResult } from '../report-engine/report-engine';
 
 /** The change-notification topic of report figures; payload `reports:<publisherId>`. */
 export const REPORTS_TOPIC = 'reports';
@@ -24,6 +24,11 @@ export interface ReportCacheOptions {
 export interface ReportCache {
   /** The result of `query`, computed by `compute` unless an unchanged one is cached. */
   get(query: ReportQuery, compute: () => Promise<ReportResult>): Promise<ReportResult>;
+  /**
+   * Any other read of one publisher's facts under its own `key` (which must name the read and
+   * everything that decides its answer); `rowsOf` weighs the answer against the row bound.
+   */
+  read<T>(publisherId: string, key: string, compute: () => Promise<T>, rowsOf: (value: T) => number): Promise<T>;
   /** Drops one publisher's entries (null: all). */
   invalidate(publisherId: string | null): void;
   readonly size: number;
@@ -33,7 +38,7 @@ interface Entry {
   publisherId: string;
   at: number;
   rows: number;
-  value: Promise<ReportResult>;
+  value: Promise<unknown>;
 }
 
 /** Everything that decides a result, in a fixed order: the same report asked twice has one key. */
@@ -86,35 +91,37 @@ export function createReportCache(opts: ReportCacheOptions = {}): ReportCache {
   opts.changes?.subscribe(REPORTS_TOPIC, invalidate);
   opts.changes?.subscribe('publisher', invalidate);
 
+  function read<T>(publisherId: string, key: string, compute: () => Promise<T>, rowsOf: (value: T) => number): Promise<T> {
+    const hit = entries.get(key);
+    const ttl = opts.changes?.listening() ? LISTENED_TTL_MS : UNLISTENED_TTL_MS;
+    if (hit && now() - hit.at < ttl) {
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.value as Promise<T>;
+    }
+    remove(key);
+    const value = compute();
+    const entry: Entry = { publisherId, at: now(), rows: 0, value };
+    entries.set(key, entry);
+    value.then(
+      (result) => {
+        // Dropped meanwhile (a change, eviction): not put back.
+        if (entries.get(key) !== entry) return;
+        entry.rows = rowsOf(result) + 1;
+        rows += entry.rows;
+        evict();
+      },
+      () => {
+        if (entries.get(key) === entry) remove(key);
+      },
+    );
+    evict();
+    return value;
+  }
+
   return {
-    get(query, compute) {
-      const key = reportCacheKey(query);
-      const hit = entries.get(key);
-      const ttl = opts.changes?.listening() ? LISTENED_TTL_MS : UNLISTENED_TTL_MS;
-      if (hit && now() - hit.at < ttl) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.value;
-      }
-      remove(key);
-      const value = compute();
-      const entry: Entry = { publisherId: query.publisherId, at: now(), rows: 0, value };
-      entries.set(key, entry);
-      value.then(
-        (result) => {
-          // Dropped meanwhile (a change, eviction): not put back.
-          if (entries.get(key) !== entry) return;
-          entry.rows = result.rows.length + 1;
-          rows += entry.rows;
-          evict();
-        },
-        () => {
-          if (entries.get(key) === entry) remove(key);
-        },
-      );
-      evict();
-      return value;
-    },
+    get: (query, compute) => read(query.publisherId, reportCacheKey(query), compute, (r) => r.rows.length),
+    read,
     invalidate,
     get size() {
       return entries.size;
