@@ -53,7 +53,7 @@ test('an admin reads the report data loads: the demo generator’s loads with th
     await expect(card).toContainText(/[1-9][\d,]* rows applied/);
   }
   const table = page.getByRole('table', { name: 'Data loads' });
-  await expect(table.getByRole('row', { name: /Revenue demo generator \(demo generator\) applied/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Revenue generated sample facts \(demo generator\) applied/ })).toBeVisible();
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'rejected' }).click();
   await expect(page.getByText('No load matches these filters.')).toBeVisible();

@@ -12,7 +12,7 @@ export async function seedDemoLoads(
   for (const reportType of ['revenue', 'recirculation'] as const)
     await dataLoadsRepo(db).record({
       reportType,
-      source: 'demo generator',
+      source: 'generated sample facts',
       via: 'demo',
       status: 'applied',
       startedAt: run.startedAt,
