@@ -21,7 +21,7 @@ import { reportingCalendarOf } from '../reports';
 import type { SiteTagService } from '../site-tag';
 import { createSiteStatusService, monitorCovers, type SiteStatus } from '../site-status';
 import { cents, priceAdsTxt, priceBlocking, priceDowntime, pricePageSpeed } from './pricing';
-import { revenueDaysOf, siteRevenueOf } from './revenue-facts';
+import { revenueDaysOf, siteRevenuesOf, type SiteRevenue } from './revenue-facts';
 import { publisherRecords } from '../publishers';
 
 /** The impact preview prices a rule over its own window (impact-preview.ts). */
@@ -53,6 +53,8 @@ interface PublisherFacts {
   lcp: { siteId: string; rating: 'good' | 'needs-improvement' | 'poor'; pageViews: number; pageRpm: number | null }[];
   rules: BlockingRule[];
   impact: Map<string, { removed: Map<string, number>; reason: string | null }>;
+  /** Each priced site's revenue facts, by site id: read for all of them at once. */
+  revenue: Map<string, SiteRevenue>;
 }
 
 export function createRevenueAtRiskService(deps: RevenueAtRiskDeps) {
@@ -68,11 +70,18 @@ export function createRevenueAtRiskService(deps: RevenueAtRiskDeps) {
     return impact;
   }
 
-  async function gather(ctx: Ctx, statuses: SiteStatus[], currency: string): Promise<PublisherFacts> {
+  /** `statuses`: every site of the publisher (the rules' impact); `priced`: the sites to price. */
+  async function gather(ctx: Ctx, statuses: SiteStatus[], priced: SiteStatus[], currency: string): Promise<PublisherFacts> {
     const { today } = await reportingCalendarOf(deps.db, ctx.publisherId, now());
     const range = { from: shiftDays(today, -RISK_PERIOD_DAYS), to: shiftDays(today, -1) };
-    const [revenueDays, adsTxt, monitors, adRevenue, rules] = await Promise.all([
+    const [revenueDays, revenue, adsTxt, monitors, adRevenue, rules] = await Promise.all([
       revenueDaysOf(deps.engine, ctx.publisherId, range),
+      siteRevenuesOf(
+        deps.engine,
+        ctx.publisherId,
+        priced.map((s) => s.site),
+        range,
+      ),
       deps.adsTxt.list(ctx),
       deps.monitors.list(ctx, {}),
       deps.siteTag.adRevenue(ctx.publisherId, range),
@@ -90,7 +99,7 @@ export function createRevenueAtRiskService(deps: RevenueAtRiskDeps) {
       rollups.set(monitorId, [...(rollups.get(monitorId) ?? []), { day, checks, upChecks }]);
     }
     const impact = await rulesImpact(ctx.publisherId, currency, statuses, rules, today);
-    return { range, today, revenueDays, adsTxt, monitors: running, rollups, lcp: adRevenue.rpmByLcp, rules, impact };
+    return { range, today, revenueDays, adsTxt, monitors: running, rollups, lcp: adRevenue.rpmByLcp, rules, impact, revenue };
   }
 
   /** A site's daily rollups: per day, the worst of its monitors (a site is down when one of its checks fails). */
@@ -107,7 +116,8 @@ export function createRevenueAtRiskService(deps: RevenueAtRiskDeps) {
 
   async function priceSite(ctx: Ctx, f: PublisherFacts, s: SiteStatus): Promise<SiteRevenueAtRisk> {
     const site = s.site;
-    const revenue = await siteRevenueOf(deps.engine, ctx.publisherId, site.id, f.range);
+    const revenue = f.revenue.get(site.id);
+    if (!revenue) throw new Error(`No revenue facts were read for site ${site.id}.`);
     const domain = s.adsTxt ? f.adsTxt.find((d) => d.domain_id === s.adsTxt!.id) : undefined;
     const monitors = f.monitors.filter((m) => monitorCovers({ site_id: m.siteId, url: m.url }, site));
     const rules = f.rules.filter((r) => r.status === 'active' && (r.siteIds === null || r.siteIds.includes(site.id)));
@@ -169,7 +179,7 @@ export function createRevenueAtRiskService(deps: RevenueAtRiskDeps) {
       ]);
       const statuses = q.siteId ? all.filter((s) => s.site.id === q.siteId) : all;
       if (q.siteId && statuses.length === 0) throw notFound('This site does not exist for the chosen publisher.');
-      const facts = await gather(ctx, all, currency);
+      const facts = await gather(ctx, all, statuses, currency);
       const sites = (await Promise.all(statuses.map((s) => priceSite(ctx, facts, s)))).sort((a, b) => b.amountPerDay - a.amountPerDay);
       const byKind = Object.fromEntries(
         RISK_CAUSE_KINDS.map((k) => [k, cents(sites.reduce((a, s) => a + (s.causes.find((c) => c.kind === k)?.amountPerDay ?? 0), 0))]),
