@@ -8,6 +8,7 @@ import { clickHouseSiteTagStore } from './site-tag.clickhouse-store';
 import { createSiteTagCollector } from './site-tag.collector';
 import { createCollectLimiter } from './site-tag.limits';
 import { siteTagLimitsRepo } from './site-tag.limits.repo';
+import { createSiteTagReadCache } from './site-tag.read-cache';
 import { startOpenRollupRefresher } from './site-tag.open-rollup';
 import { siteTagRepo } from './site-tag.repo';
 import { startSiteTagRetention } from './site-tag.retention';
@@ -30,6 +31,9 @@ export const siteTagArea = defineArea({
     // Demo mode: the portal serves a demo page per site (/demo/sites/<id>) whose beacons come from its own origin.
     const demoOrigins = [...new Set([new URL(publicUrl).origin, `http://127.0.0.1:${config.PORT}`, `http://localhost:${config.PORT}`])];
     const repo = siteTagRepo(db);
+    // Audience, performance and ad revenue of the last few seconds, shared by a publisher's users;
+    // events this process stores drop their publisher's figures at once (site-tag.read-cache.ts).
+    const readCache = createSiteTagReadCache();
     const collector = createSiteTagCollector({
       repo,
       store,
@@ -37,6 +41,7 @@ export const siteTagArea = defineArea({
       extraOrigins: deps.siteTagExtraOrigins ?? (demoMode ? demoOrigins : []),
       flushMs: startWorkers ? 1000 : 0,
       changes,
+      onStored: (publisherIds) => publisherIds.forEach((id) => readCache.dropPublisher(id)),
       limiter: createCollectLimiter({
         repo: siteTagLimitsRepo(db),
         log: logger,
@@ -55,6 +60,7 @@ export const siteTagArea = defineArea({
       repo,
       limits: siteTagLimitsRepo(db),
       store,
+      readCache,
       fetch:
         deps.siteTagFetch ??
         createGuardedFetch({

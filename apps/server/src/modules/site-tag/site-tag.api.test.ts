@@ -244,3 +244,20 @@ describe('collection counts in /metrics', () => {
     expect(metrics).toContain('pc_site_tag_events_pending 0');
   });
 });
+
+describe('the figures of the last seconds (site-tag.read-cache.ts)', () => {
+  it('serves a repeated read from the cache, and shows a visit at once when this process stores it', async () => {
+    const url = `/api/site-tag/audience?from=${today}&to=${today}&siteId=5001`;
+    const pageViews = async () => (await get(url)).json<{ totals: { pageViews: number } }>().totals.pageViews;
+    const before = await pageViews();
+    // Stored around the collector (as another process would): the cached answer stands inside its window.
+    await duck().write((c) =>
+      c.run(`UPDATE site_tag_events SET weight = weight + 1 WHERE site_id = '5001' AND kind = 'pv' AND page_id = 'page/news/123'`),
+    );
+    expect(await pageViews()).toBe(before);
+    // A visit through the collector drops the publisher's figures as soon as it is stored.
+    expect((await beacon({ k: key, e: [pv(11, '/cache')] }, { ip: '198.51.100.9' })).statusCode).toBe(202);
+    await t.built.siteTagCollector.flush();
+    expect(await pageViews()).toBe(before + 2);
+  });
+});

@@ -29,6 +29,8 @@ export interface CollectorOptions {
   /** Per site key and per address limits (429 beyond them), synced across processes every `limitSyncMs`. */
   limiter?: CollectLimiter;
   limitSyncMs?: number;
+  /** Called with the publishers of each batch once it is stored (the read cache drops their figures). */
+  onStored?: (publisherIds: ReadonlySet<string>) => void;
 }
 
 const SITE_CACHE_MS = 60_000;
@@ -89,6 +91,7 @@ export function createSiteTagCollector(o: CollectorOptions) {
       try {
         await o.store.append(rows);
         stats.stored += rows.length;
+        o.onStored?.(new Set(rows.map((r) => r.publisherId)));
       } catch (err) {
         stats.failed += rows.length;
         o.log.error({ err, rows: rows.length }, 'site tag events could not be stored');

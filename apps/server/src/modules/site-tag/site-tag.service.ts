@@ -5,6 +5,7 @@ import { adRevenueOverview } from './ad-revenue.queries';
 import { audienceOverview, sitePerformance, type Scope } from './site-tag.queries';
 import type { SiteTagRepo, TaggedSite as TaggedSiteRow } from './site-tag.repo';
 import type { SiteTagLimitsRepo } from './site-tag.limits.repo';
+import type { SiteTagFigure, SiteTagReadCache } from './site-tag.read-cache';
 import type { SiteTagEventStore } from './site-tag.store';
 import { originMatches } from './site-tag.collect';
 import { demoPageHtml } from './demo/demo-page';
@@ -19,6 +20,8 @@ export interface SiteTagServiceDeps {
   demoPageUrl?: (siteId: string) => string;
   /** The collection limits' refused counts, shown with the audience figures. */
   limits?: Pick<SiteTagLimitsRepo, 'refusedEvents'>;
+  /** The figures of the last few seconds, shared by a publisher's users (site-tag.read-cache.ts); none: every request computes. */
+  readCache?: SiteTagReadCache;
 }
 
 export function scriptUrlOf(publicUrl: string, key: string): string {
@@ -70,6 +73,11 @@ export function createSiteTagService(d: SiteTagServiceDeps) {
     return { publisherId, siteId: q.siteId ?? null, from: q.from, to: q.to };
   }
 
+  /** The figure from the read cache; the scope was checked first, so the cache never decides who may see what. */
+  function cached<T>(figure: SiteTagFigure, sc: Scope, compute: () => Promise<T>): Promise<T> {
+    return d.readCache ? d.readCache.get({ figure, ...sc }, compute) : compute();
+  }
+
   return {
     async sites(publisherId: string): Promise<TaggedSite[]> {
       return (await d.repo.ofPublisher(publisherId)).map(toDto);
@@ -77,19 +85,24 @@ export function createSiteTagService(d: SiteTagServiceDeps) {
     async audience(publisherId: string, q: SiteTagRangeQuery): Promise<AudienceOverview> {
       const sc = await scope(publisherId, q);
       const siteIds = sc.siteId ? [sc.siteId] : (await d.repo.ofPublisher(publisherId)).map((s) => s.id);
+      // The refused count is not cached: one indexed PostgreSQL sum, which every process's limits
+      // sync raises each second without storing an event (nothing would drop a cached count).
       const [overview, refusedEvents] = await Promise.all([
-        audienceOverview(d.store, sc),
+        cached('audience', sc, () => audienceOverview(d.store, sc)),
         d.limits ? d.limits.refusedEvents(siteIds, q.from, q.to) : 0,
       ]);
       return { ...overview, refusedEvents };
     },
     async performance(publisherId: string, q: SiteTagRangeQuery): Promise<SitePerformance> {
-      return sitePerformance(d.store, await scope(publisherId, q));
+      const sc = await scope(publisherId, q);
+      return cached('performance', sc, () => sitePerformance(d.store, sc));
     },
     async adRevenue(publisherId: string, q: SiteTagRangeQuery): Promise<AdRevenueOverview> {
-      const s = await scope(publisherId, q);
+      const sc = await scope(publisherId, q);
       const names = new Map((await d.repo.ofPublisher(publisherId)).map((x) => [x.id, x.name]));
-      return adRevenueOverview(d.store, s, names);
+      const overview = await cached('adRevenue', sc, () => adRevenueOverview(d.store, sc, names));
+      // Names as they are now: a site renamed since the answer was computed shows its new name.
+      return { ...overview, sites: overview.sites.map((x) => ({ ...x, name: names.get(x.siteId) ?? x.siteId })) };
     },
     /**
      * Fetches a page of the site (its home page unless `pageUrl` names another page on its domain;
