@@ -1,6 +1,6 @@
 import type { ReportType } from '@pc/contracts';
 import { ensureChLayout, rebuildDerived } from './clickhouse-derived';
-import { beginClickHouseIngest } from './clickhouse-ingest';
+import { beginClickHouseIngest, finishInterrupted } from './clickhouse-ingest';
 import type { ClickHouseExec } from './clickhouse-exec';
 import { chPeriodSplits, type PeriodSplit, type PeriodSplitsRequest } from './clickhouse-period-splits';
 import { clickHouseSchema } from './clickhouse-schema';
@@ -75,6 +75,11 @@ export class ClickHouseReportEngine implements ReportEngine {
   /** Staged, then published from the staging tables (clickhouse-ingest.ts). */
   beginIngest(reportType: ReportType): Promise<FactIngest> {
     return beginClickHouseIngest(this.ch, reportType);
+  }
+
+  /** A publish whose process died, finished from its staging tables (clickhouse-ingest.ts); under the ingest lock. */
+  finishInterruptedIngests(): Promise<{ publisherIds: string[] }> {
+    return finishInterrupted(this.ch);
   }
 
   async upsertSites(sites: readonly SiteRecord[]): Promise<void> {

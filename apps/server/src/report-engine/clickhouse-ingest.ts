@@ -81,7 +81,8 @@ function rowsOf(batch: FactBatch): [Table, Record<string, unknown>[]][] {
  * staged file as ready in engine_meta and publishes it with a few statements inside ClickHouse
  * (delete the staged (publisher, day) pairs, INSERT ... SELECT from staging, re-sum the derived
  * rows of those days), each re-runnable: a process that dies while publishing leaves the marker,
- * and the next ingestion (under the same lock) publishes that file again before its own.
+ * and the next ingestion (under the same lock) publishes that file again before its own, unless a
+ * server's repair (finishInterrupted, data-loads/interrupted-publish.ts) did so first.
  */
 export async function beginClickHouseIngest(ch: ClickHouseExec, reportType: ReportType): Promise<FactIngest> {
   await finishInterrupted(ch);
@@ -114,10 +115,10 @@ export async function beginClickHouseIngest(ch: ClickHouseExec, reportType: Repo
       publishing.add(id);
       try {
         await ch.insert('engine_meta', [{ key, value: 1, version: nextVersion() }]);
-        const summary = await publish(ch, reportType, id);
+        const { rowsApplied, daysReplaced } = await publish(ch, reportType, id);
         await ch.insert('engine_meta', [{ key, value: 0, version: nextVersion() }]);
         await dropStaged(ch, id, reportType);
-        return summary;
+        return { rowsApplied, daysReplaced };
       } finally {
         publishing.delete(id);
       }
@@ -145,7 +146,7 @@ async function readDuplicates(ch: ClickHouseExec, id: string, tables: readonly T
 }
 
 /** Replaces the staged (publisher, day) pairs by the staged rows; running it again gives the same result. */
-async function publish(ch: ClickHouseExec, reportType: ReportType, id: string): Promise<IngestSummary> {
+async function publish(ch: ClickHouseExec, reportType: ReportType, id: string): Promise<IngestSummary & { publisherIds: string[] }> {
   const tables = CLICKHOUSE_TABLES_OF[reportType];
   const staged = tables.map((t) => `SELECT publisher_id, date FROM ${stageOf(id, t)}`).join(' UNION ALL ');
   const pairs = await ch.query<{ p: string; d: string }>(
@@ -165,7 +166,7 @@ async function publish(ch: ClickHouseExec, reportType: ReportType, id: string): 
   if (reportType === 'revenue') {
     await refreshDerivedOfDays(ch, days, stored, { requests: stageOf(id, 'revenue_requests'), sales: stageOf(id, 'revenue_sales') });
   }
-  return { rowsApplied, daysReplaced: days.length };
+  return { rowsApplied, daysReplaced: days.length, publisherIds: [...new Set(pairs.map((r) => r.p))] };
 }
 
 /**
@@ -192,15 +193,18 @@ async function dropStaged(ch: ClickHouseExec, id: string, reportType: ReportType
  * Publishes again every staged file whose publish began and did not finish (its process died), then
  * drops what it staged and the staging tables of uploads abandoned for an hour or more (a younger
  * one may be another ingestion of this process: tests and the demo seed ingest without the lock).
+ * Callers hold the ingest lock: the next ingestion, and every server's repair once a minute
+ * (data-loads/interrupted-publish.ts). Answers the publishers whose figures it replaced.
  */
-async function finishInterrupted(ch: ClickHouseExec): Promise<void> {
+export async function finishInterrupted(ch: ClickHouseExec): Promise<{ publisherIds: string[] }> {
+  const publisherIds = new Set<string>();
   const ready = await ch.query<{ key: string }>(
     `SELECT key FROM engine_meta WHERE startsWith(key, '${READY}') GROUP BY key HAVING argMax(value, version) = 1`,
   );
   for (const { key } of ready) {
     const [reportType, id] = key.slice(READY.length).split(':') as [ReportType, string];
     if (publishing.has(id)) continue;
-    await publish(ch, reportType, id);
+    for (const p of (await publish(ch, reportType, id)).publisherIds) publisherIds.add(p);
     await ch.insert('engine_meta', [{ key, value: 0, version: nextVersion() }]);
     await dropStaged(ch, id, reportType);
   }
@@ -209,4 +213,5 @@ async function finishInterrupted(ch: ClickHouseExec): Promise<void> {
       AND startsWith(name, 'ingest_stage_') AND metadata_modification_time < now() - INTERVAL 1 HOUR`,
   );
   for (const { name } of left) await ch.command(`DROP TABLE IF EXISTS ${name}`);
+  return { publisherIds: [...publisherIds].sort() };
 }

@@ -19,6 +19,12 @@ export interface ReportEngine {
    * ingest lock (data-loads/ingest-lock.ts): an engine may finish an earlier interrupted commit here.
    */
   beginIngest(reportType: ReportType): Promise<FactIngest>;
+  /**
+   * Finishes every commit whose process died part-way, without waiting for the next beginIngest,
+   * and names the publishers whose facts it changed (their cached reports are stale). Callers hold
+   * the ingest lock. Optional: an engine whose commit is one transaction (DuckDB) has none to finish.
+   */
+  finishInterruptedIngests?(): Promise<{ publisherIds: string[] }>;
   /** Site id -> display name (the Site dimension shows names). */
   upsertSites(sites: readonly SiteRecord[]): Promise<void>;
   /** Facts up to and including `date` are final; later days are shown as estimated. */
