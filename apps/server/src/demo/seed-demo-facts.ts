@@ -2,14 +2,36 @@ import type { Logger } from 'pino';
 import type { ReportEngine } from '../report-engine/report-engine';
 import { DEMO_PUBLISHERS } from './demo-data';
 import type { Db } from '../db/pool';
-import { seedDemoLoads } from '../modules/data-loads';
+import { IngestLockedError, seedDemoLoads, withIngestLock } from '../modules/data-loads';
 import { generateDemoFacts, notifyReportsChanged, queueRevenueScans, type DemoOptions } from '../modules/reports';
+
+/** How long a server waits for another one's demo ingestion (or any ingestion) to finish. */
+const LOCK_WAIT_MS = 10 * 60_000;
 
 /**
  * Demo report facts: 13 months ending yesterday. Regenerated when yesterday is missing, so a demo
  * started days later still shows current figures (the generator is deterministic and replaces by day).
+ * With a database, under the ingest lock like every other ingestion: servers started together on
+ * one ClickHouse generate the facts once (the second finds them), and no server's repair of an
+ * interrupted publish (modules/data-loads/interrupted-publish.ts) takes this one for a dead one.
  */
 export async function seedDemoFacts(engine: ReportEngine, log: Logger, today = new Date(), db?: Db): Promise<void> {
+  if (!db) {
+    await seedUnlocked(engine, log, today);
+    return;
+  }
+  for (const until = Date.now() + LOCK_WAIT_MS; ;) {
+    try {
+      await withIngestLock(db, () => seedUnlocked(engine, log, today, db));
+      return;
+    } catch (err) {
+      if (!(err instanceof IngestLockedError) || Date.now() > until) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
+async function seedUnlocked(engine: ReportEngine, log: Logger, today: Date, db?: Db): Promise<void> {
   const yesterday = new Date(today.getTime() - 86_400_000).toISOString().slice(0, 10);
   const probe = await engine.query({
     reportType: 'revenue',

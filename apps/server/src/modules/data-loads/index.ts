@@ -5,7 +5,7 @@ import { scheduleInterruptedPublishRepair } from './interrupted-publish';
 
 export { recordedIngest, recordedIngestFile } from './data-loads.service';
 export { seedDemoLoads } from './demo/seed-demo-loads';
-export { INGEST_LOCK, withIngestLock } from './ingest-lock';
+export { INGEST_LOCK, IngestLockedError, withIngestLock } from './ingest-lock';
 
 /** Staff's view of the revenue data loads, and the repair of an ingestion whose process died while publishing. */
 export const dataLoadsArea = defineArea({
