@@ -1,6 +1,6 @@
 import type { ReportType } from '@pc/contracts';
 import { ensureChLayout, rebuildDerived } from './clickhouse-derived';
-import { beginClickHouseIngest, finishInterrupted } from './clickhouse-ingest';
+import { beginClickHouseIngest, finishInterrupted, hasInterrupted } from './clickhouse-ingest';
 import type { ClickHouseExec } from './clickhouse-exec';
 import { chPeriodSplits, type PeriodSplit, type PeriodSplitsRequest } from './clickhouse-period-splits';
 import { clickHouseSchema } from './clickhouse-schema';
@@ -78,8 +78,9 @@ export class ClickHouseReportEngine implements ReportEngine {
   }
 
   /** A publish whose process died, finished from its staging tables (clickhouse-ingest.ts); under the ingest lock. */
-  finishInterruptedIngests(): Promise<{ publisherIds: string[] }> {
-    return finishInterrupted(this.ch);
+  async finishInterruptedIngests(underLock: <T>(finish: () => Promise<T>) => Promise<T>): Promise<{ publisherIds: string[] }> {
+    if (!(await hasInterrupted(this.ch))) return { publisherIds: [] };
+    return underLock(() => finishInterrupted(this.ch));
   }
 
   async upsertSites(sites: readonly SiteRecord[]): Promise<void> {

@@ -189,6 +189,24 @@ async function dropStaged(ch: ClickHouseExec, id: string, reportType: ReportType
   for (const table of CLICKHOUSE_TABLES_OF[reportType]) await ch.command(`DROP TABLE IF EXISTS ${stageOf(id, table)}`);
 }
 
+/** The staged files whose publish began and did not finish, other than this process's own running ones. */
+async function interruptedPublishes(ch: ClickHouseExec) {
+  const ready = await ch.query<{ key: string }>(
+    `SELECT key FROM engine_meta WHERE startsWith(key, '${READY}') GROUP BY key HAVING argMax(value, version) = 1`,
+  );
+  return ready
+    .map(({ key }) => {
+      const [reportType, id] = key.slice(READY.length).split(':') as [ReportType, string];
+      return { key, reportType, id };
+    })
+    .filter(({ id }) => !publishing.has(id));
+}
+
+/** Whether finishInterrupted has a publish to finish: one read of engine_meta, no lock needed. */
+export async function hasInterrupted(ch: ClickHouseExec): Promise<boolean> {
+  return (await interruptedPublishes(ch)).length > 0;
+}
+
 /**
  * Publishes again every staged file whose publish began and did not finish (its process died), then
  * drops what it staged and the staging tables of uploads abandoned for an hour or more (a younger
@@ -198,12 +216,7 @@ async function dropStaged(ch: ClickHouseExec, id: string, reportType: ReportType
  */
 export async function finishInterrupted(ch: ClickHouseExec): Promise<{ publisherIds: string[] }> {
   const publisherIds = new Set<string>();
-  const ready = await ch.query<{ key: string }>(
-    `SELECT key FROM engine_meta WHERE startsWith(key, '${READY}') GROUP BY key HAVING argMax(value, version) = 1`,
-  );
-  for (const { key } of ready) {
-    const [reportType, id] = key.slice(READY.length).split(':') as [ReportType, string];
-    if (publishing.has(id)) continue;
+  for (const { key, reportType, id } of await interruptedPublishes(ch)) {
     for (const p of (await publish(ch, reportType, id)).publisherIds) publisherIds.add(p);
     await ch.insert('engine_meta', [{ key, value: 0, version: nextVersion() }]);
     await dropStaged(ch, id, reportType);

@@ -20,11 +20,13 @@ export interface ReportEngine {
    */
   beginIngest(reportType: ReportType): Promise<FactIngest>;
   /**
-   * Finishes every commit whose process died part-way, without waiting for the next beginIngest,
-   * and names the publishers whose facts it changed (their cached reports are stale). Callers hold
-   * the ingest lock. Optional: an engine whose commit is one transaction (DuckDB) has none to finish.
+   * Publishes again what an ingestion whose process died left staged mid-publish, and names the
+   * publishers whose facts it changed (their cached reports are stale). It looks first without a
+   * lock and calls `underLock` (the ingest lock) only when there is something to finish, so a
+   * routine check never holds the lock an upload needs. Optional: an engine whose commit is one
+   * transaction (DuckDB) has none to finish.
    */
-  finishInterruptedIngests?(): Promise<{ publisherIds: string[] }>;
+  finishInterruptedIngests?(underLock: <T>(finish: () => Promise<T>) => Promise<T>): Promise<{ publisherIds: string[] }>;
   /** Site id -> display name (the Site dimension shows names). */
   upsertSites(sites: readonly SiteRecord[]): Promise<void>;
   /** Facts up to and including `date` are final; later days are shown as estimated. */

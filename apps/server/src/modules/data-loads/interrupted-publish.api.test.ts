@@ -61,25 +61,31 @@ const until = async (done: () => boolean) => {
   for (let n = 0; n < 200 && !done(); n += 1) await new Promise((r) => setTimeout(r, 25));
 };
 
+/** An engine with a publish to finish: it asks for the lock, then runs `finish` under it. */
+const lockingEngine = (finish: () => Promise<{ publisherIds: string[] }>) =>
+  ({
+    finishInterruptedIngests: (underLock: (f: typeof finish) => Promise<{ publisherIds: string[] }>) => underLock(finish),
+  }) as unknown as ReportEngine;
+
 describe('the schedule of the repair', () => {
   it('runs the engine repair under the ingest lock and tells the report caches which publishers changed', async () => {
-    const finishInterruptedIngests = vi.fn(async () => ({ publisherIds: ['1001', '1002'] }));
-    const engine = { finishInterruptedIngests } as unknown as ReportEngine;
+    const finish = vi.fn(async () => ({ publisherIds: ['1001', '1002'] }));
+    const engine = lockingEngine(finish);
     const task = scheduleInterruptedPublishRepair(handle.db, engine, log, { firstAfterMs: 0, everyMs: 60_000 });
     try {
       await until(() => notified.length >= 2);
     } finally {
       await task.stop();
     }
-    expect(finishInterruptedIngests).toHaveBeenCalledTimes(1);
+    expect(finish).toHaveBeenCalledTimes(1);
     expect(notified.sort()).toEqual(['reports:1001', 'reports:1002']);
   });
 
   it('does not run it while another session holds the ingest lock, nor notify', async () => {
-    const finishInterruptedIngests = vi.fn(async () => ({ publisherIds: ['1001'] }));
-    const engine = { finishInterruptedIngests } as unknown as ReportEngine;
+    const finish = vi.fn(async () => ({ publisherIds: ['1001'] }));
+    const engine = lockingEngine(finish);
     expect(await whileLockedElsewhere(() => finishInterruptedPublishes(handle.db, engine))).toBeNull();
-    expect(finishInterruptedIngests).not.toHaveBeenCalled();
+    expect(finish).not.toHaveBeenCalled();
     // And the lock is free again for it afterwards.
     expect(await finishInterruptedPublishes(handle.db, engine)).toEqual({ publisherIds: ['1001'] });
     await until(() => notified.length >= 1);
@@ -172,8 +178,9 @@ describe.skipIf(!chdb)('a ClickHouse publish that died part-way (chDB in-process
     await until(() => notified.length >= 2);
     expect(notified.sort()).toEqual(['reports:R1', 'reports:R2']);
 
-    // Done once: a second run finds nothing left to publish.
+    // Done once: a second run finds nothing left to publish, and so needs no lock (an upload may hold it).
     expect(await finishInterruptedPublishes(handle.db, engine)).toEqual({ publisherIds: [] });
+    expect(await whileLockedElsewhere(() => finishInterruptedPublishes(handle.db, engine))).toEqual({ publisherIds: [] });
     expect(await snapshot(engine)).toEqual(next);
   }, 180_000);
 });

@@ -18,7 +18,7 @@ export async function finishInterruptedPublishes(db: Db, engine: ReportEngine): 
   if (!engine.finishInterruptedIngests) return { publisherIds: [] };
   let finished: { publisherIds: string[] };
   try {
-    finished = await withIngestLock(db, () => engine.finishInterruptedIngests!());
+    finished = await engine.finishInterruptedIngests((finish) => withIngestLock(db, finish));
   } catch (err) {
     if (err instanceof IngestLockedError) return null;
     throw err;
@@ -35,8 +35,8 @@ export interface RepairTiming {
 /**
  * Shortly after start, then every minute, in every process: a publish left half done by a process
  * that died is finished within about a minute while any server runs, not at the next ingestion.
- * The lock is taken only for the check (two reads when nothing was interrupted): an upload arriving
- * in that instant is refused as during any ingestion.
+ * The engine looks without the lock and takes it only when a publish is left to finish, so the
+ * routine check never refuses an upload (only the repair itself does, as any ingestion would).
  */
 export function scheduleInterruptedPublishRepair(
   db: Db,
