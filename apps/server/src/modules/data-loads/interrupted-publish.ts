@@ -36,7 +36,7 @@ export interface RepairTiming {
  * Shortly after start, then every minute, in every process: a publish left half done by a process
  * that died is finished within about a minute while any server runs, not at the next ingestion.
  * The engine looks without the lock and takes it only when a publish is left to finish, so the
- * routine check never refuses an upload (only the repair itself does, as any ingestion would).
+ * routine check never refuses an upload (only the repair itself does, like every ingestion).
  */
 export function scheduleInterruptedPublishRepair(
   db: Db,
