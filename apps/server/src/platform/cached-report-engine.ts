@@ -46,11 +46,18 @@ export function withReportCache<E extends ReportEngine>(engine: E, cache: Report
         (sets) => sets.flat().reduce((n, split) => n + split.rows.length, 0),
       );
   }
+  // Bound once per method, not on every call (reports read through here on every request).
+  const bound = new Map<PropertyKey, { fn: unknown; bound: unknown }>();
   return new Proxy(engine, {
     get(target, prop) {
       if (Object.hasOwn(cached, prop)) return cached[prop];
       const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const known = bound.get(prop);
+      if (known?.fn === value) return known.bound;
+      const fn: unknown = value.bind(target);
+      bound.set(prop, { fn: value, bound: fn });
+      return fn;
     },
   });
 }
