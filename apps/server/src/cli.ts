@@ -10,7 +10,7 @@ import { seedDemo } from './demo/seed-demo';
 import { resolveSecretKeys } from './lib/keys/key-store';
 import { createSecretBox } from './lib/keys/secret-box';
 import { upgradeSecretsAtRest } from './secrets-at-rest-upgrade';
-import { configOrExit, startRuntime, type Runtime } from './runtime';
+import { StartRefused, configOrExit, startRuntime, type Runtime } from './runtime';
 import { retireOlderSigningKeys, rotateSigningKey } from './identity/signing-keys';
 import { backup, restorableInto, restore } from './modules/backup';
 import { runningEmbeddedUrl } from './db/embedded-postgres';
@@ -160,6 +160,8 @@ async function run() {
 }
 
 run().catch((err: unknown) => {
+  // Already reported, with nothing opened: the process ends by itself (runtime.ts says why not exit()).
+  if (err instanceof StartRefused) return;
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 });

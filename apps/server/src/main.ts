@@ -8,7 +8,7 @@ import { seedDemoServices } from './demo/seed-demo-services';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
 import { seedDemoMonitors } from './modules/monitors';
 import { seedDemoSiteTag } from './modules/site-tag';
-import { configOrExit, startRuntime } from './runtime';
+import { StartRefused, configOrExit, startRuntime } from './runtime';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -102,6 +102,8 @@ async function main() {
 }
 
 main().catch(async (err: unknown) => {
+  // Already reported, with nothing opened: the process ends by itself (runtime.ts says why not exit()).
+  if (err instanceof StartRefused) return;
   // Every failure names its cause: never "Failed to start: undefined".
   const cause = err instanceof Error ? err.message || err.name : err === undefined ? 'unknown error (no message)' : String(err);
   process.stderr.write(`Failed to start: ${cause}\n`);
