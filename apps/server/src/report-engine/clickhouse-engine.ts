@@ -16,8 +16,9 @@ import {
 } from './clickhouse-sql';
 import { buildChSalesBreakdownSql, buildChSalesByAttributeSql } from './clickhouse-sales-sql';
 import { estimatedFromFor, markEstimated } from './estimated';
+import { metricValues } from './metric-values';
 import { pickColumns, toCell, toNumberOrNull } from './result-rows';
-import { isValidIsoDate, planReport } from './report-plan';
+import { isValidIsoDate, planReport, type ReportPlan } from './report-plan';
 import {
   ReportQueryError,
   type ColumnChunk,
@@ -35,6 +36,13 @@ import {
   type SalesBreakdownRow,
   type SiteRecord,
 } from './report-engine';
+
+/** The plan's totals from a row of summed parts (`__s_<part>`): none when nothing matched. */
+function totalsOf(plan: ReportPlan, row: Record<string, unknown> | undefined): Record<string, number | null> {
+  const values = metricValues(plan.metrics, plan.unavailableMetrics, row ?? {}, '__s_');
+  for (const m of plan.metrics) values[m] = toNumberOrNull(values[m]);
+  return values;
+}
 
 /**
  * ClickHouse implementation (selected by CLICKHOUSE_URL), for when publishers outgrow one machine:
@@ -154,9 +162,15 @@ export class ClickHouseReportEngine implements ReportEngine {
     // Both statements carry the finalized date (`__fin`), so a report is one round trip (two at an exact grain).
     const finalized = totalsRow?.__fin;
     const estimatedFrom = estimatedFromFor(plan, typeof finalized === 'string' ? finalized : null);
-    const totals: Record<string, number | null> = {};
-    for (const m of plan.metrics) totals[m] = toNumberOrNull(totalsRow?.[`__t_${m}`]);
-    const rows: ReportRow[] = raw.map((r) => markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+    const totals = totalsOf(plan, totalsRow);
+    // The rows carry their base sums (`__p_<part>`); the metrics are computed here (metric-values.ts).
+    const rows: ReportRow[] = raw.map((r) =>
+      markEstimated(
+        plan,
+        estimatedFrom,
+        pickColumns(plan.columns, { ...r, ...metricValues(plan.metrics, plan.unavailableMetrics, r, '__p_') }),
+      ),
+    );
     return {
       columns: plan.columns,
       rows,
@@ -180,8 +194,7 @@ export class ClickHouseReportEngine implements ReportEngine {
       this.getFinalizedThrough(plan.publisherId, plan.reportType),
       this.ch.query(sql, params),
     ]);
-    const totals: Record<string, number | null> = {};
-    for (const m of plan.metrics) totals[m] = toNumberOrNull(totalsRows[0]?.[`__t_${m}`]);
+    const totals = totalsOf(plan, totalsRows[0]);
     const estimatedFrom = estimatedFromFor(plan, finalized);
     return { columns: plan.columns, totals, unavailableMetrics: plan.unavailableMetrics, ...(estimatedFrom ? { estimatedFrom } : {}) };
   }

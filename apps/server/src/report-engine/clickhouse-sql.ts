@@ -1,9 +1,10 @@
-import { REQUEST_GRAIN_DIMENSIONS, WIDGETS_EXCLUDED_FROM_SITE_TOTALS } from '@pc/contracts';
+import { REQUEST_GRAIN_DIMENSIONS, WIDGETS_EXCLUDED_FROM_SITE_TOTALS, type MetricKey } from '@pc/contracts';
 import { BOTH_GRAINS_TABLE, DAY_ROWS } from './clickhouse-derived';
 import type { ChParams } from './clickhouse-exec';
 import { DIMENSION_COLUMN } from './dimension-columns';
 import { filterDims, type ReportPlan } from './report-plan';
 import { splitByMonths } from './month-rollups';
+import { BASE_PARTS } from './metric-values';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rollups';
 import {
   baseParams,
@@ -129,14 +130,19 @@ function pageCutSql(plan: ReportPlan, table: string, where: string): string {
     ORDER BY date ${desc ? 'DESC' : 'ASC'} LIMIT {limit:UInt32}))`;
 }
 
-function rowSelect(plan: ReportPlan): { select: string; from: string } {
+/**
+ * `values`: each metric as SQL (exports stream the cells as they are); `parts`: the row's base
+ * sums as `__p_<part>`, the engine computing the metrics (metric-values.ts).
+ */
+function rowSelect(plan: ReportPlan, metrics: 'values' | 'parts'): { select: string; from: string } {
   const cols: string[] = [];
   if (plan.timeColumn === 'date') cols.push(`toString(a.t) AS ${q('date')}`);
   if (plan.timeColumn === 'month') cols.push(`formatDateTime(a.t, '%Y-%m') AS ${q('month')}`);
   for (const d of plan.dimensions) {
     cols.push(d === 'sites' ? `COALESCE(st.name, a.k_sites) AS ${q(d)}` : `a.${keyAlias(d)} AS ${q(d)}`);
   }
-  for (const m of plan.metrics) cols.push(`${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](prefixed('a.'))} AS ${q(m)}`);
+  if (metrics === 'parts') for (const p of BASE_PARTS[plan.reportType]) cols.push(`a.${p} AS __p_${p}`);
+  else for (const m of plan.metrics) cols.push(`${metricSql(plan, m, prefixed('a.'))} AS ${q(m)}`);
   const from = plan.dimensions.includes('sites')
     ? // Latest name per site id (the table keeps old versions until merged).
       `agg AS a LEFT JOIN (SELECT id, argMax(name, version) AS name FROM sites GROUP BY id) AS st ON st.id = a.k_sites`
@@ -144,8 +150,17 @@ function rowSelect(plan: ReportPlan): { select: string; from: string } {
   return { select: cols.join(', '), from };
 }
 
-function orderBy(plan: ReportPlan): string {
-  return plan.sort.map((s) => `${q(s.key)} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`).join(', ');
+/** A metric over the row's parts `p`, NULL where the plan cannot answer it. */
+function metricSql(plan: ReportPlan, m: MetricKey, p: Part): string {
+  return plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](p);
+}
+
+const isMetric = (key: string): key is MetricKey => key in METRIC_SQL;
+
+/** With `parts` rows, a metric key is sorted by its expression over the row's sums (it is not a column). */
+function orderBy(plan: ReportPlan, metrics: 'values' | 'parts'): string {
+  const sortKey = (key: string) => (metrics === 'parts' && isMetric(key) ? metricSql(plan, key, prefixed('a.')) : q(key));
+  return plan.sort.map((s) => `${sortKey(s.key)} ${s.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`).join(', ');
 }
 
 /**
@@ -155,31 +170,35 @@ function orderBy(plan: ReportPlan): string {
 export function buildChPageSql(plan: ReportPlan): BuiltChSql {
   const params: ChParams = { ...baseParams(plan), limit: plan.limit };
   const agg = aggregateSql(plan, params, true, true);
-  const { select, from } = rowSelect(plan);
-  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} LIMIT {limit:UInt32} ${SETTINGS}`, params };
+  const { select, from } = rowSelect(plan, 'parts');
+  return {
+    sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan, 'parts')} LIMIT {limit:UInt32} ${SETTINGS}`,
+    params,
+  };
 }
 
 /**
- * A page with the row count (`__n`) and totals (`__t_<metric>`) on each row, in one statement:
- * window sums over every row of the aggregate are taken before the LIMIT, so the aggregate is
- * computed once (ClickHouse inlines a CTE named twice, so a separate totals statement would
- * aggregate it again). The totals are metrics of the window sums in the same SELECT, not of an
- * outer query over the page: a second layer and sort cost ClickHouse several ms of planning a
- * report. Empty when the report has no rows: then buildChTotalsSql gives the zeros.
+ * A page with the row count (`__n`) and the summed parts (`__s_<part>`) on each row, in one
+ * statement: window sums over every row of the aggregate are taken before the LIMIT, so the
+ * aggregate is computed once (ClickHouse inlines a CTE named twice, so a separate totals statement
+ * would aggregate it again). Rows and totals are base sums, the metrics computed by the engine
+ * (metric-values.ts): on the 10 M-row bench (chDB) that took a third off the few-row reports, whose
+ * time is mostly ClickHouse planning expressions (Cumulative / none 9.1 to 6.1 ms, Month / none 11
+ * to 7 ms). Empty when the report has no rows: then buildChTotalsSql gives the zeros.
  */
 export function buildChPageWithTotalsSql(plan: ReportPlan): BuiltChSql {
   const params: ChParams = { ...baseParams(plan), limit: plan.limit };
   const agg = aggregateSql(plan, params);
-  const { select, from } = rowSelect(plan);
+  const { select, from } = rowSelect(plan, 'parts');
   // Without a time column or dimensions the aggregate is one row (or none): its totals are its own
-  // values, and windows over that row would only be more to plan (Cumulative / none).
+  // parts, and windows over that row would only be more to plan (Cumulative / none).
   const oneRow = plan.timeColumn === null && plan.dimensions.length === 0;
-  const window: Part = oneRow ? prefixed('a.') : (name) => `COALESCE(sum(a.${name}) OVER (), 0)`;
-  const totals = totalColumns(plan, window);
+  const total = (p: string) => (oneRow ? `a.${p}` : `COALESCE(sum(a.${p}) OVER (), 0)`);
+  const totals = BASE_PARTS[plan.reportType].map((p) => `${total(p)} AS __s_${p}`);
   const count = oneRow ? 'toFloat64(1)' : 'toFloat64(count() OVER ())';
   return {
-    sql: `WITH agg AS (${agg}) SELECT ${select}, ${count} AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
-      FROM ${from} ORDER BY ${orderBy(plan)} LIMIT {limit:UInt32} ${SETTINGS}`,
+    sql: `WITH agg AS (${agg}) SELECT ${[select, `${count} AS __n`, ...totals].join(', ')}, ${finalizedSql(plan, params)} AS __fin
+      FROM ${from} ORDER BY ${orderBy(plan, 'parts')} LIMIT {limit:UInt32} ${SETTINGS}`,
     params,
   };
 }
@@ -205,38 +224,29 @@ export function isExactDayPlan(plan: ReportPlan): boolean {
  */
 const STREAM_SETTINGS = `SETTINGS ${JOIN_USE_NULLS}, max_threads = 1, max_block_size = 4096, max_bytes_before_external_sort = 32000000, max_bytes_before_external_group_by = 32000000`;
 
-/** The plan's metrics as totals (`__t_<metric>`) over summed parts `p`; NULL where unavailable. */
-function totalColumns(plan: ReportPlan, p: Part): string[] {
-  return plan.metrics.map((m) => `${plan.unavailableMetrics[m] ? NULL_METRIC : METRIC_SQL[m](p)} AS ${q(`__t_${m}`)}`);
-}
-
-/** Every base part of an aggregate summed into one row (0 when it has no rows). */
+/** Every base part of an aggregate summed into one row as `__s_<part>` (0 when it has no rows). */
 function summedParts(plan: ReportPlan): string {
-  return plan.reportType === 'recirculation'
-    ? 'COALESCE(sum(pv), 0) AS pv, COALESCE(sum(ck), 0) AS ck'
-    : 'COALESCE(sum(r), 0) AS r, COALESCE(sum(i), 0) AS i, COALESCE(sum(rv), 0) AS rv, COALESCE(sum(nrv), 0) AS nrv';
+  return BASE_PARTS[plan.reportType].map((p) => `COALESCE(sum(${p}), 0) AS __s_${p}`).join(', ');
 }
 
 /** Every row, ordered, for exports (the client streams it). */
 export function buildChStreamSql(plan: ReportPlan): BuiltChSql {
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params);
-  const { select, from } = rowSelect(plan);
-  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan)} ${STREAM_SETTINGS}`, params };
+  const { select, from } = rowSelect(plan, 'values');
+  return { sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan, 'values')} ${STREAM_SETTINGS}`, params };
 }
 
-/** Only the totals (__t_<metric>) of a plan, from one ungrouped aggregate: what an export needs. */
+/** Only the summed parts (`__s_<part>`) of a plan, from one ungrouped aggregate: an export's totals. */
 export function buildChSummarySql(plan: ReportPlan): BuiltChSql {
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params, false);
-  const sums = summedParts(plan);
-  const totals = totalColumns(plan, prefixed('s.'));
-  return { sql: `SELECT ${totals.join(', ')} FROM (SELECT ${sums} FROM (${agg})) AS s ${SETTINGS}`, params };
+  return { sql: `SELECT ${summedParts(plan)} FROM (${agg}) ${SETTINGS}`, params };
 }
 
 /**
- * The row count (`__n`) and totals (`__t_<metric>`) of a plan in one row, from the summed parts
- * of every row, so ratios are recomputed, not averaged.
+ * The row count (`__n`) and the summed parts (`__s_<part>`) of every row of a plan in one row: the
+ * totals are metrics of the sums (metric-values.ts), so ratios are recomputed, not averaged.
  */
 export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
   const exact = isExactDayPlan(plan) ? exactDayRollup(plan.dimensions, filterDims(plan)) : null;
@@ -245,10 +255,8 @@ export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
   if (exact && plan.dimensions.length >= 3) return exactTotalsSql(plan, exact);
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params);
-  const sums = summedParts(plan);
-  const totals = totalColumns(plan, prefixed('s.'));
   return {
-    sql: `SELECT toFloat64(s.n) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin FROM (SELECT count() AS n, ${sums} FROM (${agg})) AS s ${SETTINGS}`,
+    sql: `SELECT toFloat64(count()) AS __n, ${summedParts(plan)}, ${finalizedSql(plan, params)} AS __fin FROM (${agg}) ${SETTINGS}`,
     params,
   };
 }
@@ -268,11 +276,9 @@ function exactTotalsSql(plan: ReportPlan, table: string): BuiltChSql {
   const parts = sourceParts(table, splitByMonths(plan.dateFrom, plan.dateTo), params, filters);
   const values = SALES.map(([, column]) => column).join(', ');
   const rows = parts.map((p) => `SELECT ${p.monthCopy ? DAY_ROWS : 'toInt64(1)'} AS n, ${values} FROM ${p.from}`).join(' UNION ALL ');
-  const sums = SALES.map(([alias, column]) => `COALESCE(sum(${column}), 0) AS ${alias}`).join(', ');
-  const totals = totalColumns(plan, prefixed('s.'));
+  const sums = SALES.map(([alias, column]) => `COALESCE(sum(${column}), 0) AS __s_${alias}`).join(', ');
   return {
-    sql: `SELECT toFloat64(s.n) AS __n, ${totals.join(', ')}, ${finalizedSql(plan, params)} AS __fin
-      FROM (SELECT toInt64(0) AS r, sum(n) AS n, ${sums} FROM (${rows})) AS s ${SETTINGS}`,
+    sql: `SELECT toFloat64(sum(n)) AS __n, toInt64(0) AS __s_r, ${sums}, ${finalizedSql(plan, params)} AS __fin FROM (${rows}) ${SETTINGS}`,
     params,
   };
 }
