@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/pool';
+import { createKeptReads } from '../lib/concurrency/kept-reads';
 import { CACHE_CHANNEL, type ChangeNotifications } from '../db/change-notifications';
 import type { ReportQuery, ReportResult } from '../report-engine/report-engine';
 
@@ -34,13 +35,6 @@ export interface ReportCache {
   readonly size: number;
 }
 
-interface Entry {
-  publisherId: string;
-  at: number;
-  rows: number;
-  value: Promise<unknown>;
-}
-
 /** Everything that decides a result, in a fixed order: the same report asked twice has one key. */
 export function reportCacheKey(q: ReportQuery): string {
   return JSON.stringify([
@@ -63,68 +57,30 @@ export function reportCacheKey(q: ReportQuery): string {
  * publisher's details changing NOTIFYs `publisher:<id>` (migration 0102): every process drops that
  * publisher's entries on commit. Entries hold the computation's promise, so a drop also removes a
  * result still being computed from data read before the change. Least recently used entries go
- * first when either bound is reached.
+ * first when either bound is reached (the mechanism is lib/concurrency/kept-reads.ts; this file
+ * keeps the report policy: NOTIFY invalidation, the lifetimes and the row bound).
  */
 export function createReportCache(opts: ReportCacheOptions = {}): ReportCache {
-  const maxEntries = opts.maxEntries ?? 500;
-  const maxRows = opts.maxRows ?? 100_000;
-  const now = opts.now ?? Date.now;
-  // Map order is use order: a hit is moved to the end, eviction takes from the front.
-  const entries = new Map<string, Entry>();
-  let rows = 0;
-
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    rows -= entry.rows;
-    entries.delete(key);
-  };
-  const invalidate = (publisherId: string | null) => {
-    for (const [key, entry] of entries) if (publisherId === null || entry.publisherId === publisherId) remove(key);
-  };
-  const evict = () => {
-    for (const key of entries.keys()) {
-      if (entries.size <= maxEntries && rows <= maxRows) return;
-      remove(key);
-    }
-  };
+  const kept = createKeptReads({
+    maxEntries: opts.maxEntries ?? 500,
+    maxWeight: opts.maxRows ?? 100_000,
+    now: opts.now,
+    fresh: (entry, now) => now - entry.started < (opts.changes?.listening() ? LISTENED_TTL_MS : UNLISTENED_TTL_MS),
+  });
+  const invalidate = (publisherId: string | null) => kept.drop(publisherId);
   opts.changes?.subscribe(REPORTS_TOPIC, invalidate);
   opts.changes?.subscribe('publisher', invalidate);
 
-  function read<T>(publisherId: string, key: string, compute: () => Promise<T>, rowsOf: (value: T) => number): Promise<T> {
-    const hit = entries.get(key);
-    const ttl = opts.changes?.listening() ? LISTENED_TTL_MS : UNLISTENED_TTL_MS;
-    if (hit && now() - hit.at < ttl) {
-      entries.delete(key);
-      entries.set(key, hit);
-      return hit.value as Promise<T>;
-    }
-    remove(key);
-    const value = compute();
-    const entry: Entry = { publisherId, at: now(), rows: 0, value };
-    entries.set(key, entry);
-    value.then(
-      (result) => {
-        // Dropped meanwhile (a change, eviction): not put back.
-        if (entries.get(key) !== entry) return;
-        entry.rows = rowsOf(result) + 1;
-        rows += entry.rows;
-        evict();
-      },
-      () => {
-        if (entries.get(key) === entry) remove(key);
-      },
-    );
-    evict();
-    return value;
-  }
+  // One row more than the answer's: an empty result still takes room.
+  const read = <T>(publisherId: string, key: string, compute: () => Promise<T>, rowsOf: (value: T) => number) =>
+    kept.read(publisherId, key, compute, { weigh: (value) => rowsOf(value) + 1 });
 
   return {
     get: (query, compute) => read(query.publisherId, reportCacheKey(query), compute, (r) => r.rows.length),
     read,
     invalidate,
     get size() {
-      return entries.size;
+      return kept.size;
     },
   };
 }

@@ -92,6 +92,17 @@ describe('site-tag read cache', () => {
     expect(await cache.get(day('2026-03-02'), compute)).toBe(4);
   });
 
+  it('beyond maxEntries drops the answers past their window before the least recently used', async () => {
+    const { clock, cache, compute } = setup(2);
+    const old: SiteTagReadKey = { ...week, from: '2026-03-01', to: '2026-03-07' };
+    expect(await cache.get(old, compute)).toBe(1); // closed: kept a minute
+    expect(await cache.get(week, compute)).toBe(2); // still growing: kept 5 s
+    clock.t += SITE_TAG_READ_FRESH_MS;
+    expect(await cache.get({ ...week, siteId: '5001' }, compute)).toBe(3);
+    expect(cache.size()).toBe(2);
+    expect(await cache.get(old, compute)).toBe(1);
+  });
+
   it("drops a publisher's answers, and a computation under way, when its events are stored", async () => {
     const { cache, compute } = setup();
     const other = { ...week, publisherId: '1002' };

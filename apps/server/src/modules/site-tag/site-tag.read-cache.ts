@@ -1,3 +1,4 @@
+import { createKeptReads } from '../../lib/concurrency/kept-reads';
 import { COLLECT_LIMITS } from './site-tag.batch';
 import { rangeMs } from './site-tag.queries';
 
@@ -46,69 +47,39 @@ export function isClosed(key: SiteTagReadKey, now: number): boolean {
   return key.figure !== 'adRevenue' && rangeMs(key.from, key.to).end + COLLECT_LIMITS.maxAgeMs + CLOSED_SLACK_MS <= now;
 }
 
-interface Entry {
-  publisherId: string;
-  value: Promise<unknown>;
-  /** Infinity while the computation runs (its callers share it); then its start plus the window. */
-  expires: number;
-}
-
 /**
  * The site-tag figures of the last few seconds, so that the many users of one publisher opening
  * the dashboard do not each aggregate the same raw events again. Concurrent identical requests
  * share one computation; an answer is kept for a window counted from when its computation started
  * (so it is never older than the window); failures are not kept; the least recently used answer
- * goes first beyond `maxEntries`. Per process: each process's own events drop its own answers.
+ * goes first beyond `maxEntries`, after the answers past their window. Per process: each process's
+ * own events drop its own answers. The mechanism is lib/concurrency/kept-reads.ts (shared with the
+ * report cache); this file keeps the site-tag policy, the windows.
  */
 export function createSiteTagReadCache(o: SiteTagReadCacheOptions = {}) {
   const freshMs = o.freshMs ?? SITE_TAG_READ_FRESH_MS;
   const closedMs = o.closedMs ?? SITE_TAG_READ_CLOSED_MS;
-  const maxEntries = o.maxEntries ?? SITE_TAG_READ_MAX_ENTRIES;
-  const now = o.now ?? Date.now;
-  // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
-  const entries = new Map<string, Entry>();
-
-  function evict() {
-    const t = now();
-    for (const [k, e] of entries) if (e.expires <= t) entries.delete(k);
-    for (const k of entries.keys()) {
-      if (entries.size <= maxEntries) break;
-      entries.delete(k);
-    }
-  }
+  const kept = createKeptReads({
+    maxEntries: o.maxEntries ?? SITE_TAG_READ_MAX_ENTRIES,
+    now: o.now,
+    // Served to every caller while it runs, then for its window.
+    fresh: (read, t) => !read.settled || read.started + read.keepMs > t,
+    dropStaleFirst: true,
+  });
 
   return {
     /** The cached answer for `key`, or `compute`'s, shared with every identical request meanwhile. */
     get<T>(key: SiteTagReadKey, compute: () => Promise<T>): Promise<T> {
       const id = JSON.stringify([key.figure, key.publisherId, key.siteId, key.from, key.to]);
-      const started = now();
-      const hit = entries.get(id);
-      if (hit && hit.expires > started) {
-        entries.delete(id);
-        entries.set(id, hit);
-        return hit.value as Promise<T>;
-      }
-      const value = compute();
-      const entry: Entry = { publisherId: key.publisherId, value, expires: Infinity };
-      entries.delete(id);
-      entries.set(id, entry);
-      if (entries.size > maxEntries) evict();
-      // Only while still the key's entry: events stored meanwhile dropped it, and the answer may predate them.
-      value.then(
-        () => {
-          if (entries.get(id) === entry) entry.expires = started + (isClosed(key, started) ? closedMs : freshMs);
-        },
-        () => {
-          if (entries.get(id) === entry) entries.delete(id);
-        },
-      );
-      return value;
+      return kept.read(key.publisherId, id, compute, {
+        keepMs: (started) => (isClosed(key, started) ? closedMs : freshMs),
+      });
     },
     /** Events of the publisher were stored: its answers (and computations under way) no longer count. */
     dropPublisher(publisherId: string): void {
-      for (const [k, e] of entries) if (e.publisherId === publisherId) entries.delete(k);
+      kept.drop(publisherId);
     },
-    size: () => entries.size,
+    size: () => kept.size,
   };
 }
 export type SiteTagReadCache = ReturnType<typeof createSiteTagReadCache>;
