@@ -15,6 +15,7 @@ import {
   isExactDayPlan,
 } from './clickhouse-sql';
 import { buildChSalesBreakdownSql, buildChSalesByAttributeSql } from './clickhouse-sales-sql';
+import { expectsFewRows, totalsOfWholePage } from './clickhouse-small-pages';
 import { estimatedFromFor, markEstimated } from './estimated';
 import { metricValues } from './metric-values';
 import { pickColumns, toCell, toNumberOrNull } from './result-rows';
@@ -147,19 +148,25 @@ export class ClickHouseReportEngine implements ReportEngine {
         plan.limit > 0 ? this.ch.query(pageSql.sql, pageSql.params) : Promise.resolve([]),
       ]);
     } else {
-      if (plan.limit > 0) {
+      if (plan.limit > 0 && expectsFewRows(plan)) {
+        const pageSql = buildChPageSql(plan, { finalized: true });
+        raw = await this.ch.query(pageSql.sql, pageSql.params);
+        if (raw.length > 0 && raw.length < plan.limit) totalsRow = totalsOfWholePage(plan, raw);
+      } else if (plan.limit > 0) {
         const pageSql = buildChPageWithTotalsSql(plan);
         raw = await this.ch.query(pageSql.sql, pageSql.params);
         totalsRow = raw[0];
       }
-      // No page (limit 0) or no rows: the totals alone (zeros, null ratios when nothing matched).
+      // No page (limit 0), no rows, or a full page without window sums: the totals alone (zeros,
+      // null ratios when nothing matched).
       if (!totalsRow) {
         const totalsSql = buildChTotalsSql(plan);
         totalsRow = (await this.ch.query(totalsSql.sql, totalsSql.params))[0];
       }
     }
     const totalRows = Number(totalsRow?.__n ?? 0);
-    // Both statements carry the finalized date (`__fin`), so a report is one round trip (two at an exact grain).
+    // Every statement carries the finalized date (`__fin`), so a report is one round trip (two at an
+    // exact grain or for a full page read without window sums).
     const finalized = totalsRow?.__fin;
     const estimatedFrom = estimatedFromFor(plan, typeof finalized === 'string' ? finalized : null);
     const totals = totalsOf(plan, totalsRow);

@@ -165,14 +165,16 @@ function orderBy(plan: ReportPlan, metrics: 'values' | 'parts'): string {
 
 /**
  * One page of rows (no totals): `limit` rows of the aggregate in the plan's order; at an exact Day
- * grain ordered by date, read from the page's days only (pageCutSql).
+ * grain ordered by date, read from the page's days only (pageCutSql). `finalized`: each row also
+ * carries the finalized date (`__fin`), for a page whose totals are summed from it.
  */
-export function buildChPageSql(plan: ReportPlan): BuiltChSql {
+export function buildChPageSql(plan: ReportPlan, opts: { finalized?: boolean } = {}): BuiltChSql {
   const params: ChParams = { ...baseParams(plan), limit: plan.limit };
   const agg = aggregateSql(plan, params, true, true);
   const { select, from } = rowSelect(plan, 'parts');
+  const fin = opts.finalized ? `, ${finalizedSql(plan, params)} AS __fin` : '';
   return {
-    sql: `WITH agg AS (${agg}) SELECT ${select} FROM ${from} ORDER BY ${orderBy(plan, 'parts')} LIMIT {limit:UInt32} ${SETTINGS}`,
+    sql: `WITH agg AS (${agg}) SELECT ${select}${fin} FROM ${from} ORDER BY ${orderBy(plan, 'parts')} LIMIT {limit:UInt32} ${SETTINGS}`,
     params,
   };
 }
