@@ -18,7 +18,7 @@ import { buildChSalesBreakdownSql, buildChSalesByAttributeSql } from './clickhou
 import { expectsFewRows, totalsOfWholePage } from './clickhouse-small-pages';
 import { estimatedFromFor, markEstimated } from './estimated';
 import { metricValues } from './metric-values';
-import { pickColumns, toCell, toNumberOrNull } from './result-rows';
+import { pickColumns, toCell } from './result-rows';
 import { isValidIsoDate, planReport, type ReportPlan } from './report-plan';
 import {
   ReportQueryError,
@@ -39,11 +39,8 @@ import {
 } from './report-engine';
 
 /** The plan's totals from a row of summed parts (`__s_<part>`): none when nothing matched. */
-function totalsOf(plan: ReportPlan, row: Record<string, unknown> | undefined): Record<string, number | null> {
-  const values = metricValues(plan.metrics, plan.unavailableMetrics, row ?? {}, '__s_');
-  for (const m of plan.metrics) values[m] = toNumberOrNull(values[m]);
-  return values;
-}
+const totalsOf = (plan: ReportPlan, row: Record<string, unknown> | undefined) =>
+  metricValues(plan.metrics, plan.unavailableMetrics, row ?? {}, '__s_');
 
 /**
  * ClickHouse implementation (selected by CLICKHOUSE_URL), for when publishers outgrow one machine:

@@ -1,3 +1,4 @@
+import { toNumberOrNull } from './result-rows';
 import type { MetricKey, ReportType } from '@pc/contracts';
 
 /** The base sums a report type's metrics are computed from (clickhouse-sql-parts.ts, METRIC_SQL). */
@@ -37,7 +38,7 @@ export const METRIC_VALUE: Readonly<Record<MetricKey, (p: Parts) => number | nul
 
 /**
  * The plan's metrics of one row whose base sums are its `<prefix><part>` cells; null for a metric
- * the plan cannot answer (unavailable).
+ * the plan cannot answer (unavailable) and for one that is not a finite number.
  */
 export function metricValues(
   metrics: readonly MetricKey[],
@@ -47,6 +48,6 @@ export function metricValues(
 ): Record<string, number | null> {
   const parts: Parts = (name) => num(row[`${prefix}${name}`]);
   const values: Record<string, number | null> = {};
-  for (const m of metrics) values[m] = unavailable[m] ? null : METRIC_VALUE[m](parts);
+  for (const m of metrics) values[m] = unavailable[m] ? null : toNumberOrNull(METRIC_VALUE[m](parts));
   return values;
 }
