@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PeriodSplitsRequest } from '../report-engine/clickhouse-period-splits';
-import type { ReportEngine, ReportQuery, ReportResult } from '../report-engine/report-engine';
+import type { KnownReportFacts, ReportEngine, ReportQuery, ReportResult } from '../report-engine/report-engine';
 import { uncachedEngine, withReportCache } from './cached-report-engine';
 import { createReportCache } from './report-cache';
 
@@ -18,7 +18,8 @@ const query = (publisherId: string): ReportQuery => ({
 /** Counts what reaches the engine; `ingested` is state its own methods keep on `this`. */
 class FakeEngine {
   ingested = 0;
-  query = vi.fn(async (_q: ReportQuery) => result);
+  query = vi.fn(async (_q: ReportQuery, _known?: KnownReportFacts) => result);
+  getFinalizedThrough = vi.fn(async (publisherId: string): Promise<string | null> => (publisherId === 'P1' ? '2026-10-15' : null));
   salesBreakdown = vi.fn(async () => [{ siteId: 's1', brand: null, netRevenue: 1, impressions: 1 }]);
   async ingest() {
     this.ingested += 1;
@@ -69,6 +70,33 @@ describe('withReportCache', () => {
     cache.invalidate('P1');
     await read();
     expect([engine.query.mock.calls.length, engine.periodSplits.mock.calls.length]).toEqual([3, 2]);
+  });
+
+  it("reads a report with its publisher's finalized date known, kept until the publisher changes", async () => {
+    const engine = new FakeEngine();
+    const { cache, cached } = wrap(engine);
+    await cached.query(query('P1'));
+    await cached.query({ ...query('P1'), dateFrom: '2026-10-02' });
+    await cached.query(query('P2'));
+    await cached.query({ ...query('P1'), reportType: 'recirculation' });
+    expect(engine.query.mock.calls.map(([q, known]) => [q.publisherId, known])).toEqual([
+      ['P1', { finalizedThrough: '2026-10-15' }],
+      ['P1', { finalizedThrough: '2026-10-15' }],
+      ['P2', { finalizedThrough: null }],
+      ['P1', { finalizedThrough: '2026-10-15' }],
+    ]);
+    // One read per publisher and report type, not one per report.
+    expect(engine.getFinalizedThrough.mock.calls).toEqual([
+      ['P1', 'revenue'],
+      ['P2', 'revenue'],
+      ['P1', 'recirculation'],
+    ]);
+    // A finalization notifies like an ingest: the next report reads the new date.
+    engine.getFinalizedThrough.mockResolvedValueOnce('2026-10-20');
+    cache.invalidate('P1');
+    await cached.query(query('P1'));
+    expect(engine.query.mock.calls.at(-1)?.[1]).toEqual({ finalizedThrough: '2026-10-20' });
+    expect(engine.getFinalizedThrough).toHaveBeenCalledTimes(4);
   });
 
   it('offers period splits only when the engine has them (change-splits.ts checks for the method)', () => {

@@ -1,5 +1,5 @@
 import type { PeriodSplit, PeriodSplitsRequest } from '../report-engine/clickhouse-period-splits';
-import type { ReportEngine } from '../report-engine/report-engine';
+import type { KnownReportFacts, ReportEngine, ReportQuery } from '../report-engine/report-engine';
 import type { ReportCache } from './report-cache';
 
 /** The engine a cached one reads from (a test counts its queries on it). */
@@ -12,15 +12,27 @@ type PeriodSplitsReader = { periodSplits(req: PeriodSplitsRequest): Promise<Peri
  * splits, the one-statement period splits) answered from the process's report cache, everything
  * else (ingestion, streams, exports' summaries) passed through. One cache for every area, so the
  * dashboard, revenue at risk, blocking rules' impact and the report all reuse one another's reads
- * and all drop them on the same notification (notifyReportsChanged). A Proxy, not a copy: the
+ * and all drop them on the same notification (notifyReportsChanged). A report missing from the
+ * cache is read with its publisher's finalized date known (kept here too), so the engine's
+ * statement does not carry that lookup. A Proxy, not a copy: the
  * engine's own methods run on the engine itself (`this` is the engine), and `instanceof` still
  * tells DuckDB from ClickHouse where an area needs to (the site tag's store).
  */
 export function withReportCache<E extends ReportEngine>(engine: E, cache: ReportCache): E {
   const inner = engine as E & Partial<PeriodSplitsReader>;
+  // Kept like a report and dropped with it on the publisher's next change notification (a
+  // finalization notifies too), so a report's statement need not read it again.
+  const finalizedThrough = (q: ReportQuery) =>
+    cache.read(
+      q.publisherId,
+      `finalizedThrough:${JSON.stringify([q.publisherId, q.reportType])}`,
+      () => inner.getFinalizedThrough(q.publisherId, q.reportType),
+      () => 0,
+    );
   const cached: Partial<Record<PropertyKey, unknown>> = {
     [UNCACHED]: engine,
-    query: (q: Parameters<ReportEngine['query']>[0]) => cache.get(q, () => inner.query(q)),
+    query: (q: ReportQuery, known?: KnownReportFacts) =>
+      cache.get(q, async () => inner.query(q, known ?? { finalizedThrough: await finalizedThrough(q) })),
     salesBreakdown: (publisherId: string, dateFrom: string, dateTo: string, byBrand: boolean) =>
       cache.read(
         publisherId,

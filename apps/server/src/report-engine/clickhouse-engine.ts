@@ -4,6 +4,7 @@ import { beginClickHouseIngest, finishInterrupted, hasInterrupted } from './clic
 import type { ClickHouseExec } from './clickhouse-exec';
 import { chPeriodSplits, type PeriodSplit, type PeriodSplitsRequest } from './clickhouse-period-splits';
 import { clickHouseSchema } from './clickhouse-schema';
+import type { FinalizedColumn } from './clickhouse-sql-parts';
 import { ingestWhole } from './fact-keys';
 import { chDailyRevenueSeriesSql, fromChDailyRevenue, type ChDailyRevenueRow } from './daily-revenue-series';
 import {
@@ -27,6 +28,7 @@ import {
   type FactBatch,
   type FactIngest,
   type IngestSummary,
+  type KnownReportFacts,
   type ReportEngine,
   type ReportQuery,
   type ReportResult,
@@ -132,13 +134,16 @@ export class ClickHouseReportEngine implements ReportEngine {
     return (await this.ch.query<ChDailyRevenueRow>(sql, params)).map(fromChDailyRevenue);
   }
 
-  async query(query: ReportQuery): Promise<ReportResult> {
+  async query(query: ReportQuery, known: KnownReportFacts = {}): Promise<ReportResult> {
     const plan = planReport(query);
+    // The statements carry the finalized date (`__fin`) only when the caller does not know it, so a
+    // report is still one round trip (two at an exact grain or for a full page without window sums).
+    const withFin: FinalizedColumn = { finalized: known.finalizedThrough === undefined };
     let totalsRow: Record<string, unknown> | undefined;
     let raw: Record<string, unknown>[] = [];
     if (isExactDayPlan(plan)) {
       // Rows as stored: the count and totals are an ungrouped pass, the page a top-N scan.
-      const totalsSql = buildChTotalsSql(plan);
+      const totalsSql = buildChTotalsSql(plan, withFin);
       const pageSql = buildChPageSql(plan);
       [totalsRow, raw] = await Promise.all([
         this.ch.query(totalsSql.sql, totalsSql.params).then((r) => r[0]),
@@ -146,25 +151,23 @@ export class ClickHouseReportEngine implements ReportEngine {
       ]);
     } else {
       if (plan.limit > 0 && expectsFewRows(plan)) {
-        const pageSql = buildChPageSql(plan, { finalized: true });
+        const pageSql = buildChPageSql(plan, withFin);
         raw = await this.ch.query(pageSql.sql, pageSql.params);
         if (raw.length > 0 && raw.length < plan.limit) totalsRow = totalsOfWholePage(plan, raw);
       } else if (plan.limit > 0) {
-        const pageSql = buildChPageWithTotalsSql(plan);
+        const pageSql = buildChPageWithTotalsSql(plan, withFin);
         raw = await this.ch.query(pageSql.sql, pageSql.params);
         totalsRow = raw[0];
       }
       // No page (limit 0), no rows, or a full page without window sums: the totals alone (zeros,
       // null ratios when nothing matched).
       if (!totalsRow) {
-        const totalsSql = buildChTotalsSql(plan);
+        const totalsSql = buildChTotalsSql(plan, withFin);
         totalsRow = (await this.ch.query(totalsSql.sql, totalsSql.params))[0];
       }
     }
     const totalRows = Number(totalsRow?.__n ?? 0);
-    // Every statement carries the finalized date (`__fin`), so a report is one round trip (two at an
-    // exact grain or for a full page read without window sums).
-    const finalized = totalsRow?.__fin;
+    const finalized = withFin.finalized ? totalsRow?.__fin : known.finalizedThrough;
     const estimatedFrom = estimatedFromFor(plan, typeof finalized === 'string' ? finalized : null);
     const totals = totalsOf(plan, totalsRow);
     // The rows carry their base sums (`__p_<part>`); the metrics are computed here (metric-values.ts).

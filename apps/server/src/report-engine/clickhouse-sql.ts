@@ -9,7 +9,8 @@ import { DUCKDB_SALES_ROLLUPS, exactDayRollup, salesTableFor } from './sales-rol
 import {
   baseParams,
   filterSql,
-  finalizedSql,
+  finalizedColumn,
+  type FinalizedColumn,
   keyAlias,
   METRIC_SQL,
   NULL_METRIC,
@@ -168,11 +169,11 @@ function orderBy(plan: ReportPlan, metrics: 'values' | 'parts'): string {
  * grain ordered by date, read from the page's days only (pageCutSql). `finalized`: each row also
  * carries the finalized date (`__fin`), for a page whose totals are summed from it.
  */
-export function buildChPageSql(plan: ReportPlan, opts: { finalized?: boolean } = {}): BuiltChSql {
+export function buildChPageSql(plan: ReportPlan, opts: FinalizedColumn = { finalized: false }): BuiltChSql {
   const params: ChParams = { ...baseParams(plan), limit: plan.limit };
   const agg = aggregateSql(plan, params, true, true);
   const { select, from } = rowSelect(plan, 'parts');
-  const fin = opts.finalized ? `, ${finalizedSql(plan, params)} AS __fin` : '';
+  const fin = finalizedColumn(plan, params, opts);
   return {
     sql: `WITH agg AS (${agg}) SELECT ${select}${fin} FROM ${from} ORDER BY ${orderBy(plan, 'parts')} LIMIT {limit:UInt32} ${SETTINGS}`,
     params,
@@ -188,7 +189,7 @@ export function buildChPageSql(plan: ReportPlan, opts: { finalized?: boolean } =
  * time is mostly ClickHouse planning expressions (Cumulative / none 9.1 to 6.1 ms, Month / none 11
  * to 7 ms). Empty when the report has no rows: then buildChTotalsSql gives the zeros.
  */
-export function buildChPageWithTotalsSql(plan: ReportPlan): BuiltChSql {
+export function buildChPageWithTotalsSql(plan: ReportPlan, opts: FinalizedColumn): BuiltChSql {
   const params: ChParams = { ...baseParams(plan), limit: plan.limit };
   const agg = aggregateSql(plan, params);
   const { select, from } = rowSelect(plan, 'parts');
@@ -199,7 +200,7 @@ export function buildChPageWithTotalsSql(plan: ReportPlan): BuiltChSql {
   const totals = BASE_PARTS[plan.reportType].map((p) => `${total(p)} AS __s_${p}`);
   const count = oneRow ? 'toFloat64(1)' : 'toFloat64(count() OVER ())';
   return {
-    sql: `WITH agg AS (${agg}) SELECT ${[select, `${count} AS __n`, ...totals].join(', ')}, ${finalizedSql(plan, params)} AS __fin
+    sql: `WITH agg AS (${agg}) SELECT ${[select, `${count} AS __n`, ...totals].join(', ')}${finalizedColumn(plan, params, opts)}
       FROM ${from} ORDER BY ${orderBy(plan, 'parts')} LIMIT {limit:UInt32} ${SETTINGS}`,
     params,
   };
@@ -250,15 +251,15 @@ export function buildChSummarySql(plan: ReportPlan): BuiltChSql {
  * The row count (`__n`) and the summed parts (`__s_<part>`) of every row of a plan in one row: the
  * totals are metrics of the sums (metric-values.ts), so ratios are recomputed, not averaged.
  */
-export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
+export function buildChTotalsSql(plan: ReportPlan, opts: FinalizedColumn): BuiltChSql {
   const exact = isExactDayPlan(plan) ? exactDayRollup(plan.dimensions, filterDims(plan)) : null;
   // A fine rollup only: a small one (size: 6 rows a day) sums its day rows faster than a second
   // read of it and its month copy can be planned.
-  if (exact && plan.dimensions.length >= 3) return exactTotalsSql(plan, exact);
+  if (exact && plan.dimensions.length >= 3) return exactTotalsSql(plan, exact, opts);
   const params = baseParams(plan);
   const agg = aggregateSql(plan, params);
   return {
-    sql: `SELECT toFloat64(count()) AS __n, ${summedParts(plan)}, ${finalizedSql(plan, params)} AS __fin FROM (${agg}) ${SETTINGS}`,
+    sql: `SELECT toFloat64(count()) AS __n, ${summedParts(plan)}${finalizedColumn(plan, params, opts)} FROM (${agg}) ${SETTINGS}`,
     params,
   };
 }
@@ -272,7 +273,7 @@ export function buildChTotalsSql(plan: ReportPlan): BuiltChSql {
  * together in about 10 ms. Sales only: an exact plan reads no requests (isExactDayPlan), so `r` is
  * 0 as in the summed aggregate.
  */
-function exactTotalsSql(plan: ReportPlan, table: string): BuiltChSql {
+function exactTotalsSql(plan: ReportPlan, table: string, opts: FinalizedColumn): BuiltChSql {
   const params = baseParams(plan);
   const filters = filterSql(plan, params, () => true);
   const parts = sourceParts(table, splitByMonths(plan.dateFrom, plan.dateTo), params, filters);
@@ -280,7 +281,7 @@ function exactTotalsSql(plan: ReportPlan, table: string): BuiltChSql {
   const rows = parts.map((p) => `SELECT ${p.monthCopy ? DAY_ROWS : 'toInt64(1)'} AS n, ${values} FROM ${p.from}`).join(' UNION ALL ');
   const sums = SALES.map(([alias, column]) => `COALESCE(sum(${column}), 0) AS __s_${alias}`).join(', ');
   return {
-    sql: `SELECT toFloat64(sum(n)) AS __n, toInt64(0) AS __s_r, ${sums}, ${finalizedSql(plan, params)} AS __fin FROM (${rows}) ${SETTINGS}`,
+    sql: `SELECT toFloat64(sum(n)) AS __n, toInt64(0) AS __s_r, ${sums}${finalizedColumn(plan, params, opts)} FROM (${rows}) ${SETTINGS}`,
     params,
   };
 }

@@ -20,6 +20,7 @@ import {
   type FactBatch,
   type FactIngest,
   type IngestSummary,
+  type KnownReportFacts,
   type ReportEngine,
   type ReportQuery,
   type ReportResult,
@@ -118,10 +119,11 @@ export class DuckDbReportEngine implements ReportEngine {
     return this.read((conn) => readDailyRevenueSeries(conn, publisherIds, dateFrom, dateTo));
   }
 
-  async query(query: ReportQuery): Promise<ReportResult> {
+  async query(query: ReportQuery, known: KnownReportFacts = {}): Promise<ReportResult> {
     const plan = planReport(query);
     return this.read(async (conn) => {
-      const finalized = await readFinalized(conn, plan.publisherId, plan.reportType);
+      const finalized =
+        known.finalizedThrough !== undefined ? known.finalizedThrough : await readFinalized(conn, plan.publisherId, plan.reportType);
       const counts = await this.countsByPeriod(conn, plan);
       const { raw, totalsRow, totalRows } = counts
         ? await windowedPage(conn, plan, counts)

@@ -32,8 +32,12 @@ export interface ReportEngine {
   /** Facts up to and including `date` are final; later days are shown as estimated. */
   setFinalizedThrough(publisherId: string, reportType: ReportType, date: string): Promise<void>;
   getFinalizedThrough(publisherId: string, reportType: ReportType): Promise<string | null>;
-  /** Interactive query: at most `limit` rows, totals over all rows. */
-  query(query: ReportQuery): Promise<ReportResult>;
+  /**
+   * Interactive query: at most `limit` rows, totals over all rows. `known` carries facts the caller
+   * already holds (the finalized date, kept by the report cache until the publisher's next change
+   * notification), so the engine does not read them again.
+   */
+  query(query: ReportQuery, known?: KnownReportFacts): Promise<ReportResult>;
   /** Every row of the query (no row limit), in chunks, for exports. */
   streamRows(query: ReportQuery): AsyncIterable<ReportRow[]>;
   /**
@@ -67,6 +71,14 @@ export interface ReportEngine {
 }
 
 /** One publisher's revenue of one site and product type, by day (see ReportEngine.dailyRevenueSeries). */
+/**
+ * What a caller already knows about a query's publisher. `finalizedThrough`: the date
+ * getFinalizedThrough gives for the query's report type (null when none); absent means "read it".
+ */
+export interface KnownReportFacts {
+  finalizedThrough?: string | null;
+}
+
 export interface DailyRevenueSeries {
   publisherId: string;
   siteId: string;

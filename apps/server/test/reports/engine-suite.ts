@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVENUE_METRICS } from '@pc/contracts';
-import type { ReportEngine } from '../../src/report-engine/report-engine';
+import type { ReportEngine, ReportQuery } from '../../src/report-engine/report-engine';
 import { loadTestFacts } from './test-facts';
 import { base } from './engine-suite-query';
 import { dailyRevenueCases } from './engine-suite-daily-revenue';
@@ -250,6 +250,26 @@ export function engineSuite(name: string, open: () => Promise<ReportEngine>, opt
         const final = await engine.query(base({ interval: 'Day', metrics: ['revenue'] }));
         expect(final.estimatedFrom).toBeUndefined();
         expect(final.rows.every((r) => r.estimated === false)).toBe(true);
+      });
+
+      it('answers the same with the finalized date known, and uses the date it is given', async () => {
+        await engine.setFinalizedThrough('P1', 'revenue', '2024-01-31');
+        const known = { finalizedThrough: await engine.getFinalizedThrough('P1', 'revenue') };
+        const shapes: Partial<ReportQuery>[] = [
+          {},
+          { interval: 'Day' },
+          { interval: 'Month', dimensions: ['sites'] },
+          { interval: 'Day', dimensions: ['sites', 'size', 'brand'], metrics: ['impressions', 'revenue'] },
+          { interval: 'Day', limit: 1 },
+          { interval: 'Day', limit: 0 },
+          { dimensions: ['size'], sort: { key: 'eCpm', dir: 'desc' } },
+        ];
+        for (const shape of shapes) expect(await engine.query(base(shape), known)).toEqual(await engine.query(base(shape)));
+        // A date the caller holds is used as given: nothing finalized, so every day is estimated.
+        const told = await engine.query(base({ interval: 'Day' }), { finalizedThrough: null });
+        expect(told.estimatedFrom).toBe('2024-01-30');
+        expect(told.rows.every((r) => r.estimated === true)).toBe(true);
+        await engine.setFinalizedThrough('P1', 'revenue', '2024-02-01');
       });
 
       it('streams every row without the limit', async () => {
