@@ -2,8 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { dayToEpochNoon, shiftDays, todayIn } from '@pc/contracts';
+import { shiftDays, todayIn } from '@pc/contracts';
 import { DEMO } from '../../test/test-app';
+import { reportPath, type ReportPathQuery } from '../../test/reports/report-path';
 import { describeSharedClickHouse } from '../../test/scale/two-processes.clickhouse-cases';
 import { RATE_LIMIT, chdb, get, signIn, useTwoProcesses } from '../../test/scale/two-processes.harness';
 
@@ -134,23 +135,23 @@ describe.skipIf(!chdb)('two server processes on one PostgreSQL', () => {
   // Last: it kills process A.
   it('an export whose process is killed mid-way is finished by the other, into exactly one file', async () => {
     const token = await signIn(procs.a.base, DEMO.single);
-    const query = new URLSearchParams({
+    const query: ReportPathQuery = {
       reportType: 'revenue',
       publisherId: '1002',
-      dateFrom: String(dayToEpochNoon(shiftDays(yesterday, -1))),
-      dateTo: String(dayToEpochNoon(yesterday)),
+      dateFrom: shiftDays(yesterday, -1),
+      dateTo: yesterday,
       dimensions: 'sites',
       metrics: 'impressions,revenue',
       interval: 'Cumulative',
       exportReportToFile: 'true',
-    });
+    };
     const dir = path.join(procs.exportsDir, '1002');
     const files = () => (existsSync(dir) ? readdirSync(dir).sort() : []);
     // B is frozen, so A claims the job; A is killed while its partial file is open.
     process.kill(procs.b.pid, 'SIGSTOP');
     let reportId: string;
     try {
-      const created = await get(procs.a.base, `/api/partner-center/report?${query}`, token, '1002');
+      const created = await get(procs.a.base, reportPath(query), token, '1002');
       expect(created.status).toBe(202);
       reportId = ((await created.json()) as { reportId: string }).reportId;
       await expect
@@ -168,12 +169,7 @@ describe.skipIf(!chdb)('two server processes on one PostgreSQL', () => {
     };
     await expect.poll(status, { timeout: 30_000, interval: 250 }).toBe('done');
     expect(files().filter((f) => f.startsWith(`${reportId}.`))).toEqual([`${reportId}.csv`]);
-    const file = await get(
-      procs.b.base,
-      `/api/partner-center/report?${new URLSearchParams({ ...Object.fromEntries(query), reportId })}`,
-      token,
-      '1002',
-    );
+    const file = await get(procs.b.base, reportPath({ ...query, reportId }), token, '1002');
     expect(file.status).toBe(200);
     expect((await file.text()).split('\r\n')[0]).toMatch(/,Impressions,Revenue \(EUR\),/);
     // Two claims of one job: A's (killed), then B's.

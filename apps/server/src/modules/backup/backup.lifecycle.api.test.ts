@@ -5,9 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dayToEpochNoon, shiftDays, todayIn } from '@pc/contracts';
+import { shiftDays, todayIn } from '@pc/contracts';
 import { runningEmbeddedUrl } from '../../db/embedded-postgres';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../../demo/demo-data';
+import { reportPath } from '../../../test/reports/report-path';
 import { roundedForCompare } from '../../../test/reports/test-facts';
 import { startServerProcess, type ServerProcess } from '../../../test/server-process';
 
@@ -60,16 +61,16 @@ async function facts(s: ServerProcess) {
   const { idToken } = (await signIn.json()) as { idToken: string };
   // A report over fixed days, not the home summary: that one is relative to today, and a run that
   // crosses midnight UTC between the two reads would compare different days.
-  const query = new URLSearchParams({
+  const query = reportPath({
     reportType: 'revenue',
     publisherId: '1001',
-    dateFrom: String(dayToEpochNoon(shiftDays(REPORT_TO, -29))),
-    dateTo: String(dayToEpochNoon(REPORT_TO)),
+    dateFrom: shiftDays(REPORT_TO, -29),
+    dateTo: REPORT_TO,
     dimensions: 'sites',
     metrics: 'impressions,revenue,eCpm',
     interval: 'Day',
   });
-  const report = await fetch(`${s.base}/api/partner-center/report?${query}`, {
+  const report = await fetch(`${s.base}${query}`, {
     headers: { authorization: `Bearer ${idToken}`, 'publisher-scope': '1001' },
   });
   expect(report.status).toBe(200);

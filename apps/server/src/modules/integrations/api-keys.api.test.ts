@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayToEpochNoon, shiftDays, todayIn } from '@pc/contracts';
+import { shiftDays, todayIn } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { reportPath, type ReportPathQuery } from '../../../test/reports/report-path';
 import { hashApiKey } from './api-keys.service';
 
 // The last two days: a report range inside the 13 months of history every plan keeps, whatever the date.
@@ -20,19 +21,19 @@ afterAll(async () => t.close());
 const call = (token: string, publisher: string | undefined, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token, publisher), ...(payload ? { payload } : {}) });
 // The report call as a script would make it: only the key, no Publisher-Scope header.
-const report = (secret: string, extra: Record<string, string> = {}) =>
+const report = (secret: string, extra: ReportPathQuery = {}) =>
   t.app.inject({
     method: 'GET',
-    url: `/api/partner-center/report?${new URLSearchParams({
+    url: reportPath({
       reportType: 'revenue',
       publisherId: '1001',
-      dateFrom: String(dayToEpochNoon(shiftDays(yesterday, -1))),
-      dateTo: String(dayToEpochNoon(yesterday)),
+      dateFrom: shiftDays(yesterday, -1),
+      dateTo: yesterday,
       dimensions: 'sites',
       metrics: 'impressions,revenue',
       interval: 'Cumulative',
       ...extra,
-    }).toString()}`,
+    }),
     headers: { authorization: `Bearer ${secret}` },
   });
 

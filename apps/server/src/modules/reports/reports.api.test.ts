@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { todayIn } from '@pc/contracts';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
+import { reportPath, type ReportPathQuery } from '../../../test/reports/report-path';
 import { REPORT_EXPORT_QUEUE } from './report-export.job';
 import { createJobQueue } from '../../lib/jobs/job-queue';
 import pino from 'pino';
@@ -79,8 +80,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const reportUrl = (params: Record<string, string | number>) =>
-  `/api/partner-center/report?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
 const base = {
   reportType: 'revenue',
   publisherId: '1001',
@@ -90,8 +89,8 @@ const base = {
   metrics: 'impRequests,impressions,revenue,fillRate,eCpm,cpm',
   interval: 'Cumulative',
 };
-const get = (token: string, params: Record<string, string | number>, publisher = String(params.publisherId)) =>
-  t.app.inject({ method: 'GET', url: reportUrl(params), headers: bearer(token, publisher) });
+const get = (token: string, params: ReportPathQuery, publisher = String(params.publisherId)) =>
+  t.app.inject({ method: 'GET', url: reportPath(params), headers: bearer(token, publisher) });
 const list = async (token: string, publisherId = '1001') =>
   (
     await t.app.inject({
@@ -196,7 +195,7 @@ describe('exports', () => {
   it('a small report downloads at once, the same file as the job makes, with no job (item 9)', async () => {
     const before = (await list(multi)).length;
     const params = { ...base, dimensions: 'brand', metrics: 'impressions,revenue' };
-    const url = `/api/partner-center/report/download?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+    const url = reportPath(params, 'download');
     const file = await t.app.inject({ method: 'GET', url, headers: bearer(multi, '1001') });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/text\/csv/);
@@ -240,7 +239,7 @@ describe('exports', () => {
       const params = { ...base, dimensions: 'brand', metrics: 'impressions' };
       const r = await small.app.inject({
         method: 'GET',
-        url: `/api/partner-center/report/download?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`,
+        url: reportPath(params, 'download'),
         headers: bearer(token, '1001'),
       });
       expect(r.statusCode).toBe(413);
@@ -305,7 +304,7 @@ describe('exports', () => {
       const token = (await signIn(tiny.app, DEMO.multi)).idToken;
       const r = await tiny.app.inject({
         method: 'GET',
-        url: reportUrl({ ...base, emailReportOutput: 'true' }),
+        url: reportPath({ ...base, emailReportOutput: 'true' }),
         headers: bearer(token, '1001'),
       });
       expect(r.statusCode).toBe(202);
