@@ -25,8 +25,9 @@ export interface KeyCount {
  */
 export async function countNdjsonKeys(path: string, numberKeys: readonly string[], chunkBytes = 1 << 20): Promise<KeyCount> {
   const numberNames = numberKeys.map((k) => Buffer.from(k));
+  // Compared in place (no subarray per value): most values of a facts line are numbers.
   const isNumberKey = (buf: Buffer, start: number, end: number) =>
-    numberNames.some((name) => name.length === end - start && name.equals(buf.subarray(start, end)));
+    numberNames.some((name) => name.length === end - start && name.compare(buf, start, end) === 0);
   const count: KeyCount = { keys: 0, nonStringTexts: 0 };
   const countLines = (buf: Buffer) => {
     for (let i = buf.indexOf(COLON); i >= 0; i = buf.indexOf(COLON, i + 1)) {
