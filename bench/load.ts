@@ -48,7 +48,8 @@ const REPLAY_SESSIONS = 100;
 interface Leg {
   processes: 1 | 2;
   journeys: JourneyResult;
-  rss: { atS: number; mb: number[] }[];
+  /** Per sample, each server's RSS and its JS heap in use (MB): a heap that stays level while RSS climbs is native memory. */
+  rss: { atS: number; mb: number[]; heapMb: number[] }[];
   serverCpuS: number;
   /** The chDB front's CPU seconds (NaN with --clickhouse-url). */
   clickhouseCpuS: number;
@@ -88,13 +89,17 @@ async function warmUp(servers: readonly ServerProcess[], env: LoadServers, ctx: 
     }
 }
 
-/** Each server's RSS (its /metrics) now and every `everyS` seconds until stopped. */
+/** Each server's RSS and JS heap in use (its /metrics) now and every `everyS` seconds until stopped. */
 function sampleRss(servers: readonly ServerProcess[], everyS: number) {
   const samples: Leg['rss'] = [];
   const t0 = Date.now();
   const take = async () => {
-    const mb = await Promise.all(servers.map(async (s) => (await scrapeMetrics(s.base)).value('process_resident_memory_bytes') / 1048576));
-    samples.push({ atS: Math.round((Date.now() - t0) / 1000), mb });
+    const scrapes = await Promise.all(servers.map((s) => scrapeMetrics(s.base)));
+    samples.push({
+      atS: Math.round((Date.now() - t0) / 1000),
+      mb: scrapes.map((m) => m.value('process_resident_memory_bytes') / 1048576),
+      heapMb: scrapes.map((m) => m.value('nodejs_heap_size_used_bytes') / 1048576),
+    });
   };
   void take();
   const timer = setInterval(() => void take(), everyS * 1000);
@@ -172,12 +177,12 @@ function printLeg(leg: Leg, rssEveryS: number): void {
     `  servers ${(leg.serverCpuS / j.wallS).toFixed(2)} cores (${((leg.serverCpuS / requests) * 1e6).toFixed(0)} µs/request); ` +
       `chDB front ${(leg.clickhouseCpuS / j.wallS).toFixed(2)} cores; generator (this process) ${(j.generatorCpuS / j.wallS).toFixed(2)} cores`,
   );
-  console.log(`  server RSS every ${rssEveryS} s (MB; target: flat):`);
+  console.log(`  server RSS every ${rssEveryS} s (MB; target: flat), and the JS heap in use:`);
   const names = leg.processes === 2 ? ['A', 'B'] : ['A'];
   console.log(
     formatTable(
-      ['at s', ...names],
-      leg.rss.map((r) => [r.atS, ...r.mb.map(round1)]),
+      ['at s', ...names.map((n) => `${n} RSS`), ...names.map((n) => `${n} heap`)],
+      leg.rss.map((r) => [r.atS, ...r.mb.map(round1), ...r.heapMb.map(round1)]),
     )
       .split('\n')
       .map((l) => `    ${l}`)
