@@ -267,12 +267,12 @@ async function main(): Promise<void> {
   await engine.init();
   try {
     await prepareData(engine);
-    if (ONLY === 'export') {
-      await benchExport(engine, join(dataDir, 'export-1m.csv'));
-      return;
-    }
     if (engineFlag(process.argv) === 'clickhouse') {
       await compareWithClickHouse(engine, dataDir);
+      return;
+    }
+    if (ONLY === 'export') {
+      await benchExport(engine, join(dataDir, 'export-1m.csv'));
       return;
     }
     const viaEngine = await runQueries(onCacheMiss(engine));
@@ -321,33 +321,38 @@ async function main(): Promise<void> {
   }
 }
 
-/** `--engine clickhouse`: the same classes on both engines, side by side, then each one's streamed export. */
+/** `--engine clickhouse`: the same classes on both engines, side by side (not with `--only export`), then each one's streamed export. */
 async function compareWithClickHouse(duck: DuckDbReportEngine, dataDir: string): Promise<void> {
   const { engine: ch, label } = await openClickHouseBench(duck, dataDir, ROWS, DATA_VERSION, viaFlag(process.argv));
   try {
-    const same: boolean[] = [];
-    for (const { query } of benchQueries()) same.push(sameAnswer(await duck.query(query), await ch.query(query)));
-    const viaDuck = await runQueries(onCacheMiss(duck));
-    const viaCh = await runQueries(onCacheMiss(ch));
-    printSideBySide(
-      label,
-      viaDuck.map((d, n) => ({ name: d.name, duck: d, ch: viaCh[n] ?? { p50: Number.NaN, p95: Number.NaN }, same: same[n] ?? false })),
-      `${PUBLISHER}, ${DATE_FROM}..${END_DATE}, ${ROWS.toLocaleString('en')} rows, ${RUNS} runs per class, all 9 revenue metrics`,
-    );
-    printRevenueChange([
-      {
-        label: 'DuckDB',
-        change: await timeRevenueChange(duck, PUBLISHER, RUNS, timeRuns),
-        plainP95: Math.max(...viaDuck.map((e) => e.p95)),
-      },
-      { label, change: await timeRevenueChange(ch, PUBLISHER, RUNS, timeRuns), plainP95: Math.max(...viaCh.map((e) => e.p95)) },
-    ]);
+    if (ONLY !== 'export') await compareClasses(duck, ch, label);
     if (ONLY === 'change') return;
     await benchExport(duck, join(dataDir, 'export-1m.csv'), ' (DuckDB)');
     await benchExport(ch, join(dataDir, 'export-1m-clickhouse.csv'), ` (${label})`);
   } finally {
     await ch.close().catch(() => undefined);
   }
+}
+
+/** Every class on both engines side by side with the same-answer column, then "what changed". */
+async function compareClasses(duck: DuckDbReportEngine, ch: ReportEngine, label: string): Promise<void> {
+  const same: boolean[] = [];
+  for (const { query } of benchQueries()) same.push(sameAnswer(await duck.query(query), await ch.query(query)));
+  const viaDuck = await runQueries(onCacheMiss(duck));
+  const viaCh = await runQueries(onCacheMiss(ch));
+  printSideBySide(
+    label,
+    viaDuck.map((d, n) => ({ name: d.name, duck: d, ch: viaCh[n] ?? { p50: Number.NaN, p95: Number.NaN }, same: same[n] ?? false })),
+    `${PUBLISHER}, ${DATE_FROM}..${END_DATE}, ${ROWS.toLocaleString('en')} rows, ${RUNS} runs per class, all 9 revenue metrics`,
+  );
+  printRevenueChange([
+    {
+      label: 'DuckDB',
+      change: await timeRevenueChange(duck, PUBLISHER, RUNS, timeRuns),
+      plainP95: Math.max(...viaDuck.map((e) => e.p95)),
+    },
+    { label, change: await timeRevenueChange(ch, PUBLISHER, RUNS, timeRuns), plainP95: Math.max(...viaCh.map((e) => e.p95)) },
+  ]);
 }
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(10);
