@@ -1,5 +1,6 @@
 import type { ClickHouseExec } from './clickhouse-exec';
 import { columnsOf } from './dimension-columns';
+import { pairFilters } from './clickhouse-pair-filters';
 import { MONTH_SOURCES, SALES_SUMS, type MonthSource } from './month-rollups';
 import { DUCKDB_SALES_ROLLUPS, exactDayRollup } from './sales-rollups';
 
@@ -100,50 +101,6 @@ export async function refreshDerived(ch: ClickHouseExec, publisherId: string, da
   for (const s of CH_MONTH_SOURCES) await ch.command(monthInsert(s, monthFilter), { pub: publisherId, months });
 }
 
-/** A ClickHouse string literal. */
-const literal = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-
-/**
- * Filters on (publisher id, YYYY-MM-DD) pairs, `(publisher_id = 'P1' AND date IN ('2024-05-01', ...))
- * OR ...`, each at most FILTER_BYTES long (ClickHouse parses at most 256 KiB of SQL). One clause per
- * publisher names each day in 14 bytes: a publish of 10,000 pairs is one DELETE per table, where
- * 2,000 `(publisher, day)` tuples per statement made it five (each a mutation of its table: 6 s of a
- * 2 M-row file's replacement on chDB). Days as plain strings, which IN converts to the Date once
- * (toDate() around each took about 4 times as long to plan). Literals rather than a subquery on a
- * staging table: on a sharded cluster the statement runs on every shard, where that table does not exist.
- */
-export function pairFilters(pairs: readonly (readonly [string, string])[], dateExpr = 'date'): string[] {
-  const byPublisher = new Map<string, string[]>();
-  for (const [pub, day] of pairs) {
-    const days = byPublisher.get(pub);
-    if (days) days.push(day);
-    else byPublisher.set(pub, [day]);
-  }
-  const filters: string[] = [];
-  let clauses: string[] = [];
-  let size = 0;
-  const flush = () => {
-    if (clauses.length > 0) filters.push(`(${clauses.join(' OR ')})`);
-    clauses = [];
-    size = 0;
-  };
-  for (const [pub, days] of byPublisher) {
-    for (let n = 0; n < days.length; n += DAYS_PER_CLAUSE) {
-      const clause = `(publisher_id = ${literal(pub)} AND ${dateExpr} IN (${days
-        .slice(n, n + DAYS_PER_CLAUSE)
-        .map(literal)
-        .join(', ')}))`;
-      if (size + clause.length > FILTER_BYTES) flush();
-      clauses.push(clause);
-      size += clause.length + 4;
-    }
-  }
-  flush();
-  return filters;
-}
-const FILTER_BYTES = 200_000;
-const DAYS_PER_CLAUSE = 5_000;
-
 /** Staging tables holding exactly the new facts of the replaced days (clickhouse-ingest.ts). */
 export interface StagedFacts {
   requests: string;
@@ -152,28 +109,22 @@ export interface StagedFacts {
 
 /**
  * refreshDerived for many publishers' days at once: every day's rollup rows first, then each
- * touched month from its days, a few statements per 2,000 (publisher, day) pairs rather than per
- * publisher. With `staged`, the day rollups are summed from those tables, which hold the replaced
- * days' facts and nothing else, in one statement per rollup: filtering the facts by 2,000 pairs at
- * a time was most of a large file's publish (2 M rows, 10,000 pairs: 5 x 8 scans of the facts).
+ * touched month from its days, a few statements per filter of pairFilters rather than per
+ * publisher. The day rollups are summed from the staged tables, which hold the replaced days'
+ * facts and nothing else, in one statement per rollup: filtering the facts by 2,000 pairs at a
+ * time was most of a large file's publish (2 M rows, 10,000 pairs: 5 x 8 scans of the facts).
+ * Every statement names a filter once (each is up to 200,000 bytes of ClickHouse's 256 KiB).
  */
 export async function refreshDerivedOfDays(
   ch: ClickHouseExec,
   days: readonly (readonly [string, string])[],
   /** The pairs that held facts before: the only ones with day rollup rows to delete. */
-  stored: readonly (readonly [string, string])[] = days,
-  staged?: StagedFacts,
+  stored: readonly (readonly [string, string])[],
+  staged: StagedFacts,
 ): Promise<void> {
   for (const inDays of pairFilters(stored)) for (const table of DAY_TABLES) await ch.command(`DELETE FROM ${table} WHERE ${inDays}`);
-  if (staged) {
-    for (const r of DUCKDB_SALES_ROLLUPS) await ch.command(rollupInsert(r.table, columnsOf(r.dimensions), '', staged.sales));
-    await ch.command(bothGrainsInsert('', staged));
-  } else {
-    for (const inDays of pairFilters(days)) {
-      for (const r of DUCKDB_SALES_ROLLUPS) await ch.command(rollupInsert(r.table, columnsOf(r.dimensions), `WHERE ${inDays}`));
-      await ch.command(bothGrainsInsert(`WHERE ${inDays}`));
-    }
-  }
+  for (const r of DUCKDB_SALES_ROLLUPS) await ch.command(rollupInsert(r.table, columnsOf(r.dimensions), '', staged.sales));
+  await ch.command(bothGrainsInsert('', staged));
   const months = [...new Map(days.map(([pub, day]) => [`${pub}\n${isoMonth(day)}`, [pub, isoMonth(day)] as const])).values()];
   const storedMonths = await monthsHeld(ch, months);
   for (const s of CH_MONTH_SOURCES) {
@@ -185,12 +136,17 @@ export async function refreshDerivedOfDays(
 /**
  * The (publisher, month) pairs of `months` the month copies hold rows of: only those need a DELETE
  * (each a mutation of its table, about 60 ms on chDB even when it matches nothing: nine per publish).
+ * The filter stands once, over all the copies (ClickHouse pushes it into each): written into each
+ * of them, a file touching a few thousand publisher-months made a statement past ClickHouse's
+ * 256 KiB limit on a query's text.
  */
 async function monthsHeld(ch: ClickHouseExec, months: readonly (readonly [string, string])[]) {
   const held: (readonly [string, string])[] = [];
+  const copies = CH_MONTH_SOURCES.map((s) => `SELECT publisher_id, date FROM ${s.table}_m`).join(' UNION ALL ');
   for (const inMonths of pairFilters(months)) {
-    const found = CH_MONTH_SOURCES.map((s) => `SELECT publisher_id, date FROM ${s.table}_m WHERE ${inMonths}`).join(' UNION ALL ');
-    const rows = await ch.query<{ p: string; d: string }>(`SELECT DISTINCT publisher_id AS p, toString(date) AS d FROM (${found})`);
+    const rows = await ch.query<{ p: string; d: string }>(
+      `SELECT DISTINCT publisher_id AS p, toString(date) AS d FROM (${copies}) WHERE ${inMonths}`,
+    );
     held.push(...rows.map((r) => [r.p, r.d] as const));
   }
   return held;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ReportType } from '@pc/contracts';
-import { BOTH_GRAINS_TABLE, pairFilters, refreshDerivedOfDays } from './clickhouse-derived';
+import { BOTH_GRAINS_TABLE, refreshDerivedOfDays } from './clickhouse-derived';
+import { pairFilters } from './clickhouse-pair-filters';
 import type { ClickHouseExec } from './clickhouse-exec';
 import { CLICKHOUSE_TABLES_OF } from './clickhouse-schema';
 import { FACT_TABLES } from './duckdb-schema';
