@@ -3,7 +3,7 @@ import { dayToEpochNoon, reportsEndpoints, type ReportCallQuery, type ReportDay 
 type DayField = 'dateFrom' | 'dateTo';
 
 /**
- * A report call's query as an API test writes it: any of the declared fields (so a misspelt one
+ * A report call's query as an API test writes it: some or all of the declared fields (so a misspelt one
  * fails to compile), each value free (the validation tests send wrong ones on purpose), and the days
  * either as ISO days or as the epoch ms at noon the call takes.
  */
