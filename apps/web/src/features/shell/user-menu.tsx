@@ -96,7 +96,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item c="red" onClick={() => void logout()}>
+        <Menu.Item color="red" onClick={() => void logout()}>
           Log out
         </Menu.Item>
       </Menu.Dropdown>

@@ -136,7 +136,7 @@ export function UsersTab({ canEdit }: { canEdit: boolean }) {
                       >
                         Send password reset
                       </Menu.Item>
-                      <Menu.Item c="red" onClick={() => setDeleting(u)}>
+                      <Menu.Item color="red" onClick={() => setDeleting(u)}>
                         Delete
                       </Menu.Item>
                     </Menu.Dropdown>

@@ -90,7 +90,7 @@ export function WebhooksTable(props: {
                   <Menu.Item disabled={!props.canChange || w.format === 'slack'} onClick={() => props.onAction('rotate', w)}>
                     Rotate secret
                   </Menu.Item>
-                  <Menu.Item c="red" onClick={() => props.onAction('delete', w)}>
+                  <Menu.Item color="red" onClick={() => props.onAction('delete', w)}>
                     Delete
                   </Menu.Item>
                 </Menu.Dropdown>

@@ -174,7 +174,7 @@ export function MonitorsTable({ monitors, readOnly, busy, onPause, onDelete, onB
                     <Menu.Item onClick={() => onPause?.(m)} aria-label={`${pauseLabel(m)} ${m.name}`}>
                       {pauseLabel(m)}
                     </Menu.Item>
-                    <Menu.Item c="red" onClick={() => onDelete?.(m)} aria-label={`Delete ${m.name}`}>
+                    <Menu.Item color="red" onClick={() => onDelete?.(m)} aria-label={`Delete ${m.name}`}>
                       Delete
                     </Menu.Item>
                   </Menu.Dropdown>
