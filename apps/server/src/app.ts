@@ -104,7 +104,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const { resolveCaller, apiKeys, siteTagCollector } = provides;
   const { publicUrl, cpuPool, engine } = platform;
-  await registerPlatform(app, { config, db, publicUrl, resolveCaller, apiKeys, cpuPool, siteTagStats: () => siteTagCollector.stats() });
+  // DuckDB's memory in this process; a ClickHouse engine's is the server's, so it has none.
+  const reportStoreMemory = engine.memoryInUse ? () => engine.memoryInUse?.() ?? Promise.resolve(0) : undefined;
+  await registerPlatform(app, {
+    config,
+    db,
+    publicUrl,
+    resolveCaller,
+    apiKeys,
+    cpuPool,
+    siteTagStats: () => siteTagCollector.stats(),
+    ...(reportStoreMemory ? { reportStoreMemory } : {}),
+  });
   // After the platform's access control (hooks run in order): gates read the checked publisher.
   registerFeatureGates(app, db);
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value, startup });

@@ -68,6 +68,8 @@ export interface PlatformDeps {
   cpuPool?: CpuPool;
   /** The site-tag collector's counts, for /metrics. */
   siteTagStats?: SiteTagCollectorStats;
+  /** The embedded report store's memory in use (ReportEngine.memoryInUse), for /metrics. */
+  reportStoreMemory?: () => Promise<number>;
 }
 
 export async function registerPlatform(app: FastifyInstance, deps: PlatformDeps): Promise<void> {
@@ -93,6 +95,7 @@ export async function registerPlatform(app: FastifyInstance, deps: PlatformDeps)
     token: config.METRICS_TOKEN,
     ...(deps.cpuPool ? { cpuPool: deps.cpuPool } : {}),
     ...(deps.siteTagStats ? { siteTagStats: deps.siteTagStats } : {}),
+    ...(deps.reportStoreMemory ? { reportStoreMemory: deps.reportStoreMemory } : {}),
   });
   await registerOpenApi(app, config.PRODUCT_NAME);
 }

@@ -103,6 +103,13 @@ export class DuckDbReportEngine implements ReportEngine {
     return this.read((conn) => readFinalized(conn, publisherId, reportType));
   }
 
+  memoryInUse(): Promise<number> {
+    return this.read(async (conn) => {
+      const reader = await conn.runAndReadAll('SELECT sum(memory_usage_bytes)::BIGINT AS b FROM duckdb_memory()');
+      return Number(reader.getRowObjectsJS()[0]?.b ?? 0);
+    });
+  }
+
   salesBreakdown(publisherId: string, dateFrom: string, dateTo: string, byBrand: boolean): Promise<SalesBreakdownRow[]> {
     if (!isValidIsoDate(dateFrom) || !isValidIsoDate(dateTo)) return Promise.reject(new ReportQueryError('Dates must be YYYY-MM-DD.'));
     return this.read((conn) => readSalesBreakdown(conn, publisherId, dateFrom, dateTo, byBrand));

@@ -67,6 +67,13 @@ export interface ReportEngine {
    * of one report per publisher.
    */
   dailyRevenueSeries(publisherIds: readonly string[], dateFrom: string, dateTo: string): Promise<DailyRevenueSeries[]>;
+  /**
+   * Bytes of this process's memory the engine's own memory manager holds (DuckDB: its buffer pool
+   * and operators, within DUCKDB_MEMORY_LIMIT). Absent where the engine's memory is another
+   * process's (ClickHouse). Metrics show it beside the process's RSS, so a growing RSS can be told
+   * apart from the engine's cache filling up.
+   */
+  memoryInUse?(): Promise<number>;
   close(): Promise<void>;
 }
 

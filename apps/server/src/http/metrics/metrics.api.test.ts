@@ -25,6 +25,13 @@ describe('GET /metrics', () => {
     expect(res.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/partners",status_code="200"\} 1\b/);
     expect(res.body).toMatch(/pc_jobs\{queue="metrics-test",status="queued"\} 1\b/);
   });
+
+  it("shows the embedded report store's memory, held by the demo facts and within its limit", async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const bytes = Number(/^pc_report_store_memory_bytes (\d+)$/m.exec(body)?.[1]);
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(2 * 1000 ** 3);
+  });
 });
 
 describe('GET /metrics without METRICS_TOKEN', () => {

@@ -22,7 +22,13 @@ export type SiteTagCollectorStats = () => { accepted: number; stored: number; fa
 
 export function registerMetrics(
   app: FastifyInstance,
-  opts: { db: Db; token: string | null; cpuPool?: CpuPool; siteTagStats?: SiteTagCollectorStats },
+  opts: {
+    db: Db;
+    token: string | null;
+    cpuPool?: CpuPool;
+    siteTagStats?: SiteTagCollectorStats;
+    reportStoreMemory?: () => Promise<number>;
+  },
 ): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -92,6 +98,20 @@ export function registerMetrics(
         },
       });
     }
+  }
+
+  const storeMemory = opts.reportStoreMemory;
+  if (storeMemory) {
+    // The embedded report store's own memory (DuckDB's buffer pool, bounded by DUCKDB_MEMORY_LIMIT):
+    // RSS growing with it is its cache filling up, RSS growing without it is something else.
+    new Gauge({
+      name: 'pc_report_store_memory_bytes',
+      help: 'Memory held by the embedded report store (DuckDB buffer manager), within DUCKDB_MEMORY_LIMIT.',
+      registers: [registry],
+      async collect() {
+        this.set(await storeMemory());
+      },
+    });
   }
 
   // Route patterns, not URLs, so ids in paths do not make a label per request.
