@@ -3,7 +3,8 @@
  * NDJSON and as CSV, each loaded through the product's ingestion (ingestFile, what the CLI calls:
  * the engine's own reader for a clean file) into DuckDB and into ClickHouse, and both files through
  * the API over HTTP (a demo server in a child process, DuckDB). Prints rows/s per engine and format
- * beside the targets, the peak RSS growth of this process while loading, and the load average.
+ * beside the targets, the peak RSS growth while loading (of this process; for the API legs, of the
+ * server, from its /metrics), and the load average. DUCKDB_MEMORY_LIMIT applies to every DuckDB leg.
  *
  *   --rows N          rows per file (default 10,000,000)
  *   --publishers N    publishers the rows are spread over (default 100)
@@ -35,6 +36,7 @@ import type { ReportEngine } from '../apps/server/src/report-engine/report-engin
 import { ingestFile, ingestSource } from '../apps/server/src/modules/reports/ingest/ingest-file';
 import { chdbExec, CHDB_DIR, loadChdb } from '../apps/server/test/reports/chdb-test-exec';
 import { startDemoServer } from './demo-server';
+import { scrapeMetrics } from './server-metrics';
 import { flagValue } from './flags';
 import { numberFlag, viaFlag } from './reports-clickhouse';
 
@@ -127,6 +129,8 @@ interface Leg {
   rowsPerS: number;
   target?: number;
   rssGrowthMb: number;
+  /** The API legs: the peak of DuckDB's own memory in the server (its buffer manager, within the limit). */
+  storeMb?: number;
 }
 
 async function timeIngest(engine: ReportEngine, label: string, format: 'csv' | 'ndjson', path: string): Promise<Leg> {
@@ -141,14 +145,16 @@ async function timeIngest(engine: ReportEngine, label: string, format: 'csv' | '
   return { engine: label, format, seconds, rowsPerS: ROWS / seconds, target: TARGET[key], rssGrowthMb };
 }
 
+/** The product's memory cap (DUCKDB_MEMORY_LIMIT or its default), as the CLI and the server open the engine. */
+const duckDbMemoryLimit = () => EnvSchema.shape.DUCKDB_MEMORY_LIMIT.parse(process.env.DUCKDB_MEMORY_LIMIT);
+
 async function duckdbLegs(files: { ndjson: string; csv: string }): Promise<Leg[]> {
   const legs: Leg[] = [];
   for (const format of ['ndjson', 'csv'] as const) {
     const path = join(dir, `facts-${format}.duckdb`);
     await rm(path, { force: true });
     await rm(`${path}.wal`, { force: true });
-    // The product's memory cap (DUCKDB_MEMORY_LIMIT or its default), as the CLI and the server open the engine.
-    const memoryLimit = EnvSchema.shape.DUCKDB_MEMORY_LIMIT.parse(process.env.DUCKDB_MEMORY_LIMIT);
+    const memoryLimit = duckDbMemoryLimit();
     const engine = new DuckDbReportEngine(path, { memoryLimit });
     await engine.init();
     try {
@@ -219,10 +225,60 @@ async function apiLegs(files: { ndjson: string; csv: string }): Promise<Leg[]> {
   }
 }
 
+/**
+ * Peak RSS growth (MB) of the server while `fn` runs, and the peak of DuckDB's own memory in it
+ * (MB, pc_report_store_memory_bytes), from its /metrics every 250 ms: DuckDB reads the file on
+ * its own threads, so the server's event loop answers the scrape between statements.
+ */
+async function withServerRss<T>(base: string, fn: () => Promise<T>): Promise<{ result: T; rssGrowthMb: number; storeMb: number }> {
+  const read = async () => {
+    const m = await scrapeMetrics(base);
+    return { rss: m.value('process_resident_memory_bytes') / 2 ** 20, store: m.value('pc_report_store_memory_bytes') / 2 ** 20 };
+  };
+  const start = (await read()).rss;
+  const peak = { rss: start, store: 0 };
+  const sample = async () => {
+    const now = await read();
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.store = Math.max(peak.store, now.store);
+  };
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      await sample();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  try {
+    const result = await fn();
+    await sample();
+    return { result, rssGrowthMb: peak.rss - start, storeMb: peak.store };
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+}
+
 async function apiLeg(base: string, token: string, format: 'ndjson' | 'csv', path: string): Promise<Leg> {
   const size = (await stat(path)).size;
   const started = performance.now();
-  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+  const { result: answer, rssGrowthMb, storeMb } = await withServerRss(base, () => postFile(base, token, format, path, size));
+  const seconds = (performance.now() - started) / 1000;
+  if (answer.status !== 200) throw new Error(`API answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  return {
+    engine: `API over HTTP (DuckDB, limit ${duckDbMemoryLimit()})`,
+    format,
+    seconds,
+    rowsPerS: ROWS / seconds,
+    target: TARGET.duckdb,
+    rssGrowthMb,
+    storeMb,
+  };
+}
+
+/** The file POSTed to the data-loads endpoint, streamed; the server's answer. */
+function postFile(base: string, token: string, format: 'ndjson' | 'csv', path: string, size: number) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(`${base}/api/admin/data-loads/revenue`, {
       method: 'POST',
       headers: {
@@ -239,16 +295,6 @@ async function apiLeg(base: string, token: string, format: 'ndjson' | 'csv', pat
     req.on('error', reject);
     pipeline(createReadStream(path), req).catch(reject);
   });
-  const seconds = (performance.now() - started) / 1000;
-  if (answer.status !== 200) throw new Error(`API answered ${answer.status}: ${answer.body.slice(0, 300)}`);
-  return {
-    engine: 'API over HTTP (DuckDB, server process)',
-    format,
-    seconds,
-    rowsPerS: ROWS / seconds,
-    target: TARGET.duckdb,
-    rssGrowthMb: NaN,
-  };
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -269,7 +315,7 @@ async function main() {
   );
   for (const l of legs) {
     const verdict = l.target ? (l.rowsPerS >= l.target ? 'met' : 'below') : '';
-    const rss = Number.isNaN(l.rssGrowthMb) ? 'in the server' : `${fmt(l.rssGrowthMb)} MB`;
+    const rss = `${fmt(l.rssGrowthMb)} MB${l.storeMb === undefined ? '' : ` (server; DuckDB's own at most ${fmt(l.storeMb)} MB)`}`;
     console.log(
       `  ${l.engine.padEnd(40)} ${l.format.padEnd(7)} ${l.seconds.toFixed(1).padStart(8)} ${fmt(l.rowsPerS).padStart(11)} ${(l.target ? `>= ${fmt(l.target)}` : '').padStart(11)}  ${rss} ${verdict}`,
     );
