@@ -152,18 +152,20 @@ function stagedFileView(reportType: ReportType, table: FactTable): string {
 }
 
 /**
- * Repeated keys among the staged rows. Most files have none: one GROUP BY that only counts finds
- * that, and the lines of each repeated key are listed only for the keys that repeat (listing every
- * group's lines cost as much again as staging the file).
+ * Repeated keys among the staged rows. Most files have none: one GROUP BY over a 64-bit hash of
+ * each row's key finds that, and only the rows whose hash repeats are grouped by the key itself
+ * (two different keys may share a hash; the key's own GROUP BY tells them apart). Grouping every
+ * row by its key's texts hashes and compares eight texts per row: for a 100 M-row file that took
+ * 17 s, the hash of each key 11.6 s (2.8 s and 2.4 s at 20 M rows). The lines
+ * of each repeated key are listed only for the keys that repeat (listing every group's lines cost
+ * as much again as staging the file).
  */
 async function readDuplicates(conn: DuckDBConnection, tables: readonly FactTable[], limit: number) {
   let count = 0;
   const rows: { line: number; firstLine: number }[] = [];
   for (const table of tables) {
     const keys = FACT_KEYS[table].join(', ');
-    await conn.run(`CREATE OR REPLACE TEMP TABLE stg_repeated AS SELECT ${keys} FROM stg_${table} GROUP BY ${keys} HAVING count(*) > 1`);
-    const repeated = await conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM stg_repeated');
-    if (Number(repeated.getRowObjectsJS()[0]?.n ?? 0) === 0) continue;
+    if (!(await stageRepeatedKeys(conn, table, keys))) continue;
     const groups = `SELECT list_sort(list(line)) AS lines FROM stg_${table} SEMI JOIN stg_repeated USING (${keys}) GROUP BY ${keys}`;
     const n = await conn.runAndReadAll(`SELECT coalesce(sum(len(lines) - 1), 0)::BIGINT AS n FROM (${groups})`);
     count += Number(n.getRowObjectsJS()[0]?.n ?? 0);
@@ -175,8 +177,24 @@ async function readDuplicates(conn: DuckDBConnection, tables: readonly FactTable
     }
   }
   await conn.run('DROP TABLE IF EXISTS stg_repeated');
+  await conn.run('DROP TABLE IF EXISTS stg_repeated_hash');
   rows.sort((a, b) => a.line - b.line);
   return { count, rows: rows.slice(0, limit) };
+}
+
+/** Writes stg_repeated, the keys of `table`'s staged rows that appear more than once; false when there are none. */
+async function stageRepeatedKeys(conn: DuckDBConnection, table: FactTable, keys: string): Promise<boolean> {
+  const count = async (of: string) =>
+    Number((await conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${of}`)).getRowObjectsJS()[0]?.n ?? 0);
+  await conn.run(
+    `CREATE OR REPLACE TEMP TABLE stg_repeated_hash AS SELECT hash(${keys}) AS h FROM stg_${table} GROUP BY h HAVING count(*) > 1`,
+  );
+  if ((await count('stg_repeated_hash')) === 0) return false;
+  await conn.run(
+    `CREATE OR REPLACE TEMP TABLE stg_repeated AS SELECT ${keys} FROM stg_${table}
+     WHERE hash(${keys}) IN (SELECT h FROM stg_repeated_hash) GROUP BY ${keys} HAVING count(*) > 1`,
+  );
+  return (await count('stg_repeated')) > 0;
 }
 
 async function replaceDays(conn: DuckDBConnection, reportType: ReportType, tables: readonly FactTable[], staged: number) {
