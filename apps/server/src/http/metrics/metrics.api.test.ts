@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMetrics } from './metrics';
 import { DEMO, bearer, createTestApp, signIn, type TestApp } from '../../../test/test-app';
 
 describe('GET /metrics', () => {
@@ -31,6 +33,19 @@ describe('GET /metrics', () => {
     const bytes = Number(/^pc_report_store_memory_bytes (\d+)$/m.exec(body)?.[1]);
     expect(bytes).toBeGreaterThan(0);
     expect(bytes).toBeLessThanOrEqual(2 * 1000 ** 3);
+  });
+
+  it('still answers when the report store cannot tell its memory (closing), with that figure unknown (NaN)', async () => {
+    const app = Fastify();
+    registerMetrics(app, { db: t.db, token: null, reportStoreMemory: () => Promise.reject(new Error('The report engine is closed.')) });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('process_resident_memory_bytes');
+      expect(res.body).toMatch(/^pc_report_store_memory_bytes nan$/im);
+    } finally {
+      await app.close();
+    }
   });
 });
 

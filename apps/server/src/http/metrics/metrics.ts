@@ -109,7 +109,9 @@ export function registerMetrics(
       help: 'Memory held by the embedded report store (DuckDB buffer manager), within DUCKDB_MEMORY_LIMIT.',
       registers: [registry],
       async collect() {
-        this.set(await storeMemory());
+        // A store that cannot answer (closing at shutdown) reads NaN, "unknown", rather than
+        // failing the whole scrape or reporting 0 bytes.
+        this.set(await storeMemory().catch(() => NaN));
       },
     });
   }
