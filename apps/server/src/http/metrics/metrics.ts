@@ -54,34 +54,24 @@ export function registerMetrics(
     },
   });
 
+  /** An unlabelled gauge read from `value` at each scrape. */
+  const gauge = (name: string, help: string, value: () => number | Promise<number>) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(await value());
+      },
+    });
+
   const pool = opts.cpuPool;
   if (pool) {
     // The worker threads that keep CPU-heavy work (ads.txt diffs, export encoding) off the event
     // loop: a growing queue means they are the bottleneck.
-    new Gauge({
-      name: 'pc_worker_pool_tasks_completed',
-      help: 'Tasks the CPU worker pool has completed since start (monotonic).',
-      registers: [registry],
-      collect() {
-        this.set(pool.completed);
-      },
-    });
-    new Gauge({
-      name: 'pc_worker_pool_queue_size',
-      help: 'Tasks waiting for a CPU worker thread.',
-      registers: [registry],
-      collect() {
-        this.set(pool.queueSize);
-      },
-    });
-    new Gauge({
-      name: 'pc_worker_pool_threads',
-      help: 'CPU worker threads running.',
-      registers: [registry],
-      collect() {
-        this.set(pool.threads.length);
-      },
-    });
+    gauge('pc_worker_pool_tasks_completed', 'Tasks the CPU worker pool has completed since start (monotonic).', () => pool.completed);
+    gauge('pc_worker_pool_queue_size', 'Tasks waiting for a CPU worker thread.', () => pool.queueSize);
+    gauge('pc_worker_pool_threads', 'CPU worker threads running.', () => pool.threads.length);
   }
 
   const tagStats = opts.siteTagStats;
@@ -89,31 +79,22 @@ export function registerMetrics(
     // Events accepted by the collector vs stored in the analytics engine: pending grows when the
     // store falls behind; failed should stay 0 (bench:collect checks stored = accepted).
     for (const key of ['accepted', 'stored', 'failed', 'pending'] as const) {
-      new Gauge({
-        name: `pc_site_tag_events_${key}`,
-        help: `Site-tag events ${key === 'pending' ? 'waiting for or in the batch append' : `${key} since start (monotonic)`}.`,
-        registers: [registry],
-        collect() {
-          this.set(tagStats()[key]);
-        },
-      });
+      const what = key === 'pending' ? 'waiting for or in the batch append' : `${key} since start (monotonic)`;
+      gauge(`pc_site_tag_events_${key}`, `Site-tag events ${what}.`, () => tagStats()[key]);
     }
   }
 
   const storeMemory = opts.reportStoreMemory;
   if (storeMemory) {
     // The embedded report store's own memory (DuckDB's buffer pool, bounded by DUCKDB_MEMORY_LIMIT):
-    // RSS growing with it is its cache filling up, RSS growing without it is something else.
-    new Gauge({
-      name: 'pc_report_store_memory_bytes',
-      help: 'Memory held by the embedded report store (DuckDB buffer manager), within DUCKDB_MEMORY_LIMIT.',
-      registers: [registry],
-      async collect() {
-        // A store that cannot answer (closing at shutdown) reads NaN, "unknown", rather than
-        // failing the whole scrape or reporting 0 bytes.
-        this.set(await storeMemory().catch(() => NaN));
-      },
-    });
+    // RSS growing with it is its cache filling up, RSS growing without it is something else. A
+    // store that cannot answer (closing at shutdown) reads NaN, "unknown", rather than failing the
+    // whole scrape or reporting 0 bytes.
+    gauge(
+      'pc_report_store_memory_bytes',
+      'Memory held by the embedded report store (DuckDB buffer manager), within DUCKDB_MEMORY_LIMIT.',
+      () => storeMemory().catch(() => NaN),
+    );
   }
 
   // Route patterns, not URLs, so ids in paths do not make a label per request.
