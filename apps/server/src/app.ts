@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { resolveCaller, apiKeys, siteTagCollector } = provides;
   const { publicUrl, cpuPool, engine } = platform;
   // DuckDB's memory in this process; a ClickHouse engine's is the server's, so it has none.
-  const reportStoreMemory = engine.memoryInUse ? () => engine.memoryInUse?.() ?? Promise.resolve(0) : undefined;
+  const reportStoreMemory = engine.memoryInUse?.bind(engine);
   await registerPlatform(app, {
     config,
     db,
