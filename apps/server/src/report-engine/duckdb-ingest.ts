@@ -182,26 +182,26 @@ async function readDuplicates(conn: DuckDBConnection, tables: readonly FactTable
   return { count, rows: rows.slice(0, limit) };
 }
 
+const rowCount = async (conn: DuckDBConnection, table: string): Promise<number> =>
+  Number((await conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${table}`)).getRowObjectsJS()[0]?.n ?? 0);
+
 /** Writes stg_repeated, the keys of `table`'s staged rows that appear more than once; false when there are none. */
 async function stageRepeatedKeys(conn: DuckDBConnection, table: FactTable, keys: string): Promise<boolean> {
-  const count = async (of: string) =>
-    Number((await conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${of}`)).getRowObjectsJS()[0]?.n ?? 0);
   await conn.run(
     `CREATE OR REPLACE TEMP TABLE stg_repeated_hash AS SELECT hash(${keys}) AS h FROM stg_${table} GROUP BY h HAVING count(*) > 1`,
   );
-  if ((await count('stg_repeated_hash')) === 0) return false;
+  if ((await rowCount(conn, 'stg_repeated_hash')) === 0) return false;
   await conn.run(
     `CREATE OR REPLACE TEMP TABLE stg_repeated AS SELECT ${keys} FROM stg_${table}
      WHERE hash(${keys}) IN (SELECT h FROM stg_repeated_hash) GROUP BY ${keys} HAVING count(*) > 1`,
   );
-  return (await count('stg_repeated')) > 0;
+  return (await rowCount(conn, 'stg_repeated')) > 0;
 }
 
 async function replaceDays(conn: DuckDBConnection, reportType: ReportType, tables: readonly FactTable[], staged: number) {
   const days = tables.map((t) => `SELECT DISTINCT publisher_id, CAST(date AS DATE) AS date FROM stg_${t}`).join(' UNION ');
   await conn.run(`CREATE OR REPLACE TEMP TABLE stg_days AS ${days}`);
-  const counted = await conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM stg_days');
-  const daysReplaced = Number(counted.getRowObjectsJS()[0]?.n ?? 0);
+  const daysReplaced = await rowCount(conn, 'stg_days');
   await conn.run('BEGIN TRANSACTION');
   try {
     for (const table of tables) {
