@@ -2,6 +2,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from './schema';
+import { finishesWithin } from '../lib/time/finishes-within';
 
 // BIGINT/NUMERIC come back as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -9,6 +10,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1082, (v) => v);
 
 export type Db = Kysely<Database>;
+
+/** How long close() waits for the pool's connections to end. */
+const CLOSE_WAIT_MS = 2000;
 
 export interface DatabaseHandle {
   db: Db;
@@ -38,6 +42,14 @@ export function openDatabase(url: string, log: Logger, max = 20, statementTimeou
     statement_timeout: statementTimeoutMs,
   });
   pool.on('error', (err) => log.warn({ err: err.message }, 'idle database connection lost'));
+  // pg-pool's end() resolves once it has asked each connection to end, not once they have: a
+  // database stopped right after (the embedded one at shutdown) would still find them open, and
+  // terminate them with an error each. close() waits for their sockets to close.
+  const open = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -45,6 +57,9 @@ export function openDatabase(url: string, log: Logger, max = 20, statementTimeou
     url,
     async close() {
       await db.destroy();
+      const ended = Promise.all([...open].map((client) => new Promise((resolve) => client.once('end', resolve))));
+      // Bounded: a database that does not answer the goodbye does not hold the shutdown.
+      await finishesWithin(ended, CLOSE_WAIT_MS);
     },
   };
 }
