@@ -10,7 +10,7 @@ import { seedDemo } from './demo/seed-demo';
 import { resolveSecretKeys } from './lib/keys/key-store';
 import { createSecretBox } from './lib/keys/secret-box';
 import { upgradeSecretsAtRest } from './secrets-at-rest-upgrade';
-import { StartRefused, configOrExit, startRuntime, type Runtime } from './runtime';
+import { StartRefused, configOrExit, exitWhenDrained, startRuntime, type Runtime } from './runtime';
 import { retireOlderSigningKeys, rotateSigningKey } from './identity/signing-keys';
 import { backup, restorableInto, restore } from './modules/backup';
 import { runningEmbeddedUrl } from './db/embedded-postgres';
@@ -137,7 +137,9 @@ async function run() {
   const command = name ? commands[name] : undefined;
   if (!command) {
     console.error(USAGE);
-    process.exit(name ? 2 : 0);
+    // Nothing is open yet: the process ends by itself (runtime.ts says why not exit()).
+    process.exitCode = name ? 2 : 0;
+    return;
   }
   // The CLI works on the same database as the server (embedded under DATA_DIR or DATABASE_URL);
   // migrations run on open, so every command sees the current schema.
@@ -163,5 +165,5 @@ run().catch((err: unknown) => {
   // Already reported, with nothing opened: the process ends by itself (runtime.ts says why not exit()).
   if (err instanceof StartRefused) return;
   console.error(err instanceof Error ? err.message : String(err));
-  process.exit(1);
+  exitWhenDrained(1);
 });

@@ -8,18 +8,19 @@ import { seedDemoServices } from './demo/seed-demo-services';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
 import { seedDemoMonitors } from './modules/monitors';
 import { seedDemoSiteTag } from './modules/site-tag';
-import { StartRefused, configOrExit, startRuntime } from './runtime';
+import { StartRefused, configOrExit, exitWhenDrained, startRuntime } from './runtime';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-let runtimeForCrash: { stop(): Promise<void> } | null = null;
+/** What a failed start closes: the runtime once it runs, the app with it once built. */
+let stopForCrash: (() => Promise<void>) | null = null;
 
 async function main() {
   // `npm start` passes --demo: demo data is on unless DEMO_DATA says otherwise.
   const env = process.argv.includes('--demo') ? { DEMO_DATA: 'true', ...process.env } : process.env;
   const config = configOrExit(env);
   const runtime = await startRuntime(config);
-  runtimeForCrash = runtime;
+  stopForCrash = () => runtime.stop();
   const { logger, database } = runtime;
   const demo = config.DEMO_DATA && config.NODE_ENV !== 'production';
   if (demo && (await seedDemo(database.db))) logger.info('demo data seeded');
@@ -34,6 +35,10 @@ async function main() {
     webDistDir: WEB_DIST,
     databaseUrl: database.url,
   });
+  stopForCrash = async () => {
+    await app.close().catch(() => undefined);
+    await runtime.stop();
+  };
   if (demo) await seedDemoFacts(engine, logger, new Date(), database.db);
   if (demo) await seedDemoPayments(database.db, engine, config, logger, paymentSettings);
   if (demo && demoTargetsPort !== null) await seedDemoMonitors(database.db, demoTargetsPort, logger);
@@ -77,7 +82,7 @@ async function main() {
     clearTimeout(slow);
     await runtime.stop();
     logger.info('shut down cleanly');
-    process.exit(0);
+    exitWhenDrained(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -108,6 +113,6 @@ main().catch(async (err: unknown) => {
   const cause = err instanceof Error ? err.message || err.name : err === undefined ? 'unknown error (no message)' : String(err);
   process.stderr.write(`Failed to start: ${cause}\n`);
   // Never leave an embedded PostgreSQL running behind a failed start.
-  await runtimeForCrash?.stop().catch(() => undefined);
-  process.exit(1);
+  await stopForCrash?.().catch(() => undefined);
+  exitWhenDrained(1);
 });

@@ -49,6 +49,21 @@ export function configOrExit(env: NodeJS.ProcessEnv = process.env, opts: { secre
   }
 }
 
+/**
+ * Ends the process with `code` once its event loop drains: not process.exit(), for the reason
+ * configOrExit gives. The caller has closed what it opened; if something still holds the loop
+ * after `graceMs`, its handles are named on stderr and process.exit() ends it after all.
+ */
+export function exitWhenDrained(code: number, graceMs = 5000): void {
+  process.exitCode = code;
+  const fallback = setTimeout(() => {
+    process.stderr.write(`Still running ${graceMs / 1000} s after stopping (${process.getActiveResourcesInfo().join(', ')}); exiting.\n`);
+    process.exit(code);
+  }, graceMs);
+  // Unreferenced: a drained loop ends the process without waiting for it.
+  fallback.unref();
+}
+
 /** Database up (embedded unless DATABASE_URL), migrated: shared by the server and the CLI. */
 export async function startRuntime(config: AppConfig): Promise<Runtime> {
   const logger = pino({ level: config.LOG_LEVEL, base: undefined });
