@@ -13,7 +13,7 @@ import { withFileOf, type loadChdb } from './chdb-test-exec';
  * ClickHouse's message and `X-ClickHouse-Exception-Code`. Every other URL parameter is a setting
  * for that statement, as on a ClickHouse server (e.g. the client's
  * `output_format_json_quote_64bit_integers`), so a test over HTTP runs with the settings the
- * product asks for.
+ * product asks for. Progress while a statement runs comes as `102 Processing` (progressWhileRunning).
  */
 export interface ChdbHttpFront {
   url: string;
@@ -59,6 +59,18 @@ function insertFromFile(insert: string, file: string): string {
   const parts = /^([\s\S]*?)\s+FORMAT\s+(\w+)\s*$/i.exec(insert.trim());
   if (!parts) throw new Error(`Code: 62. DB::Exception: an insert with a body needs FORMAT at its end: ${insert}. (SYNTAX_ERROR)`);
   return `${parts[1]} FROM INFILE ${literal(file)} FORMAT ${parts[2]}`;
+}
+
+/**
+ * A server asked for progress headers (send_progress_in_http_headers) sends one every
+ * http_headers_progress_interval_ms while a statement runs, which keeps the client's idle-socket
+ * timeout from cutting a long statement. Headers cannot be sent one by one here, so the front
+ * sends an interim `102 Processing` answer instead: bytes on the socket all the same.
+ */
+function progressWhileRunning(url: URL, res: http.ServerResponse): NodeJS.Timeout | undefined {
+  const everyMs = Number(url.searchParams.get('http_headers_progress_interval_ms') ?? 100);
+  if (url.searchParams.get('send_progress_in_http_headers') !== '1' || !(everyMs > 0)) return undefined;
+  return setInterval(() => res.writeProcessing(), everyMs);
 }
 
 /** `dataPath`: a database directory to serve (the reports bench's); a fresh temporary one without it. */
@@ -107,6 +119,8 @@ export async function startChdbHttpFront(chdb: Chdb, dataPath?: string): Promise
           req.on('end', () => resolve(Buffer.concat(chunks)));
           req.on('error', reject);
         }).then((body) => run(body.toString('utf8')));
+    const progress = progressWhileRunning(url, res);
+    void answer.finally(() => clearInterval(progress));
     answer.then(
       (result) => {
         res.writeHead(200, { 'content-type': 'text/plain; charset=UTF-8', 'x-clickhouse-summary': '{}' });
@@ -127,6 +141,9 @@ export async function startChdbHttpFront(chdb: Chdb, dataPath?: string): Promise
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // After the statement still running (a client that gave up left it): chDB keeps a session
+      // closed under a statement bound to its directory, and refuses the process's next session.
+      await queue;
       session.close();
     },
   };
