@@ -6,7 +6,7 @@ import { healthRoutes } from './http/health/health.routes';
 import { publicConfigRoutes, toPublicConfig } from './http/public-config/public-config.routes';
 import { registerStaticWeb } from './http/static-web';
 import { createStartupWork, type StartupWork } from './lib/startup/startup-work';
-import { pick, registerAreaRoutes, setUpAreas, stopAreas, type SetUpAreas } from './platform/area';
+import { pick, registerAreaRoutes, setUpAreas, stopAreas, type Platform, type SetUpAreas } from './platform/area';
 import { buildPlatform, closePlatform } from './platform/platform';
 import { uncachedEngine } from './platform/cached-report-engine';
 import { identityArea } from './identity';
@@ -91,19 +91,41 @@ const AREAS = [
 export type AppWorkers = SetUpAreas<typeof AREAS>['workers'];
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
-  const { config, db } = deps;
-  const app = createHttpApp(config, deps.logger);
+  const app = createHttpApp(deps.config, deps.logger);
   const shuttingDown = { value: false };
   const startup = createStartupWork();
   const platform = await buildPlatform(deps);
-  const { parts: areas, workers, provides } = await setUpAreas(platform, AREAS);
+  // A start that fails from here on closes what was opened, so the process can end by itself.
+  const set = await setUpAreas(platform, AREAS).catch(async (err: unknown) => {
+    await closePlatform(platform).catch(() => undefined);
+    throw err;
+  });
+  const { parts: areas, workers, provides } = set;
   app.addHook('onClose', async () => {
     // Runs after the listener closed and in-flight requests finished.
     await stopAreas(platform, areas);
     await closePlatform(platform);
   });
-  const { resolveCaller, apiKeys, siteTagCollector } = provides;
-  const { publicUrl, cpuPool, engine } = platform;
+  try {
+    await registerRoutes(app, deps, { platform, areas, provides, shuttingDown, startup });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+  return { app, shuttingDown, engine: uncachedEngine(platform.engine), workers, startup, ...pick(provides, EXPOSED) };
+}
+
+type Areas = SetUpAreas<typeof AREAS>;
+
+/** The platform's hooks and routes, then each area's, then the web app. */
+async function registerRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  built: { platform: Platform; areas: Areas['parts']; provides: Areas['provides']; shuttingDown: { value: boolean }; startup: StartupWork },
+): Promise<void> {
+  const { config, db } = deps;
+  const { resolveCaller, apiKeys, siteTagCollector } = built.provides;
+  const { publicUrl, cpuPool, engine } = built.platform;
   // DuckDB's memory in this process; a ClickHouse engine's is the server's, so it has none.
   const reportStoreMemory = engine.memoryInUse?.bind(engine);
   await registerPlatform(app, {
@@ -118,10 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   // After the platform's access control (hooks run in order): gates read the checked publisher.
   registerFeatureGates(app, db);
-  await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown.value, startup });
+  await app.register(healthRoutes, { db, isShuttingDown: () => built.shuttingDown.value, startup: built.startup });
   const publicConfig = toPublicConfig(config, new URL(publicUrl).host);
   await app.register(publicConfigRoutes, { config: publicConfig });
-  await registerAreaRoutes(app, areas);
+  await registerAreaRoutes(app, built.areas);
   if (deps.webDistDir) await registerStaticWeb(app, deps.webDistDir, publicConfig);
-  return { app, shuttingDown, engine: uncachedEngine(engine), workers, startup, ...pick(provides, EXPOSED) };
 }

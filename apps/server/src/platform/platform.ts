@@ -21,12 +21,13 @@ export async function buildPlatform(deps: AppDeps): Promise<Platform> {
   const secretBox = createSecretBox(config.PAYMENT_DETAILS_KEYS);
   const upgraded = await upgradeSecretsAtRest(db, secretBox, { rotation: false });
   if (upgraded.paymentDetails + upgraded.webhookSecrets > 0) logger.info(upgraded, 'secrets at rest sealed with the configured key');
-  const changes = createChangeNotifications({ databaseUrl: deps.databaseUrl, log: logger });
   const dataDir = path.resolve(config.DATA_DIR);
   const mailer = deps.mailer ?? createMailer(db, config.MAIL_FROM, config.SMTP_URL, logger, { dropDir: path.join(dataDir, 'outbox') });
   const jobs = createJobQueue(db, logger);
   mkdirSync(dataDir, { recursive: true });
   const store = await openReportStore({ config, db, logger, dataDir, injected: deps.reportEngine });
+  // Listening starts once the store is open: a store refused at start (another server's) leaves no connection open.
+  const changes = createChangeNotifications({ databaseUrl: deps.databaseUrl, log: logger });
   // Every area reads facts through one cache, dropped across processes by NOTIFY when an ingest,
   // finalization or site change touches a publisher (report-cache.ts).
   const engine = withReportCache(store.engine, createReportCache({ changes }));

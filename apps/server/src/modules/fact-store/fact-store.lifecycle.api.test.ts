@@ -36,6 +36,8 @@ describe('the embedded fact store on a shared database', () => {
     expect(message).toContain('CLICKHOUSE_URL');
     expect(message).toContain(first.dataDir);
     expect(message).toContain('docs/operations.md');
+    // The refused start had left nothing open, so it ended without the fallback exit (runtime.ts).
+    expect(message).not.toContain('after stopping');
 
     // The same data folder restarted is the same store.
     await first.stop();
