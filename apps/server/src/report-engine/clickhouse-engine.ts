@@ -19,7 +19,7 @@ import { buildChSalesBreakdownSql, buildChSalesByAttributeSql } from './clickhou
 import { expectsFewRows, totalsOfWholePage } from './clickhouse-small-pages';
 import { estimatedFromFor, markEstimated } from './estimated';
 import { metricValues } from './metric-values';
-import { pickColumns, toCell } from './result-rows';
+import { pickColumns, rowOfCells, toCell } from './result-rows';
 import { isValidIsoDate, planReport, type ReportPlan } from './report-plan';
 import {
   ReportQueryError,
@@ -210,8 +210,9 @@ export class ClickHouseReportEngine implements ReportEngine {
     const plan = planReport(query);
     const estimatedFrom = estimatedFromFor(plan, await this.getFinalizedThrough(plan.publisherId, plan.reportType));
     const { sql, params } = buildChStreamSql(plan);
-    for await (const chunk of this.ch.stream(sql, params)) {
-      yield chunk.map((r) => markEstimated(plan, estimatedFrom, pickColumns(plan.columns, r)));
+    // The statement selects the plan's columns in order (streamColumns reads them by position too).
+    for await (const rows of this.ch.streamArrays(sql, params)) {
+      yield rows.map((cells) => markEstimated(plan, estimatedFrom, rowOfCells(plan.columns, cells)));
     }
   }
 

@@ -7,14 +7,14 @@ export type ChParams = Record<string, string | number | readonly string[]>;
 
 /**
  * What the ClickHouse engine needs from a connection: statements with bound parameters, JSON rows
- * back, streamed rows (as objects or as arrays), and batched JSONEachRow inserts. The product uses @clickhouse/client over
- * HTTP; the tests plug ClickHouse's own engine in-process (chDB) behind the same four calls, so the
- * SQL under test is exactly the SQL the product sends.
+ * back, streamed rows as arrays of cells, and inserts (batched JSONEachRow, or a file's body as it
+ * is). The product speaks HTTP (@clickhouse/client, and its own reads: clickhouse-reads.ts); the
+ * tests plug ClickHouse's own engine in-process (chDB) behind the same calls, so the SQL under test
+ * is exactly the SQL the product sends.
  */
 export interface ClickHouseExec {
   command(sql: string, params?: ChParams): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: ChParams): Promise<T[]>;
-  stream<T = Record<string, unknown>>(sql: string, params?: ChParams): AsyncIterable<T[]>;
   /**
    * Rows as arrays of cells in SELECT order (JSONCompactEachRow), a block at a time, fetched only
    * as the consumer asks: exports build no object per row, and a slow writer holds the query back.
@@ -83,15 +83,7 @@ export function clickHouseClientExec(url: string): ClickHouseExec {
     async query<T>(sql: string, params?: ChParams) {
       return rowsOfCompact<T>(JSON.parse(await reads.read(sql, params ?? {}, 'JSONCompact')) as CompactAnswer);
     },
-    async *stream<T>(sql: string, params?: ChParams) {
-      const result = await client.query({ query: sql, query_params: params ?? {}, format: 'JSONEachRow' });
-      // The client hands over rows as they arrive on the socket; only one chunk is held here.
-      for await (const rows of result.stream<T>()) yield rows.map((r) => r.json<T>());
-    },
-    async *streamArrays(sql, params) {
-      const result = await client.query({ query: sql, query_params: params ?? {}, format: 'JSONCompactEachRow' });
-      for await (const rows of result.stream<unknown[]>()) yield rows.map((r) => r.json<unknown[]>());
-    },
+    streamArrays: (sql, params) => reads.streamArrays(sql, params ?? {}),
     async insert(table, rows) {
       if (rows.length === 0) return;
       await client.insert({ table, values: rows as Record<string, unknown>[], format: 'JSONEachRow' });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clickHouseReads, paramText } from './clickhouse-reads';
 
 /* The report reads' own HTTP path, seen on the wire by a loopback server standing in for ClickHouse. */
@@ -91,5 +91,130 @@ describe('clickHouseReads', () => {
       await reads.close();
     }
     expect(calls).toBe(2);
+  });
+
+  describe('streamArrays', () => {
+    /** Every row the stream yields, and how many blocks they came in. */
+    async function collect(stream: AsyncIterable<unknown[][]>) {
+      const rows: unknown[][] = [];
+      let blocks = 0;
+      for await (const block of stream) {
+        blocks += 1;
+        rows.push(...block);
+      }
+      return { rows, blocks };
+    }
+
+    it('reads JSONCompactEachRow rows whole when lines and multi-byte characters are cut between chunks', async () => {
+      const lines = ['["2024-05-01","Ünïcode—site",12,1.5]', '["2024-05-02","b, \\"quoted\\"",null,0]', '["2024-05-03","c",3,2.25]'];
+      const bytes = Buffer.from(lines.join('\n') + '\n');
+      // Cut inside the first line's "Ü" (two bytes in UTF-8) and inside the second line.
+      const cuts = [bytes.indexOf(Buffer.from('Ü')) + 1, bytes.indexOf(Buffer.from('quoted'))];
+      const server = await fakeClickHouse((_, res) => {
+        res.writeHead(200);
+        res.write(bytes.subarray(0, cuts[0]));
+        setTimeout(() => {
+          res.write(bytes.subarray(cuts[0], cuts[1]));
+          setTimeout(() => res.end(bytes.subarray(cuts[1])), 20);
+        }, 20);
+      });
+      const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+      try {
+        const { rows } = await collect(reads.streamArrays('SELECT * FROM t WHERE p = {p:String}', { p: 'P1' }));
+        expect(rows).toEqual([
+          ['2024-05-01', 'Ünïcode—site', 12, 1.5],
+          ['2024-05-02', 'b, "quoted"', null, 0],
+          ['2024-05-03', 'c', 3, 2.25],
+        ]);
+      } finally {
+        await reads.close();
+      }
+      expect(server.seen[0]?.body).toBe('SELECT * FROM t WHERE p = {p:String}\nFORMAT JSONCompactEachRow');
+      expect(server.seen[0]?.url.searchParams.get('param_p')).toBe('P1');
+    });
+
+    it("fails with ClickHouse's message when the statement fails after its first rows", async () => {
+      const server = await fakeClickHouse((_, res) => {
+        res.writeHead(200);
+        res.end('["a",1]\n["b",2]\nCode: 241. DB::Exception: Memory limit (total) exceeded: would use 9.31 GiB. (MEMORY_LIMIT_EXCEEDED)\n');
+      });
+      const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+      const rows: unknown[][] = [];
+      try {
+        await expect(
+          (async () => {
+            for await (const block of reads.streamArrays('SELECT 1', {})) rows.push(...block);
+          })(),
+        ).rejects.toThrow(/^Code: 241\. DB::Exception: Memory limit \(total\) exceeded/);
+      } finally {
+        await reads.close();
+      }
+      expect(rows).toEqual([
+        ['a', 1],
+        ['b', 2],
+      ]);
+    });
+
+    it('reads the message out of the exception block a server from 25.11 frames with its tag, split over chunks', async () => {
+      const tag = 'x8Kq2';
+      const message = 'Code: 395. DB::Exception: Value passed to throwIf function is non-zero. (FUNCTION_THROW_IF_VALUE_IS_NON_ZERO)';
+      const block = `__exception__\r\n${tag}\r\n${message}\n${message.length + 1} ${tag}\r\n__exception__\r\n`;
+      const server = await fakeClickHouse((_, res) => {
+        res.writeHead(200, { 'X-ClickHouse-Exception-Tag': tag });
+        res.write(`["a",1]\n${block.slice(0, 30)}`);
+        setTimeout(() => res.end(block.slice(30)), 20);
+      });
+      const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+      try {
+        const failure = await collect(reads.streamArrays('SELECT 1', {})).catch((error: unknown) => error as Error);
+        expect(failure).toBeInstanceOf(Error);
+        expect((failure as Error).message).toBe(message);
+      } finally {
+        await reads.close();
+      }
+    });
+
+    it("fails with ClickHouse's own message when the server refuses the statement", async () => {
+      const server = await fakeClickHouse((_, res) => {
+        res.writeHead(400, { 'X-ClickHouse-Exception-Code': '62' });
+        res.end('Code: 62. DB::Exception: Syntax error: failed at position 1\n');
+      });
+      const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+      try {
+        await expect(collect(reads.streamArrays('SELEC 1', {}))).rejects.toThrow(/^Code: 62\. DB::Exception: Syntax error/);
+      } finally {
+        await reads.close();
+      }
+    });
+
+    it('aborts the request when the consumer stops early, instead of reading the rest', async () => {
+      let closedAfter = -1;
+      let written = 0;
+      const server = await fakeClickHouse((_, res) => {
+        res.writeHead(200);
+        const line = `${JSON.stringify(['x'.repeat(200), 1])}\n`.repeat(100);
+        // Writes until the client goes away (at most 2,000 blocks: the test fails rather than hangs).
+        const timer = setInterval(() => {
+          if (written >= 2_000) return res.end();
+          res.write(line);
+          written += 1;
+        }, 1);
+        res.on('close', () => {
+          clearInterval(timer);
+          closedAfter = written;
+        });
+      });
+      const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+      try {
+        for await (const block of reads.streamArrays('SELECT 1', {})) {
+          expect(block.length).toBeGreaterThan(0);
+          break;
+        }
+        await vi.waitFor(() => expect(closedAfter).toBeGreaterThanOrEqual(0));
+      } finally {
+        await reads.close();
+      }
+      expect(closedAfter).toBeLessThan(2_000);
+    });
   });
 });

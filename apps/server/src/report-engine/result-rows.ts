@@ -15,6 +15,13 @@ export function pickColumns(columns: ReportResult['columns'], raw: Record<string
   return row;
 }
 
+/** A row read as cells in the columns' order, each as a report cell. */
+export function rowOfCells(columns: ReportResult['columns'], cells: readonly unknown[]): ReportRow {
+  const row: ReportRow = {};
+  columns.forEach((c, n) => (row[c.key] = toCell(cells[n])));
+  return row;
+}
+
 /** A total: a finite number, else null (no rows, or a ratio over zero). */
 export function toNumberOrNull(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;

@@ -54,12 +54,6 @@ export function chdbExec(chdb: ChdbModule, dataPath?: string): ClickHouseExec {
       const result = await session.queryBindAsync(sql, params ?? {}, { format: 'JSONEachRow' });
       return parse<T>(result.text());
     },
-    async *stream<T>(sql: string, params?: ChParams) {
-      for await (const chunk of session.queryStreamBind(sql, params ?? {}, { format: 'JSONEachRow' })) {
-        const rows = parseBlock<T>(chunk.text());
-        if (rows.length > 0) yield rows;
-      }
-    },
     async *streamArrays(sql, params) {
       for await (const chunk of session.queryStreamBind(sql, params ?? {}, { format: 'JSONCompactEachRow' })) {
         const rows = parseBlock<unknown[]>(chunk.text());

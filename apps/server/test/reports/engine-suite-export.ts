@@ -5,7 +5,7 @@ import { base } from './engine-suite-query';
 /**
  * Part of engineSuite (engine-suite.ts), same facts: what exports read. An engine's column stream
  * and summary are its fast paths for exports, so they must give exactly the rows, order and
- * totals of streamRows and query (the fallbacks every engine has).
+ * totals of streamRows and query (the fallbacks every engine has); streamRows gives query's rows.
  */
 export function exportCases(engine: () => ReportEngine): void {
   const splits: [string, ReportQuery][] = [
@@ -33,6 +33,16 @@ export function exportCases(engine: () => ReportEngine): void {
       expect(got.length).toBeGreaterThan(0);
       // streamRows adds `estimated` on Day/Month rows; the column stream leaves it to the export.
       expect(got).toEqual(expected.map(({ estimated: _estimated, ...row }) => row));
+    });
+
+    it.each(splits)('%s: streamRows gives the rows of query, in its order, and all of them', async (_, query) => {
+      const e = engine();
+      const page = await e.query(query);
+      const streamed: ReportRow[] = [];
+      for await (const chunk of e.streamRows(query)) streamed.push(...chunk);
+      expect(page.rows.length).toBeGreaterThan(0);
+      expect(streamed).toHaveLength(page.totalRows);
+      expect(streamed.slice(0, page.rows.length)).toEqual(page.rows);
     });
 
     it.each(splits)('%s: summarize gives the totals of query', async (_, query) => {
