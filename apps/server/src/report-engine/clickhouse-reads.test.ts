@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clickHouseReads, paramText } from './clickhouse-reads';
+import { clickHouseReads, paramText, READ_CONNECTIONS } from './clickhouse-reads';
 
 /* The report reads' own HTTP path, seen on the wire by a loopback server standing in for ClickHouse. */
 interface Seen {
@@ -74,6 +74,24 @@ describe('clickHouseReads', () => {
     } finally {
       await reads.close();
     }
+  });
+
+  it('opens at most READ_CONNECTIONS connections: more reads wait their turn, and all are answered', async () => {
+    const sockets = new Set<unknown>();
+    let most = 0;
+    const server = await fakeClickHouse((_, res) => {
+      sockets.add(res.socket);
+      most = Math.max(most, sockets.size);
+      setTimeout(() => res.end('{"meta":[{"name":"n"}],"data":[[1]]}'), 50);
+    });
+    const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+    try {
+      const answers = await Promise.all(Array.from({ length: READ_CONNECTIONS * 3 }, () => reads.read('SELECT 1 AS n', {}, 'JSONCompact')));
+      expect(answers).toHaveLength(READ_CONNECTIONS * 3);
+    } finally {
+      await reads.close();
+    }
+    expect(most).toBe(READ_CONNECTIONS);
   });
 
   it('sends a read again when the server had closed the reused connection before it arrived', async () => {

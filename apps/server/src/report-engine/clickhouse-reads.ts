@@ -32,6 +32,13 @@ export interface ClickHouseReads {
   close(): Promise<void>;
 }
 
+/**
+ * Connections the reads (reports and exports) open to ClickHouse at most, per process; more
+ * statements wait their turn here instead of reaching the server's max_concurrent_queries, which
+ * docs/operations.md ("Memory and concurrency") sizes from this and the client's own 10.
+ */
+export const READ_CONNECTIONS = 10;
+
 /** Bytes of a failed stream's message kept for its error. */
 const MESSAGE_BYTES = 16_384;
 
@@ -126,7 +133,7 @@ export function clickHouseReads(url: string, settings: Record<string, string | n
   // What every request sends the same: the connection's settings and database.
   const fixed = new URLSearchParams(Object.entries(settings).map(([k, v]) => [k, String(v)]));
   if (database) fixed.set('database', database);
-  const pool = new Pool(target.origin, { headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const pool = new Pool(target.origin, { connections: READ_CONNECTIONS, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   /** The answer to a SELECT in `format`, its body unread; a refusal (not HTTP 200) throws ClickHouse's message. */
   const send = async (path: string, body: string): Promise<Dispatcher.ResponseData> => {
     const answer = await pool.request({ method: 'POST', path, headers, body });
