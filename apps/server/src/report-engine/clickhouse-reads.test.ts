@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clickHouseReads, paramText, READ_CONNECTIONS } from './clickhouse-reads';
+import { clickHouseReads, paramText, READ_CONNECTIONS, type ClickHouseReads } from './clickhouse-reads';
 
 /* The report reads' own HTTP path, seen on the wire by a loopback server standing in for ClickHouse. */
 interface Seen {
@@ -11,10 +11,19 @@ interface Seen {
 }
 
 let close: (() => Promise<void>) | null = null;
+const opened: ClickHouseReads[] = [];
 afterEach(async () => {
+  await Promise.all(opened.splice(0).map((reads) => reads.close()));
   await close?.();
   close = null;
 });
+
+/** clickHouseReads, closed after the test. */
+function openReads(...args: Parameters<typeof clickHouseReads>): ClickHouseReads {
+  const reads = clickHouseReads(...args);
+  opened.push(reads);
+  return reads;
+}
 
 async function fakeClickHouse(answer: (seen: Seen, res: ServerResponse) => void) {
   const seen: Seen[] = [];
@@ -47,12 +56,8 @@ describe('clickHouseReads', () => {
 
   it('posts the statement with its format to the server root, with the settings, the database and the credentials of the URL', async () => {
     const server = await fakeClickHouse((_, res) => res.end('{"meta":[],"data":[]}'));
-    const reads = clickHouseReads(`http://reader:p%40ss@127.0.0.1:${server.port}/reports`, { send_progress_in_http_headers: 1 }, 5_000);
-    try {
-      await reads.read('SELECT {pub:String} AS p;', { pub: 'P1', ids: ['s1', 's2'] }, 'JSONCompact');
-    } finally {
-      await reads.close();
-    }
+    const reads = openReads(`http://reader:p%40ss@127.0.0.1:${server.port}/reports`, { send_progress_in_http_headers: 1 }, 5_000);
+    await reads.read('SELECT {pub:String} AS p;', { pub: 'P1', ids: ['s1', 's2'] }, 'JSONCompact');
     const [seen] = server.seen;
     expect(seen?.url.pathname).toBe('/');
     expect(seen?.url.searchParams.get('database')).toBe('reports');
@@ -68,12 +73,8 @@ describe('clickHouseReads', () => {
       res.writeHead(404, { 'X-ClickHouse-Exception-Code': '60' });
       res.end('Code: 60. DB::Exception: Unknown table expression identifier nope\n');
     });
-    const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
-    try {
-      await expect(reads.read('SELECT * FROM nope', {}, 'JSONCompact')).rejects.toThrow(/Code: 60\. DB::Exception: Unknown table/);
-    } finally {
-      await reads.close();
-    }
+    const reads = openReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+    await expect(reads.read('SELECT * FROM nope', {}, 'JSONCompact')).rejects.toThrow(/Code: 60\. DB::Exception: Unknown table/);
   });
 
   it('opens at most READ_CONNECTIONS connections: more reads wait their turn, and all are answered', async () => {
@@ -84,13 +85,9 @@ describe('clickHouseReads', () => {
       most = Math.max(most, sockets.size);
       setTimeout(() => res.end('{"meta":[{"name":"n"}],"data":[[1]]}'), 50);
     });
-    const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
-    try {
-      const answers = await Promise.all(Array.from({ length: READ_CONNECTIONS * 3 }, () => reads.read('SELECT 1 AS n', {}, 'JSONCompact')));
-      expect(answers).toHaveLength(READ_CONNECTIONS * 3);
-    } finally {
-      await reads.close();
-    }
+    const reads = openReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+    const answers = await Promise.all(Array.from({ length: READ_CONNECTIONS * 3 }, () => reads.read('SELECT 1 AS n', {}, 'JSONCompact')));
+    expect(answers).toHaveLength(READ_CONNECTIONS * 3);
     expect(most).toBe(READ_CONNECTIONS);
   });
 
@@ -102,12 +99,8 @@ describe('clickHouseReads', () => {
       if (calls === 1) res.socket?.destroy();
       else res.end('{"meta":[{"name":"n"}],"data":[[1]]}');
     });
-    const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
-    try {
-      expect(await reads.read('SELECT 1 AS n', {}, 'JSONCompact')).toBe('{"meta":[{"name":"n"}],"data":[[1]]}');
-    } finally {
-      await reads.close();
-    }
+    const reads = openReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+    expect(await reads.read('SELECT 1 AS n', {}, 'JSONCompact')).toBe('{"meta":[{"name":"n"}],"data":[[1]]}');
     expect(calls).toBe(2);
   });
 
@@ -136,17 +129,13 @@ describe('clickHouseReads', () => {
           setTimeout(() => res.end(bytes.subarray(cuts[1])), 20);
         }, 20);
       });
-      const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
-      try {
-        const { rows } = await collect(reads.streamArrays('SELECT * FROM t WHERE p = {p:String}', { p: 'P1' }));
-        expect(rows).toEqual([
-          ['2024-05-01', 'Ünïcode—site', 12, 1.5],
-          ['2024-05-02', 'b, "quoted"', null, 0],
-          ['2024-05-03', 'c', 3, 2.25],
-        ]);
-      } finally {
-        await reads.close();
-      }
+      const reads = openReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+      const { rows } = await collect(reads.streamArrays('SELECT * FROM t WHERE p = {p:String}', { p: 'P1' }));
+      expect(rows).toEqual([
+        ['2024-05-01', 'Ünïcode—site', 12, 1.5],
+        ['2024-05-02', 'b, "quoted"', null, 0],
+        ['2024-05-03', 'c', 3, 2.25],
+      ]);
       expect(server.seen[0]?.body).toBe('SELECT * FROM t WHERE p = {p:String}\nFORMAT JSONCompactEachRow');
       expect(server.seen[0]?.url.searchParams.get('param_p')).toBe('P1');
     });
@@ -156,17 +145,13 @@ describe('clickHouseReads', () => {
         res.writeHead(200);
         res.end('["a",1]\n["b",2]\nCode: 241. DB::Exception: Memory limit (total) exceeded: would use 9.31 GiB. (MEMORY_LIMIT_EXCEEDED)\n');
       });
-      const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+      const reads = openReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
       const rows: unknown[][] = [];
-      try {
-        await expect(
-          (async () => {
-            for await (const block of reads.streamArrays('SELECT 1', {})) rows.push(...block);
-          })(),
-        ).rejects.toThrow(/^Code: 241\. DB::Exception: Memory limit \(total\) exceeded/);
-      } finally {
-        await reads.close();
-      }
+      await expect(
+        (async () => {
+          for await (const block of reads.streamArrays('SELECT 1', {})) rows.push(...block);
+        })(),
+      ).rejects.toThrow(/^Code: 241\. DB::Exception: Memory limit \(total\) exceeded/);
       expect(rows).toEqual([
         ['a', 1],
         ['b', 2],
@@ -182,14 +167,10 @@ describe('clickHouseReads', () => {
         res.write(`["a",1]\n${block.slice(0, 30)}`);
         setTimeout(() => res.end(block.slice(30)), 20);
       });
-      const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
-      try {
-        const failure = await collect(reads.streamArrays('SELECT 1', {})).catch((error: unknown) => error as Error);
-        expect(failure).toBeInstanceOf(Error);
-        expect((failure as Error).message).toBe(message);
-      } finally {
-        await reads.close();
-      }
+      const reads = openReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+      const failure = await collect(reads.streamArrays('SELECT 1', {})).catch((error: unknown) => error as Error);
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toBe(message);
     });
 
     it("fails with ClickHouse's own message when the server refuses the statement", async () => {
@@ -197,12 +178,8 @@ describe('clickHouseReads', () => {
         res.writeHead(400, { 'X-ClickHouse-Exception-Code': '62' });
         res.end('Code: 62. DB::Exception: Syntax error: failed at position 1\n');
       });
-      const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
-      try {
-        await expect(collect(reads.streamArrays('SELEC 1', {}))).rejects.toThrow(/^Code: 62\. DB::Exception: Syntax error/);
-      } finally {
-        await reads.close();
-      }
+      const reads = openReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+      await expect(collect(reads.streamArrays('SELEC 1', {}))).rejects.toThrow(/^Code: 62\. DB::Exception: Syntax error/);
     });
 
     it('aborts the request when the consumer stops early, instead of reading the rest', async () => {
@@ -222,16 +199,12 @@ describe('clickHouseReads', () => {
           closedAfter = written;
         });
       });
-      const reads = clickHouseReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
-      try {
-        for await (const block of reads.streamArrays('SELECT 1', {})) {
-          expect(block.length).toBeGreaterThan(0);
-          break;
-        }
-        await vi.waitFor(() => expect(closedAfter).toBeGreaterThanOrEqual(0));
-      } finally {
-        await reads.close();
+      const reads = openReads(`http://127.0.0.1:${server.port}`, {}, 5_000);
+      for await (const block of reads.streamArrays('SELECT 1', {})) {
+        expect(block.length).toBeGreaterThan(0);
+        break;
       }
+      await vi.waitFor(() => expect(closedAfter).toBeGreaterThanOrEqual(0));
       expect(closedAfter).toBeLessThan(2_000);
     });
   });

@@ -55,63 +55,75 @@ function streamError(lines: string[], tag: string): Error {
   return new Error(text || 'ClickHouse ended the answer with something that is not a row.');
 }
 
+/** One JSONCompactEachRow line's row, or null when the line is not one (where ClickHouse wrote an error). */
+function rowOf(line: string): unknown[] | null {
+  try {
+    const value: unknown = JSON.parse(line);
+    return Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * JSONCompactEachRow lines (one JSON array each) parsed in one JSON.parse: a row's text never holds
- * a raw newline, so the lines joined by commas are one array of rows. A line that is not a row is
- * where ClickHouse wrote an error: the lines from there on are returned as `rest`.
+ * a raw newline, so the lines joined by commas are one array of rows. When that fails, the lines
+ * are read one by one up to the first that is not a row: it and the lines after it are `rest`.
  */
 function parseRows(block: string): { rows: unknown[][]; rest: string[] | null } {
   try {
     return { rows: JSON.parse(`[${block.replaceAll('\n', ',')}]`) as unknown[][], rest: null };
   } catch {
     const lines = block.split('\n');
-    const bad = lines.findIndex((l) => {
-      try {
-        return !Array.isArray(JSON.parse(l));
-      } catch {
-        return true;
-      }
-    });
-    if (bad < 0) return { rows: lines.map((l) => JSON.parse(l) as unknown[]), rest: null };
-    return { rows: lines.slice(0, bad).map((l) => JSON.parse(l) as unknown[]), rest: lines.slice(bad) };
+    const rows: unknown[][] = [];
+    for (const [n, line] of lines.entries()) {
+      const row = rowOf(line);
+      if (!row) return { rows, rest: lines.slice(n) };
+      rows.push(row);
+    }
+    return { rows, rest: null };
   }
 }
 
 /**
- * The rows of a streamed answer, one block per received chunk. Why not @clickhouse/client's
+ * A body's text in blocks of whole lines, one per received chunk that ends a line (the last block
+ * is what follows the last newline), decoded as UTF-8 across the cuts between chunks. Leaving the
+ * loop early destroys the body, which aborts the request.
+ */
+async function* lineBlocks(body: AsyncIterable<Buffer>): AsyncIterable<string> {
+  const decoder = new StringDecoder('utf8');
+  let partial = '';
+  for await (const chunk of body) {
+    const text = partial + decoder.write(chunk);
+    const end = text.lastIndexOf('\n');
+    partial = text.slice(end + 1);
+    if (end >= 0) yield text.slice(0, end);
+  }
+  const last = (partial + decoder.end()).trimEnd();
+  if (last) yield last;
+}
+
+/**
+ * The rows of a streamed answer, a block of lines at a time. Why not @clickhouse/client's
  * stream(): it parses ahead of the consumer into an object per row (its text and a closure), up to
  * 16 chunks of them, and those outlive the young generation while an export waits on its writer:
  * promoted, they held 150-170 MB of a 1 M-row export's heap until a full GC in some runs.
  */
 async function* compactRows(answer: Dispatcher.ResponseData): AsyncIterable<unknown[][]> {
-  const tag = String(answer.headers['x-clickhouse-exception-tag'] ?? '');
-  const decoder = new StringDecoder('utf8');
-  let partial = '';
   /** Once a line is not a row: it and what followed it, the error's text. */
   let failed: string | null = null;
-  // Leaving this loop early (the consumer stopped, or a failure) destroys the body, which aborts the request.
-  for await (const chunk of answer.body) {
-    const text = partial + decoder.write(chunk as Buffer);
-    partial = '';
+  for await (const block of lineBlocks(answer.body)) {
     if (failed !== null) {
-      failed += text;
+      failed += `\n${block}`;
       if (failed.length >= MESSAGE_BYTES) break;
       continue;
     }
-    const end = text.lastIndexOf('\n');
-    partial = text.slice(end + 1);
-    if (end < 0) continue;
-    const { rows, rest } = parseRows(text.slice(0, end));
-    if (rows.length > 0) yield rows;
-    if (rest) [failed, partial] = [`${rest.join('\n')}\n${partial}`, ''];
-  }
-  const last = partial + decoder.end();
-  if (failed === null && last.trim()) {
-    const { rows, rest } = parseRows(last.trimEnd());
+    const { rows, rest } = parseRows(block);
     if (rows.length > 0) yield rows;
     if (rest) failed = rest.join('\n');
-  } else if (failed !== null) failed += last;
-  if (failed !== null) throw streamError(failed.slice(0, MESSAGE_BYTES).split('\n'), tag);
+  }
+  if (failed === null) return;
+  throw streamError(failed.slice(0, MESSAGE_BYTES).split('\n'), String(answer.headers['x-clickhouse-exception-tag'] ?? ''));
 }
 
 /**
